@@ -1,0 +1,1 @@
+"""Puzzles with unique answers, mined from real game states."""

@@ -1,0 +1,14 @@
+"""The ``literature`` command line: one thin module per command."""
+
+from __future__ import annotations
+
+from trainer.cli import check as _check  # noqa: F401  (registers the command)
+from trainer.cli.app import app
+
+
+def main() -> None:
+    """Entry point of the ``literature`` console command."""
+    app()
+
+
+__all__ = ["app", "main"]

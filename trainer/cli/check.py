@@ -1,0 +1,32 @@
+"""``literature check GAME.lit…``: validate game logs, one summary line each."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from trainer.cli.app import EXIT_BAD_INPUT, command
+from trainer.game.errors import LiteratureError
+from trainer.game.notation import read_game
+from trainer.render import summary_line
+
+
+@command("check")
+def check(
+    files: Annotated[list[Path], typer.Argument(help="Game logs (.lit) to validate.")],
+) -> None:
+    """Validate game logs: print one summary line per file, or the first error (exit 2)."""
+    ok = True
+    for path in files:
+        try:
+            game = read_game(path)
+        except LiteratureError as error:
+            print(str(error), file=sys.stderr)
+            ok = False
+            continue
+        print(summary_line(game))
+    if not ok:
+        raise typer.Exit(EXIT_BAD_INPUT)

@@ -1,0 +1,264 @@
+"""Reading and writing ``.lit`` game logs (see ``docs/notation.md``).
+
+    >>> game = parse_game('''
+    ... variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+    ... Cat asks Bob for 3D: no   # Cat must hold another low diamond
+    ... ''')
+    >>> len(game.events), game.lines
+    (1, (6,))
+    >>> parse_game(write_game(game)) == game
+    True
+
+Reading is lenient where it is safe (case of keywords and cards, unicode
+suits, ``T`` for ten, spacing, comments) and strict where a mistake would
+change a deduction: every event is replayed and checked as it is read, and the
+first problem stops the reading with ``FILE:LINE: what is wrong``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from trainer.game.cards import Card, HalfSuit, parse_cards
+from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.events import Ask, Claim, Event, Pass
+from trainer.game.state import Setup, State
+from trainer.game.variants import Variant
+
+_ASK = re.compile(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(\S+)\s*:\s*(\S+)$", re.IGNORECASE)
+_CLAIM = re.compile(
+    r"^(\S+)\s+claims\s+([^:]+?)\s*:\s*([^()]*?)\s*(?:\(\s*actual\s*:\s*([^()]*?)\s*\))?$",
+    re.IGNORECASE,
+)
+_PASS = re.compile(r"^(\S+)\s+passes\s+(?:the\s+turn\s+)?to\s+(\S+)$", re.IGNORECASE)
+_TURN = re.compile(r"^turn\s*:\s*(\S+)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(variant|players|dealer|hand\s+(\S+))\s*:\s*(.*)$", re.IGNORECASE)
+_ANSWERS = {"yes": True, "y": True, "hit": True, "no": False, "n": False, "miss": False}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A table and its history. ``lines`` (the source line of each event) and
+    ``path`` are bookkeeping and do not take part in equality."""
+
+    setup: Setup
+    events: tuple[Event, ...] = ()
+    lines: tuple[int, ...] = field(default=(), compare=False)
+    path: str | None = field(default=None, compare=False)
+
+    def states(self) -> Iterator[State]:
+        """The position before any event, then after each event in turn."""
+        state = State(self.setup)
+        yield state.copy()
+        for event in self.events:
+            state.apply(event)
+            yield state.copy()
+
+    def state(self, at: int | None = None) -> State:
+        """The position after the first ``at`` events (default: all of them)."""
+        n = len(self.events) if at is None else at
+        if not 0 <= n <= len(self.events):
+            raise LiteratureError(f"--at {n} is out of range: the game has {len(self.events)} events")
+        state = State(self.setup)
+        for event in self.events[:n]:
+            state.apply(event)
+        return state
+
+    def line_of(self, index: int) -> int | None:
+        """The source line of event ``index`` (1-based), when known."""
+        return self.lines[index - 1] if 0 < index <= len(self.lines) else None
+
+
+def _strip(raw: str) -> str:
+    return raw.split("#", 1)[0].strip()
+
+
+def parse_event(text: str, setup: Setup) -> Event:
+    """Read one event line (without comment) in the context of a table.
+
+    >>> setup = Setup.create("classic", "Ann Bob Cat Dan Eve Fay".split())
+    >>> parse_event("Cat claims low diamonds: Ann 2d 3d 4d 5d 7d; Cat 6♦", setup)
+    Claim(claimer='Cat', half_suit=HalfSuit.parse('LD'), declared=..., actual=())
+    """
+    if m := _ASK.match(text):
+        asker, target, card_text, answer = m.groups()
+        hit = _ANSWERS.get(answer.lower())
+        if hit is None:
+            raise NotationError(f"the answer must be 'yes' or 'no', not {answer!r}")
+        card = Card.parse(card_text)
+        return Ask(setup.check_player(asker), setup.check_player(target), card, hit)
+    if m := _CLAIM.match(text):
+        claimer, half_text, declared_text, actual_text = m.groups()
+        half = HalfSuit.parse(half_text)
+        declared = _assignment(declared_text, setup)
+        actual = _assignment(actual_text, setup) if actual_text is not None else []
+        _once(declared, "the claim")
+        _once(actual, "'actual:'")
+        return Claim.of(setup.check_player(claimer), half, dict(declared), dict(actual))
+    if m := _PASS.match(text):
+        return Pass(setup.check_player(m.group(1)), setup.check_player(m.group(2)))
+    if m := _TURN.match(text):
+        return Pass(None, setup.check_player(m.group(1)))
+    if _HEADER.match(text):
+        raise NotationError("headers must come before the first event")
+    raise NotationError(f"cannot read this line: {text!r}")
+
+
+def _assignment(text: str, setup: Setup) -> list[tuple[Card, str]]:
+    pairs: list[tuple[Card, str]] = []
+    for group in re.split(r"[,;]", text):
+        words = group.split()
+        if not words:
+            continue
+        player = setup.check_player(words[0])
+        cards = parse_cards(" ".join(words[1:]))
+        if not cards:
+            raise NotationError(f"no cards are named for {player}")
+        pairs.extend((card, player) for card in cards)
+    return pairs
+
+
+def _once(pairs: list[tuple[Card, str]], where: str) -> None:
+    seen: set[Card] = set()
+    for card, _ in pairs:
+        if card in seen:
+            raise NotationError(f"{card} is named twice in {where}")
+        seen.add(card)
+
+
+class _Reader:
+    """Reads lines one at a time: headers, then events replayed as they come."""
+
+    def __init__(self) -> None:
+        self.variant: Variant | None = None
+        self.players: list[str] | None = None
+        self.dealer: str | None = None
+        self.hands: dict[str, list[Card]] = {}
+        self.hand_lines: dict[str, int] = {}
+        self.setup: Setup | None = None
+        self.state: State | None = None
+        self.events: list[Event] = []
+        self.lines: list[int] = []
+
+    def header(self, match: re.Match[str], number: int) -> None:
+        key, hand_of, value = match.group(1).lower(), match.group(2), match.group(3).strip()
+        if key == "variant":
+            if self.variant is not None:
+                raise NotationError("'variant:' is given twice")
+            self.variant = Variant.parse(value)
+        elif key == "players":
+            if self.players is not None:
+                raise NotationError("'players:' is given twice")
+            names = value.split()
+            if len(names) not in (6, 8):
+                raise NotationError(f"a game has 6 or 8 players, not {len(names)}")
+            if len(set(names)) != len(names):
+                raise NotationError("a player name appears twice in 'players:'")
+            self.players = names
+        elif key == "dealer":
+            self.dealer = value
+        else:
+            if hand_of in self.hands:
+                raise NotationError(f"{hand_of}'s hand is listed twice")
+            self.hands[hand_of] = parse_cards(value)
+            self.hand_lines[hand_of] = number
+            if len(set(self.hands[hand_of])) != len(self.hands[hand_of]):
+                raise NotationError(f"a card appears twice in {hand_of}'s hand")
+
+    def start(self) -> Setup:
+        if self.variant is None:
+            raise NotationError("missing 'variant:' header (classic or fish54)")
+        if self.players is None:
+            raise NotationError("missing 'players:' header")
+        setup = Setup(Variant(self.variant), tuple(self.players), self.dealer or self.players[0])
+        if (self.dealer or self.players[0]) not in self.players:
+            raise NotationError(f"unknown dealer {self.dealer!r} (players: {' '.join(self.players)})")
+        hands: dict[str, frozenset[Card]] = {}
+        for player, cards in self.hands.items():
+            try:
+                Setup(setup.variant, setup.players, setup.dealer, {player: frozenset(cards)}).validate()
+                hands[player] = frozenset(cards)
+                Setup(setup.variant, setup.players, setup.dealer, hands).validate()
+            except LiteratureError as error:
+                raise error.located(line=self.hand_lines[player]) from None
+        self.setup = Setup(setup.variant, setup.players, setup.dealer, hands)
+        self.state = State(self.setup)
+        return self.setup
+
+    def feed(self, raw: str, number: int) -> None:
+        text = _strip(raw)
+        if not text:
+            return
+        if self.setup is None:
+            match = _HEADER.match(text)
+            if match:
+                self.header(match, number)
+                return
+            self.start()
+        assert self.setup is not None and self.state is not None
+        event = parse_event(text, self.setup)
+        self.state.apply(event)
+        self.events.append(event)
+        self.lines.append(number)
+
+    def finish(self, path: str | None) -> Game:
+        if self.setup is None:
+            self.start()
+        assert self.setup is not None
+        return Game(self.setup, tuple(self.events), tuple(self.lines), path)
+
+
+def iter_lines(lines: Iterable[str], path: str | None = None) -> Game:
+    """Read a game from lines (streamed: the first error stops the reading)."""
+    reader = _Reader()
+    number = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            if "\x00" in raw:
+                raise NotationError("this is a binary file, not a game log")
+            reader.feed(raw, number)
+        return reader.finish(path)
+    except LiteratureError as error:
+        raise error.located(path, number or None) from None
+
+
+def parse_game(text: str, path: str | None = None) -> Game:
+    """Read a game from the text of a ``.lit`` file."""
+    return iter_lines(text.splitlines(), path)
+
+
+def read_game(path: str | Path) -> Game:
+    """Read a ``.lit`` file, streaming it line by line."""
+    name = str(path)
+    try:
+        with open(path, encoding="utf-8", newline=None) as handle:
+            return iter_lines(handle, name)
+    except UnicodeDecodeError:
+        raise NotationError("this is a binary file, not a game log (not UTF-8 text)", path=name) from None
+    except IsADirectoryError:
+        raise NotationError("is a directory, not a game log", path=name) from None
+    except FileNotFoundError:
+        raise NotationError("no such file", path=name) from None
+    except PermissionError:
+        raise NotationError("permission denied", path=name) from None
+
+
+def write_game(game: Game) -> str:
+    """The ``.lit`` text of a game: headers, listed hands in seat order, events."""
+    setup = game.setup
+    out = [
+        f"variant: {setup.variant.value}",
+        f"players: {' '.join(setup.players)}",
+        f"dealer: {setup.dealer}",
+    ]
+    for player in setup.players:
+        if player in setup.hands:
+            out.append(f"hand {player}: {' '.join(str(c) for c in sorted(setup.hands[player]))}")
+    out.extend(str(event) for event in game.events)
+    return "\n".join(out) + "\n"

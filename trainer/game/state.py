@@ -1,0 +1,360 @@
+"""The table (who plays, who dealt, which hands are known) and the position.
+
+:class:`State` replays events and checks every rule that can be checked with
+what is known: turn order, teams, cards still in play, empty hands, and, where
+a hand is listed, that the asker holds another card of the set and the
+target's answer is true.
+
+    >>> from trainer.game.cards import Card
+    >>> setup = Setup.create("classic", "Ann Bob Cat Dan Eve Fay".split(), dealer="Cat")
+    >>> state = State(setup)
+    >>> state.apply(Ask("Cat", "Bob", Card.parse("3D"), hit=False))
+    >>> state.turn, state.sizes["Bob"]
+    ('Bob', 8)
+    >>> state.apply(Ask("Bob", "Dan", Card.parse("9S"), hit=True))
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.IllegalEventError: Bob cannot ask Dan: they are on the same team
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import IllegalEventError, ImpossibleHistoryError, NotationError
+from trainer.game.events import Ask, Claim, Event, Pass
+from trainer.game.variants import PLAYER_COUNTS, Variant
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything before the first event: variant, seats, dealer, listed hands."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    dealer: str
+    hands: Mapping[str, frozenset[Card]] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls,
+        variant: Variant | str,
+        players: Iterable[str],
+        dealer: str | None = None,
+        hands: Mapping[str, Iterable[Card]] | None = None,
+    ) -> Setup:
+        """Build and validate a setup; ``dealer`` defaults to the first seat."""
+        seats = tuple(players)
+        if len(seats) not in PLAYER_COUNTS:
+            raise NotationError(f"a game has 6 or 8 players, not {len(seats)}")
+        if len(set(seats)) != len(seats):
+            raise NotationError("a player name appears twice in 'players:'")
+        listed = {p: frozenset(h) for p, h in (hands or {}).items()}
+        setup = cls(Variant(variant), seats, dealer or seats[0], listed)
+        setup.validate()
+        return setup
+
+    def validate(self) -> None:
+        """Check the dealer, and that listed hands fit the deal."""
+        if self.dealer not in self.players:
+            raise NotationError(f"unknown dealer {self.dealer!r}")
+        owner: dict[Card, str] = {}
+        for player, hand in self.hands.items():
+            self.check_player(player)
+            want = self.dealt_size(player)
+            if len(hand) != want:
+                raise NotationError(f"{player} was dealt {want} cards, but {len(hand)} are listed")
+            for card in hand:
+                if not self.variant.has(card):
+                    raise NotationError(self.not_in_variant(card))
+                if card in owner:
+                    raise NotationError(f"{card} is listed in the hands of {owner[card]} and {player}")
+                owner[card] = player
+
+    def not_in_variant(self, card: Card) -> str:
+        """The message for a card this variant does not use."""
+        return f"{card} is not in {self.variant.value} (it has no 8s or jokers)"
+
+    def check_player(self, name: str) -> str:
+        """Return ``name`` if it is a player at the table, else raise."""
+        if name not in self.seat_of:
+            raise NotationError(f"unknown player {name!r} (players: {' '.join(self.players)})")
+        return name
+
+    @property
+    def seat_of(self) -> dict[str, int]:
+        """Seat index (0-based) of each player."""
+        return {p: i for i, p in enumerate(self.players)}
+
+    def team(self, player: str) -> int:
+        """Team 1 holds seats 1, 3, 5 (7); team 2 seats 2, 4, 6 (8)."""
+        return 1 + self.players.index(player) % 2
+
+    def members(self, team: int) -> tuple[str, ...]:
+        """The players of a team, in seat order."""
+        return self.players[team - 1 :: 2]
+
+    @property
+    def dealt_sizes(self) -> dict[str, int]:
+        """How many cards each player was dealt."""
+        sizes = self.variant.hand_sizes(len(self.players), self.players.index(self.dealer))
+        return dict(zip(self.players, sizes, strict=True))
+
+    def dealt_size(self, player: str) -> int:
+        """How many cards ``player`` was dealt."""
+        return self.dealt_sizes[player]
+
+    def only(self, player: str) -> Setup:
+        """The same table with only ``player``'s hand listed (``None``: no hand)."""
+        hands = {player: self.hands[player]} if player in self.hands else {}
+        return Setup(self.variant, self.players, self.dealer, hands)
+
+    def public(self) -> Setup:
+        """The same table with no hand listed."""
+        return Setup(self.variant, self.players, self.dealer, {})
+
+
+class SetStatus(str, Enum):
+    """What has become of a half-suit."""
+
+    IN_PLAY = "in_play"
+    WON = "won"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class SetResult:
+    """A half-suit's status and, when won, the winning team (1 or 2)."""
+
+    status: SetStatus = SetStatus.IN_PLAY
+    team: int | None = None
+
+
+class State:
+    """The position after some events; :meth:`apply` adds one, checking the rules."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.sizes: dict[str, int] = setup.dealt_sizes
+        self.hands: dict[str, set[Card]] = {p: set(h) for p, h in setup.hands.items()}
+        self.located: dict[Card, str] = {}
+        self.sets: dict[HalfSuit, SetResult] = dict.fromkeys(setup.variant.half_suits, SetResult())
+        self.turn: str = setup.dealer
+        self.picking_team: int | None = None
+        self.events: list[Event] = []
+
+    def copy(self) -> State:
+        """An independent copy (applying to it leaves this state unchanged)."""
+        return copy.deepcopy(self)
+
+    # -- what is publicly known -------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The rule variant of the game."""
+        return self.setup.variant
+
+    def in_play(self, card: Card) -> bool:
+        """Whether the card's set has not been claimed yet."""
+        return self.sets[card.half_suit].status is SetStatus.IN_PLAY
+
+    def known_holder(self, card: Card) -> str | None:
+        """The current holder of a card in play, when a hit or a listed hand shows it."""
+        if card in self.located:
+            return self.located[card]
+        for player, hand in self.hands.items():
+            if card in hand:
+                return player
+        return None
+
+    def team_cards(self, team: int) -> int:
+        """How many cards the team holds now."""
+        return sum(self.sizes[p] for p in self.setup.members(team))
+
+    @property
+    def endgame(self) -> bool:
+        """A team is out of cards: questions stop, the other team claims the rest."""
+        return not self.over and (self.team_cards(1) == 0 or self.team_cards(2) == 0)
+
+    @property
+    def over(self) -> bool:
+        """Every set has been claimed."""
+        return all(r.status is not SetStatus.IN_PLAY for r in self.sets.values())
+
+    @property
+    def score(self) -> dict[int, int]:
+        """Sets won by each team."""
+        won = [r.team for r in self.sets.values() if r.status is SetStatus.WON]
+        return {1: won.count(1), 2: won.count(2)}
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over; ``None`` for a tie or while playing."""
+        if not self.over:
+            return None
+        score = self.score
+        if score[1] == score[2]:
+            return None
+        return 1 if score[1] > score[2] else 2
+
+    def actors(self) -> frozenset[str]:
+        """The players who may ask, claim or be passed the turn now."""
+        if self.over:
+            return frozenset()
+        members = self.setup.members
+        if self.endgame:
+            team = 1 if self.team_cards(1) else 2
+            return frozenset(members(team))
+        if self.picking_team is not None:
+            return frozenset(p for p in members(self.picking_team) if self.sizes[p])
+        if self.sizes[self.turn]:
+            return frozenset([self.turn])
+        return frozenset(p for p in members(self.setup.team(self.turn)) if self.sizes[p])
+
+    # -- applying events --------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Check ``event`` against the rules and what is known, then play it."""
+        if isinstance(event, Ask):
+            self._ask(event)
+        elif isinstance(event, Claim):
+            self._claim(event)
+        else:
+            self._pass(event)
+        self.events.append(event)
+
+    def _require_actor(self, player: str, doing: str) -> None:
+        if self.over:
+            raise IllegalEventError("the game is over: every set has been claimed")
+        if player not in self.actors():
+            allowed = " or ".join(sorted(self.actors()))
+            raise IllegalEventError(f"{player} cannot {doing} now: it is {allowed}'s turn")
+
+    def _ask(self, ask: Ask) -> None:
+        setup = self.setup
+        asker, target, card = setup.check_player(ask.asker), setup.check_player(ask.target), ask.card
+        if not self.variant.has(card):
+            raise IllegalEventError(setup.not_in_variant(card))
+        if self.endgame:
+            raise IllegalEventError("questions have stopped: a team is out of cards, only claims remain")
+        self._require_actor(asker, "ask")
+        if setup.team(asker) == setup.team(target):
+            raise IllegalEventError(f"{asker} cannot ask {target}: they are on the same team")
+        if not self.in_play(card):
+            raise IllegalEventError(f"{card} cannot be asked for: {card.half_suit} has been claimed")
+        if not self.sizes[target]:
+            raise IllegalEventError(f"{asker} cannot ask {target}: {target} has no cards")
+        if asker in self.hands:
+            hand = self.hands[asker]
+            if card in hand:
+                raise IllegalEventError(f"{asker} cannot ask for {card}: {asker} holds it")
+            if not any(c.half_suit is card.half_suit for c in hand):
+                raise IllegalEventError(
+                    f"{asker} cannot ask for {card}: {asker} holds no other card of {card.half_suit}"
+                )
+        holder = self.known_holder(card)
+        if holder == asker:
+            raise IllegalEventError(f"{asker} cannot ask for {card}: {asker} holds it")
+        if target in self.hands and (card in self.hands[target]) != ask.hit:
+            if ask.hit:
+                raise IllegalEventError(f"{target} cannot give {card}: {target}'s listed hand lacks it")
+            raise IllegalEventError(f"{target} withheld {card}: {target}'s listed hand has it")
+        if holder is not None and (holder == target) != ask.hit:
+            if ask.hit:
+                raise ImpossibleHistoryError(f"{target} cannot give {card}: it is known to be with {holder}")
+            raise ImpossibleHistoryError(f"{target} withheld {card}: {target} is known to hold it")
+        if ask.hit:
+            self.sizes[target] -= 1
+            self.sizes[asker] += 1
+            self.hands.get(target, set()).discard(card)
+            if asker in self.hands:
+                self.hands[asker].add(card)
+            self.located[card] = asker
+            self.turn = asker
+        else:
+            self.turn = target
+        self.picking_team = None
+
+    def _claim(self, claim: Claim) -> None:
+        setup = self.setup
+        claimer, half = setup.check_player(claim.claimer), claim.half_suit
+        if half not in self.variant.half_suits:
+            raise IllegalEventError(f"{half} is not a set in {self.variant.value}")
+        self._require_actor(claimer, "claim")
+        if not self.in_play(half.cards[0]):
+            raise IllegalEventError(f"{half} has already been claimed")
+        team = setup.team(claimer)
+        declared = dict(claim.declared)
+        if len(declared) != len(claim.declared):
+            raise IllegalEventError("a card is named twice in the claim")
+        for card, player in claim.declared:
+            setup.check_player(player)
+            if card.half_suit is not half:
+                raise IllegalEventError(f"{card} is not in {half}")
+            if setup.team(player) != team:
+                raise IllegalEventError(f"{claimer} cannot name {player} in a claim: they are an opponent")
+        missing = [c for c in half.cards if c not in declared]
+        if missing:
+            raise IllegalEventError(f"the claim of {half} misses {' '.join(map(str, missing))}")
+        actual = dict(claim.actual)
+        if len(actual) != len(claim.actual):
+            raise IllegalEventError("a card is named twice in 'actual:'")
+        for card, player in claim.actual:
+            setup.check_player(player)
+            if card.half_suit is not half:
+                raise IllegalEventError(f"{card} in 'actual:' is not in {half}")
+            if declared[card] == player:
+                raise IllegalEventError(f"'actual:' gives {card} to {player}, who was declared for it")
+        holders = claim.holders()
+        count: dict[str, int] = {}
+        for card, player in holders.items():
+            known = self.known_holder(card)
+            if player in self.hands and card not in self.hands[player]:
+                raise IllegalEventError(f"{card} is not in {player}'s listed hand")
+            if known is not None and known != player:
+                raise ImpossibleHistoryError(f"{card} is known to be with {known}, not {player}")
+            count[player] = count.get(player, 0) + 1
+        for player, n in count.items():
+            if n > self.sizes[player]:
+                raise ImpossibleHistoryError(f"{player} holds {self.sizes[player]} cards, not {n}")
+        for card, player in holders.items():
+            self.sizes[player] -= 1
+            self.hands.get(player, set()).discard(card)
+            self.located.pop(card, None)
+        other = 3 - team
+        if claim.correct:
+            result = SetResult(SetStatus.WON, team)
+        elif any(setup.team(p) == other for p in holders.values()) or not self.variant.misclaim_cancels:
+            result = SetResult(SetStatus.WON, other)
+        else:
+            result = SetResult(SetStatus.CANCELLED, None)
+        self.sets[half] = result
+        self.turn = claimer
+        self.picking_team = None
+        if self.variant.winner_picks_next and result.team is not None:
+            self.picking_team = result.team
+
+    def _pass(self, event: Pass) -> None:
+        setup = self.setup
+        to = setup.check_player(event.to)
+        if self.over:
+            raise IllegalEventError("the game is over: every set has been claimed")
+        if event.player is not None:
+            giver = setup.check_player(event.player)
+            choosers = {self.turn} | set(self.actors())
+            if self.picking_team is not None:
+                choosers |= set(setup.members(self.picking_team))
+            if giver not in choosers:
+                raise IllegalEventError(f"{giver} cannot pass the turn: it is not theirs")
+            if not self.endgame and setup.team(giver) != setup.team(to):
+                raise IllegalEventError(f"{giver} cannot pass to {to}: they are an opponent")
+        if to not in self.actors():
+            if not self.sizes[to]:
+                raise IllegalEventError(f"the turn cannot pass to {to}: {to} has no cards")
+            raise IllegalEventError(f"the turn cannot pass to {to} now")
+        self.turn = to
+        self.picking_team = None
