@@ -13,11 +13,14 @@ from __future__ import annotations
 class LiteratureError(ValueError):
     """Base class: a message plus, when known, the file and line to blame."""
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None, event: int | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        self.event = event
 
     def located(self, path: str | None = None, line: int | None = None) -> LiteratureError:
         """Return the same error with a file and line filled in where missing."""

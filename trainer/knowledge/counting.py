@@ -1,0 +1,244 @@
+"""Exact counting of the deals consistent with a history.
+
+The problem splits as the design notes say:
+
+1. **One constraint problem per half-suit.** Its variables are the dealt
+   holders of the set's cards that are not pinned; its constraints are the
+   exclusions and the "holds one of" facts about that set. python-constraint
+   enumerates the solutions, which are summarised by how many cards each
+   player got (a *class*), with, per class, how often each card went to each
+   player. Tables are cached: an event changes only one set's problem.
+2. **Hand sizes tie the sets together.** A dynamic programme over the sets,
+   whose state is the vector of cards given to each player so far, combines
+   the tables; the cards of untouched sets (every player but the viewer still
+   possible, no other fact) are interchangeable and are counted at the end
+   with one multinomial coefficient. A backward pass gives, for every card
+   and player, the exact number of deals that put the card there.
+
+Vectors are packed into integers, five bits per player, so adding two
+vectors is one integer addition and checking bounds is one mask.
+
+    >>> from math import comb
+    >>> c = count_deals(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=()))
+    >>> c.total
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial
+
+import constraint
+
+BITS = 5
+FIELD = (1 << BITS) - 1
+
+
+@dataclass(frozen=True)
+class SetProblem:
+    """One half-suit's local problem: card codes, the allowed players of each
+    (as indices into the problem's players) and "holds one of" facts
+    (player index, card positions)."""
+
+    cards: tuple[str, ...]
+    domains: tuple[tuple[int, ...], ...]
+    holds_one_of: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class SetTable:
+    """The solutions of a :class:`SetProblem`, grouped by class.
+
+    ``classes`` holds ``(packed vector, solutions, per_card)`` where
+    ``per_card[i][p]`` counts the solutions of the class giving card ``i`` to
+    player ``p``.
+    """
+
+    cards: tuple[str, ...]
+    classes: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
+    solutions: int
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The whole deal: players (the dimensions), how many unknown cards each
+    still has room for, the number of interchangeable free cards, and one
+    local problem per constrained set."""
+
+    players: tuple[str, ...]
+    capacity: tuple[int, ...]
+    free: int
+    sets: tuple[SetProblem, ...]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Exact counts: ``total`` consistent deals; ``per_card[code][p]`` of them
+    deal the card to player index ``p``; ``free_per_player[p]`` the same for
+    any one free card."""
+
+    total: int
+    per_card: dict[str, tuple[int, ...]]
+    free_per_player: tuple[int, ...]
+
+
+def pack(vector: Sequence[int]) -> int:
+    """Pack a small non-negative vector, five bits per entry.
+
+    >>> unpack(pack([3, 0, 7]), 3)
+    (3, 0, 7)
+    """
+    value = 0
+    for i, x in enumerate(vector):
+        value |= x << (BITS * i)
+    return value
+
+
+def unpack(value: int, n: int) -> tuple[int, ...]:
+    """The inverse of :func:`pack`."""
+    return tuple((value >> (BITS * i)) & FIELD for i in range(n))
+
+
+@lru_cache(maxsize=4096)
+def set_table(problem: SetProblem, n: int) -> SetTable:
+    """Enumerate a set's local problem with python-constraint, grouped by class."""
+    solver = constraint.Problem()
+    names = problem.cards
+    for name, domain in zip(names, problem.domains, strict=True):
+        solver.addVariable(name, list(domain))
+    for player, positions in problem.holds_one_of:
+        solver.addConstraint(constraint.SomeInSetConstraint({player}), [names[i] for i in positions])
+    classes: dict[int, list[int]] = {}
+    per_card: dict[int, list[list[int]]] = {}
+    total = 0
+    shifts = [1 << (BITS * p) for p in range(n)]
+    for solution in solver.getSolutionIter():
+        holders = [solution[name] for name in names]
+        key = sum(shifts[p] for p in holders)
+        entry = classes.get(key)
+        if entry is None:
+            entry = classes[key] = [0]
+            per_card[key] = [[0] * n for _ in names]
+        entry[0] += 1
+        rows = per_card[key]
+        for i, p in enumerate(holders):
+            rows[i][p] += 1
+        total += 1
+    packed = tuple(
+        (key, classes[key][0], tuple(tuple(row) for row in per_card[key])) for key in sorted(classes)
+    )
+    return SetTable(names, packed, total)
+
+
+def _bounds(capacity: Sequence[int], lower: Sequence[int]) -> tuple[int, int, int]:
+    """Masks testing ``lower <= u <= capacity`` on packed vectors (all fields < 16)."""
+    over = pack([15 - c for c in capacity])
+    under = pack([16 - lo for lo in lower])
+    high = pack([16] * len(capacity))
+    return over, under, high
+
+
+def count_deals(problem: Problem) -> Counts:
+    """Count the consistent deals exactly, and the deals per card and player."""
+    n = len(problem.players)
+    capacity = problem.capacity
+    if any(c < 0 for c in capacity) or any(c > 15 for c in capacity):
+        return Counts(0, {}, (0,) * n)
+    tables = sorted((set_table(s, n) for s in problem.sets), key=lambda t: len(t.classes))
+    if any(t.solutions == 0 for t in tables):
+        return Counts(0, {}, (0,) * n)
+    # most each player can still receive after table k: prunes states that cannot fill up
+    room_after: list[list[int]] = [[0] * n for _ in range(len(tables) + 1)]
+    room_after[len(tables)] = [problem.free] * n
+    for k in range(len(tables) - 1, -1, -1):
+        best = [0] * n
+        for key, _, _ in tables[k].classes:
+            for p, x in enumerate(unpack(key, n)):
+                best[p] = max(best[p], x)
+        room_after[k] = [a + b for a, b in zip(room_after[k + 1], best, strict=True)]
+    layers: list[dict[int, int]] = [{0: 1}]
+    for k, table in enumerate(tables):
+        lower = [max(0, c - r) for c, r in zip(capacity, room_after[k + 1], strict=True)]
+        over, under, high = _bounds(capacity, lower)
+        current = layers[-1]
+        following: dict[int, int] = {}
+        get = following.get
+        for u, fu in current.items():
+            for v, tv, _ in table.classes:
+                w = u + v
+                if (w + over) & high or (w + under) & high != high:
+                    continue
+                following[w] = get(w, 0) + fu * tv
+        layers.append(following)
+        if not following:
+            return Counts(0, {}, (0,) * n)
+    free = problem.free
+    fact = [factorial(i) for i in range(free + 1)]
+    cap_packed = pack(capacity)
+
+    def remaining(u: int) -> tuple[int, ...]:
+        return unpack(cap_packed - u, n)
+
+    end: dict[int, int] = {}
+    for u in layers[-1]:
+        rest = remaining(u)
+        if sum(rest) != free:
+            continue
+        ways = fact[free]
+        for r in rest:
+            ways //= fact[r]
+        end[u] = ways
+    total = sum(layers[-1][u] * w for u, w in end.items())
+    if total == 0:
+        return Counts(0, {}, (0,) * n)
+    # backward pass: back[k][u] = completions of a partial deal u after k tables
+    back: list[dict[int, int]] = [{} for _ in layers]
+    back[-1] = end
+    for k in range(len(tables) - 1, -1, -1):
+        nxt = back[k + 1]
+        here: dict[int, int] = {}
+        classes = tables[k].classes
+        for u in layers[k]:
+            s = 0
+            for v, tv, _ in classes:
+                b = nxt.get(u + v)
+                if b:
+                    s += tv * b
+            if s:
+                here[u] = s
+        back[k] = here
+    per_card: dict[str, tuple[int, ...]] = {}
+    for k, table in enumerate(tables):
+        nxt = back[k + 1]
+        totals = [[0] * n for _ in table.cards]
+        for v, _, rows in table.classes:
+            weight = 0
+            for u, fu in layers[k].items():
+                b = nxt.get(u + v)
+                if b:
+                    weight += fu * b
+            if weight:
+                for i, row in enumerate(rows):
+                    acc = totals[i]
+                    for p, x in enumerate(row):
+                        if x:
+                            acc[p] += weight * x
+        for name, acc in zip(table.cards, totals, strict=True):
+            per_card[name] = tuple(acc)
+    free_per_player = [0] * n
+    if free:
+        for u, fu in layers[-1].items():
+            rest = remaining(u)
+            if u not in end:
+                continue
+            base = fu * fact[free - 1]
+            for p, r in enumerate(rest):
+                if r:
+                    ways = base
+                    for q, rq in enumerate(rest):
+                        ways //= fact[rq - 1] if q == p else fact[rq]
+                    free_per_player[p] += ways
+    return Counts(total, per_card, tuple(free_per_player))

@@ -1,0 +1,195 @@
+"""What a history proves about every card, exactly, from one viewer's side.
+
+    >>> from trainer.game.notation import read_game
+    >>> k = solve_game(read_game("tests/data/six-diamonds.lit"), "Ann")
+    >>> k.forced(Card.parse("6D")), sorted(k.claimable(1)[HalfSuit.parse("LD")].values())
+    ('Cat', ['Ann', 'Ann', 'Ann', 'Ann', 'Ann', 'Cat'])
+    >>> k.holders(Card.parse("9C"))["Bob"]
+    Fraction(1, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import ImpossibleHistoryError, LiteratureError
+from trainer.game.events import Event
+from trainer.game.notation import Game
+from trainer.game.state import Setup, SetStatus, State
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import Counts, Problem, SetProblem, count_deals
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Everything the viewer can know after some events: exact counts per card and player."""
+
+    setup: Setup
+    viewer: str | None
+    state: State
+    deals: int
+    _counts: dict[Card, dict[str, int]]
+
+    @property
+    def events_applied(self) -> int:
+        """How many events of the history were taken into account."""
+        return len(self.state.events)
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards still in play, in canonical order."""
+        return tuple(c for c in self.setup.variant.cards if self.state.in_play(c))
+
+    def count(self, card: Card, player: str) -> int:
+        """How many consistent deals put ``card`` with ``player`` now."""
+        return self._counts.get(card, {}).get(player, 0)
+
+    def holders(self, card: Card) -> dict[str, Fraction]:
+        """The exact probability of each possible current holder of ``card``."""
+        return {p: Fraction(n, self.deals) for p, n in self._counts[card].items() if n}
+
+    def forced(self, card: Card) -> str | None:
+        """The current holder of ``card`` when every consistent deal agrees on it."""
+        possible = [p for p, n in self._counts[card].items() if n]
+        return possible[0] if len(possible) == 1 else None
+
+    def certain(self, player: str) -> frozenset[Card]:
+        """The cards ``player`` certainly holds now."""
+        return frozenset(c for c in self.cards if self.forced(c) == player)
+
+    def claimable(self, team: int) -> dict[HalfSuit, dict[Card, str]]:
+        """The sets in play whose six cards are all forced onto ``team``, with the holders."""
+        members = set(self.setup.members(team))
+        found: dict[HalfSuit, dict[Card, str]] = {}
+        for half, result in self.state.sets.items():
+            if result.status is not SetStatus.IN_PLAY:
+                continue
+            holders = {c: self.forced(c) for c in half.cards}
+            if all(h is not None and h in members for h in holders.values()):
+                found[half] = {c: h for c, h in holders.items() if h is not None}
+        return found
+
+
+def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledge:
+    """The exact knowledge of ``viewer`` (``None``: the public) after ``events``.
+
+    Raises :class:`ImpossibleHistoryError` naming the first event after which
+    no deal fits (its ``event`` attribute is that event's 1-based index).
+    """
+    history = History.build(setup, events, viewer)
+    problem, names = _problem(history)
+    counts = count_deals(problem)
+    if counts.total == 0:
+        first = _first_impossible(setup, events, viewer)
+        raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
+    return Knowledge(history.setup, viewer, history.state, counts.total, _current(history, problem, names, counts))
+
+
+def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowledge:
+    """:func:`solve` on the first ``at`` events of a game, errors located in its file."""
+    n = len(game.events) if at is None else at
+    if not 0 <= n <= len(game.events):
+        raise LiteratureError(f"--at {n} is out of range: the game has {len(game.events)} events", path=game.path)
+    try:
+        return solve(game.setup, game.events[:n], viewer)
+    except LiteratureError as error:
+        line = game.line_of(error.event) if error.event else None
+        raise error.located(game.path, line) from None
+
+
+def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
+    """Only the number of consistent deals (0 when the history is impossible)."""
+    try:
+        history = History.build(setup, events, viewer)
+    except ImpossibleHistoryError:
+        return 0
+    return count_deals(_problem(history)[0]).total
+
+
+def _first_impossible(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
+    """The smallest prefix length with no consistent deal (binary search: counts only shrink)."""
+    lo, hi = 0, len(events)
+    if count(setup, (), viewer) == 0:
+        return 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if count(setup, events[:mid], viewer):
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _impossible_message(events: Sequence[Event], first: int) -> str:
+    if first == 0:
+        return "no deal fits the listed hands and hand sizes"
+    return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
+
+
+def _problem(history: History) -> tuple[Problem, tuple[str, ...]]:
+    """Turn the history's constraints into the counting problem."""
+    setup = history.setup
+    capacity = dict(setup.dealt_sizes)
+    for player in history.pinned.values():
+        capacity[player] -= 1
+    names = tuple(p for p in setup.players if capacity[p] != 0)
+    index = {p: i for i, p in enumerate(names)}
+    everyone = frozenset(names)
+    by_set: dict[HalfSuit, list[tuple[str, tuple[Card, ...]]]] = {}
+    for fact in history.holds_one_of:
+        if any(history.pinned.get(c) == fact.player for c in fact.cards):
+            continue
+        open_cards = tuple(c for c in fact.cards if c not in history.pinned)
+        by_set.setdefault(fact.half_suit, []).append((fact.player, open_cards))
+    sets: list[SetProblem] = []
+    free = 0
+    for half in setup.variant.half_suits:
+        cards = [c for c in half.cards if c not in history.pinned]
+        domains = [everyone - history.excluded.get(c, set()) for c in cards]
+        facts = by_set.get(half, [])
+        if not facts and all(d == everyone for d in domains):
+            free += len(cards)
+            continue
+        if not cards:
+            continue
+        position = {c: i for i, c in enumerate(cards)}
+        holds = tuple(
+            sorted({(index[p], tuple(position[c] for c in cs)) for p, cs in facts if p in index})
+        )
+        if any(p not in index for p, _ in facts):
+            # a player with no room left cannot hold an unpinned card: impossible
+            holds = ((-1, (0,)),)
+        sets.append(
+            SetProblem(
+                tuple(c.code for c in cards),
+                tuple(tuple(sorted(index[p] for p in d)) for d in domains),
+                holds,
+            )
+        )
+    capacities = tuple(capacity[p] for p in names)
+    if any(c < 0 for c in capacity.values()):
+        capacities = (-1,) * len(names)
+    return Problem(names, capacities, free, tuple(sets)), names
+
+
+def _current(history: History, problem: Problem, names: tuple[str, ...], counts: Counts) -> dict[Card, dict[str, int]]:
+    """Per card in play: the number of deals putting it with each player now."""
+    state = history.state
+    total = counts.total
+    result: dict[Card, dict[str, int]] = {}
+    for card in history.setup.variant.cards:
+        if not state.in_play(card):
+            continue
+        if card in state.located:
+            result[card] = {state.located[card]: total}
+        elif card in history.pinned:
+            result[card] = {history.pinned[card]: total}
+        elif card.code in counts.per_card:
+            result[card] = {names[p]: n for p, n in enumerate(counts.per_card[card.code]) if n}
+        else:
+            result[card] = {names[p]: n for p, n in enumerate(counts.free_per_player) if n}
+    return result
