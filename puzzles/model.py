@@ -1,0 +1,548 @@
+"""The puzzle record: one moment of a game where the viewer can prove one answer.
+
+A record is plain JSON (schema version :data:`SCHEMA_VERSION`, documented in
+``docs/puzzle-format.md``); :class:`Puzzle` is its typed form::
+
+    >>> puzzle = Puzzle.create(
+    ...     variant="classic", viewer="Ann",
+    ...     log="variant: classic\\nplayers: Ann Bob Cat Dan Eve Fay\\ndealer: Cat\\n"
+    ...         "hand Ann: 2D 3D 4D 5D 7D 9S JS KH\\nCat asks Bob for 3D: no\\n",
+    ...     question=Question.locate(["6D"]), answer={"6D": "Cat"},
+    ...     difficulty=Difficulty(3, "ask inference", 3.5), techniques=["ask inference"])
+    >>> puzzle.id
+    'p-f62cbeecd20d'
+    >>> Puzzle.from_json(puzzle.to_json()) == puzzle
+    True
+    >>> puzzle.question.text()
+    'Who holds 6D?'
+
+The ``id`` is derived from the content that defines the puzzle (variant,
+viewer, log, question and answer), so the same puzzle always gets the same id
+and regrading or re-explaining it does not change it.
+
+Loading never guesses: a file that is not a record, or a record with a
+missing or wrong field, raises :class:`PuzzleFormatError` naming the file,
+the puzzle and what is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.notation import Game, parse_game
+from trainer.game.state import State
+from trainer.game.variants import Variant
+
+SCHEMA_VERSION = 1
+"""Version of the record format; bump it when a field changes meaning."""
+
+KINDS = ("locate", "claim", "certain")
+"""Question kinds: who holds these cards; claim this set; which cards of this set are certain."""
+
+LEVELS = range(1, 7)
+"""Difficulty levels, 1 (seen) to 6 (case analysis), as graded by the explainer."""
+
+
+class PuzzleFormatError(LiteratureError):
+    """A puzzle file or record that does not follow the schema."""
+
+
+# -- parts of a record ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the learner is asked.
+
+    ``locate``: who holds each of ``cards``; ``claim``: name the holder of all six
+    cards of ``half_suit``; ``certain``: which cards of ``half_suit`` can be placed
+    for certain (the answer maps exactly those cards to their holders).
+
+    >>> Question.claim("LD").to_json()
+    {'kind': 'claim', 'set': 'LD'}
+    >>> Question.from_json({"kind": "locate", "cards": ["6d", "T♠"]}).cards
+    (Card.parse('6D'), Card.parse('10S'))
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    half_suit: HalfSuit | None = None
+
+    @classmethod
+    def locate(cls, cards: Iterable[Card | str]) -> Question:
+        """Who holds each of these cards?"""
+        return cls("locate", tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards))
+
+    @classmethod
+    def claim(cls, half_suit: HalfSuit | str) -> Question:
+        """Make the claim for this set."""
+        half = half_suit if isinstance(half_suit, HalfSuit) else HalfSuit.parse(half_suit)
+        return cls("claim", half_suit=half)
+
+    @classmethod
+    def certain(cls, half_suit: HalfSuit | str) -> Question:
+        """Which cards of this set can be placed for certain, and with whom?"""
+        half = half_suit if isinstance(half_suit, HalfSuit) else HalfSuit.parse(half_suit)
+        return cls("certain", half_suit=half)
+
+    @property
+    def scope(self) -> tuple[Card, ...]:
+        """The cards an answer may name: the asked cards, or the set's six."""
+        if self.half_suit is not None:
+            return self.half_suit.cards
+        return self.cards
+
+    def text(self) -> str:
+        """The question in plain words.
+
+        >>> Question.claim("LD").text()
+        'Claim low diamonds (LD): name the holder of each of its six cards.'
+        >>> Question.locate(["6D", "9C"]).text()
+        'Who holds 6D and 9C?'
+        """
+        if self.kind == "locate":
+            names = [str(c) for c in self.cards]
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return f"Who holds {listed}?"
+        assert self.half_suit is not None
+        half = f"{self.half_suit.name} ({self.half_suit.code})"
+        if self.kind == "claim":
+            return f"Claim {half}: name the holder of each of its six cards."
+        return f"Which cards of {half} can you place for certain, and with whom? Name only those."
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as a JSON object."""
+        if self.kind == "locate":
+            return {"kind": "locate", "cards": [str(c) for c in self.cards]}
+        assert self.half_suit is not None
+        return {"kind": self.kind, "set": self.half_suit.code}
+
+    @classmethod
+    def from_json(cls, data: object) -> Question:
+        """Read a question object; raise :class:`PuzzleFormatError` when it is malformed."""
+        obj = _object(data, "question")
+        kind = obj.get("kind")
+        if kind not in KINDS:
+            raise PuzzleFormatError(f"question.kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        try:
+            if kind == "locate":
+                cards = obj.get("cards")
+                if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+                    raise PuzzleFormatError("question.cards must be a non-empty list of cards such as \"6D\"")
+                parsed = tuple(Card.parse(c) for c in cards)
+                if len(set(parsed)) != len(parsed):
+                    raise PuzzleFormatError("question.cards names a card twice")
+                return cls("locate", parsed)
+            half = obj.get("set")
+            if not isinstance(half, str):
+                raise PuzzleFormatError(f"question.set must be a set such as \"LD\" for a {kind} question")
+            return cls(kind, half_suit=HalfSuit.parse(half))
+        except NotationError as error:
+            raise PuzzleFormatError(f"question: {error.message}") from None
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """The explainer's grade: level 1-6, the name of its hardest technique, and a score."""
+
+    level: int
+    name: str
+    score: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The grade as a JSON object."""
+        return {"level": self.level, "name": self.name, "score": self.score}
+
+    @classmethod
+    def from_json(cls, data: object) -> Difficulty:
+        """Read a difficulty object."""
+        obj = _object(data, "difficulty")
+        level, name, score = obj.get("level"), obj.get("name"), obj.get("score")
+        if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
+            raise PuzzleFormatError(f"difficulty.level must be an integer from 1 to 6, not {level!r}")
+        if not isinstance(name, str):
+            raise PuzzleFormatError("difficulty.name must be a string")
+        if not isinstance(score, int | float) or isinstance(score, bool):
+            raise PuzzleFormatError("difficulty.score must be a number")
+        return cls(level, name, float(score))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the explanation, as the explainer writes it.
+
+    ``text`` is the full sentence; ``nudge`` and ``clue`` are the shallower
+    renderings used as hints (optional: derived from ``events`` and ``text``
+    when absent). Unknown keys are kept in ``extra`` and written back.
+
+    >>> step = Step.from_json({"technique": "ask inference", "text": "Cat holds 6D.", "events": [1]})
+    >>> step.to_json()["events"]
+    [1]
+    """
+
+    technique: str
+    text: str
+    facts: tuple[Mapping[str, Any], ...] = ()
+    events: tuple[int, ...] = ()
+    uses_steps: tuple[int, ...] = ()
+    nudge: str | None = None
+    clue: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as a JSON object (optional fields only when set)."""
+        out: dict[str, Any] = dict(self.extra)
+        out |= {
+            "technique": self.technique,
+            "text": self.text,
+            "facts": [dict(f) for f in self.facts],
+            "events": list(self.events),
+            "uses_steps": list(self.uses_steps),
+        }
+        if self.nudge is not None:
+            out["nudge"] = self.nudge
+        if self.clue is not None:
+            out["clue"] = self.clue
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Step:
+        """Read a step object (a bare string is accepted as a step's text)."""
+        if isinstance(data, str):
+            return cls("", data)
+        obj = _object(data, "explanation step")
+        technique, text = obj.get("technique", ""), obj.get("text")
+        if not isinstance(text, str) or not isinstance(technique, str):
+            raise PuzzleFormatError("an explanation step needs a string 'text' (and 'technique')")
+        facts = obj.get("facts", [])
+        events = obj.get("events", [])
+        uses = obj.get("uses_steps", [])
+        if not isinstance(facts, list) or not all(isinstance(f, dict) for f in facts):
+            raise PuzzleFormatError("an explanation step's 'facts' must be a list of objects")
+        for name, value in (("events", events), ("uses_steps", uses)):
+            if not isinstance(value, list) or not all(isinstance(n, int) for n in value):
+                raise PuzzleFormatError(f"an explanation step's {name!r} must be a list of numbers")
+        nudge, clue = obj.get("nudge"), obj.get("clue")
+        if not isinstance(nudge, str | None) or not isinstance(clue, str | None):
+            raise PuzzleFormatError("an explanation step's 'nudge' and 'clue' must be strings")
+        known = {"technique", "text", "facts", "events", "uses_steps", "nudge", "clue"}
+        extra = {k: v for k, v in obj.items() if k not in known}
+        return cls(technique, text, tuple(facts), tuple(events), tuple(uses), nudge, clue, extra)
+
+
+# -- the record ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle record. Build new ones with :meth:`create` (it computes the id)."""
+
+    id: str
+    variant: Variant
+    viewer: str
+    log: str
+    question: Question
+    answer: Mapping[Card, str]
+    difficulty: Difficulty
+    techniques: tuple[str, ...] = ()
+    explanation: tuple[Step, ...] = ()
+    source: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        variant: Variant | str,
+        viewer: str,
+        log: str,
+        question: Question,
+        answer: Mapping[Card, str] | Mapping[str, str],
+        difficulty: Difficulty,
+        techniques: Sequence[str] = (),
+        explanation: Sequence[Step | Mapping[str, Any]] = (),
+        source: Mapping[str, Any] | None = None,
+        id: str | None = None,
+    ) -> Puzzle:
+        """Build a record, computing the id from its content unless one is given."""
+        cards = {(c if isinstance(c, Card) else Card.parse(c)): p for c, p in answer.items()}
+        ordered = dict(sorted(cards.items()))
+        steps = tuple(s if isinstance(s, Step) else Step.from_json(s) for s in explanation)
+        v = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        pid = id or content_id(v, viewer, log, question, ordered)
+        return cls(pid, v, viewer, log, question, ordered, difficulty, tuple(techniques), steps, dict(source or {}))
+
+    # -- derived views ----------------------------------------------------------
+
+    @cached_property
+    def game(self) -> Game:
+        """The history, parsed (the viewer's dealt hand is listed in it)."""
+        return parse_game(self.log, path=f"puzzle {self.id}")
+
+    @cached_property
+    def state(self) -> State:
+        """The position the question is asked in."""
+        return self.game.state()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats, read from the log's ``players:`` line without replaying it."""
+        return _players_of(self.log)
+
+    @property
+    def team(self) -> tuple[str, ...]:
+        """The viewer's team (seats 1, 3, 5... or 2, 4, 6...), the viewer included."""
+        seats = self.players
+        start = seats.index(self.viewer) % 2
+        return seats[start::2]
+
+    @property
+    def level(self) -> int:
+        """Shortcut for ``difficulty.level``."""
+        return self.difficulty.level
+
+    # -- JSON -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON object, fields in schema order."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "id": self.id,
+            "variant": self.variant.value,
+            "viewer": self.viewer,
+            "log": self.log,
+            "question": self.question.to_json(),
+            "answer": {str(c): p for c, p in self.answer.items()},
+            "difficulty": self.difficulty.to_json(),
+            "techniques": list(self.techniques),
+            "explanation": [s.to_json() for s in self.explanation],
+            "source": dict(self.source),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Puzzle:
+        """Read and check a record (cheap checks only; :meth:`validate` replays the log)."""
+        obj = _object(data, "puzzle")
+        schema = obj.get("schema", SCHEMA_VERSION)
+        if schema != SCHEMA_VERSION:
+            raise PuzzleFormatError(f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})")
+        for key in ("variant", "viewer", "log", "question", "answer", "difficulty"):
+            if key not in obj:
+                raise PuzzleFormatError(f"missing field {key!r}")
+        variant, viewer, log = obj["variant"], obj["viewer"], obj["log"]
+        if not isinstance(variant, str) or not isinstance(viewer, str) or not isinstance(log, str):
+            raise PuzzleFormatError("'variant', 'viewer' and 'log' must be strings")
+        try:
+            v = Variant.parse(variant)
+        except NotationError as error:
+            raise PuzzleFormatError(error.message) from None
+        question = Question.from_json(obj["question"])
+        answer_obj = _object(obj["answer"], "answer")
+        answer: dict[Card, str] = {}
+        for code, player in answer_obj.items():
+            if not isinstance(player, str):
+                raise PuzzleFormatError(f"answer for {code} must be a player name")
+            try:
+                answer[Card.parse(code)] = player
+            except NotationError as error:
+                raise PuzzleFormatError(f"answer: {error.message}") from None
+        techniques = obj.get("techniques", [])
+        if not isinstance(techniques, list) or not all(isinstance(t, str) for t in techniques):
+            raise PuzzleFormatError("'techniques' must be a list of names")
+        steps = obj.get("explanation", [])
+        if not isinstance(steps, list):
+            raise PuzzleFormatError("'explanation' must be a list of steps")
+        source = obj.get("source", {})
+        if not isinstance(source, dict):
+            raise PuzzleFormatError("'source' must be an object")
+        puzzle = cls.create(
+            variant=v,
+            viewer=viewer,
+            log=log,
+            question=question,
+            answer=answer,
+            difficulty=Difficulty.from_json(obj["difficulty"]),
+            techniques=techniques,
+            explanation=[Step.from_json(s) for s in steps],
+            source=source,
+            id=_id_field(obj.get("id")),
+        )
+        puzzle.check()
+        return puzzle
+
+    def check(self) -> None:
+        """Cheap consistency checks that need no replay of the log."""
+        players = self.players
+        header = re.search(r"^\s*variant\s*:\s*(\S+)", self.log, re.IGNORECASE | re.MULTILINE)
+        if header is None or header.group(1).lower() != self.variant.value:
+            raise PuzzleFormatError(f"the log's 'variant:' line does not say {self.variant.value}")
+        if self.viewer not in players:
+            raise PuzzleFormatError(f"viewer {self.viewer!r} is not at the table (players: {' '.join(players)})")
+        for card in self.question.scope:
+            if not self.variant.has(card):
+                raise PuzzleFormatError(f"question names {card}, which is not in {self.variant.value}")
+        if self.question.half_suit is not None and self.question.half_suit not in self.variant.half_suits:
+            raise PuzzleFormatError(f"question names set {self.question.half_suit}, not in {self.variant.value}")
+        for card, player in self.answer.items():
+            if player not in players:
+                raise PuzzleFormatError(f"answer gives {card} to {player!r}, who is not at the table")
+            if card not in self.question.scope:
+                raise PuzzleFormatError(f"answer names {card}, which the question does not ask about")
+        expected = set(self.question.scope)
+        if self.question.kind in ("locate", "claim") and set(self.answer) != expected:
+            missing = " ".join(str(c) for c in sorted(expected - set(self.answer)))
+            raise PuzzleFormatError(f"answer must give a holder for every asked card; missing: {missing}")
+        if self.question.kind == "claim":
+            team = self.team
+            for card, player in self.answer.items():
+                if player not in team:
+                    raise PuzzleFormatError(
+                        f"claim answer gives {card} to {player}, who is not on {self.viewer}'s team"
+                    )
+
+    def validate(self) -> None:
+        """Full check: replay the log (the viewer's hand must be listed in it).
+
+        Raises :class:`PuzzleFormatError` (or the notation's own error, located in
+        the puzzle) when the record does not hold together.
+        """
+        self.check()
+        game = self.game
+        if self.viewer not in game.setup.hands:
+            raise PuzzleFormatError(f"the log does not list the viewer's hand ('hand {self.viewer}: ...')")
+
+
+# -- loading files ------------------------------------------------------------------
+
+
+def content_id(variant: Variant, viewer: str, log: str, question: Question, answer: Mapping[Card, str]) -> str:
+    """The id of a puzzle: ``p-`` and 12 hex digits of a SHA-256 of its defining content.
+
+    The log is normalised (comments, blank lines and spacing removed) first, so
+    cosmetic edits keep the id.
+    """
+    canonical = {
+        "variant": variant.value,
+        "viewer": viewer,
+        "log": _normalise_log(log),
+        "question": question.to_json(),
+        "answer": {str(c): p for c, p in sorted(answer.items())},
+    }
+    digest = hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return "p-" + digest[:12]
+
+
+def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
+    """Read a set ``{"schema": 1, "puzzles": [...]}`` or a single record.
+
+    >>> puzzles_from_json({"schema": 1, "puzzles": [{}]}, "set.json")
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: set.json: puzzle 1: missing field 'variant'
+    """
+    if isinstance(data, dict) and "puzzles" in data:
+        schema = data.get("schema")
+        if schema != SCHEMA_VERSION:
+            raise PuzzleFormatError(
+                f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})", path=where
+            )
+        items = data["puzzles"]
+        if not isinstance(items, list):
+            raise PuzzleFormatError("'puzzles' must be a list of records", path=where)
+        out: list[Puzzle] = []
+        seen: set[str] = set()
+        for number, item in enumerate(items, start=1):
+            label = f"puzzle {number}"
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                label += f" ({item['id']})"
+            try:
+                puzzle = Puzzle.from_json(item)
+            except LiteratureError as error:
+                raise PuzzleFormatError(f"{label}: {error}", path=where) from None
+            if puzzle.id in seen:
+                raise PuzzleFormatError(f"{label}: id {puzzle.id} appears twice", path=where)
+            seen.add(puzzle.id)
+            out.append(puzzle)
+        return out
+    if isinstance(data, dict) and "question" in data:
+        try:
+            return [Puzzle.from_json(data)]
+        except LiteratureError as error:
+            raise PuzzleFormatError(str(error), path=where) from None
+    raise PuzzleFormatError(
+        "not a puzzle file: expected a record or {\"schema\": 1, \"puzzles\": [...]}", path=where
+    )
+
+
+def load_puzzles(path: str | Path) -> list[Puzzle]:
+    """Read a ``puzzles.json`` set or a single record from a file."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PuzzleFormatError("no such file", path=name) from None
+    except IsADirectoryError:
+        raise PuzzleFormatError("is a directory, not a puzzle file", path=name) from None
+    except PermissionError:
+        raise PuzzleFormatError("permission denied", path=name) from None
+    except UnicodeDecodeError:
+        raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=name) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=name, line=error.lineno) from None
+    return puzzles_from_json(data, name)
+
+
+def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:
+    """The puzzle with ``puzzle_id``, or the only one when no id is given."""
+    if puzzle_id is None:
+        if len(puzzles) != 1:
+            raise PuzzleFormatError(f"holds {len(puzzles)} puzzles: choose one with --id", path=where)
+        return puzzles[0]
+    for puzzle in puzzles:
+        if puzzle.id == puzzle_id:
+            return puzzle
+    raise PuzzleFormatError(f"no puzzle has id {puzzle_id!r}", path=where)
+
+
+def dump_puzzles(puzzles: Iterable[Puzzle]) -> str:
+    """The text of a ``puzzles.json`` set."""
+    return json.dumps({"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in puzzles]}, indent=1) + "\n"
+
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def _object(data: object, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise PuzzleFormatError(f"{what} must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _id_field(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise PuzzleFormatError("'id' must be a non-empty string")
+    return value
+
+
+def _normalise_log(log: str) -> str:
+    lines = (" ".join(raw.split("#", 1)[0].split()) for raw in log.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _players_of(log: str) -> tuple[str, ...]:
+    match = re.search(r"^\s*players\s*:\s*([^#\n]*)", log, re.IGNORECASE | re.MULTILINE)
+    if match is None:
+        raise PuzzleFormatError("the log has no 'players:' line")
+    return tuple(match.group(1).split())
