@@ -1,0 +1,30 @@
+"""Self-play: bots that see only their own seat, and a simulator that records their games.
+
+>>> import random
+>>> from trainer.play import BotKind, make_bot
+>>> make_bot(BotKind.RANDOM, random.Random(0)).kind
+<BotKind.RANDOM: 'random'>
+"""
+
+from __future__ import annotations
+
+from trainer.play.bots import Bot, BotKind, make_bot
+from trainer.play.simulate import GameJob, GameResult, Summary, play, simulate
+from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
+
+__all__ = [
+    "AskFor",
+    "Bot",
+    "BotKind",
+    "ClaimSet",
+    "GameJob",
+    "GameResult",
+    "Move",
+    "PassTo",
+    "Role",
+    "Summary",
+    "View",
+    "make_bot",
+    "play",
+    "simulate",
+]
