@@ -251,6 +251,18 @@ def grade(puzzle: Puzzle, answer: Mapping[Card, str]) -> Grade:
     return Grade(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind)
 
 
+def format_answer(answer: Mapping[Card, str]) -> str:
+    """An answer in the notation's words, grouped by player in card order.
+
+    >>> format_answer(example_claim().answer)
+    'Ann 2D 3D 4D 5D 7D, Cat 6D'
+    """
+    by_player: dict[str, list[Card]] = {}
+    for card, player in sorted(answer.items()):
+        by_player.setdefault(player, []).append(card)
+    return ", ".join(f"{p} " + " ".join(str(c) for c in cards) for p, cards in by_player.items())
+
+
 def grade_text(puzzle: Puzzle, text: str) -> Grade:
     """Parse and grade an answer typed in the notation's words."""
     return grade(puzzle, parse_answer(text, puzzle))
