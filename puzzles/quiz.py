@@ -24,12 +24,14 @@ the attempt::
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from puzzles.grade import AnswerError, Grade, format_answer, grade, parse_answer
-from puzzles.model import Puzzle
+from puzzles.model import KINDS, LEVELS, Puzzle
+from puzzles.progress import level_for
 from trainer.game.errors import LiteratureError
 
 HINT_WORDS = frozenset({"hint", "h", "?", "help me"})
@@ -198,3 +200,76 @@ def _example_answer(puzzle: Puzzle) -> str:
         return f"'{mate} {' '.join(str(c) for c in question.cards)}'"
     cards = [str(c) for c in question.scope]
     return f"'{puzzle.viewer} {' '.join(cards[:4])}, {mate} {' '.join(cards[4:])}'"
+
+
+# -- choosing puzzles for a session ----------------------------------------------------
+
+
+def matching(
+    pool: Sequence[Puzzle], *, level: int | None = None, technique: str | None = None, kind: str | None = None
+) -> list[Puzzle]:
+    """The puzzles that fit the session's focus (technique names match case-insensitively).
+
+    Raises :class:`LiteratureError` naming what is available when nothing fits.
+
+    >>> from puzzles.grade import example_claim
+    >>> len(matching([example_claim()], technique="Ask Inference", kind="claim"))
+    1
+    >>> matching([example_claim()], technique="chains")
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.LiteratureError: no puzzle uses the technique 'chains' (there are: ask inference)
+    """
+    chosen = list(pool)
+    if kind is not None:
+        if kind not in KINDS:
+            raise LiteratureError(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+        chosen = [p for p in chosen if p.question.kind == kind]
+        if not chosen:
+            raise LiteratureError(f"no puzzle of kind {kind!r} is available")
+    if technique is not None:
+        want = technique.strip().lower()
+        names = sorted({t for p in chosen for t in p.techniques})
+        chosen = [p for p in chosen if want in (t.lower() for t in p.techniques) or p.difficulty.name.lower() == want]
+        if not chosen:
+            raise LiteratureError(f"no puzzle uses the technique {technique!r} (there are: {', '.join(names)})")
+    if level is not None:
+        if level not in LEVELS:
+            raise LiteratureError(f"--level must be from 1 to 6, not {level}")
+        levels = sorted({p.level for p in chosen})
+        chosen = [p for p in chosen if p.level == level]
+        if not chosen:
+            there = ", ".join(map(str, levels))
+            raise LiteratureError(f"no puzzle of level {level} fits (levels available: {there})")
+    return chosen
+
+
+def next_puzzle(
+    pool: Sequence[Puzzle],
+    rating: float,
+    seen: Collection[str],
+    due: Sequence[Puzzle] = (),
+    rng: random.Random | None = None,
+) -> Puzzle | None:
+    """The next puzzle of an adaptive session.
+
+    A failed puzzle that is due again comes first; then an unseen puzzle whose
+    level is nearest the learner's (:func:`puzzles.progress.level_for`), at random
+    among equals. ``None`` when every puzzle of the pool has been seen.
+
+    >>> from puzzles.grade import example_claim
+    >>> p = example_claim()
+    >>> next_puzzle([p], 1500, seen=set()) is p, next_puzzle([p], 1500, seen={p.id})
+    (True, None)
+    """
+    ids = {p.id for p in pool}
+    for puzzle in due:
+        if puzzle.id in ids and puzzle.id not in seen:
+            return puzzle
+    fresh = [p for p in pool if p.id not in seen]
+    if not fresh:
+        return None
+    target = level_for(rating)
+    best = min(abs(p.level - target) for p in fresh)
+    nearest = [p for p in fresh if abs(p.level - target) == best]
+    return (rng or random.Random()).choice(nearest)

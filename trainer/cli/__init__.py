@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from trainer.cli import check as _check  # noqa: F401  (registers the command)
+from trainer.cli import grade as _grade  # noqa: F401
+from trainer.cli import stats as _stats  # noqa: F401
+from trainer.cli import train as _train  # noqa: F401
 from trainer.cli.app import app
 
 

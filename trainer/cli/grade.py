@@ -1,0 +1,35 @@
+"""``literature grade PUZZLE.json [--id ID] --answer TEXT [--json]``: grade one answer, no prompt."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from puzzles.grade import grade_text
+from puzzles.model import load_puzzles, pick
+from puzzles.quiz import explanation_lines
+from trainer.cli.app import command
+
+
+@command("grade")
+def grade(
+    puzzle_file: Annotated[Path, typer.Argument(metavar="PUZZLE.json", help="A puzzle record or a puzzles.json set.")],
+    answer: Annotated[str, typer.Option("--answer", "-a", help="The answer, e.g. 'Ann 2D 3D 4D 5D 7D, Cat 6D'.")],
+    puzzle_id: Annotated[str | None, typer.Option("--id", help="Which puzzle of a set to grade.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+) -> None:
+    """Grade one answer the way the game scores it (for scripts and teachers)."""
+    puzzle = pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file))
+    result = grade_text(puzzle, answer)
+    if as_json:
+        out = result.to_json() | {"explanation": [step.to_json() for step in puzzle.explanation]}
+        print(json.dumps(out))
+        return
+    print(result.verdict())
+    for line in result.misses():
+        print("  " + line)
+    for line in explanation_lines(puzzle):
+        print(line)
