@@ -1,0 +1,153 @@
+"""The ``expert`` bot: exact knowledge from its own seat, used greedily.
+
+It solves its view exactly (:func:`trainer.knowledge.solve` with its own hand
+and the public history) and then:
+
+- claims every set whose six holders are forced onto its team, except that in
+  ``fish54`` it keeps one such set in reserve: claiming it later, when no ask
+  can hit, lets its team pick who plays instead of handing the turn over
+  (the stalemate breaker);
+- otherwise asks for the card and target with the best exact chance of a hit,
+  never an ask that cannot hit; among equal chances it prefers a set the table
+  already knows it holds (the ask tells the other team nothing new), then the
+  set it holds most of;
+- in the endgame, or when it must claim, it claims a certain set if it has one,
+  else the set whose likeliest placement is most probable.
+
+    >>> import random
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> bot = ExpertBot(random.Random(0))
+    >>> move = bot.decide(View.of(game.setup, game.events, "Ann"))
+    >>> move.half_suit, dict(move.declared)[Card.parse("6D")]
+    (HalfSuit.parse('LD'), 'Cat')
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.events import Ask
+from trainer.knowledge import Knowledge, solve
+from trainer.play.bots import BotKind, most_cards
+from trainer.play.memory import Memory
+from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
+
+
+class ExpertBot:
+    """Exact knowledge, best-chance asks, certain claims, one set kept in reserve (``fish54``)."""
+
+    kind = BotKind.EXPERT
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._cached: tuple[tuple[str, int], Knowledge] | None = None
+        self.solves = 0
+
+    def knowledge(self, view: View) -> Knowledge:
+        """The exact knowledge of the seat (cached for the last position seen)."""
+        key = (view.seat, len(view.events))
+        if self._cached is None or self._cached[0] != key:
+            self.solves += 1
+            self._cached = (key, solve(view.setup, view.events, view.seat))
+        return self._cached[1]
+
+    def decide(self, view: View) -> Move:
+        """The expert's move (see the module documentation)."""
+        if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
+            return PassTo(most_cards(view, view.pass_targets()))
+        if view.role is not Role.CLAIM and not view.stalled:
+            quick = self.quick(view)
+            if quick is not None:
+                return quick
+        k = self.knowledge(view)
+        claimable = k.claimable(view.team)
+        if view.role is Role.CLAIM or view.stalled:
+            return self.claim(view, k, claimable)
+        asks = self.asks(view, k)
+        if view.role is Role.PICK and not asks and view.pass_targets() and not claimable:
+            return PassTo(most_cards(view, view.pass_targets()))
+        reserve = self.reserve(view, claimable)
+        for half, holders in claimable.items():
+            if half is not reserve:
+                return ClaimSet.of(half, holders)
+        if asks:
+            return self.best_ask(view, asks)
+        return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
+
+    def quick(self, view: View) -> Move | None:
+        """A move the exact engine would also make, found without it: a sure hit, or a sure claim.
+
+        A card seen to move to an opponent is there for certain (chance 1, the
+        best there is); a set a careful memory places on the team is claimable.
+        """
+        memory = Memory(view)
+        if not view.setup.variant.winner_picks_next:  # classic: no reserve, claim at once
+            certain = memory.certain_sets(view.team)
+            if certain:
+                return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
+        sure = [(Fraction(1), t, c) for t, c in view.legal_asks() if memory.holder.get(c) == t]
+        return self.best_ask(view, sure) if sure else None
+
+    def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
+        """The certain set kept back as a stalemate breaker (``fish54`` only: a claim lets the team pick)."""
+        if not view.setup.variant.winner_picks_next or not claimable:
+            return None
+        return max(claimable, key=lambda h: (sum(p != view.seat for p in claimable[h].values()), -h.index))
+
+    def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
+        """Every legal ask that can hit, with its exact chance."""
+        found = []
+        for target, card in view.legal_asks():
+            chance = k.holders(card).get(target, Fraction(0))
+            if chance > 0:
+                found.append((chance, target, card))
+        return found
+
+    def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
+        """The best chance; among equals, the ask that tells the other team least."""
+        best = max(chance for chance, _, _ in asks)
+        top = [(target, card) for chance, target, card in asks if chance == best]
+        shown = self.shown_sets(view)
+        hand = view.hand
+
+        def quietness(ask: tuple[str, Card]) -> tuple[bool, int]:
+            half = ask[1].half_suit
+            return half in shown, sum(c.half_suit is half for c in hand)
+
+        quietest = max(quietness(a) for a in top)
+        target, card = self.rng.choice([a for a in top if quietness(a) == quietest])
+        return AskFor(target, card)
+
+    def shown_sets(self, view: View) -> set[HalfSuit]:
+        """Sets the table already knows the seat holds a card of (it asked for one, or took one)."""
+        shown = {c.half_suit for c, p in view.state.located.items() if p == view.seat}
+        for event in view.events:
+            if isinstance(event, Ask) and event.asker == view.seat:
+                shown.add(event.card.half_suit)
+        return {h for h in shown if view.state.in_play(h.cards[0])}
+
+    def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
+        """A certain set if any; else the set whose likeliest placement on the team is most probable."""
+        if claimable:
+            half = next(iter(claimable))
+            return ClaimSet.of(half, claimable[half])
+        among = view.claimers() or list(view.setup.members(view.team))
+        hand_sets = {c.half_suit for c in view.hand}
+
+        def placement(half: HalfSuit) -> tuple[Fraction, bool, int]:
+            sure = Fraction(1)
+            for card in half.cards:
+                sure *= max((k.holders(card).get(p, Fraction(0)) for p in among), default=Fraction(0))
+            return sure, half in hand_sets, -half.index
+
+        half = max(view.live_sets(), key=placement)
+        return ClaimSet.of(half, {card: likeliest(k, card, among) for card in half.cards})
+
+
+def likeliest(k: Knowledge, card: Card, among: list[str]) -> str:
+    """The likeliest holder of ``card`` among ``among`` (seat order breaks ties)."""
+    chances = k.holders(card)
+    return max(among, key=lambda p: (chances.get(p, Fraction(0)), -among.index(p)))
