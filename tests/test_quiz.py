@@ -1,0 +1,241 @@
+"""The quiz: the pure attempt engine, puzzle choice, and `literature train` driven through its input."""
+
+from __future__ import annotations
+
+import os
+import pty
+import random
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzles.model import Difficulty, Puzzle, load_puzzles
+from puzzles.progress import Progress
+from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
+from trainer.cli import app
+from trainer.game.errors import LiteratureError
+
+DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
+PUZZLES = load_puzzles(DATA)
+BY = {(p.variant.value, p.question.kind): p for p in PUZZLES}
+CLAIM, LOCATE = BY[("classic", "claim")], BY[("classic", "locate")]
+
+
+def ticking() -> Callable[[], float]:
+    counter = iter(range(0, 1000, 5))
+    return lambda: float(next(counter))
+
+
+# -- the engine ---------------------------------------------------------------------
+
+
+def test_bad_answers_reprompt_then_a_right_claim_wins() -> None:
+    attempt = Attempt(CLAIM, clock=ticking())
+    for line, message in [
+        ("Ann 2D 3D 4D 5D 7D, Bob 6D", "Bob is an opponent"),
+        ("Ann 2D 3D 4D 5D 7D, Zed 6D", "'Zed' is not at the table"),
+        ("Ann 2D 2D 3D 4D 5D 7D, Cat 6D", "2D is named twice"),
+        ("Ann 2D 3D 4D 5D 7D 9S, Cat 6D", "9S is not part of the question"),
+        ("Ann 2D 3D 4D 5D 7D, Cat 6X", "'6X' is not a card"),
+    ]:
+        reply = attempt.respond(line)
+        assert (reply.kind, reply.done) == ("invalid", False)
+        assert message in reply.lines[0]
+    assert attempt.respond("   ").kind == "empty"
+    reply = attempt.respond("cat 6♦; ann 2d 3d 4d 5d 7d")
+    assert reply.kind == "verdict" and reply.done
+    assert reply.lines[0] == "Correct: the set is won."
+    assert any(line.startswith("1. Cat asked Bob for 3D") for line in reply.lines)
+    result = attempt.result
+    assert result is not None
+    assert (result.outcome, result.correct, result.hints, result.answer) == (
+        "won", True, 0, "Ann 2D 3D 4D 5D 7D, Cat 6D"
+    )
+    assert result.seconds == 5.0  # from the start to the verdict, one tick of the clock
+    with pytest.raises(RuntimeError):
+        attempt.respond("again")
+
+
+@pytest.mark.parametrize(("variant", "fate"), [("classic", "the claim is cancelled"), ("fish54", "the set is lost")])
+def test_misplaced_claim_verdict_names_the_fate_and_each_wrong_card(variant: str, fate: str) -> None:
+    attempt = Attempt(BY[(variant, "claim")])
+    reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
+    assert reply.lines[0].startswith(f"Wrong: {fate}")
+    assert "6D: you said Ann, it is with Cat" in reply.lines
+    assert "7D: you said Cat, it is with Ann" in reply.lines
+    assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in reply.lines
+    assert attempt.result is not None and attempt.result.outcome == ("cancelled" if variant == "classic" else "lost")
+
+
+def test_hints_go_nudge_clue_full_and_full_ends_the_attempt() -> None:
+    attempt = Attempt(LOCATE)
+    assert attempt.respond("hint").lines == ("Nudge: Look at Cat's ask on move 1.",)
+    assert attempt.respond("HINT").lines == ("Clue: Cat must hold another low diamond.",)
+    reply = attempt.respond("?")
+    assert (reply.kind, reply.done) == ("revealed", True)
+    assert reply.lines[-1] == "The answer: Cat 6D."
+    assert attempt.result is not None
+    assert (attempt.result.outcome, attempt.result.correct, attempt.result.hints) == ("revealed", False, 3)
+
+
+def test_hints_derived_when_the_explainer_wrote_no_nudge_or_clue() -> None:
+    plain = Puzzle.create(
+        variant="classic", viewer="Ann", log=CLAIM.log, question=CLAIM.question, answer=CLAIM.answer,
+        difficulty=CLAIM.difficulty, techniques=CLAIM.techniques,
+        explanation=[{"technique": "ask inference", "text": "Cat holds 6D.", "events": [1]}],
+    )
+    assert hint_text(plain, "nudge") == "Nudge: look at move 1: Cat asks Bob for 3D: no."
+    assert hint_text(plain, "clue") == "Clue: Cat holds 6D."
+    bare = Puzzle.create(
+        variant="classic", viewer="Ann", log=CLAIM.log, question=CLAIM.question, answer=CLAIM.answer,
+        difficulty=Difficulty(2, "elimination", 1.0),
+    )
+    assert hint_text(bare, "nudge").startswith("Nudge: what does each ask")
+    assert hint_text(bare, "clue") == "Clue: techniques needed: elimination."
+
+
+def test_skip_and_quit() -> None:
+    skipped = Attempt(LOCATE)
+    reply = skipped.respond("skip")
+    assert (reply.kind, reply.done, reply.lines) == ("skipped", True, ("Skipped. The answer was: Cat 6D.",))
+    assert skipped.result is not None and skipped.result.recordable
+    quitter = Attempt(LOCATE)
+    assert quitter.respond("quit").kind == "quit"
+    assert quitter.result is not None and not quitter.result.recordable
+
+
+# -- choosing puzzles ---------------------------------------------------------------
+
+
+def leveled(level: int, n: int) -> Puzzle:
+    return Puzzle.create(
+        variant="classic", viewer="Ann", log=LOCATE.log, question=LOCATE.question, answer=LOCATE.answer,
+        difficulty=Difficulty(level, "x", 1.0), techniques=["t"], id=f"p-{level}-{n}",
+    )
+
+
+def test_next_puzzle_is_near_the_rating_and_reviews_come_first() -> None:
+    pool = [leveled(level, n) for level in range(1, 7) for n in range(3)]
+    rng = random.Random(0)
+    assert next_puzzle(pool, 1500, set(), rng=rng).level == 3  # type: ignore[union-attr]
+    assert next_puzzle(pool, 2200, set(), rng=rng).level == 6  # type: ignore[union-attr]
+    assert next_puzzle(pool, 1000, set(), rng=rng).level == 1  # type: ignore[union-attr]
+    seen = {p.id for p in pool if p.level == 3}
+    assert next_puzzle(pool, 1500, seen, rng=rng).level in (2, 4)  # type: ignore[union-attr]
+    assert next_puzzle(pool, 1500, set(), due=[pool[-1]], rng=rng) is pool[-1]
+    assert next_puzzle(pool, 1500, {p.id for p in pool}) is None
+
+
+def test_matching_filters_and_explains_what_exists() -> None:
+    assert {p.question.kind for p in matching(PUZZLES, kind="claim")} == {"claim"}
+    assert len(matching(PUZZLES, technique="SEEN")) == 1
+    with pytest.raises(LiteratureError, match="unknown kind 'riddle'"):
+        matching(PUZZLES, kind="riddle")
+    with pytest.raises(LiteratureError, match=r"no puzzle of level 5 fits \(levels available: 3\)"):
+        matching(PUZZLES, kind="claim", level=5)
+
+
+# -- literature train, driven through its input ---------------------------------------------
+
+
+def train(runner: CliRunner, text: str, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["train", "--pack", str(DATA), "--seed", "3", *args], input=text)
+    return result.exit_code, result.output
+
+
+def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
+    runner = CliRunner()
+    lines = "Ann 2D, Zed 6D\nhint\nAnn 2D 3D 4D 5D 7D, Cat 6D\nskip\n"
+    code, out = train(runner, lines, "--kind", "claim", "--count", "3")
+    assert code == 0, out
+    assert "'Zed' is not at the table" in out
+    assert "Nudge: Look at Cat's ask on move 1." in out
+    assert "Correct: the set is won." in out
+    assert "Skipped. The answer was: Ann 2D 3D 4D 5D 7D, Cat 6D." in out
+    assert "Session" in out and "Solved" in out and "1 of 1" in out
+    assert "Traceback" not in out
+    with Progress() as store:
+        outcomes = [a["outcome"] for a in store.attempts()]
+        assert outcomes == ["won", "skipped"]
+        assert store.attempts()[0]["hints"] == 1
+    # both claim puzzles are seen; the next session says so
+    code, out = train(runner, "", "--kind", "claim")
+    assert code == 0 and "You have tried every puzzle that fits" in out
+
+
+def test_end_of_input_mid_puzzle_leaves_nothing_half_written() -> None:
+    code, out = train(CliRunner(), "Ann 2D\n", "--count", "2")
+    assert code == 0, out
+    assert "Stopped." in out and "Traceback" not in out
+    with Progress() as store:
+        assert store.attempts() == []
+
+
+def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> None:
+    code, out = train(CliRunner(), "Ann 2D 3D 4D 5D 6D, Cat 7D\n", "--kind", "claim", "--count", "1",
+                      "--level", "3")
+    assert code == 0, out
+    assert "Wrong: the claim is" in out and "7D: you said Cat, it is with Ann" in out
+    assert "Weakest technique  ask inference" in out
+    with Progress() as store:
+        assert store.rating().rating < 1500
+        (attempt,) = store.attempts()
+        assert store.review_due(str(attempt["puzzle_id"])) is not None
+
+
+def test_train_errors_are_one_line() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["train", "--pack", str(DATA), "--technique", "telepathy"])
+    assert result.exit_code == 2
+    assert "no puzzle uses the technique 'telepathy'" in result.output
+    result = runner.invoke(app, ["train", "--pack", "missing.json"])
+    assert result.exit_code == 2 and "missing.json: no such file" in result.output
+
+
+def test_train_in_a_real_terminal(tmp_path: Path) -> None:
+    """End to end in a pseudo-terminal: the puzzle shows, an answer is graded, Ctrl-D ends cleanly."""
+    leader, follower = pty.openpty()
+    env = os.environ | {"LITERATURE_HOME": str(tmp_path / "home"), "COLUMNS": "100", "TERM": "xterm"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "trainer", "train", "--pack", str(DATA), "--kind", "locate", "--count", "2",
+         "--seed", "1"],
+        stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
+    )
+    os.close(follower)
+    seen = b""
+
+    def read_until(marker: bytes, timeout: float = 20.0) -> None:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while marker not in seen and time.monotonic() < end:
+            ready, _, _ = select.select([leader], [], [], 0.2)
+            if ready:
+                try:
+                    seen += os.read(leader, 4096)
+                except OSError:
+                    break
+        assert marker in seen, seen.decode(errors="replace")
+
+    try:
+        read_until(b"answer> ")
+        os.write(leader, b"Cat 6D\n")
+        read_until(b"Correct.")
+        read_until(b"Puzzle 2/2")
+        read_until(b"answer> ")
+        os.write(leader, b"\x04")  # Ctrl-D: end of input
+        read_until(b"Stopped.")
+        assert process.wait(20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)
+    assert b"Traceback" not in seen
+    env_home = tmp_path / "home"
+    with Progress(env_home / "progress.sqlite3") as store:
+        assert [a["outcome"] for a in store.attempts()] == ["right"]
