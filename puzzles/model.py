@@ -280,6 +280,9 @@ class Puzzle:
         pid = id or content_id(v, viewer, log, question, ordered)
         return cls(pid, v, viewer, log, question, ordered, difficulty, tuple(techniques), steps, dict(source or {}))
 
+    def __hash__(self) -> int:
+        return hash(self.id)
+
     # -- derived views ----------------------------------------------------------
 
     @cached_property

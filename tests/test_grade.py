@@ -288,3 +288,23 @@ def test_claim_grade_matches_the_game_rules(holders: list[str], variant: str) ->
     else:
         assert (status.status, status.team) == (SetStatus.WON, 2)
     assert result.correct == (not actual)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Ann", "Cat", "Eve"]), min_size=6, max_size=6),
+    st.sampled_from([", ", "; ", " ", ",", " ; "]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_any_spelling_of_a_claim_reads_back(holders: list[str], separator: str, lower: bool, symbols: bool) -> None:
+    """However a learner spells a claim (case, unicode suits, separators), it reads as the same assignment."""
+    from puzzles.grade import format_answer
+
+    said = dict(zip(LD, holders, strict=True))
+    text = separator.join(format_answer(said).split(", "))
+    if symbols:
+        text = text.replace("D", "♦")
+    if lower:
+        text = text.lower()
+    assert parse_answer(text, CLAIM["classic"]) == said
