@@ -28,29 +28,31 @@ from pathlib import Path
 from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Ask, Claim, Event, Pass
-from trainer.game.state import Setup, State
-from trainer.game.variants import Variant
+from trainer.game.state import Setup, State, check_name
+from trainer.game.variants import PLAYER_COUNTS, Variant
 
 _ASK = re.compile(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(\S+)\s*:\s*(\S+)$", re.IGNORECASE)
-_CLAIM = re.compile(
-    r"^(\S+)\s+claims\s+([^:]+?)\s*:\s*([^()]*?)\s*(?:\(\s*actual\s*:\s*([^()]*?)\s*\))?$",
-    re.IGNORECASE,
-)
+# Every pattern runs in linear time: no two adjacent parts can match the same text.
+_CLAIM = re.compile(r"^(\S+)\s+claims\s+([^:]*):(.*)$", re.IGNORECASE)
+_ACTUAL = re.compile(r"^([^()]*)\(\s*actual\s*:([^()]*)\)$", re.IGNORECASE)
 _PASS = re.compile(r"^(\S+)\s+passes\s+(?:the\s+turn\s+)?to\s+(\S+)$", re.IGNORECASE)
 _TURN = re.compile(r"^turn\s*:\s*(\S+)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(variant|players|dealer|hand\s+(\S+))\s*:\s*(.*)$", re.IGNORECASE)
 _ANSWERS = {"yes": True, "y": True, "hit": True, "no": False, "n": False, "miss": False}
+MAX_LINE = 1000  # characters before the comment: far more than any header or event needs
 
 
 @dataclass(frozen=True)
 class Game:
     """A table and its history. ``lines`` (the source line of each event) and
-    ``path`` are bookkeeping and do not take part in equality."""
+    ``path`` are bookkeeping and do not take part in equality; ``final`` is the
+    position after every event when the reader already replayed them."""
 
     setup: Setup
     events: tuple[Event, ...] = ()
     lines: tuple[int, ...] = field(default=(), compare=False)
     path: str | None = field(default=None, compare=False)
+    final: State | None = field(default=None, compare=False, repr=False)
 
     def states(self) -> Iterator[State]:
         """The position before any event, then after each event in turn."""
@@ -64,7 +66,10 @@ class Game:
         """The position after the first ``at`` events (default: all of them)."""
         n = len(self.events) if at is None else at
         if not 0 <= n <= len(self.events):
-            raise LiteratureError(f"--at {n} is out of range: the game has {len(self.events)} events")
+            total = len(self.events)
+            raise LiteratureError(f"--at {n} is out of range: the game has {total} events (0 to {total})")
+        if n == len(self.events) and self.final is not None:
+            return self.final.copy()
         state = State(self.setup)
         for event in self.events[:n]:
             state.apply(event)
@@ -94,7 +99,13 @@ def parse_event(text: str, setup: Setup) -> Event:
         card = Card.parse(card_text)
         return Ask(setup.check_player(asker), setup.check_player(target), card, hit)
     if m := _CLAIM.match(text):
-        claimer, half_text, declared_text, actual_text = m.groups()
+        claimer, half_text, rest = m.groups()
+        declared_text, actual_text = rest, None
+        if "(" in rest or ")" in rest:
+            parts = _ACTUAL.match(rest.strip())
+            if parts is None:
+                raise NotationError("a claim may end with one '(actual: PLAYER CARDS, ...)' and nothing else")
+            declared_text, actual_text = parts.groups()
         half = HalfSuit.parse(half_text)
         declared = _assignment(declared_text, setup)
         actual = _assignment(actual_text, setup) if actual_text is not None else []
@@ -140,7 +151,7 @@ class _Reader:
         self.players: list[str] | None = None
         self.dealer: str | None = None
         self.hands: dict[str, list[Card]] = {}
-        self.hand_lines: dict[str, int] = {}
+        self.header_lines: dict[str, int] = {}
         self.setup: Setup | None = None
         self.state: State | None = None
         self.events: list[Event] = []
@@ -148,53 +159,62 @@ class _Reader:
 
     def header(self, match: re.Match[str], number: int) -> None:
         key, hand_of, value = match.group(1).lower(), match.group(2), match.group(3).strip()
+        if hand_of is not None:
+            key = f"hand {hand_of}"
+        if key in self.header_lines:
+            raise NotationError(f"'{key}:' is given twice (first on line {self.header_lines[key]})")
+        self.header_lines[key] = number
         if key == "variant":
-            if self.variant is not None:
-                raise NotationError("'variant:' is given twice")
             self.variant = Variant.parse(value)
         elif key == "players":
-            if self.players is not None:
-                raise NotationError("'players:' is given twice")
             names = value.split()
-            if len(names) not in (6, 8):
+            if len(names) not in PLAYER_COUNTS:
                 raise NotationError(f"a game has 6 or 8 players, not {len(names)}")
+            for name in names:
+                check_name(name)
             if len(set(names)) != len(names):
                 raise NotationError("a player name appears twice in 'players:'")
             self.players = names
         elif key == "dealer":
+            if len(value.split()) != 1:
+                raise NotationError(f"'dealer:' names one player, not {value!r}")
             self.dealer = value
         else:
-            if hand_of in self.hands:
-                raise NotationError(f"{hand_of}'s hand is listed twice")
-            self.hands[hand_of] = parse_cards(value)
-            self.hand_lines[hand_of] = number
-            if len(set(self.hands[hand_of])) != len(self.hands[hand_of]):
+            cards = parse_cards(value)
+            if len(set(cards)) != len(cards):
                 raise NotationError(f"a card appears twice in {hand_of}'s hand")
+            self.hands[hand_of] = cards
 
     def start(self) -> Setup:
         if self.variant is None:
-            raise NotationError("missing 'variant:' header (classic or fish54)")
+            raise NotationError("missing 'variant:' header (classic or fish54) before the first event")
         if self.players is None:
-            raise NotationError("missing 'players:' header")
-        setup = Setup(Variant(self.variant), tuple(self.players), self.dealer or self.players[0])
-        if (self.dealer or self.players[0]) not in self.players:
-            raise NotationError(f"unknown dealer {self.dealer!r} (players: {' '.join(self.players)})")
+            raise NotationError("missing 'players:' header before the first event")
+        dealer = self.dealer or self.players[0]
+        if dealer not in self.players:
+            raise NotationError(
+                f"unknown dealer {dealer!r} (players: {' '.join(self.players)})", line=self.header_lines["dealer"]
+            )
+        setup = Setup(self.variant, tuple(self.players), dealer)
         hands: dict[str, frozenset[Card]] = {}
         for player, cards in self.hands.items():
+            hands[player] = frozenset(cards)
             try:
-                Setup(setup.variant, setup.players, setup.dealer, {player: frozenset(cards)}).validate()
-                hands[player] = frozenset(cards)
                 Setup(setup.variant, setup.players, setup.dealer, hands).validate()
             except LiteratureError as error:
-                raise error.located(line=self.hand_lines[player]) from None
+                raise error.located(line=self.header_lines[f"hand {player}"]) from None
         self.setup = Setup(setup.variant, setup.players, setup.dealer, hands)
         self.state = State(self.setup)
         return self.setup
 
     def feed(self, raw: str, number: int) -> None:
+        if "\x00" in raw:
+            raise NotationError("this is a binary file, not a game log")
         text = _strip(raw)
         if not text:
             return
+        if len(text) > MAX_LINE:
+            raise NotationError(f"this line is too long ({len(text)} characters) to be a header or an event")
         if self.setup is None:
             match = _HEADER.match(text)
             if match:
@@ -210,8 +230,8 @@ class _Reader:
     def finish(self, path: str | None) -> Game:
         if self.setup is None:
             self.start()
-        assert self.setup is not None
-        return Game(self.setup, tuple(self.events), tuple(self.lines), path)
+        assert self.setup is not None and self.state is not None
+        return Game(self.setup, tuple(self.events), tuple(self.lines), path, self.state)
 
 
 def iter_lines(lines: Iterable[str], path: str | None = None) -> Game:
@@ -220,8 +240,6 @@ def iter_lines(lines: Iterable[str], path: str | None = None) -> Game:
     number = 0
     try:
         for number, raw in enumerate(lines, start=1):
-            if "\x00" in raw:
-                raise NotationError("this is a binary file, not a game log")
             reader.feed(raw, number)
         return reader.finish(path)
     except LiteratureError as error:

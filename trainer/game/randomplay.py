@@ -75,7 +75,10 @@ def random_event(rng: random.Random, state: State, accuracy: float = 0.9) -> Eve
     if state.turn not in actors or choosing:
         chosen = rng.choice(actors)
         if chosen != state.turn:
-            giver = state.turn if setup.team(state.turn) == setup.team(chosen) else None
+            # a teammate, or (a team out of cards) an opponent, is passed the turn by name;
+            # a fish54 pick by the other team is written ``turn: X``
+            handing = setup.team(state.turn) == setup.team(chosen) or state.endgame
+            giver = state.turn if handing else None
             return Pass(giver, chosen)
     actor = state.turn if state.turn in actors else rng.choice(actors)
     team = setup.team(actor)

@@ -19,15 +19,35 @@ target's answer is true.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import IllegalEventError, ImpossibleHistoryError, NotationError
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.variants import PLAYER_COUNTS, Variant
+
+_NOT_IN_NAMES = set(":#,;()")
+
+
+def check_name(name: str) -> str:
+    """Return ``name`` if it can be a player's name (one word, no ``: # , ; ( )``), else raise.
+
+    >>> check_name("Ann")
+    'Ann'
+    >>> check_name("Ann:")
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.NotationError: 'Ann:' cannot be a player's name: it contains ':'
+    """
+    if not name or any(ch.isspace() for ch in name):
+        raise NotationError(f"{name!r} cannot be a player's name: names are single words")
+    bad = sorted(set(name) & _NOT_IN_NAMES)
+    if bad:
+        raise NotationError(f"{name!r} cannot be a player's name: it contains {bad[0]!r}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -51,10 +71,13 @@ class Setup:
         seats = tuple(players)
         if len(seats) not in PLAYER_COUNTS:
             raise NotationError(f"a game has 6 or 8 players, not {len(seats)}")
+        for name in seats:
+            check_name(name)
         if len(set(seats)) != len(seats):
             raise NotationError("a player name appears twice in 'players:'")
         listed = {p: frozenset(h) for p, h in (hands or {}).items()}
-        setup = cls(Variant(variant), seats, dealer or seats[0], listed)
+        kind = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        setup = cls(kind, seats, dealer or seats[0], listed)
         setup.validate()
         return setup
 
@@ -85,28 +108,36 @@ class Setup:
             raise NotationError(f"unknown player {name!r} (players: {' '.join(self.players)})")
         return name
 
-    @property
+    @cached_property
     def seat_of(self) -> dict[str, int]:
         """Seat index (0-based) of each player."""
         return {p: i for i, p in enumerate(self.players)}
 
     def team(self, player: str) -> int:
         """Team 1 holds seats 1, 3, 5 (7); team 2 seats 2, 4, 6 (8)."""
-        return 1 + self.players.index(player) % 2
+        return 1 + self.seat_of[player] % 2
 
     def members(self, team: int) -> tuple[str, ...]:
         """The players of a team, in seat order."""
-        return self.players[team - 1 :: 2]
+        return self._teams[team - 1]
+
+    @cached_property
+    def _teams(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self.players[0::2], self.players[1::2]
 
     @property
     def dealt_sizes(self) -> dict[str, int]:
-        """How many cards each player was dealt."""
+        """How many cards each player was dealt (a fresh dict)."""
+        return dict(self._dealt)
+
+    @cached_property
+    def _dealt(self) -> dict[str, int]:
         sizes = self.variant.hand_sizes(len(self.players), self.players.index(self.dealer))
         return dict(zip(self.players, sizes, strict=True))
 
     def dealt_size(self, player: str) -> int:
         """How many cards ``player`` was dealt."""
-        return self.dealt_sizes[player]
+        return self._dealt[player]
 
     def only(self, player: str) -> Setup:
         """The same table with only ``player``'s hand listed (``None``: no hand)."""
@@ -146,10 +177,24 @@ class State:
         self.turn: str = setup.dealer
         self.picking_team: int | None = None
         self.events: list[Event] = []
+        self._claimed = 0
 
     def copy(self) -> State:
-        """An independent copy (applying to it leaves this state unchanged)."""
-        return copy.deepcopy(self)
+        """An independent copy (applying to it leaves this state unchanged).
+
+        Cards, events and the setup are immutable values, so they are shared.
+        """
+        other = State.__new__(State)
+        other.setup = self.setup
+        other.sizes = dict(self.sizes)
+        other.hands = {p: set(h) for p, h in self.hands.items()}
+        other.located = dict(self.located)
+        other.sets = dict(self.sets)
+        other.turn = self.turn
+        other.picking_team = self.picking_team
+        other.events = list(self.events)
+        other._claimed = self._claimed
+        return other
 
     # -- what is publicly known -------------------------------------------------
 
@@ -173,17 +218,27 @@ class State:
 
     def team_cards(self, team: int) -> int:
         """How many cards the team holds now."""
-        return sum(self.sizes[p] for p in self.setup.members(team))
+        sizes = self.sizes
+        return sum(sizes[p] for p in self.setup.members(team))
 
     @property
     def endgame(self) -> bool:
         """A team is out of cards: questions stop, the other team claims the rest."""
-        return not self.over and (self.team_cards(1) == 0 or self.team_cards(2) == 0)
+        if self.over:
+            return False
+        sizes = self.sizes
+        for members in self.setup._teams:
+            for player in members:
+                if sizes[player]:
+                    break
+            else:
+                return True
+        return False
 
     @property
     def over(self) -> bool:
         """Every set has been claimed."""
-        return all(r.status is not SetStatus.IN_PLAY for r in self.sets.values())
+        return self._claimed == len(self.sets)
 
     @property
     def score(self) -> dict[int, int]:
@@ -202,18 +257,29 @@ class State:
         return 1 if score[1] > score[2] else 2
 
     def actors(self) -> frozenset[str]:
-        """The players who may ask, claim or be passed the turn now."""
+        """The players who may ask, claim or be passed the turn now.
+
+        Normally only the player whose turn it is. A player whose turn comes
+        with no cards gives it to a teammate with cards; in ``fish54`` the
+        team that won the last set picks who plays next (any of its players
+        with cards). When a whole team is out of cards, the turn can only go
+        to a player of the other team who still holds cards: the empty-handed
+        player (or team) picks one, and only claims remain.
+        """
         if self.over:
             return frozenset()
-        members = self.setup.members
-        if self.endgame:
-            team = 1 if self.team_cards(1) else 2
-            return frozenset(members(team))
+        team_of = self.setup.team
         if self.picking_team is not None:
-            return frozenset(p for p in members(self.picking_team) if self.sizes[p])
-        if self.sizes[self.turn]:
-            return frozenset([self.turn])
-        return frozenset(p for p in members(self.setup.team(self.turn)) if self.sizes[p])
+            team = self.picking_team
+        elif self.sizes[self.turn]:
+            return frozenset((self.turn,))
+        else:
+            team = team_of(self.turn)
+        chosen = self._holding(team) or self._holding(3 - team)
+        return frozenset(chosen)
+
+    def _holding(self, team: int) -> list[str]:
+        return [p for p in self.setup.members(team) if self.sizes[p]]
 
     # -- applying events --------------------------------------------------------
 
@@ -333,6 +399,7 @@ class State:
         else:
             result = SetResult(SetStatus.CANCELLED, None)
         self.sets[half] = result
+        self._claimed += 1
         self.turn = claimer
         self.picking_team = None
         if self.variant.winner_picks_next and result.team is not None:
@@ -345,6 +412,8 @@ class State:
             raise IllegalEventError("the game is over: every set has been claimed")
         if event.player is not None:
             giver = setup.check_player(event.player)
+            if giver == to:
+                raise IllegalEventError(f"{giver} cannot pass the turn to themselves")
             choosers = {self.turn} | set(self.actors())
             if self.picking_team is not None:
                 choosers |= set(setup.members(self.picking_team))
@@ -352,9 +421,10 @@ class State:
                 raise IllegalEventError(f"{giver} cannot pass the turn: it is not theirs")
             if not self.endgame and setup.team(giver) != setup.team(to):
                 raise IllegalEventError(f"{giver} cannot pass to {to}: they are an opponent")
-        if to not in self.actors():
+        actors = self.actors()
+        if to not in actors:
             if not self.sizes[to]:
                 raise IllegalEventError(f"the turn cannot pass to {to}: {to} has no cards")
-            raise IllegalEventError(f"the turn cannot pass to {to} now")
+            raise IllegalEventError(f"the turn cannot pass to {to} now: it is {' or '.join(sorted(actors))}'s turn")
         self.turn = to
         self.picking_team = None

@@ -60,7 +60,7 @@ class Variant(str, Enum):
 
     def has(self, card: Card) -> bool:
         """Whether the card is in this variant's deck."""
-        return card.half_suit in self.half_suits
+        return self is Variant.FISH54 or card.half_suit.index < 8
 
     def hand_sizes(self, players: int, dealer: int) -> tuple[int, ...]:
         """Cards dealt to each seat, dealt singly starting at the dealer's left."""
