@@ -1,0 +1,62 @@
+"""``literature simulate``: play games between bots and write them as ``.lit`` files."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from trainer.cli.app import command, fail
+from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.bots import BotKind
+from trainer.play.simulate import GameResult, Summary, save, simulate
+from trainer.render.simulate import SimulationProgress, show_summary
+
+
+@command("simulate")
+def simulate_command(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 10,
+    seed: Annotated[int, typer.Option(help="Seed of the run: the same seed gives the same files.")] = 0,
+    variant: Annotated[Variant, typer.Option(help="Rule variant.")] = Variant.CLASSIC,
+    players: Annotated[int, typer.Option(help="Players at the table: 6 or 8.")] = 6,
+    team1: Annotated[BotKind, typer.Option(help="Bot playing seats 1, 3, 5 (7).")] = BotKind.BASIC,
+    team2: Annotated[BotKind, typer.Option(help="Bot playing seats 2, 4, 6 (8).")] = BotKind.RANDOM,
+    out: Annotated[Path, typer.Option(help="Folder for game-0001.lit and the rest.")] = Path("games"),
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: all cores).", show_default=False)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play complete games between two bots and record them (every hand listed)."""
+    if players not in PLAYER_COUNTS:
+        raise fail(f"--players must be 6 or 8, not {players}")
+    if out.exists() and not out.is_dir():
+        raise fail(f"{out}: exists and is not a folder")
+    files: dict[int, Path] = {}
+    start = time.perf_counter()
+    label = f"{variant.value} {players}p: {team1.value} vs {team2.value}"
+    try:
+        with SimulationProgress(games, label, enabled=not as_json) as progress:
+
+            def finished(result: GameResult) -> None:
+                files[result.index] = save(result, out, games)
+                progress.advance()
+
+            results = simulate(games, seed, variant, players, team1, team2, workers, on_result=finished)
+    except OSError as error:
+        raise fail(f"{error.filename or out}: {error.strerror or error}") from None
+    wall = time.perf_counter() - start
+    summary = Summary.of(results)
+    if as_json:
+        report = {
+            "games": summary.games,
+            "wins": summary.wins,
+            "average_sets": summary.average_sets,
+            "files": [str(files[i]) for i in sorted(files)],
+        }
+        print(json.dumps(report))
+        return
+    show_summary(summary, team1.value, team2.value, wall, str(out))
