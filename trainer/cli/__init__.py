@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trainer.cli import check as _check  # noqa: F401  (registers the command)
 from trainer.cli import grade as _grade  # noqa: F401
+from trainer.cli import show as _show  # noqa: F401
 from trainer.cli import simulate as _simulate  # noqa: F401
 from trainer.cli import stats as _stats  # noqa: F401
 from trainer.cli import train as _train  # noqa: F401

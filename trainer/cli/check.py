@@ -11,7 +11,7 @@ import typer
 from trainer.cli.app import EXIT_BAD_INPUT, command
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
-from trainer.render import summary_line
+from trainer.render.game import summary_line
 
 
 @command("check")
