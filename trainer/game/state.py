@@ -91,7 +91,7 @@ class Setup:
             want = self.dealt_size(player)
             if len(hand) != want:
                 raise NotationError(f"{player} was dealt {want} cards, but {len(hand)} are listed")
-            for card in hand:
+            for card in sorted(hand):
                 if not self.variant.has(card):
                     raise NotationError(self.not_in_variant(card))
                 if card in owner:
