@@ -127,3 +127,8 @@ def test_show_an_endgame_turn(tmp_path: Path) -> None:
     assert row(out, "LD low diamonds").endswith("won by team 2 (claimed by Ann)")
     assert "(actual: Cat 7♦)" in out
     assert out.rstrip().endswith("Bob or Dan or Fay to play")
+
+
+def test_show_at_out_of_range_of_a_one_event_game(six_diamonds: Path) -> None:
+    code, _, err = run("show", str(six_diamonds), "--at", "2")
+    assert (code, err) == (2, f"{six_diamonds}: --at 2 is out of range: the game has 1 event (0 to 1)\n")

@@ -23,6 +23,8 @@ def show(
     """Show a game: seats and teams, hand sizes, known hands, claimed sets, score, history, whose turn."""
     game = read_game(file)
     if at is not None and not 0 <= at <= len(game.events):
-        total = len(game.events)
-        raise LiteratureError(f"--at {at} is out of range: the game has {total} events (0 to {total})", path=str(file))
+        try:
+            game.state(at)  # raises: out of range
+        except LiteratureError as error:
+            raise error.located(str(file)) from None
     show_game(game, at)

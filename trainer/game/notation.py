@@ -67,7 +67,8 @@ class Game:
         n = len(self.events) if at is None else at
         if not 0 <= n <= len(self.events):
             total = len(self.events)
-            raise LiteratureError(f"--at {n} is out of range: the game has {total} events (0 to {total})")
+            events = "event" if total == 1 else "events"
+            raise LiteratureError(f"--at {n} is out of range: the game has {total} {events} (0 to {total})")
         if n == len(self.events) and self.final is not None:
             return self.final.copy()
         state = State(self.setup)
