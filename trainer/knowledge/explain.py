@@ -1,0 +1,384 @@
+"""Explanations: the shortest chain of human steps to a card or a set, at three depths, with a grade.
+
+:func:`derive` applies the techniques of :mod:`trainer.knowledge.techniques`
+cheapest first, restarting from the cheapest after each new fact, until
+nothing follows (or the targets are reached). :func:`explain` keeps only the
+steps the target's final fact rests on, numbers them, and grades them: the
+**level** is the hardest technique needed (1 seen … 6 case analysis) and the
+**score** adds, for every step, its level over 6 (and the effort of its
+cases), so two deductions of one level still sort by effort.
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> found = explain_game(game, "Ann", "6D")
+    >>> found.holder, found.grade
+    ('Cat', Grade(level=3, score=3.5))
+    >>> found.texts("nudge")
+    ["Look at Cat's ask on move 1."]
+    >>> found.texts("clue")
+    ['Cat must hold another low diamond.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.events import Event
+from trainer.game.notation import Game
+from trainer.game.state import Setup
+from trainer.knowledge.facts import Board, Holds, Lacks
+from trainer.knowledge.solve import Knowledge, solve, solve_game
+from trainer.knowledge.techniques import LADDER, Mind, Step, Technique, render_refs, saturate
+
+
+class Depth(str, Enum):
+    """How much an explanation gives away."""
+
+    NUDGE = "nudge"
+    CLUE = "clue"
+    FULL = "full"
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The hardest technique an explanation needs (1–6) and the effort of all its steps."""
+
+    level: int
+    score: float
+
+    @property
+    def name(self) -> str:
+        """The level's technique, in words."""
+        return Technique.of_level(self.level).label
+
+    def as_json(self) -> dict[str, object]:
+        """``{"level": 3, "name": "ask inference", "score": 3.5}``."""
+        return {"level": self.level, "name": self.name, "score": self.score}
+
+
+def grade(steps: Sequence[Step]) -> Grade | None:
+    """The grade of a chain of steps (``None`` for no step).
+
+    >>> step = Step(Technique.ELIMINATION, (), "", "", "")
+    >>> grade([step, step])
+    Grade(level=2, score=2.67)
+    """
+    if not steps:
+        return None
+    level = max(s.level for s in steps)
+    return Grade(level, round(level + sum(s.weight for s in steps), 2))
+
+
+def derive(
+    board: Board,
+    knowledge: Knowledge | None = None,
+    targets: Sequence[Card] = (),
+) -> Mind:
+    """Everything the techniques find on ``board`` (stopping once ``targets`` are settled).
+
+    With ``knowledge`` (the exact engine), case analysis is the last resort, so
+    every forced card is reached; a target that is not forced is settled when
+    the human steps rule out exactly the players the exact engine rules out.
+    """
+    mind = Mind(board)
+    focus = frozenset(targets)
+    if not targets:
+        return saturate(mind, LADDER, knowledge)
+
+    def settled(mind: Mind) -> bool:
+        for card in targets:
+            if card in board.seen:
+                if card not in mind.stated:
+                    return False
+                continue
+            if card not in board.unseen or mind.holder(card) is not None:
+                continue
+            if knowledge is None:
+                return False
+            possible = {p for p in board.players if knowledge.count(card, p)}
+            if len(possible) == 1 or set(mind.candidates(card)) != possible:
+                return False
+        return True
+
+    return saturate(mind, LADDER, knowledge, settled, focus)
+
+
+def backtrack(mind: Mind, ids: Sequence[int]) -> list[Step]:
+    """The steps ``ids`` rest on, themselves included, in the order they were found."""
+    want: set[int] = set()
+    todo = list(ids)
+    while todo:
+        i = todo.pop()
+        if i in want or i not in mind.steps:
+            continue
+        want.add(i)
+        todo.extend(mind.steps[i].uses)
+    return [mind.steps[i] for i in sorted(want)]
+
+
+def final_step(mind: Mind, card: Card) -> Step | None:
+    """The step that placed ``card`` (a seen step for a seen card)."""
+    for step in mind.steps.values():
+        if any(isinstance(f, Holds) and f.card is card for f in step.facts):
+            return step
+    return None
+
+
+def _cases(steps: Sequence[Step]) -> Iterator[Step]:
+    for step in steps:
+        for case in step.cases:
+            yield case
+            yield from _cases([case])
+
+
+def _letters(n: int) -> str:
+    out = ""
+    n += 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(97 + r) + out
+    return out
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a card (or every card of a set) is where it is, as numbered steps.
+
+    For a card that is not forced, ``holder`` is ``None``, ``holders`` gives the
+    exact probabilities and ``settle`` says what would settle it; ``steps``
+    then shows what can be ruled out.
+    """
+
+    target: str
+    board: Board
+    steps: tuple[Step, ...]
+    grade: Grade | None
+    assignment: dict[Card, str | None]
+    holders: dict[Card, dict[str, Fraction]] = field(default_factory=dict)
+    settle: tuple[str, ...] = ()
+    is_set: bool = False
+
+    @property
+    def holder(self) -> str | None:
+        """The holder of a card target (``None``: not forced, or a set target)."""
+        if self.is_set:
+            return None
+        return next(iter(self.assignment.values()))
+
+    @property
+    def labels(self) -> dict[int, str]:
+        """How each step is referred to: ``step 2`` for numbered steps, ``b`` for steps inside cases."""
+        labels = {s.id: f"step {n}" for n, s in enumerate(self.steps, start=1)}
+        for n, case in enumerate(_cases(self.steps)):
+            labels[case.id] = _letters(n)
+        return labels
+
+    def text(self, step: Step, depth: Depth | str = Depth.FULL) -> str:
+        """One step at a depth; the full text spells out the cases of a case analysis."""
+        depth = Depth(depth)
+        if depth is Depth.NUDGE:
+            return step.nudge
+        if depth is Depth.CLUE:
+            return render_refs(step.clue, self.labels)
+        return self._full(step, self.labels)
+
+    def _full(self, step: Step, labels: dict[int, str]) -> str:
+        text = render_refs(step.text, labels)
+        if step.cases:
+            inner = " ".join(f"({labels[c.id]}) {self._full(c, labels)}" for c in step.cases)
+            text = f"{text} {inner}"
+            if step.facts:
+                text += f" So {'; '.join(str(f) for f in step.facts)}."
+        return text
+
+    def texts(self, depth: Depth | str = Depth.FULL) -> list[str]:
+        """Every step at a depth (a nudge gives only where to start)."""
+        if Depth(depth) is Depth.NUDGE:
+            return [self.steps[0].nudge] if self.steps else []
+        return [self.text(s, depth) for s in self.steps]
+
+    def as_json(self, depth: Depth | str = Depth.FULL) -> dict[str, object]:
+        """The ``literature explain --json`` object."""
+        numbers = {s.id: n for n, s in enumerate(self.steps, start=1)}
+        steps = []
+        for step in self.steps:
+            steps.append(
+                {
+                    "technique": step.technique.label,
+                    "text": self.text(step, depth),
+                    "facts": facts_json(step),
+                    "events": list(step.events),
+                    "uses_steps": [numbers[u] for u in step.uses if u in numbers],
+                    "level": step.level,
+                }
+            )
+        out: dict[str, object] = {"target": self.target}
+        if self.is_set:
+            out["assignment"] = {str(c): h for c, h in self.assignment.items()}
+        else:
+            out["holder"] = self.holder
+        out["grade"] = self.grade.as_json() if self.grade else None
+        out["steps"] = steps
+        if self.holders:
+            out["holders"] = {
+                str(c): {p: float(round(q, 4)) for p, q in probs.items()} for c, probs in self.holders.items()
+            }
+        if self.settle:
+            out["settle"] = list(self.settle)
+        return out
+
+
+def facts_json(step: Step) -> list[dict[str, object]]:
+    """A step's facts: ``{"card", "holder"}``, or ``{"card", "excluded": [...]}`` per card."""
+    out: list[dict[str, object]] = []
+    excluded: dict[Card, list[str]] = {}
+    for fact in step.facts:
+        if isinstance(fact, Holds):
+            out.append(fact.as_json())
+        else:
+            excluded.setdefault(fact.card, []).append(fact.player)
+    for card, players in sorted(excluded.items()):
+        out.append({"card": str(card), "excluded": players})
+    return out
+
+
+def parse_target(text: str, setup: Setup) -> Card | HalfSuit:
+    """A card (``6D``) or a set (``LD``, ``low diamonds``).
+
+    >>> from trainer.game.state import Setup
+    >>> setup = Setup.create("classic", "A B C D E F".split())
+    >>> parse_target("ld", setup), parse_target("6d", setup)
+    (HalfSuit.parse('LD'), Card.parse('6D'))
+    """
+    try:
+        target: Card | HalfSuit = Card.parse(text)
+    except NotationError:
+        try:
+            target = HalfSuit.parse(text)
+        except NotationError:
+            raise NotationError(f"unknown target {text!r}: give a card (6D) or a set (LD)") from None
+    half = target.half_suit if isinstance(target, Card) else target
+    if half not in setup.variant.half_suits:
+        raise NotationError(f"{target} is not in {setup.variant.value}")
+    return target
+
+
+def explain(
+    setup: Setup,
+    events: Sequence[Event],
+    viewer: str | None,
+    target: Card | HalfSuit,
+    knowledge: Knowledge | None = None,
+) -> Explanation:
+    """Explain where ``target`` is, as ``viewer`` (``None``: the public) after ``events``."""
+    board = Board.build(setup, events, viewer)
+    if knowledge is None:
+        knowledge = solve(setup, events, viewer)
+    cards = list(target.cards) if isinstance(target, HalfSuit) else [target]
+    if all(c in board.claimed for c in cards):
+        return _claimed(board, target, cards)
+    mind = derive(board, knowledge, [c for c in cards if c in board.unseen or c in board.seen])
+    assignment: dict[Card, str | None] = {}
+    finals: list[int] = []
+    holders: dict[Card, dict[str, Fraction]] = {}
+    settle: list[str] = []
+    for card in cards:
+        if card in board.claimed:
+            assignment[card] = board.claimed[card].player
+            continue
+        step = final_step(mind, card)
+        held = mind.holder(card)
+        if step is not None and held is not None:
+            assignment[card] = held[0]
+            finals.append(step.id)
+            continue
+        assignment[card] = None
+        holders[card] = knowledge.holders(card)
+        finals.extend(s.id for s in mind.steps.values() if any(isinstance(f, Lacks) and f.card is card
+                                                               for f in s.facts))
+        settle.extend(settle_texts(card, holders[card]))
+    steps = tuple(backtrack(mind, finals))
+    forced = all(h is not None for h in assignment.values())
+    return Explanation(
+        target=str(target),
+        board=board,
+        steps=steps,
+        grade=grade(steps) if forced else None,
+        assignment=assignment,
+        holders=holders,
+        settle=tuple(settle),
+        is_set=isinstance(target, HalfSuit),
+    )
+
+
+def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explanation:
+    """A target whose set was claimed: the claim showed every card."""
+    steps = []
+    for n, card in enumerate(cards, start=1):
+        sighting = board.claimed[card]
+        steps.append(Step(Technique.SEEN, (Holds(card, sighting.player),), f"{sighting.text}; it has left the game.",
+                          f"{card}'s set has been claimed.", f"Look at move {sighting.event}.",
+                          events=(sighting.event,) if sighting.event else (), depth=0, id=n))
+    return Explanation(str(target), board, tuple(steps), grade(steps), {c: board.claimed[c].player for c in cards},
+                       is_set=isinstance(target, HalfSuit))
+
+
+def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:
+    """What would settle where a card that is not forced is.
+
+    >>> settle_texts(Card.parse("6D"), {"Bob": Fraction(1, 2), "Dan": Fraction(1, 2)})
+    ['6D is with Bob (1/2) or Dan (1/2).', "Ruling out Bob or Dan settles it: a 'no' from one of them \
+when asked for 6D, or one of them asking for it, leaves the other."]
+    """
+    names = sorted(holders, key=lambda p: (-holders[p], p))
+    odds = " or ".join(f"{p} ({holders[p]})" for p in names)
+    if len(names) == 2:
+        a, b = names
+        how = (f"Ruling out {a} or {b} settles it: a 'no' from one of them when asked for {card}, "
+               "or one of them asking for it, leaves the other.")
+    else:
+        how = (f"{len(names) - 1} of {', '.join(names)} must be ruled out to settle it: each 'no' to {card}, "
+               f"and each ask for {card}, rules out that player; a hit shows it.")
+    return [f"{card} is with {odds}.", how]
+
+
+def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
+    """The viewer for a command: ``--as``, ``--public``, or the only listed hand.
+
+    >>> setup = Setup.create("classic", "A B C D E F".split())
+    >>> default_viewer(setup, None, False) is None
+    True
+    """
+    if as_player is not None and public:
+        raise LiteratureError("give --as PLAYER or --public, not both")
+    if public:
+        return None
+    if as_player is not None:
+        setup.check_player(as_player)
+        if as_player not in setup.hands:
+            raise LiteratureError(f"{as_player}'s hand is not listed, so the game cannot be seen as {as_player}")
+        return as_player
+    listed = [p for p in setup.players if p in setup.hands]
+    if len(listed) > 1:
+        raise LiteratureError(
+            f"several hands are listed ({' '.join(listed)}): choose a viewer with --as PLAYER, or --public"
+        )
+    return listed[0] if listed else None
+
+
+def explain_game(
+    game: Game, viewer: str | None, target: str | Card | HalfSuit, at: int | None = None
+) -> Explanation:
+    """:func:`explain` on the first ``at`` events of a game (errors located in its file)."""
+    knowledge = solve_game(game, viewer, at)
+    n = knowledge.events_applied
+    try:
+        goal = parse_target(target, game.setup) if isinstance(target, str) else target
+    except LiteratureError as error:
+        raise error.located(game.path) from None
+    return explain(game.setup, game.events[:n], viewer, goal, knowledge)
