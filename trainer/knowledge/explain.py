@@ -214,7 +214,6 @@ class Explanation:
                     "facts": facts_json(step),
                     "events": list(step.events),
                     "uses_steps": [numbers[u] for u in step.uses if u in numbers],
-                    "level": step.level,
                 }
             )
         out: dict[str, object] = {"target": self.target}
@@ -302,7 +301,7 @@ def explain(
         finals.extend(s.id for s in mind.steps.values() if any(isinstance(f, Lacks) and f.card is card
                                                                for f in s.facts))
         settle.extend(settle_texts(card, holders[card]))
-    steps = tuple(backtrack(mind, finals))
+    steps = tuple(_merge_seen(backtrack(mind, finals)))
     forced = all(h is not None for h in assignment.values())
     return Explanation(
         target=str(target),
@@ -316,15 +315,42 @@ def explain(
     )
 
 
+def _merge_seen(steps: list[Step]) -> list[Step]:
+    """One step for all the seen cards of an explanation (nothing rests on them), placed first."""
+    sights = [s for s in steps if s.technique is Technique.SEEN]
+    if len(sights) < 2:
+        return steps
+    yours = [s for s in sights if not s.events]
+    moved = [s for s in sights if s.events]
+    texts = [f"{' '.join(str(f.card) for s in yours for f in s.facts)} are in your hand."] if len(yours) > 1 else []
+    texts += [s.text for s in (moved if len(yours) > 1 else sights)]
+    merged = Step(
+        Technique.SEEN,
+        tuple(f for s in sights for f in s.facts),
+        " ".join(texts),
+        "Some of these cards have been seen.",
+        "Look at your hand and at the hits." if moved else "Look at your hand.",
+        events=tuple(sorted({e for s in sights for e in s.events})),
+        depth=0,
+        id=sights[0].id,
+    )
+    return [merged, *(s for s in steps if s.technique is not Technique.SEEN)]
+
+
 def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explanation:
-    """A target whose set was claimed: the claim showed every card."""
-    steps = []
-    for n, card in enumerate(cards, start=1):
-        sighting = board.claimed[card]
-        steps.append(Step(Technique.SEEN, (Holds(card, sighting.player),), f"{sighting.text}; it has left the game.",
-                          f"{card}'s set has been claimed.", f"Look at move {sighting.event}.",
-                          events=(sighting.event,) if sighting.event else (), depth=0, id=n))
-    return Explanation(str(target), board, tuple(steps), grade(steps), {c: board.claimed[c].player for c in cards},
+    """A target whose set was claimed: the claim showed every card, and they left the game."""
+    sighting = board.claimed[cards[0]]
+    event = sighting.event
+    shown = board.event_text(event) if event else ""
+    holders = {c: board.claimed[c].player for c in cards}
+    if len(cards) == 1:
+        text = f"{sighting.text}; it has left the game."
+    else:
+        text = f"The claim on move {event} ({shown}) showed where every card was; the set has left the game."
+    step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
+                f"{cards[0].half_suit} has been claimed.", f"Look at move {event}.",
+                events=(event,) if event else (), depth=0, id=1)
+    return Explanation(str(target), board, (step,), grade([step]), dict(holders),
                        is_set=isinstance(target, HalfSuit))
 
 
@@ -332,19 +358,15 @@ def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:
     """What would settle where a card that is not forced is.
 
     >>> settle_texts(Card.parse("6D"), {"Bob": Fraction(1, 2), "Dan": Fraction(1, 2)})
-    ['6D is with Bob (1/2) or Dan (1/2).', "Ruling out Bob or Dan settles it: a 'no' from one of them \
-when asked for 6D, or one of them asking for it, leaves the other."]
+    ["6D: ruling out Bob or Dan settles it (a 'no' from one of them to 6D, or one of them asking for it)."]
     """
     names = sorted(holders, key=lambda p: (-holders[p], p))
-    odds = " or ".join(f"{p} ({holders[p]})" for p in names)
     if len(names) == 2:
         a, b = names
-        how = (f"Ruling out {a} or {b} settles it: a 'no' from one of them when asked for {card}, "
-               "or one of them asking for it, leaves the other.")
-    else:
-        how = (f"{len(names) - 1} of {', '.join(names)} must be ruled out to settle it: each 'no' to {card}, "
-               f"and each ask for {card}, rules out that player; a hit shows it.")
-    return [f"{card} is with {odds}.", how]
+        return [f"{card}: ruling out {a} or {b} settles it (a 'no' from one of them to {card}, "
+                "or one of them asking for it)."]
+    return [f"{card}: {len(names) - 1} of {', '.join(names)} must be ruled out to settle it "
+            f"(each 'no' to {card}, or ask for it, rules a player out; a hit shows it)."]
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:

@@ -1,0 +1,40 @@
+"""``literature explain GAME.lit TARGET``: why a card (or every card of a set) is where it is, in human steps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from trainer.cli.app import command
+from trainer.game.errors import LiteratureError
+from trainer.game.notation import read_game
+from trainer.knowledge.explain import Depth, default_viewer, explain_game
+from trainer.render.explain import show_explanation
+
+
+@command("explain")
+def explain(
+    file: Annotated[Path, typer.Argument(help="A game log (.lit).")],
+    target: Annotated[str, typer.Argument(help="A card (6D) or a set (LD) to explain.")],
+    as_player: Annotated[
+        str | None, typer.Option("--as", help="See the game as this player (their hand must be listed).")
+    ] = None,
+    public: Annotated[bool, typer.Option("--public", help="See the game as an onlooker: no hand known.")] = False,
+    at: Annotated[int | None, typer.Option("--at", help="Only the first N events (default: all).")] = None,
+    depth: Annotated[Depth, typer.Option("--depth", help="How much to give away.")] = Depth.FULL,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the Rich view.")] = False,
+) -> None:
+    """Explain a deduction step by step (nudge, clue or full), with its grade; or, when not forced, the odds."""
+    game = read_game(file)
+    try:
+        viewer = default_viewer(game.setup, as_player, public)
+    except LiteratureError as error:
+        raise error.located(str(file)) from None
+    found = explain_game(game, viewer, target, at)
+    if as_json:
+        print(json.dumps(found.as_json(depth), ensure_ascii=False))
+    else:
+        show_explanation(found, depth)

@@ -1,0 +1,81 @@
+"""The Rich view of ``literature explain``: the answer, the grade, then numbered steps with their moves.
+
+At depth ``nudge`` only where to start is shown, at ``clue`` each step's key
+idea, and at ``full`` every step with its reasons; the answer itself (the
+holder) is shown only at ``full``.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from trainer.knowledge.explain import Depth, Explanation
+
+
+def headline(found: Explanation, depth: Depth) -> Text:
+    """The first line: the answer (at full depth), or what is asked, and the grade.
+
+    >>> from trainer.game.notation import read_game
+    >>> from trainer.knowledge.explain import explain_game
+    >>> found = explain_game(read_game("tests/data/six-diamonds.lit"), "Ann", "6D")
+    >>> headline(found, Depth.FULL).plain
+    '6D is with Cat · grade 3 (ask inference), score 3.5'
+    >>> headline(found, Depth.NUDGE).plain
+    'Where is 6D? · grade 3 (ask inference), score 3.5'
+    """
+    text = Text()
+    forced = all(h is not None for h in found.assignment.values())
+    if depth is not Depth.FULL and forced:
+        text.append(f"Where {'are the cards of' if found.is_set else 'is'} {found.target}?", style="bold")
+    elif found.is_set:
+        placed = ", ".join(f"{c} {h}" for c, h in found.assignment.items() if h is not None)
+        text.append(f"{found.target}: ", style="bold")
+        text.append(placed or "no card is placed")
+        if not forced:
+            text.append(" (not every card is forced)")
+    elif found.holder is not None:
+        text.append(f"{found.target} is with {found.holder}", style="bold")
+    else:
+        text.append(f"{found.target} is not forced", style="bold")
+    if found.grade is not None:
+        text.append(f" · grade {found.grade.level} ({found.grade.name}), score {found.grade.score}")
+    return text
+
+
+def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Group:
+    """The whole explanation: headline, steps (each with its moves), odds and what would settle it."""
+    depth = Depth(depth)
+    parts: list[Text | Table] = [headline(found, depth)]
+    texts = found.texts(depth)
+    if depth is Depth.NUDGE:
+        if texts:
+            parts.append(Text.assemble(("Hint: ", "bold"), texts[0]))
+    elif found.steps:
+        numbers = {s.id: n for n, s in enumerate(found.steps, start=1)}
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold")
+        table.add_column()
+        for n, (step, text) in enumerate(zip(found.steps, texts, strict=True), start=1):
+            label = Text(f"[{step.technique.label}]", style="cyan")
+            body = Text.assemble(label, " ", text)
+            if depth is Depth.FULL:
+                for event in step.events:
+                    body.append(f"\n  move {event}: {found.board.event_text(event)}", style="dim")
+                used = [str(numbers[u]) for u in step.uses if u in numbers]
+                if used:
+                    body.append(f"\n  uses step{'s' if len(used) > 1 else ''} {', '.join(used)}", style="dim")
+            table.add_row(f"{n}.", body)
+        parts.append(table)
+    for card, odds in found.holders.items():
+        line = ", ".join(f"{p} {float(q):.0%}" for p, q in sorted(odds.items(), key=lambda item: -item[1]))
+        parts.append(Text.assemble((f"{card}: ", "bold"), line))
+    for sentence in found.settle:
+        parts.append(Text(sentence))
+    return Group(*parts)
+
+
+def show_explanation(found: Explanation, depth: Depth | str = Depth.FULL) -> None:
+    """Print the explanation on the terminal (colours follow ``NO_COLOR``)."""
+    Console().print(explanation_view(found, depth))
