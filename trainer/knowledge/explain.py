@@ -12,7 +12,7 @@ cases), so two deductions of one level still sort by effort.
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
     >>> found.holder, found.grade
-    ('Cat', Grade(level=3, score=3.5))
+    ('Cat', Grade(level=3, score=3.5, name='ask inference'))
     >>> found.texts("nudge")
     ["Look at Cat's ask on move 1."]
     >>> found.texts("clue")
@@ -50,11 +50,11 @@ class Grade:
 
     level: int
     score: float
+    name: str = ""
 
-    @property
-    def name(self) -> str:
-        """The level's technique, in words."""
-        return Technique.of_level(self.level).label
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", Technique.of_level(self.level).label)
 
     def as_json(self) -> dict[str, object]:
         """``{"level": 3, "name": "ask inference", "score": 3.5}``."""
@@ -66,12 +66,14 @@ def grade(steps: Sequence[Step]) -> Grade | None:
 
     >>> step = Step(Technique.ELIMINATION, (), "", "", "")
     >>> grade([step, step])
-    Grade(level=2, score=2.67)
+    Grade(level=2, score=2.67, name='elimination')
     """
     if not steps:
         return None
-    level = max(s.level for s in steps)
-    return Grade(level, round(level + sum(s.weight for s in steps), 2))
+    hardest = max(steps, key=lambda s: s.level)
+    level = hardest.level
+    name = Technique.of_level(level).label if level >= Technique.CHAINS.level else hardest.technique.label
+    return Grade(level, round(level + sum(s.weight for s in steps), 2), name)
 
 
 def derive(

@@ -9,6 +9,7 @@ next :class:`Step` it can take (a new fact, with its reasons), or ``None``:
 2. :func:`elimination`: every player but one is ruled out for a card;
 3. :func:`ask_inference`: an asker held another card of the set, and only one is left for them;
 4. :func:`hand_counting`: a hand is full with known cards, or has exactly as many places as candidates;
+   :func:`shared_asks` (same level): k askers each need one of the same k cards, so nobody else has them;
 5. :func:`chains`: techniques 2 to 4 again, now allowed to use derived facts (shallowest first);
 6. :func:`case_analysis`: "suppose Eve held 9C ..." until a contradiction, for what the exact engine
    proves and nothing above reaches.
@@ -50,6 +51,7 @@ class Technique(Enum):
     ELIMINATION = (2, "elimination")
     ASK_INFERENCE = (3, "ask inference")
     HAND_COUNTING = (4, "hand counting")
+    SHARED_ASKS = (4, "shared asks")
     CHAINS = (5, "chains")
     CASE_ANALYSIS = (6, "case analysis")
 
@@ -431,6 +433,11 @@ def _packing(mind: Mind, player: str, limit: int) -> list[tuple[OneOf, tuple[Car
     return chosen
 
 
+def _one_of(cards: Iterable[Card]) -> str:
+    listed = list(cards)
+    return format_cards(listed) if len(listed) == 1 else f"one of {format_cards(listed)}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
@@ -449,6 +456,7 @@ def hand_counting(mind: Mind, limit: int = 0) -> Step | None:
         nudge = f"Count {player}'s cards."
         have = f"{player} holds {_plural(size, 'card')}"
         known = f": {', '.join(parts)}" if parts else ""
+        more = f"{have}{known}, so {left} more" if parts else have
         if left < 0:
             return _step(Technique.HAND_COUNTING, (), _premises(mine), text=f"Then {have} but {len(parts)} are "
                          f"known{known}. Impossible.", clue=f"{player}'s hand overflows.", nudge=nudge, impossible=True)
@@ -471,38 +479,111 @@ def hand_counting(mind: Mind, limit: int = 0) -> Step | None:
             if all(mind.knows(f) for f in facts):
                 continue
             return _step(Technique.HAND_COUNTING, facts, _premises(mine + other_whys),
-                         text=f"{have}{known}, so {left} more; every other unseen card is ruled out for {player} "
+                         text=f"{more}; every other unseen card is ruled out for {player} "
                          f"({_join(w.text for w in other_whys)}), so {player} holds {format_cards(possible)}.",
                          clue=f"Only {_plural(left, 'card')} can still be {player}'s.", nudge=nudge)
         packs = _packing(mind, player, limit)
         if len(packs) < left:
             continue
-        asks = "; ".join(f"one of {format_cards(cs)} (ask on move {one.event})" for one, cs in packs)
+        asks = "; ".join(f"{_one_of(cs)} (ask on move {one.event})" for one, cs in packs)
         pack_whys = [w for one, cs in packs for c in one.cards if c not in cs
                      if (w := mind.why_lacks(c, player, limit)) is not None]
         premises = _premises(mine + pack_whys, [one.event for one, _ in packs])
         if len(packs) > left:
             return _step(Technique.HAND_COUNTING, (), premises,
-                         text=f"Then {have}{known}, so {left} more, yet {player} must hold {asks}. Impossible.",
+                         text=f"Then {more}, yet {player} must hold {asks}. Impossible.",
                          clue=f"{player}'s asks need more cards than {player} has.", nudge=nudge, impossible=True)
         inside = {c for _, cs in packs for c in cs}
         new = [c for c in possible if c not in inside and not mind.knows(Lacks(c, player))]
         if not new:
             continue
         return _step(Technique.HAND_COUNTING, tuple(Lacks(c, player) for c in new), premises,
-                     text=f"{have}{known}, so {left} more, and {player} must hold {asks}: that fills the hand, "
+                     text=f"{more}, and {player} must hold {asks}: that fills the hand, "
                      f"so {player} holds none of {format_cards(new)}.",
                      clue=f"{player}'s asks account for the rest of {player}'s hand.", nudge=nudge)
     return None
 
 
+def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]:
+    """Per player, the asks not yet explained by a card known to be theirs, with the cards still possible."""
+    found: dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]] = {}
+    seen_sets: set[tuple[str, tuple[Card, ...]]] = set()
+    for one in mind.board.one_of:
+        player = one.player
+        if any((h := mind.holder(c, limit)) is not None and h[0] == player for c in one.cards):
+            continue
+        whys: list[Why] = []
+        possible: list[Card] = []
+        for card in one.cards:
+            why = mind.why_lacks(card, player, limit)
+            if why is None:
+                possible.append(card)
+            else:
+                whys.append(why)
+        key = (player, tuple(possible))
+        if key in seen_sets:
+            continue
+        seen_sets.add(key)
+        found.setdefault(player, []).append((one, tuple(possible), whys))
+    return found
+
+
+def _names(players: Iterable[str]) -> str:
+    names = list(players)
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
+def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
+    """Several askers each need one of the same few cards: with as many cards as askers, nobody else has them.
+
+    Two to four players, one ask each, in one half-suit.
+    """
+    asks = _open_asks(mind, limit)
+    by_half: dict[object, dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]] = {}
+    for player, options in asks.items():
+        for option in options:
+            if len(option[1]) <= 4:
+                by_half.setdefault(option[0].half_suit, {}).setdefault(player, []).append(option)
+    for per_player in by_half.values():
+        players = sorted(per_player, key=mind.board.players.index)
+        for k in range(2, min(4, len(players)) + 1):
+            for group in itertools.combinations(players, k):
+                for choice in itertools.product(*(per_player[p] for p in group)):
+                    union = sorted({c for _, cs, _ in choice for c in cs})
+                    if len(union) > k:
+                        continue
+                    whys = [w for _, _, ws in choice for w in ws]
+                    premises = _premises(whys, [one.event for one, _, _ in choice])
+                    moves = ", ".join(str(one.event) for one, _, _ in choice)
+                    kind = kind_of(choice[0][0].half_suit)
+                    need = f"{_names(group)} each held another {kind} (asks on moves {moves})"
+                    reasons = _join([t for one, _, _ in choice for _, t in one.ruled_out] + [w.text for w in whys])
+                    nudge = f"Compare the asks on moves {moves}."
+                    if len(union) < k:
+                        return _step(Technique.SHARED_ASKS, (), premises,
+                                     text=f"Then {need}, but only {format_cards(union) or 'no card'} "
+                                     f"{'is' if len(union) == 1 else 'are'} left for them ({reasons}). Impossible.",
+                                     clue=f"{_names(group)} need more cards than are left.", nudge=nudge,
+                                     impossible=True)
+                    others = [p for p in mind.board.players if p not in group]
+                    new = tuple(Lacks(c, p) for c in union for p in others if not mind.knows(Lacks(c, p)))
+                    if not new:
+                        continue
+                    ruled = _names(sorted({f.player for f in new}, key=mind.board.players.index))
+                    return _step(Technique.SHARED_ASKS, new, premises,
+                                 text=f"{need}; only {format_cards(union)} are left for them ({reasons}), so "
+                                 f"these {k} cards are theirs, one each, and {ruled} hold none of them.",
+                                 clue=f"{_names(group)} share {format_cards(union)} between them.", nudge=nudge)
+    return None
+
+
 # -- 5. chains -------------------------------------------------------------------
 
-DIRECT: tuple[Callable[[Mind, int], Step | None], ...] = (elimination, ask_inference, hand_counting)
+DIRECT: tuple[Callable[[Mind, int], Step | None], ...] = (elimination, ask_inference, hand_counting, shared_asks)
 
 
 def chains(mind: Mind) -> Step | None:
-    """Elimination, ask inference or hand counting resting on derived facts, shallowest first."""
+    """Elimination, ask inference, hand counting or shared asks resting on derived facts, shallowest first."""
     for limit in range(1, mind.max_depth + 1):
         for technique in DIRECT:
             step = technique(mind, limit)
@@ -519,7 +600,9 @@ def chain_depth(mind: Mind, step: Step) -> int:
 
 # -- the ladder ------------------------------------------------------------------
 
-LADDER: tuple[Callable[[Mind], Step | None], ...] = (seen, elimination, ask_inference, hand_counting, chains)
+LADDER: tuple[Callable[[Mind], Step | None], ...] = (
+    seen, elimination, ask_inference, hand_counting, shared_asks, chains
+)
 HUMAN: tuple[Callable[[Mind], Step | None], ...] = LADDER[1:]
 
 
