@@ -528,6 +528,21 @@ def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card
     return found
 
 
+def _ruled_out(ones: Iterable[OneOf]) -> list[str]:
+    """The reasons several asks' other cards were ruled out, your own cards gathered in one clause."""
+    yours: set[Card] = set()
+    verb = "hold"
+    texts: list[str] = []
+    for one in ones:
+        for cards, text in one.ruled_out:
+            if text.startswith(("you hold ", "you held ")):
+                yours.update(cards)
+                verb = "held" if text.startswith("you held ") else verb
+            else:
+                texts.append(text)
+    return ([f"you {verb} {format_cards(yours)}"] if yours else []) + texts
+
+
 def _names(players: Iterable[str]) -> str:
     names = list(players)
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
@@ -542,13 +557,15 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
     by_half: dict[object, dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]] = {}
     for player, options in asks.items():
         for option in options:
-            if len(option[1]) <= 4:
+            if 2 <= len(option[1]) <= 4:
                 by_half.setdefault(option[0].half_suit, {}).setdefault(player, []).append(option)
     for per_player in by_half.values():
         players = sorted(per_player, key=mind.board.players.index)
         for k in range(2, min(4, len(players)) + 1):
             for group in itertools.combinations(players, k):
-                for choice in itertools.product(*(per_player[p] for p in group)):
+                for combo in itertools.product(*(per_player[p] for p in group)):
+                    choice = sorted(combo, key=lambda option: option[0].event)
+                    group = tuple(option[0].player for option in choice)
                     union = sorted({c for _, cs, _ in choice for c in cs})
                     if len(union) > k:
                         continue
@@ -557,7 +574,7 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                     moves = ", ".join(str(one.event) for one, _, _ in choice)
                     kind = kind_of(choice[0][0].half_suit)
                     need = f"{_names(group)} each held another {kind} (asks on moves {moves})"
-                    reasons = _join([t for one, _, _ in choice for _, t in one.ruled_out] + [w.text for w in whys])
+                    reasons = _join(_ruled_out([one for one, _, _ in choice]) + [w.text for w in whys])
                     nudge = f"Compare the asks on moves {moves}."
                     if len(union) < k:
                         return _step(Technique.SHARED_ASKS, (), premises,

@@ -1,0 +1,270 @@
+"""Known answers for each technique: a short position where exactly that technique is needed, graded at its level.
+
+Each position is a hand-written ``.lit`` (the case-analysis one is a real
+simulated game, in ``tests/data``). Every technique is also tested alone on
+the board, and the facts each one states are checked against the exact engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.game.cards import Card
+from trainer.game.notation import Game, parse_game, read_game
+from trainer.knowledge import solve
+from trainer.knowledge.explain import explain_game
+from trainer.knowledge.facts import Board, Holds, Lacks
+from trainer.knowledge.techniques import (
+    Mind,
+    Technique,
+    ask_inference,
+    case_analysis,
+    chain_depth,
+    chains,
+    elimination,
+    hand_counting,
+    refute,
+    saturate,
+    seen,
+    shared_asks,
+)
+
+DATA = Path(__file__).parent / "data"
+TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
+
+SEEN = TABLE + "Ann asks Bob for 2S: yes\n"
+
+ELIMINATION = TABLE + """hand Ann: 2D 9S JS KH QH AH 9C 10C
+Ann asks Bob for 7D: no
+Bob asks Cat for 7D: no
+Cat asks Dan for 7D: no
+Dan asks Eve for 7D: no
+"""
+
+# Ann claims six sets (some wrongly: 'actual' shows where the cards were), leaving only low diamonds.
+HAND_COUNTING = TABLE + """hand Ann: 2S 3S 4S 5S 6S 7S 2D 3D
+Ann claims LS: Ann 2S 3S 4S 5S 6S 7S
+Ann claims HS: Cat 9S 10S JS QS KS AS (actual: Bob 9S 10S JS QS KS AS)
+Ann claims LH: Cat 2H 3H 4H 5H 6H 7H
+Ann claims HH: Cat 9H 10H JH QH KH AH (actual: Bob 9H, Dan QH KH AH)
+Ann claims LC: Eve 2C 3C 4C 5C 6C 7C (actual: Dan 2C 3C 4C 5C)
+Ann claims HC: Eve 9C 10C JC QC KC AC
+Ann claims HD: Cat 9D 10D JD QD KD AD (actual: Fay 9D 10D JD QD KD AD)
+Ann asks Fay for 4D: no
+Fay asks Ann for 5D: no
+"""
+
+SHARED_ASKS = TABLE + """hand Ann: 2S 3S 4S 5S 9S KS 9D 10D
+Ann claims LS: Ann 2S 3S 4S 5S, Cat 6S 7S
+Ann claims LH: Cat 2H 3H 4H 5H 6H 7H (actual: Bob 2H 3H 4H 5H 6H 7H)
+Ann claims HH: Cat 9H 10H JH QH KH AH (actual: Bob 9H, Dan 10H JH QH KH AH)
+Ann claims LD: Cat 2D 3D 4D 5D 6D 7D (actual: Dan 2D 3D, Eve 7D)
+Ann claims LC: Eve 2C 3C 4C 5C 6C 7C (actual: Fay 7C)
+Ann claims HC: Eve 9C 10C JC QC KC AC (actual: Fay 9C 10C JC QC KC AC)
+Ann asks Bob for AS: no
+Bob asks Ann for QS: no
+Ann asks Dan for AS: no
+Dan asks Ann for QS: no
+Ann asks Fay for QS: no
+Fay asks Ann for QS: no
+"""
+
+CHAINS = TABLE + """dealer: Cat
+hand Ann: 2D 3D 4D 9S JS KH QH AH
+Cat asks Bob for 3D: no
+Bob asks Cat for 7D: no
+Cat asks Dan for 5D: no
+"""
+
+
+def _game(text: str) -> Game:
+    return parse_game(text, path="test.lit")
+
+
+def _board(game: Game, viewer: str | None) -> Board:
+    return Board.build(game.setup, game.events, viewer)
+
+
+# -- known answers: one line each (position, viewer, target, holder, level, grade name) ----------------------
+
+KNOWN = [
+    ("seen", SEEN, None, "2S", "Ann", 1, "seen"),
+    ("elimination", ELIMINATION, "Ann", "7D", "Fay", 2, "elimination"),
+    ("ask inference", (DATA / "six-diamonds.lit").read_text(), "Ann", "6D", "Cat", 3, "ask inference"),
+    ("hand counting", HAND_COUNTING, "Ann", "6D", "Fay", 4, "hand counting"),
+    ("shared asks then elimination", SHARED_ASKS, "Ann", "AS", "Fay", 5, "chains"),
+    ("chains", CHAINS, "Ann", "5D", "Bob", 5, "chains"),
+    ("case analysis", (DATA / "explain" / "case-analysis.lit").read_text(), "Fay", "10H", "Bob", 6, "case analysis"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "viewer", "target", "holder", "level", "label"), KNOWN, ids=[k[0] for k in KNOWN]
+)
+def test_known_answer(name: str, text: str, viewer: str | None, target: str, holder: str, level: int,
+                      label: str) -> None:
+    game = _game(text)
+    found = explain_game(game, viewer, target)
+    assert found.holder == holder
+    assert found.grade is not None
+    assert (found.grade.level, found.grade.name) == (level, label)
+    assert max(s.level for s in found.steps) == level
+    knowledge = solve(game.setup, game.events, viewer)
+    assert knowledge.forced(Card.parse(target)) == holder
+
+
+def test_grades_sort_by_level_then_effort() -> None:
+    grades = [explain_game(_game(k[1]), k[2], k[3]).grade for k in KNOWN]
+    levels = [g.level for g in grades if g is not None]
+    assert levels == sorted(levels)
+    chain = explain_game(_game(CHAINS), "Ann", "5D").grade
+    shared = explain_game(_game(SHARED_ASKS), "Ann", "AS").grade
+    assert chain is not None and shared is not None
+    # both level 5; the chain of two ask inferences is less effort than shared asks then elimination
+    assert chain.score < shared.score
+
+
+# -- each technique alone ---------------------------------------------------------------------------------------
+
+
+def test_seen_states_a_hit() -> None:
+    mind = Mind(_board(_game(SEEN), None))
+    step = seen(mind)
+    assert step is not None and step.facts == (Holds(Card.parse("2S"), "Ann"),)
+    assert step.events == (1,) and step.level == 1
+    mind.apply(step)
+    assert seen(mind) is None
+
+
+def test_seen_states_the_viewers_hand() -> None:
+    mind = Mind(_board(_game(ELIMINATION), "Ann"))
+    steps = []
+    while (step := seen(mind)) is not None:
+        steps.append(mind.apply(step))
+    assert {f.card for s in steps for f in s.facts} == set(_game(ELIMINATION).setup.hands["Ann"])
+    assert all(s.text.endswith("is in your hand.") for s in steps)
+
+
+def test_elimination_alone() -> None:
+    mind = Mind(_board(_game(ELIMINATION), "Ann"))
+    step = elimination(mind)
+    assert step is not None
+    assert step.facts == (Holds(Card.parse("7D"), "Fay"),)
+    assert step.events == (1, 2, 3, 4) and step.uses == () and step.level == 2
+    assert "Eve said no to 7D on move 4" in step.text
+    # nothing to eliminate without the misses
+    assert elimination(Mind(_board(_game(TABLE + "hand Ann: 2D 9S JS KH QH AH 9C 10C\n"), "Ann"))) is None
+
+
+def test_ask_inference_alone_matches_the_issue() -> None:
+    game = read_game(DATA / "six-diamonds.lit")
+    mind = Mind(_board(game, "Ann"))
+    assert elimination(mind) is None
+    step = ask_inference(mind)
+    assert step is not None
+    assert step.text == (
+        "Cat asked Bob for 3D on move 1, so Cat held another low diamond; you hold 2D 4D 5D 7D, so it is 6D."
+    )
+    assert step.clue == "Cat must hold another low diamond."
+    assert step.nudge == "Look at Cat's ask on move 1."
+    # seen by the public, four low diamonds are left for Cat: nothing follows
+    assert ask_inference(Mind(_board(game, None))) is None
+
+
+def test_ask_inference_says_the_card_has_not_moved_since() -> None:
+    mind = Mind(_board(_game(CHAINS), "Ann"))
+    step = ask_inference(mind)
+    assert step is not None and step.facts == (Holds(Card.parse("6D"), "Cat"),)
+    assert "6D has not moved since, so Cat still holds it" in step.text
+
+
+def test_hand_counting_alone() -> None:
+    mind = Mind(_board(_game(HAND_COUNTING), "Ann"))
+    assert elimination(mind) is None and ask_inference(mind) is None
+    step = hand_counting(mind)
+    assert step is not None
+    assert set(step.facts) == {Holds(Card.parse("6D"), "Fay"), Holds(Card.parse("7D"), "Fay")}
+    assert step.level == 4 and step.events == (8, 9)
+
+
+def test_hand_counting_asks_that_fill_a_hand() -> None:
+    game = read_game(DATA / "explain" / "case-analysis.lit")
+    knowledge = solve(game.setup, game.events, "Fay")
+    mind = saturate(Mind(_board(game, "Fay")))
+    filled = [s for s in mind.steps.values() if "that fills the hand" in s.text]
+    assert filled
+    for step in filled:
+        assert step.technique is Technique.HAND_COUNTING
+        assert all(isinstance(f, Lacks) and knowledge.count(f.card, f.player) == 0 for f in step.facts)
+
+
+def test_shared_asks_alone() -> None:
+    mind = Mind(_board(_game(SHARED_ASKS), "Ann"))
+    step = shared_asks(mind)
+    assert step is not None
+    assert set(step.facts) == {Lacks(Card.parse(c), p) for c in ("10S", "JS") for p in ("Cat", "Eve", "Fay")}
+    assert step.events == (7, 8, 9, 10) and step.level == 4
+    assert step.text.startswith("Bob and Dan each held another high spade (asks on moves 8, 10)")
+    mind.apply(step)
+    # with the pair placed, Fay's ask leaves her AS (a chain)
+    follow = chains(mind)
+    assert follow is not None and Holds(Card.parse("AS"), "Fay") in follow.facts
+
+
+def test_chains_need_a_derived_fact() -> None:
+    mind = Mind(_board(_game(CHAINS), "Ann"))
+    assert chains(mind) is None  # nothing derived yet
+    first = mind.apply(ask_inference(mind))  # type: ignore[arg-type]
+    assert ask_inference(mind) is None  # Bob's ask needs Cat's 6D: not at depth 0
+    step = chains(mind)
+    assert step is not None
+    assert step.facts == (Holds(Card.parse("5D"), "Bob"),)
+    assert step.uses == (first.id,) and step.depth == 2 and step.level == 5
+    assert chain_depth(mind, mind.apply(step)) == 2
+
+
+def test_a_supposition_that_breaks_an_ask_is_refuted() -> None:
+    proof = refute(Mind(_board(_game(SHARED_ASKS), "Ann")), Holds(Card.parse("10S"), "Fay"))
+    assert proof is not None and proof[-1].impossible
+    assert all(not s.impossible for s in proof[:-1])
+
+
+def test_a_possible_supposition_is_not_refuted() -> None:
+    game = read_game(DATA / "six-diamonds.lit")
+    mind = saturate(Mind(_board(game, "Ann")))
+    assert refute(mind, Holds(Card.parse("9C"), "Bob")) is None
+
+
+def test_case_analysis_alone() -> None:
+    game = read_game(DATA / "explain" / "case-analysis.lit")
+    knowledge = solve(game.setup, game.events, "Fay")
+    mind = saturate(Mind(_board(game, "Fay")))  # every technique below case analysis, to the end
+    ten = Card.parse("10H")
+    assert mind.holder(ten) is None and knowledge.forced(ten) == "Bob"
+    step = case_analysis(mind, knowledge, frozenset({ten}))
+    assert step is not None and step.technique is Technique.CASE_ANALYSIS and step.level == 6
+    assert step.cases and step.cases[-1].impossible and not step.counted
+    fact = step.facts[0]
+    assert isinstance(fact, Lacks) and knowledge.count(fact.card, fact.player) == 0
+    assert step.text.startswith(f"Suppose {fact.player} held {fact.card}.")
+
+
+def test_case_analysis_without_a_referee_does_nothing() -> None:
+    mind = Mind(_board(_game(SEEN), None))
+    assert case_analysis(mind, None) is None
+
+
+def test_every_stated_fact_is_true() -> None:
+    for _, text, viewer, *_ in KNOWN:
+        game = _game(text)
+        knowledge = solve(game.setup, game.events, viewer)
+        mind = saturate(Mind(_board(game, viewer)), referee=knowledge)
+        assert mind.contradiction is None
+        for step in mind.steps.values():
+            for fact in step.facts:
+                if isinstance(fact, Holds):
+                    assert knowledge.forced(fact.card) == fact.player, step.text
+                else:
+                    assert knowledge.count(fact.card, fact.player) == 0, step.text
