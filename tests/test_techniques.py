@@ -1,7 +1,7 @@
 """Known answers for each technique: a short position where exactly that technique is needed, graded at its level.
 
-Each position is a hand-written ``.lit`` (the case-analysis one is a real
-simulated game, in ``tests/data``). Every technique is also tested alone on
+Each position is a short hand-written ``.lit`` in ``tests/data/explain`` (the
+case-analysis one is a real simulated game seen by one player). Every technique is also tested alone on
 the board, and the facts each one states are checked against the exact engine.
 """
 
@@ -32,51 +32,14 @@ from trainer.knowledge.techniques import (
 )
 
 DATA = Path(__file__).parent / "data"
+EXAMPLES = DATA / "explain"
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
-
-SEEN = TABLE + "Ann asks Bob for 2S: yes\n"
-
-ELIMINATION = TABLE + """hand Ann: 2D 9S JS KH QH AH 9C 10C
-Ann asks Bob for 7D: no
-Bob asks Cat for 7D: no
-Cat asks Dan for 7D: no
-Dan asks Eve for 7D: no
-"""
-
-# Ann claims six sets (some wrongly: 'actual' shows where the cards were), leaving only low diamonds.
-HAND_COUNTING = TABLE + """hand Ann: 2S 3S 4S 5S 6S 7S 2D 3D
-Ann claims LS: Ann 2S 3S 4S 5S 6S 7S
-Ann claims HS: Cat 9S 10S JS QS KS AS (actual: Bob 9S 10S JS QS KS AS)
-Ann claims LH: Cat 2H 3H 4H 5H 6H 7H
-Ann claims HH: Cat 9H 10H JH QH KH AH (actual: Bob 9H, Dan QH KH AH)
-Ann claims LC: Eve 2C 3C 4C 5C 6C 7C (actual: Dan 2C 3C 4C 5C)
-Ann claims HC: Eve 9C 10C JC QC KC AC
-Ann claims HD: Cat 9D 10D JD QD KD AD (actual: Fay 9D 10D JD QD KD AD)
-Ann asks Fay for 4D: no
-Fay asks Ann for 5D: no
-"""
-
-SHARED_ASKS = TABLE + """hand Ann: 2S 3S 4S 5S 9S KS 9D 10D
-Ann claims LS: Ann 2S 3S 4S 5S, Cat 6S 7S
-Ann claims LH: Cat 2H 3H 4H 5H 6H 7H (actual: Bob 2H 3H 4H 5H 6H 7H)
-Ann claims HH: Cat 9H 10H JH QH KH AH (actual: Bob 9H, Dan 10H JH QH KH AH)
-Ann claims LD: Cat 2D 3D 4D 5D 6D 7D (actual: Dan 2D 3D, Eve 7D)
-Ann claims LC: Eve 2C 3C 4C 5C 6C 7C (actual: Fay 7C)
-Ann claims HC: Eve 9C 10C JC QC KC AC (actual: Fay 9C 10C JC QC KC AC)
-Ann asks Bob for AS: no
-Bob asks Ann for QS: no
-Ann asks Dan for AS: no
-Dan asks Ann for QS: no
-Ann asks Fay for QS: no
-Fay asks Ann for QS: no
-"""
-
-CHAINS = TABLE + """dealer: Cat
-hand Ann: 2D 3D 4D 9S JS KH QH AH
-Cat asks Bob for 3D: no
-Bob asks Cat for 7D: no
-Cat asks Dan for 5D: no
-"""
+SEEN = (EXAMPLES / "seen.lit").read_text()
+ELIMINATION = (EXAMPLES / "elimination.lit").read_text()
+# Ann claims seven sets (some wrongly: 'actual' shows where the cards were), leaving only low diamonds.
+HAND_COUNTING = (EXAMPLES / "hand-counting.lit").read_text()
+SHARED_ASKS = (EXAMPLES / "shared-asks.lit").read_text()
+CHAINS = (EXAMPLES / "chains.lit").read_text()
 
 
 def _game(text: str) -> Game:
@@ -96,7 +59,7 @@ KNOWN = [
     ("hand counting", HAND_COUNTING, "Ann", "6D", "Fay", 4, "hand counting"),
     ("shared asks then elimination", SHARED_ASKS, "Ann", "AS", "Fay", 5, "chains"),
     ("chains", CHAINS, "Ann", "5D", "Bob", 5, "chains"),
-    ("case analysis", (DATA / "explain" / "case-analysis.lit").read_text(), "Fay", "10H", "Bob", 6, "case analysis"),
+    ("case analysis", (EXAMPLES / "case-analysis.lit").read_text(), "Fay", "10H", "Bob", 6, "case analysis"),
 ]
 
 
@@ -190,7 +153,7 @@ def test_hand_counting_alone() -> None:
 
 
 def test_hand_counting_asks_that_fill_a_hand() -> None:
-    game = read_game(DATA / "explain" / "case-analysis.lit")
+    game = read_game(EXAMPLES / "case-analysis.lit")
     knowledge = solve(game.setup, game.events, "Fay")
     mind = saturate(Mind(_board(game, "Fay")))
     filled = [s for s in mind.steps.values() if "that fills the hand" in s.text]
@@ -238,7 +201,7 @@ def test_a_possible_supposition_is_not_refuted() -> None:
 
 
 def test_case_analysis_alone() -> None:
-    game = read_game(DATA / "explain" / "case-analysis.lit")
+    game = read_game(EXAMPLES / "case-analysis.lit")
     knowledge = solve(game.setup, game.events, "Fay")
     mind = saturate(Mind(_board(game, "Fay")))  # every technique below case analysis, to the end
     ten = Card.parse("10H")
