@@ -485,7 +485,7 @@ def hand_counting(mind: Mind, limit: int = 0) -> Step | None:
         packs = _packing(mind, player, limit)
         if len(packs) < left:
             continue
-        asks = "; ".join(f"{_one_of(cs)} (ask on move {one.event})" for one, cs in packs)
+        asks = _names(f"{_one_of(cs)} (ask on move {one.event})" for one, cs in packs)
         pack_whys = [w for one, cs in packs for c in one.cards if c not in cs
                      if (w := mind.why_lacks(c, player, limit)) is not None]
         premises = _premises(mine + pack_whys, [one.event for one, _ in packs])
