@@ -1,0 +1,259 @@
+"""The bots: they see only their seat, play legally, remember only true facts, and win by skill."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.events import Ask, Claim, Event
+from trainer.game.notation import Game, parse_game, read_game
+from trainer.game.randomplay import random_game, true_holders
+from trainer.game.state import Setup, State
+from trainer.knowledge import solve
+from trainer.play.bots import BotKind, make_bot
+from trainer.play.memory import Memory
+from trainer.play.simulate import GameJob, Summary, new_table, play, simulate, whose_move
+from trainer.play.view import AskFor, ClaimSet, PassTo, Role, View
+
+FAST_KINDS = [BotKind.RANDOM, BotKind.BASIC, BotKind.HUMAN]
+CONFIGS = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
+
+
+def mentioned(events: tuple[Event, ...]) -> set[Card]:
+    """Cards named by any event (asked for, or revealed by a claim)."""
+    cards: set[Card] = set()
+    for event in events:
+        if isinstance(event, Ask):
+            cards.add(event.card)
+        elif isinstance(event, Claim):
+            cards.update(event.half_suit.cards)
+    return cards
+
+
+def other_deal(setup: Setup, events: tuple[Event, ...], seat: str) -> Setup | None:
+    """Another full deal agreeing with ``seat``'s hand and the public history.
+
+    Two cards of one set that no event names, held by two players other than
+    ``seat``, change hands: every public fact stays true.
+    """
+    named = mentioned(events)
+    owner = {c: p for p, hand in setup.hands.items() for c in hand}
+    for half in setup.variant.half_suits:
+        free = [c for c in half.cards if c not in named and owner[c] != seat]
+        for a in free:
+            for b in free:
+                if owner[a] != owner[b]:
+                    hands = {p: set(h) for p, h in setup.hands.items()}
+                    hands[owner[a]].remove(a)
+                    hands[owner[a]].add(b)
+                    hands[owner[b]].remove(b)
+                    hands[owner[b]].add(a)
+                    return Setup.create(setup.variant, setup.players, setup.dealer, hands)
+    return None
+
+
+def position(seed: int, variant: str, players: int, fraction: float) -> tuple[Game, int, str, Role]:
+    """A position part-way through a basic-vs-random game, and who decides there."""
+    job = GameJob(0, seed, variant, players, BotKind.BASIC, BotKind.RANDOM)  # type: ignore[arg-type]
+    game = parse_game(play(job).text)
+    cut = int(len(game.events) * fraction)
+    seat, role = whose_move(game.state(cut))
+    return game, cut, seat, role
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    config=st.sampled_from(CONFIGS),
+    fraction=st.floats(0, 0.9),
+    kind=st.sampled_from(FAST_KINDS),
+)
+def test_hidden_cards_do_not_change_the_move(
+    seed: int, config: tuple[str, int], fraction: float, kind: BotKind
+) -> None:
+    check_hidden_cards(seed, config, fraction, kind)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), fraction=st.floats(0.2, 0.9))
+def test_hidden_cards_do_not_change_the_expert(seed: int, variant: str, fraction: float) -> None:
+    check_hidden_cards(seed, (variant, 6), fraction, BotKind.EXPERT)  # 6 players: the engine is fast there
+
+
+def check_hidden_cards(seed: int, config: tuple[str, int], fraction: float, kind: BotKind) -> None:
+    """Two deals that agree on the seat's hand and the public history give the same move."""
+    game, cut, seat, role = position(seed, *config, fraction)
+    events = game.events[:cut]
+    other = other_deal(game.setup, events, seat)
+    assume(other is not None)
+    assert other is not None
+    assert other.hands != game.setup.hands and other.hands[seat] == game.setup.hands[seat]
+    replayed = State(other)
+    for event in events:  # the same history is legal on the other deal
+        replayed.apply(event)
+    moves = [make_bot(kind, random.Random(seed)).decide(View.of(s, events, seat, role)) for s in (game.setup, other)]
+    assert moves[0] == moves[1]
+
+
+def test_a_view_cannot_hold_another_hand() -> None:
+    game = read_game("tests/data/complete-classic-6p.lit")
+    with pytest.raises(ValueError, match="Cat's hand only"):
+        View("Cat", game.setup, ())
+    with pytest.raises(ValueError, match="needs Cat's hand"):
+        View("Cat", game.setup.public(), ())
+    view = View.of(game.setup, game.events[:10], "Cat")
+    assert set(view.setup.hands) == {"Cat"} and set(view.state.hands) == {"Cat"}
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    config=st.sampled_from(CONFIGS),
+    fraction=st.floats(0, 1),
+    span=st.sampled_from([None, 5, 24]),
+    counting=st.booleans(),
+)
+def test_memory_remembers_only_true_facts(
+    seed: int, config: tuple[str, int], fraction: float, span: int | None, counting: bool
+) -> None:
+    game = random_game(random.Random(seed), *config)
+    cut = int(len(game.events) * fraction)
+    truth = game.state(cut)
+    if truth.over:
+        return
+    seat = random.Random(seed).choice(game.setup.players)
+    memory = Memory(View.of(game.setup, game.events[:cut], seat), span, counting)
+    for half in memory.halves:
+        for card, holder in true_holders(truth, half).items():
+            if card in memory.holder:
+                assert memory.holder[card] == holder, (card, holder)
+            else:
+                assert holder in memory.candidates[card], (card, holder)
+            assert memory.chance(card, holder) > 0
+
+
+def test_memory_finds_the_worked_example() -> None:
+    game = read_game("tests/data/six-diamonds.lit")
+    memory = Memory(View.of(game.setup, game.events, "Ann"))
+    assert memory.holder[Card.parse("6D")] == "Cat"
+    assert memory.chance(Card.parse("6D"), "Cat") == 1 and memory.chance(Card.parse("6D"), "Bob") == 0
+
+
+@pytest.mark.parametrize("kind", FAST_KINDS)
+def test_bots_are_deterministic(kind: BotKind) -> None:
+    game = read_game("tests/data/complete-classic-6p.lit")
+    for cut in (0, 5, 17):
+        seat, role = whose_move(game.state(cut))
+        view = View.of(game.setup, game.events[:cut], seat, role)
+        first = [make_bot(kind, random.Random(9)).decide(view) for _ in range(3)]
+        assert first[0] == first[1] == first[2]
+
+
+@pytest.mark.parametrize("kind", [*FAST_KINDS, BotKind.EXPERT])
+def test_a_seat_without_cards_passes_to_a_teammate_with_cards(kind: BotKind) -> None:
+    game = random_game(random.Random(4), "classic", 6)
+    for cut, state in enumerate(game.states()):
+        seat, role = whose_move(state)
+        if role is Role.PASS:
+            move = make_bot(kind, random.Random(0)).decide(View.of(game.setup, game.events[:cut], seat, role))
+            assert isinstance(move, PassTo)
+            assert game.setup.team(move.to) == game.setup.team(seat) and state.sizes[move.to] > 0
+            return
+    pytest.skip("no empty-handed turn in this game")  # pragma: no cover
+
+
+@pytest.mark.parametrize("kind", [*FAST_KINDS, BotKind.EXPERT])
+def test_in_the_endgame_bots_claim(kind: BotKind) -> None:
+    for seed in range(40):
+        game = random_game(random.Random(seed), "fish54", 8)
+        for cut, state in enumerate(game.states()):
+            if state.endgame:
+                seat, role = whose_move(state)
+                assert role is Role.CLAIM
+                view = View.of(game.setup, game.events[:cut], seat, role)
+                move = make_bot(kind, random.Random(0)).decide(view)
+                assert isinstance(move, ClaimSet)
+                assert {game.setup.team(p) for _, p in move.declared} == {game.setup.team(seat)}
+                return
+    pytest.skip("no endgame found")  # pragma: no cover
+
+
+def test_random_bot_claims_only_proven_sets_unless_stalled() -> None:
+    wrong_when_stalled = 0
+    for index in range(4):
+        table = new_table(GameJob(index, 11, team1=BotKind.RANDOM, team2=BotKind.RANDOM))
+        while not table.truth.over:
+            before, endgame, stalled = len(table.truth.events), table.truth.endgame, table.since_claim >= 150
+            table.step()
+            for event in table.truth.events[before:]:
+                if isinstance(event, Claim) and not endgame:
+                    assert event.correct or stalled, str(event)
+                    wrong_when_stalled += not event.correct
+    assert wrong_when_stalled  # the stall guard did make random players claim
+
+
+def test_expert_never_asks_where_the_card_cannot_be() -> None:
+    table = new_table(GameJob(2, 5, team1=BotKind.EXPERT, team2=BotKind.BASIC))
+    checked = 0
+    while not table.truth.over:
+        seat, role = whose_move(table.truth)
+        if table.truth.setup.team(seat) == 1 and role in (Role.PLAY, Role.PICK):
+            view = table.view(seat, role)
+            move = table.bots[seat].decide(view)
+            if isinstance(move, AskFor):
+                k = solve(view.setup, view.events, seat)
+                assert k.holders(move.card).get(move.target, 0) > 0
+                best = max(k.holders(c).get(t, 0) for t, c in view.legal_asks())
+                assert k.holders(move.card)[move.target] == best
+                checked += 1
+        table.step()
+    assert checked > 5
+
+
+def test_expert_claims_a_certain_set() -> None:
+    game = read_game("tests/data/six-diamonds.lit")
+    move = make_bot(BotKind.EXPERT, random.Random(0)).decide(View.of(game.setup, game.events, "Ann"))
+    assert isinstance(move, ClaimSet) and dict(move.declared)[Card.parse("6D")] == "Cat"
+
+
+def test_expert_keeps_a_reserve_only_in_fish54() -> None:
+    from trainer.play.expert import ExpertBot
+
+    bot = ExpertBot(random.Random(0))
+    classic = read_game("tests/data/six-diamonds.lit")
+    view = View.of(classic.setup, classic.events, "Ann")
+    claimable = bot.knowledge(view).claimable(1)
+    assert list(claimable) == [HalfSuit.parse("LD")]
+    assert bot.reserve(view, claimable) is None
+    fish = read_game("tests/data/personal-fish54-8p.lit")
+    fish_view = View.of(fish.setup, (), "Dan")
+    assert bot.reserve(fish_view, claimable) == HalfSuit.parse("LD")
+    assert bot.reserve(fish_view, {}) is None
+
+
+def binomial_tail(wins: int, games: int) -> float:
+    """P(at least ``wins`` of ``games``) for a coin flip: how likely the margin is by chance."""
+    return float(sum(math.comb(games, k) for k in range(wins, games + 1)) / 2**games)
+
+
+def seat_swapped(games: int, seed: int, strong: BotKind, weak: BotKind, players: int = 6, workers: int = 1) -> int:
+    """Games won by ``strong``, playing team 1 in half the games and team 2 in the other half."""
+    half = games // 2
+    first = simulate(half, seed, "classic", players, strong, weak, workers=workers)
+    second = simulate(games - half, seed + 1, "classic", players, weak, strong, workers=workers)
+    return Summary.of(first).wins["1"] + Summary.of(second).wins["2"]
+
+
+def test_basic_beats_random_beyond_chance() -> None:
+    wins = seat_swapped(30, 100, BotKind.BASIC, BotKind.RANDOM)
+    assert binomial_tail(wins, 30) < 1e-4, wins
+
+
+def test_expert_beats_random_beyond_chance() -> None:
+    wins = seat_swapped(8, 200, BotKind.EXPERT, BotKind.RANDOM, workers=2)
+    assert binomial_tail(wins, 8) < 5e-3, wins
