@@ -87,7 +87,7 @@ class Table:
         self.bots = bots
         self.stall_limit = stall_limit
         self.since_claim = 0
-        self.forced = 0  # claims the stall guard imposed
+        self.forced = 0  # claims made because the stall guard required one
 
     def view(self, seat: str, role: Role) -> View:
         """What ``seat`` may see now (its own hand and the public events only)."""
@@ -100,8 +100,9 @@ class Table:
         seat, role = whose_move(self.truth)
         view = self.view(seat, role)
         move = self.bots[seat].decide(view)
-        if view.stalled and role in (Role.PLAY, Role.PICK, Role.CLAIM) and not isinstance(move, ClaimSet):
-            move = forced_claim(view)
+        if view.stalled and role in (Role.PLAY, Role.PICK, Role.CLAIM):
+            if not isinstance(move, ClaimSet):
+                move = forced_claim(view)
             self.forced += 1
         for event in self.events_for(seat, role, move):
             self.apply(event)
