@@ -143,102 +143,127 @@ def _bounds(capacity: Sequence[int], lower: Sequence[int]) -> tuple[int, int, in
 
 def count_deals(problem: Problem) -> Counts:
     """Count the consistent deals exactly, and the deals per card and player."""
-    n = len(problem.players)
-    capacity = problem.capacity
-    if any(c < 0 for c in capacity) or any(c > 15 for c in capacity):
-        return Counts(0, {}, (0,) * n)
-    tables = sorted((set_table(s, n) for s in problem.sets), key=lambda t: len(t.classes))
-    if any(t.solutions == 0 for t in tables):
-        return Counts(0, {}, (0,) * n)
-    # most each player can still receive after table k: prunes states that cannot fill up
-    room_after: list[list[int]] = [[0] * n for _ in range(len(tables) + 1)]
-    room_after[len(tables)] = [problem.free] * n
-    for k in range(len(tables) - 1, -1, -1):
-        best = [0] * n
-        for key, _, _ in tables[k].classes:
-            for p, x in enumerate(unpack(key, n)):
-                best[p] = max(best[p], x)
-        room_after[k] = [a + b for a, b in zip(room_after[k + 1], best, strict=True)]
-    layers: list[dict[int, int]] = [{0: 1}]
-    for k, table in enumerate(tables):
-        lower = [max(0, c - r) for c, r in zip(capacity, room_after[k + 1], strict=True)]
-        over, under, high = _bounds(capacity, lower)
-        current = layers[-1]
-        following: dict[int, int] = {}
-        get = following.get
-        for u, fu in current.items():
-            for v, tv, _ in table.classes:
-                w = u + v
-                if (w + over) & high or (w + under) & high != high:
-                    continue
-                following[w] = get(w, 0) + fu * tv
-        layers.append(following)
-        if not following:
-            return Counts(0, {}, (0,) * n)
-    free = problem.free
-    fact = [factorial(i) for i in range(free + 1)]
-    cap_packed = pack(capacity)
+    return Counter(problem).counts()
 
-    def remaining(u: int) -> tuple[int, ...]:
-        return unpack(cap_packed - u, n)
 
-    end: dict[int, int] = {}
-    for u in layers[-1]:
-        rest = remaining(u)
-        if sum(rest) != free:
-            continue
-        ways = fact[free]
-        for r in rest:
-            ways //= fact[r]
-        end[u] = ways
-    total = sum(layers[-1][u] * w for u, w in end.items())
-    if total == 0:
-        return Counts(0, {}, (0,) * n)
-    # backward pass: back[k][u] = completions of a partial deal u after k tables
-    back: list[dict[int, int]] = [{} for _ in layers]
-    back[-1] = end
-    for k in range(len(tables) - 1, -1, -1):
-        nxt = back[k + 1]
-        here: dict[int, int] = {}
-        classes = tables[k].classes
-        for u in layers[k]:
-            s = 0
-            for v, tv, _ in classes:
-                b = nxt.get(u + v)
-                if b:
-                    s += tv * b
-            if s:
-                here[u] = s
-        back[k] = here
-    per_card: dict[str, tuple[int, ...]] = {}
-    for k, table in enumerate(tables):
-        nxt = back[k + 1]
-        totals = [[0] * n for _ in table.cards]
-        for v, _, rows in table.classes:
-            weight = 0
-            for u, fu in layers[k].items():
-                b = nxt.get(u + v)
-                if b:
-                    weight += fu * b
-            if weight:
-                for i, row in enumerate(rows):
-                    acc = totals[i]
-                    for p, x in enumerate(row):
-                        if x:
-                            acc[p] += weight * x
-        for name, acc in zip(table.cards, totals, strict=True):
-            per_card[name] = tuple(acc)
-    free_per_player = [0] * n
-    if free:
-        for u, fu in layers[-1].items():
-            rest = remaining(u)
-            if u not in end:
+class Counter:
+    """The forward pass runs at once and gives :attr:`total`; the per-card
+    counts (a backward pass) are computed only when :meth:`counts` is called."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        n = self.n = len(problem.players)
+        self.total = 0
+        self.tables: list[SetTable] = []
+        self.layers: list[dict[int, int]] = []
+        self.end: dict[int, int] = {}
+        self._counts: Counts | None = None
+        capacity = problem.capacity
+        if any(c < 0 or c > 15 for c in capacity):
+            return
+        tables = sorted((set_table(s, n) for s in problem.sets), key=lambda t: len(t.classes))
+        if any(t.solutions == 0 for t in tables):
+            return
+        self.tables = tables
+        # most each player can still receive after table k: prunes states that cannot fill up
+        room_after: list[list[int]] = [[0] * n for _ in range(len(tables) + 1)]
+        room_after[len(tables)] = [problem.free] * n
+        for k in range(len(tables) - 1, -1, -1):
+            best = [0] * n
+            for key, _, _ in tables[k].classes:
+                for p, x in enumerate(unpack(key, n)):
+                    best[p] = max(best[p], x)
+            room_after[k] = [a + b for a, b in zip(room_after[k + 1], best, strict=True)]
+        layers: list[dict[int, int]] = [{0: 1}]
+        for k, table in enumerate(tables):
+            lower = [max(0, c - r) for c, r in zip(capacity, room_after[k + 1], strict=True)]
+            over, under, high = _bounds(capacity, lower)
+            following: dict[int, int] = {}
+            get = following.get
+            pairs = [(v, tv) for v, tv, _ in table.classes]
+            for u, fu in layers[-1].items():
+                for v, tv in pairs:
+                    w = u + v
+                    if (w + over) & high or (w + under) & high != high:
+                        continue
+                    following[w] = get(w, 0) + fu * tv
+            layers.append(following)
+            if not following:
+                return
+        self.layers = layers
+        free = problem.free
+        self.fact = fact = [factorial(i) for i in range(free + 1)]
+        for u in layers[-1]:
+            rest = self.remaining(u)
+            if sum(rest) != free or min(rest) < 0:
                 continue
-            base = fu * fact[free - 1]
-            for p, r in enumerate(rest):
-                if r:
-                    ways = base
-                    for q, rq in enumerate(rest):
-                        ways //= fact[rq - 1] if q == p else fact[rq]
-                    free_per_player[p] += ways
-    return Counts(total, per_card, tuple(free_per_player))
+            ways = fact[free]
+            for r in rest:
+                ways //= fact[r]
+            self.end[u] = ways
+        self.total = sum(layers[-1][u] * w for u, w in self.end.items())
+
+    def remaining(self, u: int) -> tuple[int, ...]:
+        """Room each player has left for free cards after the partial deal ``u``."""
+        return unpack(pack(self.problem.capacity) - u, self.n)
+
+    def counts(self) -> Counts:
+        """Per card and player, the number of consistent deals giving the card to the player."""
+        if self._counts is None:
+            self._counts = self._marginals()
+        return self._counts
+
+    def _marginals(self) -> Counts:
+        n, tables, layers = self.n, self.tables, self.layers
+        if self.total == 0:
+            return Counts(0, {}, (0,) * n)
+        # backward pass: back[k][u] = completions of a partial deal u after k tables
+        back: list[dict[int, int]] = [{} for _ in layers]
+        back[-1] = self.end
+        for k in range(len(tables) - 1, -1, -1):
+            nxt = back[k + 1]
+            here: dict[int, int] = {}
+            pairs = [(v, tv) for v, tv, _ in tables[k].classes]
+            for u in layers[k]:
+                s = 0
+                for v, tv in pairs:
+                    b = nxt.get(u + v)
+                    if b:
+                        s += tv * b
+                if s:
+                    here[u] = s
+            back[k] = here
+        per_card: dict[str, tuple[int, ...]] = {}
+        for k, table in enumerate(tables):
+            nxt = back[k + 1]
+            start = [(u, fu) for u, fu in layers[k].items() if u in back[k]]
+            totals = [[0] * n for _ in table.cards]
+            for v, _, rows in table.classes:
+                weight = 0
+                for u, fu in start:
+                    b = nxt.get(u + v)
+                    if b:
+                        weight += fu * b
+                if weight:
+                    for i, row in enumerate(rows):
+                        acc = totals[i]
+                        for p, x in enumerate(row):
+                            if x:
+                                acc[p] += weight * x
+            for name, acc in zip(table.cards, totals, strict=True):
+                per_card[name] = tuple(acc)
+        free, fact = self.problem.free, self.fact
+        free_per_player = [0] * n
+        if free:
+            for u, fu in layers[-1].items():
+                if u not in self.end:
+                    continue
+                rest = self.remaining(u)
+                base = fu * fact[free - 1]
+                for p, r in enumerate(rest):
+                    if r:
+                        ways = base
+                        for q, rq in enumerate(rest):
+                            ways //= fact[rq - 1] if q == p else fact[rq]
+                        free_per_player[p] += ways
+        return Counts(self.total, per_card, tuple(free_per_player))

@@ -5,13 +5,12 @@
     >>> k.forced(Card.parse("6D")), sorted(k.claimable(1)[HalfSuit.parse("LD")].values())
     ('Cat', ['Ann', 'Ann', 'Ann', 'Ann', 'Ann', 'Cat'])
     >>> k.holders(Card.parse("9C"))["Bob"]
-    Fraction(1, 5)
+    Fraction(8, 39)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -19,20 +18,30 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game
-from trainer.game.state import Setup, SetStatus, State
+from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counts, Problem, SetProblem, count_deals
+from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem
 
 
-@dataclass(frozen=True)
 class Knowledge:
-    """Everything the viewer can know after some events: exact counts per card and player."""
+    """Everything the viewer can know after some events: exact counts per card and player.
 
-    setup: Setup
-    viewer: str | None
-    state: State
-    deals: int
-    _counts: dict[Card, dict[str, int]]
+    The number of deals is counted at once; the per-card counts are worked out
+    the first time a question about a card is asked.
+    """
+
+    def __init__(self, history: History, problem: Problem, counter: Counter):
+        self.setup: Setup = history.setup
+        self.viewer: str | None = history.viewer
+        self.state: State = history.state
+        self.deals: int = counter.total
+        self._history = history
+        self._problem = problem
+        self._counter = counter
+
+    @cached_property
+    def _counts(self) -> dict[Card, dict[str, int]]:
+        return _current(self._history, self._problem, self._counter.counts())
 
     @property
     def events_applied(self) -> int:
@@ -81,12 +90,12 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     no deal fits (its ``event`` attribute is that event's 1-based index).
     """
     history = History.build(setup, events, viewer)
-    problem, names = _problem(history)
-    counts = count_deals(problem)
-    if counts.total == 0:
+    problem = _problem(history)
+    counter = Counter(problem)
+    if counter.total == 0:
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
-    return Knowledge(history.setup, viewer, history.state, counts.total, _current(history, problem, names, counts))
+    return Knowledge(history, problem, counter)
 
 
 def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowledge:
@@ -107,7 +116,7 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
         history = History.build(setup, events, viewer)
     except ImpossibleHistoryError:
         return 0
-    return count_deals(_problem(history)[0]).total
+    return Counter(_problem(history)).total
 
 
 def _first_impossible(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
@@ -130,7 +139,7 @@ def _impossible_message(events: Sequence[Event], first: int) -> str:
     return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
 
 
-def _problem(history: History) -> tuple[Problem, tuple[str, ...]]:
+def _problem(history: History) -> Problem:
     """Turn the history's constraints into the counting problem."""
     setup = history.setup
     capacity = dict(setup.dealt_sizes)
@@ -173,12 +182,12 @@ def _problem(history: History) -> tuple[Problem, tuple[str, ...]]:
     capacities = tuple(capacity[p] for p in names)
     if any(c < 0 for c in capacity.values()):
         capacities = (-1,) * len(names)
-    return Problem(names, capacities, free, tuple(sets)), names
+    return Problem(names, capacities, free, tuple(sets))
 
 
-def _current(history: History, problem: Problem, names: tuple[str, ...], counts: Counts) -> dict[Card, dict[str, int]]:
+def _current(history: History, problem: Problem, counts: Counts) -> dict[Card, dict[str, int]]:
     """Per card in play: the number of deals putting it with each player now."""
-    state = history.state
+    state, names = history.state, problem.players
     total = counts.total
     result: dict[Card, dict[str, int]] = {}
     for card in history.setup.variant.cards:
