@@ -23,7 +23,9 @@ combines them.
     ... Cat asks Bob for 3D: no''')
     >>> history = History.build(game.setup, game.events, "Ann")
     >>> [(h.player, [str(c) for c in h.cards]) for h in history.holds_one_of]
-    [('Cat', ['6D'])]
+    [('Cat', ['2D', '4D', '5D', '6D', '7D'])]
+    >>> history.excluded[Card.parse("6D")] == {"Ann"}, history.pinned[Card.parse("2D")]
+    (True, 'Ann')
 """
 
 from __future__ import annotations
