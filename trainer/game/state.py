@@ -294,6 +294,8 @@ class State:
         self.events.append(event)
 
     def _require_actor(self, player: str, doing: str) -> None:
+        if player == self.turn and self.picking_team is None and self.sizes[player]:
+            return  # the usual case, same answer as actors() without building it
         if self.over:
             raise IllegalEventError("the game is over: every set has been claimed")
         if player not in self.actors():
