@@ -241,3 +241,13 @@ def test_games_compare_by_table_and_events_only() -> None:
     two = parse_game("# same game\n" + CLASSIC + "\nAnn asks Bob for 3d: Y\n", path="b.lit")
     assert one == two and one.lines != two.lines
     assert one != Game(one.setup)
+
+
+def test_the_cached_end_position_follows_the_events() -> None:
+    import dataclasses
+
+    game = parse_game(CLASSIC + "Ann asks Bob for 3D: yes\nAnn asks Dan for 4D: no\n")
+    assert game.final is not None and game.state().turn == "Dan"
+    shorter = dataclasses.replace(game, events=game.events[:1])
+    assert shorter.state().turn == "Ann" and shorter.state().sizes["Ann"] == 9
+    assert game.state() is not game.state()  # a fresh copy each time

@@ -69,12 +69,20 @@ class Game:
             total = len(self.events)
             events = "event" if total == 1 else "events"
             raise LiteratureError(f"--at {n} is out of range: the game has {total} {events} (0 to {total})")
-        if n == len(self.events) and self.final is not None:
+        if n == len(self.events) and self._final_fits():
+            assert self.final is not None
             return self.final.copy()
         state = State(self.setup)
         for event in self.events[:n]:
             state.apply(event)
         return state
+
+    def _final_fits(self) -> bool:
+        """Whether ``final`` is still the end of this game (not of a ``replace()``d copy)."""
+        final, n = self.final, len(self.events)
+        if final is None or final.setup is not self.setup or len(final.events) != n:
+            return False
+        return not n or final.events[-1] is self.events[-1]
 
     def line_of(self, index: int) -> int | None:
         """The source line of event ``index`` (1-based), when known."""
