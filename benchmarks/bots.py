@@ -25,6 +25,7 @@ from trainer.play.simulate import GameResult, simulate
 
 GOALS = {("expert", "random"): 0.95, ("expert", "basic"): 0.70, ("basic", "random"): 0.80}
 EXPERT_SECONDS = 2.0
+STRENGTH = ["expert", "basic", "human", "random"]  # each pair is reported strongest first
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     rates: dict[tuple[str, str], tuple[float, float, float]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for index, (a, b) in enumerate(itertools.combinations(kinds, 2)):
-            order = (a, b) if (a, b) in GOALS or (b, a) not in GOALS else (b, a)
+            order = (a, b) if STRENGTH.index(a) <= STRENGTH.index(b) else (b, a)
             wins_a, wins_b, ties, results = match(
                 *order, args.games, args.seed + 10 * index, args.variant, args.players, pool
             )
