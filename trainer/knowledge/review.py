@@ -1,0 +1,632 @@
+"""Review a game log: what each player could know, what they missed, what each event gave away.
+
+Every player is judged from the view they had at the table: a player whose
+hand is listed from their own view (their hand plus the public history), a
+player whose hand is not listed from the public view (what anyone watching
+knew; they knew at least that much). A complete record lists every hand, so
+everyone is judged from their own seat; a personal log lists one.
+
+Each view is replayed once, event by event, and every state is counted once
+(:class:`trainer.knowledge.counting.Counter`); the count after event ``i`` is
+the count before event ``i + 1``. For every event:
+
+* **bits**: for each player, ``log2(count before / count after)`` from their view;
+* notes about the player who acted, from that player's view before the event:
+  ``safe-claim`` (a set they could claim with certainty, and did not),
+  ``lost-claim`` (the same, for a set their team later lost or had cancelled),
+  ``wasted-ask`` (the ask could not hit), ``risky-claim`` / ``wrong-claim``
+  (a claim made without certainty: the exact chance that every card was where
+  declared, and the outcome), ``best-ask`` (the best asks, when the one made
+  had a clearly lower chance of a hit).
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+    ... Cat asks Bob for 9C: no
+    ... Bob asks Cat for 9C: no''')
+    >>> review = review_game(game)
+    >>> [round(b, 3) for b in review.bits["Ann"]], [round(b, 3) for b in review.bits["Bob"]]
+    ([1.241, 0.59], [1.264, 0.795])
+    >>> [(n.kind, n.player, n.event) for n in review.notes]
+    [('wasted-ask', 'Bob', 2)]
+    >>> review.notes[0].text
+    'Bob could know Cat did not hold 9C: the ask could not hit (from the public view).'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from itertools import pairwise
+
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import ImpossibleHistoryError, LiteratureError
+from trainer.game.events import Ask, Claim, Event
+from trainer.game.notation import Game
+from trainer.game.state import SetStatus, Setup, State
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import Counter, Problem
+from trainer.knowledge.solve import Knowledge, _problem
+
+CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
+BEST_SHOWN = 5  # how many of the best asks a note lists
+
+
+class NoteKind(str, Enum):
+    """The kinds of note a review makes."""
+
+    SAFE_CLAIM = "safe-claim"
+    LOST_CLAIM = "lost-claim"
+    WASTED_ASK = "wasted-ask"
+    RISKY_CLAIM = "risky-claim"
+    WRONG_CLAIM = "wrong-claim"
+    BEST_ASK = "best-ask"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One remark about the player who acted at event ``event`` (1-based).
+
+    ``view`` is the viewer the note was worked out from (the player, or
+    ``None`` for the public view). Only the fields of the note's kind are set.
+    """
+
+    kind: NoteKind
+    player: str
+    event: int
+    view: str | None
+    half_suit: HalfSuit | None = None
+    card: Card | None = None
+    target: str | None = None
+    holders: tuple[tuple[Card, str], ...] = ()
+    probability: Fraction | None = None
+    best: tuple[tuple[str, Card], ...] = ()
+    best_probability: Fraction | None = None
+    outcome: str | None = None
+    since: int | None = None
+
+    @property
+    def text(self) -> str:
+        """One sentence a player can read."""
+        who = self.player
+        suffix = "" if self.view == self.player else " (from the public view)"
+        if self.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
+            placed = _placement(self.holders)
+            text = f"{who} could claim {self.half_suit} with certainty ({placed})"
+            if self.since is not None and self.since < self.event:
+                text += f", since event {self.since}"
+            if self.kind is NoteKind.LOST_CLAIM:
+                fate = "had it cancelled" if self.outcome == "cancelled" else "lost it"
+                return f"{text}{suffix}; the team later {fate}."
+            return (
+                f"{text}{suffix}. Keeping a certain set as a stalemate breaker is a real strategy; "
+                "claiming it banks the set."
+            )
+        if self.kind is NoteKind.WASTED_ASK:
+            return f"{who} could know {self.target} did not hold {self.card}: the ask could not hit{suffix}."
+        if self.kind in (NoteKind.RISKY_CLAIM, NoteKind.WRONG_CLAIM):
+            chance = _percent(self.probability)
+            return (
+                f"{who} claimed {self.half_suit} without certainty: every card was where declared "
+                f"in {chance} of the deals {who} could not rule out{suffix}; the claim was {self.outcome}."
+            )
+        listed = ", ".join(f"{t} for {c}" for t, c in self.best[:BEST_SHOWN])
+        more = f" and {len(self.best) - BEST_SHOWN} more" if len(self.best) > BEST_SHOWN else ""
+        return (
+            f"{who}'s ask had a {_percent(self.probability)} chance of a hit; the best had "
+            f"{_percent(self.best_probability)}: {listed}{more}{suffix}."
+        )
+
+    def as_json(self) -> dict[str, object]:
+        """The note as in ``literature review --json``: ``kind`` and ``player`` first, then its fields."""
+        out: dict[str, object] = {"kind": self.kind.value, "player": self.player}
+        if self.half_suit is not None:
+            out["set"] = str(self.half_suit)
+        if self.card is not None:
+            out["card"] = str(self.card)
+        if self.target is not None:
+            out["target"] = self.target
+        if self.holders:
+            out["holders"] = {str(c): p for c, p in self.holders}
+        if self.probability is not None:
+            out["probability"] = _round(self.probability)
+        if self.best:
+            out["best"] = [{"target": t, "card": str(c)} for t, c in self.best]
+            out["best_probability"] = _round(self.best_probability)
+        if self.outcome is not None:
+            out["outcome"] = self.outcome
+        if self.since is not None:
+            out["since"] = self.since
+        out["view"] = self.view if self.view is not None else "public"
+        out["text"] = self.text
+        return out
+
+
+def _round(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+def _percent(value: Fraction | None) -> str:
+    """``62%``; never rounds a chance that is not 0 or 1 to ``0%`` or ``100%``.
+
+    >>> _percent(Fraction(1, 1000)), _percent(Fraction(999, 1000)), _percent(Fraction(1, 3))
+    ('<1%', '>99%', '33%')
+    """
+    if value is None:
+        return "?"
+    if 0 < value < Fraction(1, 100):
+        return "<1%"
+    if Fraction(99, 100) < value < 1:
+        return ">99%"
+    return f"{float(value):.0%}"
+
+
+def _placement(holders: Sequence[tuple[Card, str]]) -> str:
+    by_player: dict[str, list[Card]] = {}
+    for card, player in sorted(holders):
+        by_player.setdefault(player, []).append(card)
+    return ", ".join(f"{p} {' '.join(map(str, cs))}" for p, cs in by_player.items())
+
+
+def actor_of(event: Event) -> str | None:
+    """The player who made the event (``None`` for ``turn: X``).
+
+    >>> from trainer.game.events import Pass
+    >>> actor_of(Pass(None, "Eve")) is None, actor_of(Pass("Cat", "Eve"))
+    (True, 'Cat')
+    """
+    if isinstance(event, Ask):
+        return event.asker
+    if isinstance(event, Claim):
+        return event.claimer
+    return event.player
+
+
+# -- exact counts with extra pins ------------------------------------------------
+
+
+def count_with(history: History, holders: dict[Card, str]) -> int:
+    """The deals consistent with ``history`` that put each card of ``holders`` with that player **now**.
+
+    A card that moved in a hit is where it moved; a card that has not moved is
+    still with the player dealt it, so the placement pins its dealt holder.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+    ... Cat asks Bob for 3D: no''')
+    >>> history = History.build(game.setup, game.events, "Ann")
+    >>> total = Counter(_problem(history)).total
+    >>> Fraction(count_with(history, {Card.parse("6D"): "Cat"}), total)
+    Fraction(1, 1)
+    >>> Fraction(count_with(history, {Card.parse("9C"): "Cat", Card.parse("10C"): "Cat"}), total)
+    Fraction(7, 247)
+    """
+    located = history.state.located
+    pins: dict[Card, str] = {}
+    for card, player in holders.items():
+        if card in located:
+            if located[card] != player:
+                return 0
+        else:
+            pins[card] = player
+    if not pins:
+        return Counter(_problem(history)).total
+    hypothesis = History(
+        history.setup,
+        history.viewer,
+        history.state,
+        dict(history.pinned),
+        dict(history.pinned_at),
+        {c: set(s) for c, s in history.excluded.items()},
+        list(history.holds_one_of),
+    )
+    try:
+        for card, player in pins.items():
+            hypothesis.pin(card, player, 0)
+    except ImpossibleHistoryError:
+        return 0
+    return Counter(_problem(hypothesis)).total
+
+
+def claim_probability(history: History, claim: Claim) -> Fraction:
+    """The exact chance, from the history's viewer, that every card of ``claim`` is where it was declared."""
+    total = Counter(_problem(history)).total
+    if total == 0:
+        return Fraction(0)
+    return Fraction(count_with(history, dict(claim.declared)), total)
+
+
+# -- one view, replayed once ----------------------------------------------------
+
+
+@dataclass
+class Judgement:
+    """What a viewer knew just before an event whose actor they judge."""
+
+    claimable: dict[HalfSuit, dict[Card, str]]
+    ask: tuple[Fraction, list[tuple[str, Card]], Fraction] | None = None  # chance taken, best asks, best chance
+    claim: Fraction | None = None
+
+
+@dataclass
+class ViewTrace:
+    """A viewer's count after each prefix (``counts[i]`` after ``i`` events) and their judgements."""
+
+    viewer: str | None
+    counts: list[int]
+    judged: dict[int, Judgement] = field(default_factory=dict)
+
+
+def legal_asks(knowledge: Knowledge, state: State, asker: str) -> list[tuple[str, Card]]:
+    """The asks the viewer knows to be legal for ``asker`` now: an opponent with cards, a card
+    ``asker`` certainly does not hold, of a set ``asker`` certainly holds another card of."""
+    setup = state.setup
+    targets = [p for p in setup.players if setup.team(p) != setup.team(asker) and state.sizes[p]]
+    asks: list[tuple[str, Card]] = []
+    for half, result in state.sets.items():
+        if result.status is not SetStatus.IN_PLAY:
+            continue
+        mine = [c for c in half.cards if knowledge.forced(c) == asker]
+        if not mine:
+            continue
+        for card in half.cards:
+            if knowledge.count(card, asker) == 0:
+                asks.extend((t, card) for t in targets)
+    return asks
+
+
+def judge(knowledge: Knowledge, history: History, state: State, event: Event, actor: str) -> Judgement:
+    """The viewer's judgement of ``actor`` just before ``event`` (``state`` is the true position)."""
+    team = state.setup.team(actor)
+    claimable = knowledge.claimable(team) if actor in state.actors() else {}
+    found = Judgement(claimable)
+    if isinstance(event, Ask):
+        deals = knowledge.deals
+        taken = Fraction(knowledge.count(event.card, event.target), deals)
+        chances = {ask: Fraction(knowledge.count(ask[1], ask[0]), deals) for ask in legal_asks(knowledge, state, actor)}
+        best = max(chances.values(), default=taken)
+        best = max(best, taken)
+        found.ask = (taken, [a for a, p in chances.items() if p == best], best)
+    elif isinstance(event, Claim):
+        found.claim = claim_probability(history, event)
+    return found
+
+
+def trace_view(
+    setup: Setup,
+    events: Sequence[Event],
+    viewer: str | None,
+    judged: Callable[[int], bool],
+    states: Sequence[State],
+    progress: Callable[[], None] | None = None,
+) -> ViewTrace:
+    """Replay ``events`` once from ``viewer``'s side, counting every prefix once.
+
+    ``judged(i)`` says whether this view judges the actor of event ``i``
+    (1-based); ``states[i]`` is the true position after ``i`` events. Raises
+    :class:`ImpossibleHistoryError` (``event`` set) at the first prefix no deal fits.
+    """
+    history = History.build(setup, (), viewer)
+    trace = ViewTrace(viewer, [])
+    previous: tuple[Problem, Counter] | None = None
+    for i in range(len(events) + 1):
+        if i:
+            try:
+                history.observe(events[i - 1], i)
+            except LiteratureError as error:
+                if error.event is None:
+                    error.event = i
+                raise
+        problem = _problem(history)
+        if previous is not None and previous[0] == problem:
+            counter = previous[1]
+        else:
+            counter = Counter(problem)
+            previous = (problem, counter)
+        if counter.total == 0:
+            raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
+        trace.counts.append(counter.total)
+        if i < len(events) and judged(i + 1):
+            event = events[i]
+            actor = actor_of(event)
+            if actor is not None:
+                knowledge = Knowledge(history, problem, counter)
+                trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
+        if progress is not None:
+            progress()
+    return trace
+
+
+def _impossible(events: Sequence[Event], first: int) -> str:
+    if first == 0:
+        return "no deal fits the listed hands and hand sizes"
+    return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
+
+
+# -- the review -----------------------------------------------------------------
+
+
+@dataclass
+class PlayerSummary:
+    """One player's (or one team's) totals over the game."""
+
+    asks: int = 0
+    hits: int = 0
+    bits_gained: float = 0.0
+    bits_given_away: float = 0.0
+    safe_claims_missed: int = 0
+    lost_claims: int = 0
+    wasted_asks: int = 0
+    risky_claims: int = 0
+    wrong_claims: int = 0
+    best_asks_missed: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        """Hits per ask (``None`` without asks)."""
+        return self.hits / self.asks if self.asks else None
+
+    def add(self, other: PlayerSummary) -> None:
+        """Add another summary's totals to this one."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_json(self) -> dict[str, object]:
+        """The totals, bits rounded to 3 decimals."""
+        out: dict[str, object] = {"asks": self.asks, "hits": self.hits}
+        out["accuracy"] = None if self.accuracy is None else round(self.accuracy, 4)
+        for name in ("bits_gained", "bits_given_away"):
+            out[name] = round(getattr(self, name), 3)
+        for name in ("safe_claims_missed", "lost_claims", "wasted_asks", "risky_claims", "wrong_claims",
+                     "best_asks_missed"):
+            out[name] = getattr(self, name)
+        return out
+
+
+@dataclass
+class Review:
+    """The review of a game: per event the bits each player got and the notes; totals; information over time.
+
+    ``bits[player][i - 1]`` is what event ``i`` gave ``player``; ``known[player][i]``
+    the bits known after ``i`` events (``log2`` of the count with no event over the
+    count then); ``views[player]`` the view each player is judged from.
+    """
+
+    game: Game
+    views: dict[str, str | None]
+    counts: dict[str | None, list[int]]
+    bits: dict[str, list[float]]
+    notes: list[Note]
+    players: dict[str, PlayerSummary]
+    teams: dict[int, PlayerSummary]
+
+    @property
+    def setup(self) -> Setup:
+        """The table of the reviewed game."""
+        return self.game.setup
+
+    @property
+    def complete(self) -> bool:
+        """Whether every player is judged from their own view."""
+        return all(self.views[p] == p for p in self.setup.players)
+
+    def known(self, player: str) -> list[float]:
+        """Bits ``player`` knows after each prefix (0 before the first event)."""
+        counts = self.counts[self.views[player]]
+        start = math.log2(counts[0])
+        return [start - math.log2(c) for c in counts]
+
+    def team_known(self, team: int) -> list[float]:
+        """The mean over a team's players of the bits they know after each prefix."""
+        members = self.setup.members(team)
+        series = [self.known(p) for p in members]
+        return [sum(values) / len(members) for values in zip(*series, strict=True)]
+
+    def notes_of(self, event: int) -> list[Note]:
+        """The notes of event ``event`` (1-based)."""
+        return [n for n in self.notes if n.event == event]
+
+    def as_json(self) -> dict[str, object]:
+        """The ``literature review --json`` object (see ``docs/review.md``)."""
+        game = self.game
+        events = []
+        for i, event in enumerate(game.events, start=1):
+            events.append(
+                {
+                    "index": i,
+                    "line": game.line_of(i),
+                    "text": str(event),
+                    "actor": actor_of(event),
+                    "bits": {p: round(self.bits[p][i - 1], 3) for p in self.setup.players},
+                    "notes": [n.as_json() for n in self.notes_of(i)],
+                }
+            )
+        summary: dict[str, object] = {
+            "complete": self.complete,
+            "views": {p: (v if v is not None else "public") for p, v in self.views.items()},
+            "players": {p: s.as_json() for p, s in self.players.items()},
+            "teams": {
+                str(t): s.as_json() | {"players": list(self.setup.members(t))} for t, s in self.teams.items()
+            },
+            "information": {str(t): [round(x, 3) for x in self.team_known(t)] for t in (1, 2)},
+            "final": _final_json(self.game),
+        }
+        return {"events": events, "summary": summary}
+
+
+def _final_json(game: Game) -> dict[str, object]:
+    state = game.state()
+    sets = {}
+    for half, result in state.sets.items():
+        sets[str(half)] = result.team if result.status is SetStatus.WON else result.status.value
+    return {"score": {str(t): n for t, n in state.score.items()}, "over": state.over, "sets": sets}
+
+
+def views_of(setup: Setup) -> dict[str, str | None]:
+    """The view each player is judged from: their own when their hand is listed, else the public one.
+
+    >>> setup = Setup.create("classic", "A B C D E F".split())
+    >>> set(views_of(setup).values())
+    {None}
+    """
+    return {p: (p if p in setup.hands else None) for p in setup.players}
+
+
+def review_game(
+    game: Game,
+    as_player: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review ``game``; with ``as_player``, as that player's personal log (only their hand is known).
+
+    ``progress(done, total)`` is called as states are counted. Errors are
+    located in the game's file: an impossible history names the first event
+    after which no deal fits.
+    """
+    setup = game.setup
+    if as_player is not None:
+        setup.check_player(as_player)
+        if as_player not in setup.hands:
+            raise LiteratureError(
+                f"{as_player}'s hand is not listed, so the game cannot be reviewed as {as_player}", path=game.path
+            )
+        setup = setup.only(as_player)
+    events = game.events
+    views = views_of(setup)
+    needed: list[str | None] = [v for v in setup.players if views[v] == v]
+    if any(v is None for v in views.values()):
+        needed.append(None)
+    states = list(game.states())
+    actors = [actor_of(e) for e in events]
+    total_work = len(needed) * (len(events) + 1)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total_work)
+
+    traces: dict[str | None, ViewTrace] = {}
+    first_error: LiteratureError | None = None
+    for viewer in needed:
+
+        def judged(i: int, viewer: str | None = viewer) -> bool:
+            actor = actors[i - 1]
+            return actor is not None and views[actor] == viewer
+
+        try:
+            traces[viewer] = trace_view(setup, events, viewer, judged, states, step)
+        except LiteratureError as error:
+            if first_error is None or (error.event or 0) < (first_error.event or 0):
+                first_error = error
+    if first_error is not None:
+        line = game.line_of(first_error.event) if first_error.event else None
+        raise first_error.located(game.path, line)
+    counts = {v: t.counts for v, t in traces.items()}
+    bits = {p: _bits(counts[views[p]]) for p in setup.players}
+    notes = _notes(setup, events, states, views, traces)
+    players, teams = _summaries(setup, events, bits, notes)
+    return Review(game, views, counts, bits, notes, players, teams)
+
+
+def _bits(counts: Sequence[int]) -> list[float]:
+    logs = [math.log2(c) for c in counts]
+    return [max(0.0, a - b) for a, b in pairwise(logs)]
+
+
+def _notes(
+    setup: Setup,
+    events: Sequence[Event],
+    states: Sequence[State],
+    views: dict[str, str | None],
+    traces: dict[str | None, ViewTrace],
+) -> list[Note]:
+    final = states[-1]
+    notes: list[Note] = []
+    since: dict[tuple[str, HalfSuit], int] = {}
+    for i, event in enumerate(events, start=1):
+        actor = actor_of(event)
+        if actor is None:
+            continue
+        view = views[actor]
+        found = traces[view].judged.get(i)
+        if found is None:
+            continue
+        team = setup.team(actor)
+        if not isinstance(event, Claim):
+            for half, holders in sorted(found.claimable.items()):
+                first = since.setdefault((actor, half), i)
+                result = final.sets[half]
+                lost = result.status is SetStatus.CANCELLED or (
+                    result.status is SetStatus.WON and result.team != team
+                )
+                kind = NoteKind.LOST_CLAIM if lost else NoteKind.SAFE_CLAIM
+                outcome = None
+                if lost:
+                    outcome = "cancelled" if result.status is SetStatus.CANCELLED else "lost"
+                notes.append(
+                    Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
+                         outcome=outcome, since=first)
+                )
+        if isinstance(event, Ask) and found.ask is not None:
+            taken, best, best_chance = found.ask
+            if taken == 0:
+                notes.append(Note(NoteKind.WASTED_ASK, actor, i, view, card=event.card, target=event.target,
+                                  probability=taken))
+            if best_chance - taken >= CLEARLY_WORSE:
+                notes.append(Note(NoteKind.BEST_ASK, actor, i, view, card=event.card, target=event.target,
+                                  probability=taken, best=tuple(best), best_probability=best_chance))
+        if isinstance(event, Claim) and found.claim is not None and found.claim < 1:
+            kind = NoteKind.RISKY_CLAIM if event.correct else NoteKind.WRONG_CLAIM
+            outcome = "right" if event.correct else f"wrong ({_placement(event.actual)})"
+            notes.append(Note(kind, actor, i, view, half_suit=event.half_suit, probability=found.claim,
+                              outcome=outcome))
+    return notes
+
+
+def _summaries(
+    setup: Setup, events: Sequence[Event], bits: dict[str, list[float]], notes: Sequence[Note]
+) -> tuple[dict[str, PlayerSummary], dict[int, PlayerSummary]]:
+    players = {p: PlayerSummary() for p in setup.players}
+    for i, event in enumerate(events):
+        if not isinstance(event, Ask):
+            continue
+        mine = players[event.asker]
+        mine.asks += 1
+        mine.hits += event.hit
+        mine.bits_gained += bits[event.asker][i]
+        opponents = setup.members(3 - setup.team(event.asker))
+        mine.bits_given_away += sum(bits[p][i] for p in opponents) / len(opponents)
+    missed: dict[str, set[HalfSuit]] = {p: set() for p in setup.players}
+    lost: dict[str, set[HalfSuit]] = {p: set() for p in setup.players}
+    for note in notes:
+        mine = players[note.player]
+        if note.kind is NoteKind.SAFE_CLAIM and note.half_suit is not None:
+            missed[note.player].add(note.half_suit)
+        elif note.kind is NoteKind.LOST_CLAIM and note.half_suit is not None:
+            missed[note.player].add(note.half_suit)
+            lost[note.player].add(note.half_suit)
+        elif note.kind is NoteKind.WASTED_ASK:
+            mine.wasted_asks += 1
+        elif note.kind is NoteKind.RISKY_CLAIM:
+            mine.risky_claims += 1
+        elif note.kind is NoteKind.WRONG_CLAIM:
+            mine.wrong_claims += 1
+        elif note.kind is NoteKind.BEST_ASK:
+            mine.best_asks_missed += 1
+    for p in setup.players:
+        players[p].safe_claims_missed = len(missed[p])
+        players[p].lost_claims = len(lost[p])
+    teams = {1: PlayerSummary(), 2: PlayerSummary()}
+    for p, s in players.items():
+        teams[setup.team(p)].add(s)
+    return players, teams
