@@ -195,7 +195,7 @@ class Counter:
         self.fact = fact = [factorial(i) for i in range(free + 1)]
         for u in layers[-1]:
             rest = self.remaining(u)
-            if sum(rest) != free or min(rest) < 0:
+            if sum(rest) != free or min(rest, default=0) < 0:
                 continue
             ways = fact[free]
             for r in rest:
