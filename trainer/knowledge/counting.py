@@ -15,7 +15,7 @@ The problem splits as the design notes say:
    with one multinomial coefficient. A backward pass gives, for every card
    and player, the exact number of deals that put the card there.
 
-Vectors are packed into integers, five bits per player, so adding two
+Vectors are packed into integers, eight bits per player, so adding two
 vectors is one integer addition and checking bounds is one mask.
 
     >>> from math import comb
@@ -33,8 +33,9 @@ from math import factorial
 
 import constraint
 
-BITS = 5
+BITS = 8
 FIELD = (1 << BITS) - 1
+HALF = 1 << (BITS - 1)
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Counts:
 
 
 def pack(vector: Sequence[int]) -> int:
-    """Pack a small non-negative vector, five bits per entry.
+    """Pack a small non-negative vector, eight bits per entry.
 
     >>> unpack(pack([3, 0, 7]), 3)
     (3, 0, 7)
@@ -134,10 +135,11 @@ def set_table(problem: SetProblem, n: int) -> SetTable:
 
 
 def _bounds(capacity: Sequence[int], lower: Sequence[int]) -> tuple[int, int, int]:
-    """Masks testing ``lower <= u <= capacity`` on packed vectors (all fields < 16)."""
-    over = pack([15 - c for c in capacity])
-    under = pack([16 - lo for lo in lower])
-    high = pack([16] * len(capacity))
+    """Masks testing ``u <= capacity`` (``(u + over) & high == 0``) and then, for such
+    ``u``, ``lower <= u`` (``(u + under) & high == high``) on packed vectors."""
+    over = pack([HALF - 1 - c for c in capacity])
+    under = pack([HALF - lo for lo in lower])
+    high = pack([HALF] * len(capacity))
     return over, under, high
 
 
@@ -159,7 +161,7 @@ class Counter:
         self.end: dict[int, int] = {}
         self._counts: Counts | None = None
         capacity = problem.capacity
-        if any(c < 0 or c > 15 for c in capacity):
+        if any(c < 0 or c >= HALF - 6 for c in capacity):
             return
         tables = sorted((set_table(s, n) for s in problem.sets), key=lambda t: len(t.classes))
         if any(t.solutions == 0 for t in tables):

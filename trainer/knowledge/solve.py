@@ -11,8 +11,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import factorial
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
@@ -30,18 +32,18 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(self, history: History, problem: Problem, counter: Counter):
+    def __init__(self, history: History, model: Model, counter: Counter):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state
-        self.deals: int = counter.total
+        self.deals: int = counter.total * model.plain_ways
         self._history = history
-        self._problem = problem
+        self._model = model
         self._counter = counter
 
     @cached_property
     def _counts(self) -> dict[Card, dict[str, int]]:
-        return _current(self._history, self._problem, self._counter.counts())
+        return _current(self._history, self._model, self._counter.counts())
 
     @property
     def events_applied(self) -> int:
@@ -90,12 +92,12 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     no deal fits (its ``event`` attribute is that event's 1-based index).
     """
     history = History.build(setup, events, viewer)
-    problem = _problem(history)
-    counter = Counter(problem)
+    model = _model(history)
+    counter = Counter(model.problem)
     if counter.total == 0:
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
-    return Knowledge(history, problem, counter)
+    return Knowledge(history, model, counter)
 
 
 def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowledge:
@@ -116,7 +118,8 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
         history = History.build(setup, events, viewer)
     except ImpossibleHistoryError:
         return 0
-    return Counter(_problem(history)).total
+    model = _model(history)
+    return Counter(model.problem).total * model.plain_ways
 
 
 def _first_impossible(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
@@ -139,14 +142,34 @@ def _impossible_message(events: Sequence[Event], first: int) -> str:
     return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
 
 
+@dataclass(frozen=True)
+class Model:
+    """The counting problem for a history, and how its dimensions map back to players.
+
+    Players about whom the history says nothing special (every unknown card
+    may be theirs, no ask mentions them) are interchangeable; they share one
+    dimension, ``plain``, and their cards are split among them at the end by
+    one multinomial coefficient, ``plain_ways``.
+    """
+
+    problem: Problem
+    plain: tuple[str, ...]
+    plain_room: tuple[int, ...]
+    plain_ways: int
+
+
 def _problem(history: History) -> Problem:
+    """Turn the history's constraints into the counting problem (see :func:`_model`)."""
+    return _model(history).problem
+
+
+def _model(history: History) -> Model:
     """Turn the history's constraints into the counting problem."""
     setup = history.setup
     capacity = dict(setup.dealt_sizes)
     for player in history.pinned.values():
         capacity[player] -= 1
     names = tuple(p for p in setup.players if capacity[p] != 0)
-    index = {p: i for i, p in enumerate(names)}
     everyone = frozenset(names)
     by_set: dict[HalfSuit, list[tuple[str, tuple[Card, ...]]]] = {}
     for fact in history.holds_one_of:
@@ -154,7 +177,8 @@ def _problem(history: History) -> Problem:
             continue
         open_cards = tuple(c for c in fact.cards if c not in history.pinned)
         by_set.setdefault(fact.half_suit, []).append((fact.player, open_cards))
-    sets: list[SetProblem] = []
+    special: set[str] = set()
+    local: list[tuple[list[Card], list[frozenset[str]], list[tuple[str, tuple[Card, ...]]]]] = []
     free = 0
     for half in setup.variant.half_suits:
         cards = [c for c in half.cards if c not in history.pinned]
@@ -165,40 +189,67 @@ def _problem(history: History) -> Problem:
             continue
         if not cards:
             continue
+        for domain in domains:
+            special |= everyone - domain
+        special |= {p for p, _ in facts}
+        local.append((cards, domains, facts))
+    plain = tuple(p for p in names if p not in special)
+    if len(plain) < 2:
+        plain = ()
+    dims = tuple(p for p in names if p not in plain) + (("*",) if plain else ())
+    index = {p: i for i, p in enumerate(dims)}
+    for p in plain:
+        index[p] = len(dims) - 1
+    sets: list[SetProblem] = []
+    for cards, domains, facts in local:
         position = {c: i for i, c in enumerate(cards)}
-        holds = tuple(
-            sorted({(index[p], tuple(position[c] for c in cs)) for p, cs in facts if p in index})
-        )
+        holds = tuple(sorted({(index[p], tuple(position[c] for c in cs)) for p, cs in facts if p in index}))
         if any(p not in index for p, _ in facts):
             # a player with no room left cannot hold an unpinned card: impossible
             holds = ((-1, (0,)),)
         sets.append(
             SetProblem(
                 tuple(c.code for c in cards),
-                tuple(tuple(sorted(index[p] for p in d)) for d in domains),
+                tuple(tuple(sorted({index[p] for p in d})) for d in domains),
                 holds,
             )
         )
-    capacities = tuple(capacity[p] for p in names)
+    room = tuple(capacity[p] for p in plain)
+    capacities = tuple(capacity[p] for p in dims if p != "*") + ((sum(room),) if plain else ())
     if any(c < 0 for c in capacity.values()):
-        capacities = (-1,) * len(names)
-    return Problem(names, capacities, free, tuple(sets))
+        capacities = (-1,) * len(dims)
+    ways = factorial(sum(room))
+    for r in room:
+        ways //= factorial(r)
+    return Model(Problem(dims, capacities, free, tuple(sets)), plain, room, ways)
 
 
-def _current(history: History, problem: Problem, counts: Counts) -> dict[Card, dict[str, int]]:
+def _current(history: History, model: Model, counts: Counts) -> dict[Card, dict[str, int]]:
     """Per card in play: the number of deals putting it with each player now."""
-    state, names = history.state, problem.players
-    total = counts.total
+    state, dims = history.state, model.problem.players
+    ways, plain, room = model.plain_ways, model.plain, model.plain_room
+    shared = sum(room)
+    total = counts.total * ways
     result: dict[Card, dict[str, int]] = {}
     for card in history.setup.variant.cards:
         if not state.in_play(card):
             continue
         if card in state.located:
             result[card] = {state.located[card]: total}
-        elif card in history.pinned:
+            continue
+        if card in history.pinned:
             result[card] = {history.pinned[card]: total}
-        elif card.code in counts.per_card:
-            result[card] = {names[p]: n for p, n in enumerate(counts.per_card[card.code]) if n}
-        else:
-            result[card] = {names[p]: n for p, n in enumerate(counts.free_per_player) if n}
+            continue
+        row = counts.per_card.get(card.code, counts.free_per_player)
+        holders: dict[str, int] = {}
+        for d, n in enumerate(row):
+            if not n:
+                continue
+            if dims[d] == "*":
+                for p, r in zip(plain, room, strict=True):
+                    if r:
+                        holders[p] = n * ways * r // shared
+            else:
+                holders[dims[d]] = n * ways
+        result[card] = holders
     return result
