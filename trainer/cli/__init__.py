@@ -7,6 +7,7 @@ from trainer.cli import explain as _explain  # noqa: F401
 from trainer.cli import grade as _grade  # noqa: F401
 from trainer.cli import show as _show  # noqa: F401
 from trainer.cli import simulate as _simulate  # noqa: F401
+from trainer.cli import solve as _solve  # noqa: F401
 from trainer.cli import stats as _stats  # noqa: F401
 from trainer.cli import train as _train  # noqa: F401
 from trainer.cli.app import app

@@ -11,7 +11,8 @@ import typer
 from trainer.cli.app import command
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
-from trainer.knowledge.explain import Depth, default_viewer, explain_game
+from trainer.knowledge.explain import Depth, explain_game
+from trainer.knowledge.solve import default_viewer
 from trainer.render.explain import show_explanation
 
 

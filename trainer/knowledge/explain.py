@@ -371,30 +371,6 @@ def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:
             f"(each 'no' to {card}, or ask for it, rules a player out; a hit shows it)."]
 
 
-def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
-    """The viewer for a command: ``--as``, ``--public``, or the only listed hand.
-
-    >>> setup = Setup.create("classic", "A B C D E F".split())
-    >>> default_viewer(setup, None, False) is None
-    True
-    """
-    if as_player is not None and public:
-        raise LiteratureError("give --as PLAYER or --public, not both")
-    if public:
-        return None
-    if as_player is not None:
-        setup.check_player(as_player)
-        if as_player not in setup.hands:
-            raise LiteratureError(f"{as_player}'s hand is not listed, so the game cannot be seen as {as_player}")
-        return as_player
-    listed = [p for p in setup.players if p in setup.hands]
-    if len(listed) > 1:
-        raise LiteratureError(
-            f"several hands are listed ({' '.join(listed)}): choose a viewer with --as PLAYER, or --public"
-        )
-    return listed[0] if listed else None
-
-
 def explain_game(
     game: Game, viewer: str | None, target: str | Card | HalfSuit, at: int | None = None
 ) -> Explanation:

@@ -61,7 +61,8 @@ class Knowledge:
 
     def holders(self, card: Card) -> dict[str, Fraction]:
         """The exact probability of each possible current holder of ``card``."""
-        return {p: Fraction(n, self.deals) for p, n in self._counts[card].items() if n}
+        counts = self._counts[card]
+        return {p: Fraction(counts[p], self.deals) for p in self.setup.players if counts.get(p)}
 
     def forced(self, card: Card) -> str | None:
         """The current holder of ``card`` when every consistent deal agrees on it."""
@@ -85,6 +86,44 @@ class Knowledge:
         return found
 
 
+    def claimable_for_viewer(self) -> dict[HalfSuit, dict[Card, str]]:
+        """Sets the viewer's team can claim with certainty (the public view: either team)."""
+        if self.viewer is not None:
+            return self.claimable(self.setup.team(self.viewer))
+        return self.claimable(1) | self.claimable(2)
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON form used by ``literature solve --json`` (probabilities as floats).
+
+        >>> from trainer.game.notation import read_game
+        >>> data = solve_game(read_game("tests/data/six-diamonds.lit"), "Ann").as_json()
+        >>> data["cards"]["6D"], data["claimable"]["LD"]["6D"], data["score"]
+        ({'holders': {'Cat': 1.0}, 'forced': 'Cat'}, 'Cat', {'1': 0, '2': 0})
+        """
+        state = self.state
+        return {
+            "viewer": self.viewer,
+            "events_applied": self.events_applied,
+            "consistent_deals": str(self.deals),
+            "hand_sizes": dict(state.sizes),
+            "cards": {
+                card.code: {
+                    "holders": {p: float(f) for p, f in self.holders(card).items()},
+                    "forced": self.forced(card),
+                }
+                for card in self.cards
+            },
+            "sets": {
+                half.code: {"status": result.status.value, "team": result.team} for half, result in state.sets.items()
+            },
+            "score": {str(team): n for team, n in state.score.items()},
+            "claimable": {
+                half.code: {card.code: holder for card, holder in sorted(assignment.items())}
+                for half, assignment in self.claimable_for_viewer().items()
+            },
+        }
+
+
 def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledge:
     """The exact knowledge of ``viewer`` (``None``: the public) after ``events``.
 
@@ -98,6 +137,30 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
     return Knowledge(history, model, counter)
+
+
+def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
+    """The viewer for a command: ``--as``, ``--public``, or the only listed hand.
+
+    >>> setup = Setup.create("classic", "A B C D E F".split())
+    >>> default_viewer(setup, None, False) is None
+    True
+    """
+    if as_player is not None and public:
+        raise LiteratureError("give --as PLAYER or --public, not both")
+    if public:
+        return None
+    if as_player is not None:
+        setup.check_player(as_player)
+        if as_player not in setup.hands:
+            raise LiteratureError(f"{as_player}'s hand is not listed, so the game cannot be seen as {as_player}")
+        return as_player
+    listed = [p for p in setup.players if p in setup.hands]
+    if len(listed) > 1:
+        raise LiteratureError(
+            f"several hands are listed ({' '.join(listed)}): choose a viewer with --as PLAYER, or --public"
+        )
+    return listed[0] if listed else None
 
 
 def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowledge:

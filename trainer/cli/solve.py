@@ -1,0 +1,43 @@
+"""``literature solve GAME.lit…``: what the history proves about every card, exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from trainer.cli.app import command
+from trainer.game.errors import LiteratureError
+from trainer.game.notation import read_game
+from trainer.knowledge.solve import default_viewer, solve_game
+from trainer.render.solve import show_knowledge
+
+
+@command("solve")
+def solve(
+    files: Annotated[list[Path], typer.Argument(help="Game logs (.lit) to analyse.")],
+    as_player: Annotated[
+        str | None, typer.Option("--as", help="See the game as this player (their hand must be listed).")
+    ] = None,
+    public: Annotated[bool, typer.Option("--public", help="See the game as an onlooker: no hand known.")] = False,
+    at: Annotated[int | None, typer.Option("--at", help="Only the first N events (default: all).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line.")] = False,
+) -> None:
+    """Exact holder probabilities of every card in play, forced cards and certain claims.
+
+    The viewer is the player whose hand the file lists (when it lists one),
+    the public when it lists none; with several, choose --as PLAYER or --public.
+    """
+    for path in files:
+        game = read_game(path)
+        try:
+            viewer = default_viewer(game.setup, as_player, public)
+        except LiteratureError as error:
+            raise error.located(str(path)) from None
+        knowledge = solve_game(game, viewer, at)
+        if as_json:
+            print(json.dumps({"file": str(path), **knowledge.as_json()}, ensure_ascii=False), flush=True)
+        else:
+            show_knowledge(knowledge, str(path))
