@@ -29,7 +29,7 @@ the count before event ``i + 1``. For every event:
     >>> review = review_game(game)
     >>> [round(b, 3) for b in review.bits["Ann"]], [round(b, 3) for b in review.bits["Bob"]]
     ([1.241, 0.59], [1.264, 0.795])
-    >>> [(n.kind, n.player, n.event) for n in review.notes]
+    >>> [(n.kind.value, n.player, n.event) for n in review.notes]
     [('wasted-ask', 'Bob', 2)]
     >>> review.notes[0].text
     'Bob could know Cat did not hold 9C: the ask could not hit (from the public view).'
@@ -50,8 +50,9 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Problem
-from trainer.knowledge.solve import Knowledge, _problem
+from trainer.knowledge.counting import Counter
+from trainer.knowledge.explain import Explanation, explain
+from trainer.knowledge.solve import Knowledge, Model, _model
 
 CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
 BEST_SHOWN = 5  # how many of the best asks a note lists
@@ -203,7 +204,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
     ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
     ... Cat asks Bob for 3D: no''')
     >>> history = History.build(game.setup, game.events, "Ann")
-    >>> total = Counter(_problem(history)).total
+    >>> total = deals(history)
     >>> Fraction(count_with(history, {Card.parse("6D"): "Cat"}), total)
     Fraction(1, 1)
     >>> Fraction(count_with(history, {Card.parse("9C"): "Cat", Card.parse("10C"): "Cat"}), total)
@@ -218,7 +219,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
         else:
             pins[card] = player
     if not pins:
-        return Counter(_problem(history)).total
+        return deals(history)
     hypothesis = History(
         history.setup,
         history.viewer,
@@ -233,12 +234,18 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
             hypothesis.pin(card, player, 0)
     except ImpossibleHistoryError:
         return 0
-    return Counter(_problem(hypothesis)).total
+    return deals(hypothesis)
+
+
+def deals(history: History) -> int:
+    """The number of deals consistent with ``history`` (0 when none is)."""
+    model = _model(history)
+    return Counter(model.problem).total * model.plain_ways
 
 
 def claim_probability(history: History, claim: Claim) -> Fraction:
     """The exact chance, from the history's viewer, that every card of ``claim`` is where it was declared."""
-    total = Counter(_problem(history)).total
+    total = deals(history)
     if total == 0:
         return Fraction(0)
     return Fraction(count_with(history, dict(claim.declared)), total)
@@ -316,7 +323,7 @@ def trace_view(
     """
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
-    previous: tuple[Problem, Counter] | None = None
+    previous: tuple[Model, Counter] | None = None
     for i in range(len(events) + 1):
         if i:
             try:
@@ -325,20 +332,21 @@ def trace_view(
                 if error.event is None:
                     error.event = i
                 raise
-        problem = _problem(history)
-        if previous is not None and previous[0] == problem:
+        model = _model(history)
+        if previous is not None and previous[0] == model:
             counter = previous[1]
         else:
-            counter = Counter(problem)
-            previous = (problem, counter)
-        if counter.total == 0:
+            counter = Counter(model.problem)
+            previous = (model, counter)
+        total = counter.total * model.plain_ways
+        if total == 0:
             raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
-        trace.counts.append(counter.total)
+        trace.counts.append(total)
         if i < len(events) and judged(i + 1):
             event = events[i]
             actor = actor_of(event)
             if actor is not None:
-                knowledge = Knowledge(history, problem, counter)
+                knowledge = Knowledge(history, model, counter)
                 trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
         if progress is not None:
             progress()
@@ -630,3 +638,28 @@ def _summaries(
     for p, s in players.items():
         teams[setup.team(p)].add(s)
     return players, teams
+
+
+def note_target(note: Note) -> Card | HalfSuit:
+    """What explains a note: the set for claims, the best ask's card for a best-ask, else the card asked for."""
+    if note.half_suit is not None:
+        return note.half_suit
+    if note.kind is NoteKind.BEST_ASK and note.best:
+        return note.best[0][1]
+    assert note.card is not None
+    return note.card
+
+
+def explain_note(review: Review, note: Note) -> Explanation:
+    """The explainer's steps behind a note, from the note's view just before its event."""
+    events = review.game.events[: note.event - 1]
+    return explain(review.game.setup, events, note.view, note_target(note))
+
+
+def explain_event(review: Review, event: int) -> list[tuple[Note, Explanation]]:
+    """Every note of event ``event`` (1-based) with its explanation."""
+    n = len(review.game.events)
+    if not 1 <= event <= n:
+        raise LiteratureError(f"--explain {event} is out of range: the game has {n} events (1 to {n})",
+                              path=review.game.path)
+    return [(note, explain_note(review, note)) for note in review.notes_of(event)]

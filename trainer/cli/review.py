@@ -1,0 +1,55 @@
+"""``literature review GAME.lit``: what was knowable, what was missed, what was given away, event by event."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from trainer.cli.app import command, fail
+from trainer.game.notation import read_game
+from trainer.knowledge.review import explain_event, review_game
+from trainer.render.review import ReviewProgress, show_explanations, show_review
+from trainer.render.review_html import write_html
+
+
+@command("review")
+def review(
+    file: Annotated[Path, typer.Argument(help="A game log (.lit).")],
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", help="Review as this player's personal log: only their hand is known."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the Rich view.")] = False,
+    html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML report here.")] = None,
+    explain: Annotated[
+        int | None, typer.Option("--explain", help="Explain the notes of event N (numbered from 1).")
+    ] = None,
+    only_notes: Annotated[bool, typer.Option("--only-notes", help="List only the events that have notes.")] = False,
+) -> None:
+    """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
+    game = read_game(file)
+    with ReviewProgress(f"reviewing {file.name}") as progress:
+        found = review_game(game, as_player, progress.update)
+    if explain is not None:
+        pairs = explain_event(found, explain)
+        if as_json:
+            print(json.dumps({"event": explain, "notes": [
+                note.as_json() | {"explanation": why.as_json()} for note, why in pairs
+            ]}, ensure_ascii=False))
+        else:
+            show_explanations(pairs, explain)
+        return
+    if html is not None:
+        try:
+            write_html(found, html)
+        except OSError as error:
+            raise fail(f"{html}: {error.strerror or error}") from None
+    if as_json:
+        print(json.dumps(found.as_json(), ensure_ascii=False))
+    elif html is not None:
+        print(f"wrote {html}")
+    else:
+        show_review(found, only_notes)

@@ -1,0 +1,235 @@
+"""The Rich view of ``literature review``: events with their bits and notes, the summary, and a chart.
+
+The chart shows the information each team knows over the game (the mean over
+its players of the bits they know, from the view they are judged from), as
+two rows of block characters on one scale, so it reads without colour too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import TracebackType
+
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from trainer.knowledge.explain import Explanation
+from trainer.knowledge.review import Note, NoteKind, PlayerSummary, Review
+from trainer.render.explain import explanation_view
+
+TEAM_STYLES = {1: "cyan", 2: "magenta"}
+NOTE_STYLES = {
+    NoteKind.SAFE_CLAIM: "green",
+    NoteKind.LOST_CLAIM: "bold red",
+    NoteKind.WASTED_ASK: "yellow",
+    NoteKind.RISKY_CLAIM: "yellow",
+    NoteKind.WRONG_CLAIM: "bold red",
+    NoteKind.BEST_ASK: "blue",
+}
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+class ReviewProgress:
+    """A progress bar on standard error while the states are counted; shown only on a terminal."""
+
+    def __init__(self, label: str) -> None:
+        console = Console(stderr=True)
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        )
+        self.task = self.progress.add_task(label, total=None)
+
+    def __enter__(self) -> ReviewProgress:
+        self.progress.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.progress.stop()
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` of ``total`` states counted."""
+        self.progress.update(self.task, completed=done, total=total)
+
+
+def headline(review: Review) -> Text:
+    """What was reviewed and from which views.
+
+    >>> from trainer.game.notation import read_game
+    >>> from trainer.knowledge.review import review_game
+    >>> headline(review_game(read_game("tests/data/six-diamonds.lit"))).plain.split("; ")[1]
+    'personal log of Ann (the others are judged from the public view)'
+    """
+    game = review.game
+    n = len(game.events)
+    text = Text(f"{game.path or '<game>'}: ", style="bold")
+    text.append(f"{game.setup.variant.value}, {len(game.setup.players)} players, {n} event{'s' if n != 1 else ''}; ")
+    own = [p for p, v in review.views.items() if v == p]
+    if review.complete:
+        text.append("complete record (every player is judged from their own view)")
+    elif not own:
+        text.append("no hand is listed (everyone is judged from the public view)")
+    else:
+        text.append(f"personal log of {' '.join(own)} (the others are judged from the public view)")
+    return text
+
+
+def note_text(note: Note, repeated: bool) -> Text:
+    """A note's sentence, shortened when it repeats an earlier safe claim of the same player and set."""
+    style = NOTE_STYLES[note.kind]
+    if repeated:
+        return Text(f"{note.kind.value}: {note.player} still could claim {note.half_suit}", style=style)
+    return Text.assemble((f"{note.kind.value}: ", f"bold {style}"), (note.text, style))
+
+
+def events_table(review: Review, only_notes: bool = False) -> Table:
+    """One row per event: number, the event (its line in the file, its notes below it), the bits each player got."""
+    setup = review.setup
+    table = Table(title="Events: the bits each player got, and the notes", title_justify="left")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("event (line) and notes", ratio=1, min_width=24)
+    for player in setup.players:
+        table.add_column(player, justify="right", no_wrap=True, min_width=4, style=TEAM_STYLES[setup.team(player)])
+    seen: set[tuple[str, str]] = set()
+    for i, event in enumerate(review.game.events, start=1):
+        notes = review.notes_of(i)
+        if only_notes and not notes:
+            for note in notes:
+                seen.add((note.player, str(note.half_suit)))
+            continue
+        cell = Text(str(event), style="bold" if notes else "")
+        line = review.game.line_of(i)
+        if line is not None:
+            cell.append(f" ({line})", style="dim")
+        for note in notes:
+            repeated = False
+            if note.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
+                key = (note.player, str(note.half_suit))
+                repeated = key in seen
+                seen.add(key)
+            cell.append("\n")
+            cell.append_text(note_text(note, repeated))
+        bits = [_bits(review.bits[p][i - 1]) for p in setup.players]
+        table.add_row(str(i), cell, *bits)
+    return table
+
+
+def _bits(value: float) -> str:
+    return "·" if value < 0.005 else f"{value:.2f}"
+
+
+SUMMARY_COLUMNS = (
+    ("asks", "asks made"),
+    ("hits", "asks that hit"),
+    ("acc.", "hits per ask"),
+    ("gained", "bits the player's own asks gave them"),
+    ("given", "bits the player's asks gave the other team (mean per opponent)"),
+    ("safe", "sets the player could claim with certainty and did not at once"),
+    ("lost", "of those, sets the team later lost or had cancelled"),
+    ("wasted", "asks that could not hit"),
+    ("better", "asks with a clearly better chance available"),
+    ("risky", "claims without certainty that were right"),
+    ("wrong", "claims without certainty that were wrong"),
+)
+
+
+def summary_table(review: Review) -> Table:
+    """Per player and per team: asks, accuracy, bits gained and given away, and the notes counted."""
+    setup = review.setup
+    caption = "; ".join(f"{short}: {meaning}" for short, meaning in SUMMARY_COLUMNS)
+    table = Table(title="Summary", title_justify="left", caption=caption, caption_justify="left")
+    table.add_column("player", no_wrap=True)
+    for short, _ in SUMMARY_COLUMNS:
+        table.add_column(short, justify="right", no_wrap=True)
+    for player in setup.players:
+        team = setup.team(player)
+        view = "" if review.views[player] == player else "*"
+        table.add_row(*_summary_row(f"{player}{view}", review.players[player]), style=TEAM_STYLES[team])
+    for team in (1, 2):
+        table.add_row(*_summary_row(f"team {team}", review.teams[team]), style=f"bold {TEAM_STYLES[team]}")
+    if not review.complete:
+        table.caption = f"* judged from the public view. {caption}"
+    return table
+
+
+def _summary_row(name: str, s: PlayerSummary) -> list[str]:
+    accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0%}"
+    return [
+        name, str(s.asks), str(s.hits), accuracy, f"{s.bits_gained:.1f}", f"{s.bits_given_away:.1f}",
+        str(s.safe_claims_missed), str(s.lost_claims), str(s.wasted_asks), str(s.best_asks_missed),
+        str(s.risky_claims), str(s.wrong_claims),
+    ]
+
+
+def sparkline(values: Sequence[float], top: float, width: int, rows: int) -> list[str]:
+    """``values`` resampled to ``width`` columns, drawn ``rows`` high in eighth blocks on the scale 0..``top``.
+
+    >>> sparkline([0, 1, 2, 3, 4], top=4, width=5, rows=1)
+    [' ▂▄▆█']
+    """
+    if not values:
+        return [""] * rows
+    columns = []
+    for x in range(width):
+        k = round(x * (len(values) - 1) / max(1, width - 1))
+        columns.append(values[k])
+    lines = []
+    for row in range(rows - 1, -1, -1):
+        chars = []
+        for v in columns:
+            level = 0 if top <= 0 else v / top * rows * 8 - row * 8
+            chars.append(BLOCKS[max(0, min(8, round(level)))])
+        lines.append("".join(chars))
+    return lines
+
+
+def information_chart(review: Review, width: int = 72, rows: int = 4) -> Group:
+    """The bits each team knows over the game (mean per player), one block chart per team on one scale."""
+    series = {t: review.team_known(t) for t in (1, 2)}
+    top = max(max(s) for s in series.values()) or 1.0
+    n = len(review.game.events)
+    width = max(10, min(width, n + 1))
+    parts: list[RenderableType] = [
+        Text("Information known by each team (bits, mean per player)", style="bold")
+    ]
+    for team, values in series.items():
+        members = " ".join(review.setup.members(team))
+        parts.append(Text(f"team {team} ({members}): {values[-1]:.1f} bits at the end", style=TEAM_STYLES[team]))
+        for k, line in enumerate(sparkline(values, top, width, rows)):
+            label = f"{top:6.1f} " if k == 0 else " " * 7
+            parts.append(Text.assemble(label, "│", (line, TEAM_STYLES[team])))
+        parts.append(Text(f"{0:6.1f} └{'─' * width}"))
+    parts.append(Text(f"{' ' * 8}event 0{' ' * max(1, width - 7 - len(str(n)) - 6)}event {n}", style="dim"))
+    return Group(*parts)
+
+
+def review_view(review: Review, only_notes: bool = False, width: int = 72) -> Group:
+    """The whole review: headline, events, summary and chart."""
+    return Group(
+        headline(review), events_table(review, only_notes), summary_table(review), information_chart(review, width)
+    )
+
+
+def show_review(review: Review, only_notes: bool = False) -> None:
+    """Print the review on the terminal (colours follow ``NO_COLOR``)."""
+    console = Console()
+    console.print(review_view(review, only_notes, width=max(20, min(100, console.width - 10))))
+
+
+def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int) -> None:
+    """Print the explanation of each note of one event."""
+    console = Console()
+    if not pairs:
+        console.print(f"event {event} has no notes")
+    for note, found in pairs:
+        console.print(Text.assemble((f"{note.kind.value}: ", "bold"), note.text))
+        console.print(explanation_view(found))
