@@ -111,6 +111,9 @@ class Note:
         if self.kind is NoteKind.WASTED_ASK:
             return f"{who} could know {self.target} did not hold {self.card}: the ask could not hit{suffix}."
         if self.kind in (NoteKind.RISKY_CLAIM, NoteKind.WRONG_CLAIM):
+            if self.probability == 0:
+                return (f"{who} claimed {self.half_suit}, and could know the claim was wrong: no deal {who} "
+                        f"could not rule out puts every card where declared{suffix}; it was {self.outcome}.")
             chance = _percent(self.probability)
             return (
                 f"{who} claimed {self.half_suit} without certainty: every card was where declared "
@@ -136,6 +139,7 @@ class Note:
             out["holders"] = {str(c): p for c, p in self.holders}
         if self.probability is not None:
             out["probability"] = _round(self.probability)
+            out["probability_exact"] = str(self.probability)
         if self.best:
             out["best"] = [{"target": t, "card": str(c)} for t, c in self.best]
             out["best_probability"] = _round(self.best_probability)

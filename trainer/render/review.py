@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import TracebackType
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -130,12 +131,12 @@ def _bits(value: float) -> str:
 SUMMARY_COLUMNS = (
     ("asks", "asks made"),
     ("hits", "asks that hit"),
-    ("acc.", "hits per ask"),
+    ("acc", "hits per ask"),
     ("gained", "bits the player's own asks gave them"),
     ("given", "bits the player's asks gave the other team (mean per opponent)"),
     ("safe", "sets the player could claim with certainty and did not at once"),
     ("lost", "of those, sets the team later lost or had cancelled"),
-    ("wasted", "asks that could not hit"),
+    ("waste", "asks that could not hit"),
     ("better", "asks with a clearly better chance available"),
     ("risky", "claims without certainty that were right"),
     ("wrong", "claims without certainty that were wrong"),
@@ -146,10 +147,11 @@ def summary_table(review: Review) -> Table:
     """Per player and per team: asks, accuracy, bits gained and given away, and the notes counted."""
     setup = review.setup
     caption = "; ".join(f"{short}: {meaning}" for short, meaning in SUMMARY_COLUMNS)
-    table = Table(title="Summary", title_justify="left", caption=caption, caption_justify="left")
+    table = Table(title="Summary", title_justify="left", caption=caption, caption_justify="left",
+                  box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
     table.add_column("player", no_wrap=True)
     for short, _ in SUMMARY_COLUMNS:
-        table.add_column(short, justify="right", no_wrap=True)
+        table.add_column(short, justify="right", no_wrap=True, min_width=len(short) + 1)
     for player in setup.players:
         team = setup.team(player)
         view = "" if review.views[player] == player else "*"
