@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.errors import ImpossibleHistoryError, LiteratureError
+from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game, parse_game, read_game
 from trainer.game.randomplay import random_game
@@ -31,7 +32,8 @@ def k_of(text: str, viewer: str | None = "Ann"):  # type: ignore[no-untyped-def]
 def test_six_diamonds_forced_and_claimable() -> None:
     k = solve_game(read_game("tests/data/six-diamonds.lit"), "Ann")
     assert k.forced(C("6D")) == "Cat"
-    assert k.claimable(1) == {HalfSuit.parse("LD"): {C(c): "Ann" for c in "2D 3D 4D 5D 7D".split()} | {C("6D"): "Cat"}}
+    ld = {C(c): "Ann" for c in ["2D", "3D", "4D", "5D", "7D"]} | {C("6D"): "Cat"}
+    assert k.claimable(1) == {HalfSuit.parse("LD"): ld}
     assert k.claimable(2) == {}
     # the public does not know it
     assert solve_game(read_game("tests/data/six-diamonds.lit"), None).forced(C("6D")) is None
@@ -105,9 +107,9 @@ def brute_force(setup: Setup, events: Sequence[Event], viewer: str | None) -> tu
     if viewer:
         dealt.update(dict.fromkeys(setup.hands[viewer], viewer))
     for i, event in enumerate(events):  # the first hit on a card shows who was dealt it
-        if isinstance(event, Ask) and event.hit and event.card not in dealt:
-            if not any(isinstance(e, Ask) and e.hit and e.card is event.card for e in events[:i]):
-                dealt[event.card] = event.target
+        first_hit = not any(isinstance(e, Ask) and e.hit and e.card is event.card for e in events[:i])
+        if isinstance(event, Ask) and event.hit and event.card not in dealt and first_hit:
+            dealt[event.card] = event.target
     for i, event in enumerate(events):
         if isinstance(event, Claim):
             for card, holder in event.holders().items():
@@ -245,4 +247,4 @@ def test_true_deal_is_consistent_and_probabilities_add_up(seed: int, variant: st
 def test_counts_only_shrink_along_a_game() -> None:
     game = read_game("tests/data/complete-classic-6p.lit")
     counts = [count(game.setup, game.events[:n], "Ann") for n in range(0, 60, 3)]
-    assert all(a >= b > 0 for a, b in zip(counts, counts[1:], strict=False))
+    assert all(a >= b > 0 for a, b in itertools.pairwise(counts))
