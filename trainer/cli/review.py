@@ -28,11 +28,12 @@ def review(
         int | None, typer.Option("--explain", help="Explain the notes of event N (numbered from 1).")
     ] = None,
     only_notes: Annotated[bool, typer.Option("--only-notes", help="List only the events that have notes.")] = False,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes replaying the views in parallel.")] = 1,
 ) -> None:
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
     game = read_game(file)
     with ReviewProgress(f"reviewing {file.name}") as progress:
-        found = review_game(game, as_player, progress.update)
+        found = review_game(game, as_player, progress.update, workers)
     if explain is not None:
         pairs = explain_event(found, explain)
         if as_json:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -496,12 +497,14 @@ def review_game(
     game: Game,
     as_player: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Review:
     """Review ``game``; with ``as_player``, as that player's personal log (only their hand is known).
 
-    ``progress(done, total)`` is called as states are counted. Errors are
-    located in the game's file: an impossible history names the first event
-    after which no deal fits.
+    ``progress(done, total)`` is called as states are counted. With
+    ``workers`` above 1 the views are replayed in that many processes (each
+    view is independent). Errors are located in the game's file: an
+    impossible history names the first event after which no deal fits.
     """
     setup = game.setup
     if as_player is not None:
@@ -515,39 +518,68 @@ def review_game(
     views = views_of(setup)
     needed: list[str | None] = [v for v in setup.players if views[v] == v]
     if any(v is None for v in views.values()):
-        needed.append(None)
-    states = list(game.states())
+        needed.insert(0, None)  # the public view is the slowest: start it first
     actors = [actor_of(e) for e in events]
-    total_work = len(needed) * (len(events) + 1)
+    judged = {
+        viewer: frozenset(i for i, a in enumerate(actors, start=1) if a is not None and views[a] == viewer)
+        for viewer in needed
+    }
+    per_view = len(events) + 1
+    total_work = len(needed) * per_view
     done = 0
 
-    def step() -> None:
+    def step(amount: int = 1) -> None:
         nonlocal done
-        done += 1
+        done += amount
         if progress is not None:
             progress(done, total_work)
 
+    results: dict[str | None, ViewTrace | tuple[str, int | None]] = {}
+    if workers > 1 and len(needed) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(needed))) as pool:
+            futures = {pool.submit(_trace_job, setup, events, v, judged[v]): v for v in needed}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                step(per_view)
+    else:
+        for viewer in needed:
+            results[viewer] = _trace_job(setup, events, viewer, judged[viewer], step)
     traces: dict[str | None, ViewTrace] = {}
-    first_error: LiteratureError | None = None
-    for viewer in needed:
-
-        def judged(i: int, viewer: str | None = viewer) -> bool:
-            actor = actors[i - 1]
-            return actor is not None and views[actor] == viewer
-
-        try:
-            traces[viewer] = trace_view(setup, events, viewer, judged, states, step)
-        except LiteratureError as error:
-            if first_error is None or (error.event or 0) < (first_error.event or 0):
-                first_error = error
-    if first_error is not None:
-        line = game.line_of(first_error.event) if first_error.event else None
-        raise first_error.located(game.path, line)
+    failures: list[tuple[str, int | None]] = []
+    for viewer, result in results.items():
+        if isinstance(result, ViewTrace):
+            traces[viewer] = result
+        else:
+            failures.append(result)
+    if failures:
+        message, event = min(failures, key=lambda f: f[1] or 0)
+        line = game.line_of(event) if event else None
+        raise ImpossibleHistoryError(message, path=game.path, line=line, event=event)
+    states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
     notes = _notes(setup, events, states, views, traces)
     players, teams = _summaries(setup, events, bits, notes)
     return Review(game, views, counts, bits, notes, players, teams)
+
+
+def _trace_job(
+    setup: Setup,
+    events: Sequence[Event],
+    viewer: str | None,
+    judged: frozenset[int],
+    progress: Callable[[], None] | None = None,
+) -> ViewTrace | tuple[str, int | None]:
+    """One view's trace, or the message and event of the first impossibility (runs in a worker process)."""
+    states = [State(setup)]
+    for event in events:
+        state = states[-1].copy()
+        state.apply(event)
+        states.append(state)
+    try:
+        return trace_view(setup, events, viewer, judged.__contains__, states, progress)
+    except LiteratureError as error:
+        return error.message, error.event
 
 
 def _bits(counts: Sequence[int]) -> list[float]:
