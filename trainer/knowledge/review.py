@@ -113,8 +113,8 @@ class Note:
             return f"{who} could know {self.target} did not hold {self.card}: the ask could not hit{suffix}."
         if self.kind in (NoteKind.RISKY_CLAIM, NoteKind.WRONG_CLAIM):
             if self.probability == 0:
-                return (f"{who} claimed {self.half_suit}, and could know the claim was wrong: no deal {who} "
-                        f"could not rule out puts every card where declared{suffix}; it was {self.outcome}.")
+                return (f"{who} claimed {self.half_suit} although {who} could know the claim could not be "
+                        f"right{suffix}; it was {self.outcome}.")
             chance = _percent(self.probability)
             return (
                 f"{who} claimed {self.half_suit} without certainty: every card was where declared "
