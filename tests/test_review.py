@@ -280,3 +280,14 @@ def test_impossible_history_names_the_first_event_no_deal_fits() -> None:
     assert code == 2 and out == ""
     assert err == f"{path}:8: no deal of the cards fits the history after event 3 (Cat asks Dan for 6D: no)\n"
     assert run("explain", path, "6D")[2] == err  # the same message as the other commands that solve
+
+
+def test_a_claim_naming_more_cards_than_a_player_was_dealt_has_chance_zero() -> None:
+    game = parse_game(
+        "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Bob\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
+        "Bob asks Eve for 2C: yes\nBob asks Eve for 3C: yes\nBob asks Eve for 4C: yes\nBob asks Cat for 5C: no\n"
+        "Cat claims HC: Eve 9C 10C JC QC KC AC (actual: Cat 9C 10C JC QC KC AC)\n"
+    )
+    (note,) = review_game(game).notes
+    # Eve was dealt 8 cards and 2C 3C 4C were three of them: six more cannot all have been hers
+    assert (note.kind, note.player, note.probability, note.view) == (NoteKind.WRONG_CLAIM, "Cat", 0, None)

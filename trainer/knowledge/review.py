@@ -239,6 +239,10 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
             hypothesis.pin(card, player, 0)
     except ImpossibleHistoryError:
         return 0
+    dealt = history.setup.dealt_sizes
+    for player in set(pins.values()):
+        if sum(1 for p in hypothesis.pinned.values() if p == player) > dealt[player]:
+            return 0  # more cards placed with the player than they were dealt
     return deals(hypothesis)
 
 
