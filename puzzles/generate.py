@@ -464,7 +464,7 @@ class Request:
     kinds: tuple[str, ...] = KINDS
     variants: tuple[Variant, ...] = (Variant.CLASSIC, Variant.FISH54)
     players: tuple[int, ...] = (6, 8)
-    per_game: int = 60
+    per_game: int | None = 10
     per_moment: int | None = None
     max_games: int | None = None
 
@@ -515,7 +515,7 @@ class GameSpec:
     team2: BotKind
     kinds: tuple[str, ...]
     levels: tuple[int, ...]
-    per_game: int
+    per_game: int | None
     per_moment: int | None
 
     @classmethod
@@ -549,7 +549,7 @@ def mine_spec(spec: GameSpec) -> list[Puzzle]:
         if puzzle.id not in ids:
             ids.add(puzzle.id)
             found.append(puzzle)
-            if len(found) >= spec.per_game:
+            if spec.per_game is not None and len(found) >= spec.per_game:
                 break
     return found
 
@@ -581,8 +581,7 @@ def generate(
     tally = tally if tally is not None else Tally()
     kept: list[Puzzle] = []
     ids: set[str] = set()
-    specs = (GameSpec.of(request, i) for i in range(request.game_budget))
-    for found in _map(mine_spec, specs, workers, executor):
+    for found in mine_games(request, workers=workers, executor=executor):
         tally.games += 1
         for puzzle in found:
             tally.found += 1
@@ -634,6 +633,15 @@ def generate_from_game(game: Game, request: Request, path: str | None = None) ->
         f"found no {request.describe()} in this game (seen as {', '.join(viewers)})",
         path=path,
     )
+
+
+def mine_games(
+    request: Request, *, workers: int = 1, executor: Executor | None = None, first: int = 0
+) -> Iterator[list[Puzzle]]:
+    """The puzzles of each game of ``request`` in index order (up to its game budget), mined in
+    ``workers`` processes when asked; the same lists whatever the number of workers."""
+    specs = (GameSpec.of(request, i) for i in range(first, request.game_budget))
+    yield from _map(mine_spec, specs, workers, executor)
 
 
 def _map(

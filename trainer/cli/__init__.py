@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from trainer.cli import check as _check  # noqa: F401  (registers the command)
+from trainer.cli import daily as _daily  # noqa: F401
 from trainer.cli import explain as _explain  # noqa: F401
+from trainer.cli import generate as _generate  # noqa: F401
 from trainer.cli import grade as _grade  # noqa: F401
 from trainer.cli import review as _review  # noqa: F401
 from trainer.cli import show as _show  # noqa: F401

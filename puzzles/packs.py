@@ -1,0 +1,129 @@
+"""The built-in pack: puzzles mined by :mod:`puzzles.generate`, shipped as package data.
+
+:func:`load_pack` reads ``puzzles/data/pack.json`` once per process (it is
+what ``literature daily`` and ``literature train`` use offline). The pack is
+rebuilt with ``python -m puzzles.packs`` (see :func:`build_pack`), which mines
+simulated games of both variants and both table sizes and keeps a spread of
+levels, kinds and variants, preferring short histories.
+
+    >>> pack = load_pack()
+    >>> len(pack) >= 500, {p.question.kind for p in pack} == {"claim", "locate", "certain"}
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from puzzles.generate import Request, mine_games
+from puzzles.model import LEVELS, Puzzle, dump_puzzles, puzzles_from_json
+from trainer.game.errors import LiteratureError
+
+PACK = "pack.json"
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[Puzzle, ...]:
+    source = resources.files("puzzles") / "data" / PACK
+    try:
+        text = source.read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        raise LiteratureError(
+            "the built-in puzzle pack is missing from this installation (puzzles/data/pack.json); "
+            "reinstall, or use --pack with a file made by 'literature generate'"
+        ) from None
+    return tuple(puzzles_from_json(json.loads(text), f"built-in pack ({PACK})"))
+
+
+def load_pack() -> list[Puzzle]:
+    """The built-in puzzles, in pack order (read once per process)."""
+    return list(_load())
+
+
+def histogram(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, int]]:
+    """Counts by level, kind, variant and table size (for reports and benchmarks).
+
+    >>> histogram(load_pack()[:1])["level"] != {}
+    True
+    """
+    return {
+        "level": dict(sorted(Counter(str(p.level) for p in puzzles).items())),
+        "kind": dict(sorted(Counter(p.question.kind for p in puzzles).items())),
+        "variant": dict(sorted(Counter(p.variant.value for p in puzzles).items())),
+        "players": dict(sorted(Counter(str(len(p.players)) for p in puzzles).items())),
+    }
+
+
+def _events(puzzle: Puzzle) -> int:
+    return int(puzzle.source.get("event", 0))
+
+
+def select(found: Sequence[Puzzle], per_level: int, seed: int = 0) -> list[Puzzle]:
+    """A spread: per level at most ``per_level``, taken round-robin over (kind, variant, players)
+    buckets, shorter histories first within a bucket."""
+    rng = random.Random(seed)
+    chosen: list[Puzzle] = []
+    for level in LEVELS:
+        buckets: dict[tuple[str, str, int], list[Puzzle]] = {}
+        for puzzle in found:
+            if puzzle.level == level:
+                key = (puzzle.question.kind, puzzle.variant.value, len(puzzle.players))
+                buckets.setdefault(key, []).append(puzzle)
+        for items in buckets.values():
+            items.sort(key=lambda p: (_events(p), p.id))
+        keys = sorted(buckets)
+        rng.shuffle(keys)
+        taken = 0
+        while taken < per_level and any(buckets[k] for k in keys):
+            for key in keys:
+                if buckets[key] and taken < per_level:
+                    chosen.append(buckets[key].pop(0))
+                    taken += 1
+    return chosen
+
+
+def build_pack(games: int = 60, seed: int = 2026, per_level: int = 140, workers: int = 1) -> list[Puzzle]:
+    """Mine ``games`` simulated games (6-player tables twice as often as 8) and select the pack."""
+    found: dict[str, Puzzle] = {}
+    requests = [
+        Request(count=1, seed=seed, players=(6,), per_game=None, max_games=games * 2 // 3),
+        Request(count=1, seed=seed + 1, players=(8,), per_game=None, max_games=games - games * 2 // 3),
+    ]
+    started = time.perf_counter()
+    for request in requests:
+        for index, puzzles in enumerate(mine_games(request, workers=workers), start=1):
+            for puzzle in puzzles:
+                found.setdefault(puzzle.id, puzzle)
+            print(f"players {request.players[0]}: game {index}/{request.game_budget}, {len(found)} puzzles, "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    return select(list(found.values()), per_level, seed)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m puzzles.packs [--games N] [--seed S] [--workers W] [--out FILE]``: rebuild the pack."""
+    parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--per-level", type=int, default=140)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
+    args = parser.parse_args(argv)
+    pack = build_pack(args.games, args.seed, args.per_level, args.workers)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    temp = args.out.with_suffix(".tmp")
+    temp.write_text(dump_puzzles(pack), encoding="utf-8")
+    temp.replace(args.out)
+    print(json.dumps({"puzzles": len(pack)} | histogram(pack)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

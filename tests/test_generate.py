@@ -1,0 +1,276 @@
+"""The generator: unique, forced, non-trivial, fresh answers; level requests; dedup; determinism; the command."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from puzzles.generate import (
+    GenerationError,
+    Request,
+    canonical_form,
+    canonical_id,
+    canonical_key,
+    generate,
+    generate_from_game,
+    is_fresh,
+    is_seen,
+    is_unique_answer,
+    mine_game,
+    needs_deduction,
+)
+from puzzles.model import KINDS, Puzzle, Question, load_puzzles
+from trainer.cli import app
+from trainer.game.cards import SUITS, Card, HalfSuit
+from trainer.game.events import Ask, Claim, Event, Pass
+from trainer.game.notation import Game, parse_game, read_game
+from trainer.game.state import Setup
+from trainer.game.variants import Variant
+from trainer.knowledge import Knowledge, solve
+from trainer.play import BotKind
+from trainer.play.simulate import GameJob, new_table
+
+DATA = Path(__file__).parent / "data"
+SIX = read_game(DATA / "six-diamonds.lit")
+runner = CliRunner()
+
+
+def card(code: str) -> Card:
+    return Card.parse(code)
+
+
+def six_knowledge() -> Knowledge:
+    return solve(SIX.setup.only("Ann"), SIX.events, "Ann")
+
+
+# -- the acceptance rule: known answers -------------------------------------------------
+
+LD = HalfSuit.parse("LD")
+SIX_LD = {card("2D"): "Ann", card("3D"): "Ann", card("4D"): "Ann", card("5D"): "Ann", card("6D"): "Cat",
+          card("7D"): "Ann"}
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unique"),
+    [
+        (Question.locate(["6D"]), {card("6D"): "Cat"}, True),  # ask inference: the one answer
+        (Question.locate(["6D"]), {card("6D"): "Bob"}, False),  # wrong holder
+        (Question.locate(["9C"]), {card("9C"): "Bob"}, False),  # 9C could be with anyone: two answers or more
+        (Question.locate(["6D", "9C"]), {card("6D"): "Cat", card("9C"): "Bob"}, False),
+        (Question.locate(["6D"]), {}, False),  # no answer
+        (Question.claim("LD"), SIX_LD, True),
+        (Question.claim("LD"), SIX_LD | {card("6D"): "Eve"}, False),
+        (Question.certain("LD"), SIX_LD, True),
+        (Question.certain("LD"), {c: p for c, p in SIX_LD.items() if c != card("6D")}, False),  # misses 6D
+        (Question.certain("HD"), {}, False),  # nothing certain: not a question
+    ],
+)
+def test_is_unique_answer_known(question: Question, answer: dict[Card, str], unique: bool) -> None:
+    assert is_unique_answer(six_knowledge(), question, answer) is unique
+
+
+def test_claim_naming_an_opponent_is_never_unique() -> None:
+    game = parse_game("variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
+                      "Ann asks Bob for 6D: yes")
+    k = solve(game.setup, game.events, "Ann")
+    assert is_unique_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards})
+    # Bob certainly holds nothing of LD now; a claim giving 6D to an opponent is not the answer
+    assert not is_unique_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards} | {card("6D"): "Bob"})
+
+
+def test_seen_cards_are_not_puzzles() -> None:
+    game = parse_game("variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
+                      "Ann asks Bob for 6D: yes")
+    k = solve(game.setup, game.events, "Ann")
+    assert is_seen(k.state, "Ann", card("6D")) and is_seen(k.state, "Ann", card("2D"))
+    assert not needs_deduction(k.state, "Ann", Question.locate(["6D"]), {card("6D"): "Ann"})
+    # all six in the viewer's hand: not even a memory claim
+    assert not needs_deduction(k.state, "Ann", Question.claim("LD"), {c: "Ann" for c in LD.cards})
+    six = six_knowledge()
+    assert needs_deduction(six.state, "Ann", Question.locate(["6D"]), {card("6D"): "Cat"})
+
+
+def test_freshness() -> None:
+    before = solve(SIX.setup.only("Ann"), (), "Ann")
+    assert is_fresh(before, {card("6D"): "Cat"})
+    assert not is_fresh(six_knowledge(), {card("6D"): "Cat"})  # known already: not a new deduction
+    assert is_fresh(None, {card("6D"): "Cat"})
+
+
+def test_six_diamonds_mines_its_two_puzzles() -> None:
+    found = list(mine_game(SIX, source={"kind": "test"}, window=1))
+    assert {(p.question.kind, p.level) for p in found} == {("locate", 3), ("claim", 3)}
+    for puzzle in found:
+        assert puzzle.answer[card("6D")] == "Cat"
+        assert "hand Ann:" in puzzle.log and puzzle.log.count("hand ") == 1
+
+
+# -- properties over simulated games: every emitted answer is forced and is the only one -------
+
+
+def check_puzzle(puzzle: Puzzle) -> None:
+    """Re-derive everything from the stored record alone, with the exact engine."""
+    puzzle.validate()
+    game = puzzle.game
+    assert list(game.setup.hands) == [puzzle.viewer]  # the log lists only the viewer's hand
+    k = solve(game.setup, game.events, puzzle.viewer)
+    assert k.deals > 0
+    for c, holder in puzzle.answer.items():
+        counts = {p: k.count(c, p) for p in game.setup.players}
+        assert counts[holder] == k.deals
+        assert all(n == 0 for p, n in counts.items() if p != holder)  # no alternative answer
+    if puzzle.question.kind == "certain":
+        for c in puzzle.question.scope:
+            if c not in puzzle.answer:
+                assert sum(1 for p in game.setup.players if k.count(c, p)) >= 2
+    if puzzle.question.kind == "claim":
+        assert set(puzzle.answer.values()) <= set(puzzle.team)
+    assert is_unique_answer(k, puzzle.question, puzzle.answer)
+    assert needs_deduction(k.state, puzzle.viewer, puzzle.question, puzzle.answer)
+    if puzzle.question.kind == "locate":
+        assert not any(is_seen(k.state, puzzle.viewer, c) for c in puzzle.answer)
+    assert puzzle.explanation and puzzle.techniques
+    assert puzzle.difficulty.name
+    assert canonical_id(canonical_key(puzzle)) == puzzle.id
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(["classic", "fish54"]))
+def test_mined_puzzles_are_unique_and_nontrivial(seed: int, variant: str) -> None:
+    game = new_table(GameJob(0, seed, Variant(variant), 6, BotKind.HUMAN, BotKind.BASIC)).play()
+    viewer = random.Random(seed).choice(game.setup.players)
+    short = Game(game.setup, game.events[:90])
+    found = list(mine_game(short, source={"kind": "test"}, viewers=[viewer]))
+    for puzzle in found:
+        check_puzzle(puzzle)
+    assert len({p.id for p in found}) == len(found)
+
+
+# -- requests -----------------------------------------------------------------------------
+
+
+def test_level_request_is_met_exactly() -> None:
+    got = generate(Request(count=4, seed=3, levels=(3,), players=(6,)))
+    assert len(got) == 4 and {p.level for p in got} == {3}
+    ranged = generate(Request(count=4, seed=3, levels=(2, 3), kinds=("locate",), players=(6,)))
+    assert all(p.level in (2, 3) and p.question.kind == "locate" for p in ranged)
+
+
+def test_generation_is_deterministic_for_a_seed() -> None:
+    request = Request(count=5, seed=11, players=(6,))
+    assert [p.to_json() for p in generate(request)] == [p.to_json() for p in generate(request)]
+
+
+def test_impossible_request_fails_clearly() -> None:
+    with pytest.raises(GenerationError, match="found only 0 of 1 level-6 puzzles"):
+        generate(Request(count=1, seed=1, levels=(6,), players=(6,), max_games=0))
+    with pytest.raises(GenerationError, match="found only 2 of 3 puzzles in this game"):
+        generate_from_game(SIX, Request(count=3), "six.lit")
+    with pytest.raises(GenerationError, match="found no level-5 puzzles"):
+        generate_from_game(SIX, Request(count=1, levels=(5,)), "six.lit")
+    with pytest.raises(GenerationError):
+        Request(levels=(7,))
+    with pytest.raises(GenerationError):
+        Request(kinds=("where",))
+
+
+# -- canonical form: renaming players or permuting suits is the same puzzle -------------------
+
+
+def rename(game: Game, names: dict[str, str], suits: dict[str, str], rotate: int) -> Game:
+    def c(x: Card) -> Card:
+        return x if x.suit is None else Card.parse(x.rank + suits[x.suit])
+
+    def ev(e: Event) -> Event:
+        if isinstance(e, Ask):
+            return Ask(names[e.asker], names[e.target], c(e.card), e.hit)
+        if isinstance(e, Claim):
+            half = c(e.half_suit.cards[0]).half_suit
+            return Claim.of(names[e.claimer], half, {c(k): names[v] for k, v in e.declared},
+                            {c(k): names[v] for k, v in e.actual})
+        assert isinstance(e, Pass)
+        return Pass(None if e.player is None else names[e.player], names[e.to])
+
+    seats = game.setup.players[rotate:] + game.setup.players[:rotate]
+    setup = Setup.create(game.setup.variant, [names[p] for p in seats], names[game.setup.dealer],
+                         {names[p]: [c(x) for x in h] for p, h in game.setup.hands.items()})
+    return Game(setup, tuple(ev(e) for e in game.events))
+
+
+@settings(max_examples=8, deadline=None)
+@given(perm=st.permutations(SUITS), rotate=st.integers(0, 5), seed=st.integers(0, 1000))
+def test_renaming_players_and_suits_gives_the_same_ids(perm: list[str], rotate: int, seed: int) -> None:
+    game = new_table(GameJob(0, seed)).play()
+    short = Game(game.setup, game.events[:45])
+    viewer = game.setup.players[seed % 6]
+    fresh = random.Random(seed).sample(["Zoe", "Yan", "Xi", "Wu", "Vic", "Uma", "Tom", "Sal"], 6)
+    names = dict(zip(game.setup.players, fresh, strict=True))
+    suits = dict(zip(SUITS, perm, strict=True))
+    other = rename(short, names, suits, rotate)
+    ids = sorted(p.id for p in mine_game(short, source={}, viewers=[viewer]))
+    again = sorted(p.id for p in mine_game(other, source={}, viewers=[names[viewer]]))
+    assert ids == again
+    q = Question.locate(["6D"])
+    form = canonical_form(short.setup.only(viewer), short.events, viewer, q, {card("6D"): game.setup.players[1]})
+    mapped = card("6" + suits["D"])
+    twin = canonical_form(other.setup.only(names[viewer]), other.events, names[viewer], Question.locate([mapped]),
+                          {mapped: names[game.setup.players[1]]})
+    assert form == twin
+
+
+def test_a_different_question_is_a_different_puzzle() -> None:
+    setup = SIX.setup.only("Ann")
+    one = canonical_form(setup, SIX.events, "Ann", Question.locate(["6D"]), {card("6D"): "Cat"})
+    two = canonical_form(setup, SIX.events, "Ann", Question.claim("LD"), SIX_LD)
+    three = canonical_form(setup, SIX.events[:0], "Ann", Question.locate(["6D"]), {card("6D"): "Cat"})
+    assert len({one, two, three}) == 3
+
+
+# -- the command --------------------------------------------------------------------------------
+
+
+def test_generate_command_from_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "set"
+    result = runner.invoke(app, ["generate", "--from", str(DATA / "six-diamonds.lit"), "--count", "2", "--out",
+                                 str(out), "--format", "json", "--format", "md", "--format", "html", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["puzzles"] == 2
+    assert sorted(p.name for p in out.iterdir()) == ["answers.html", "answers.md", "puzzles.json",
+                                                     "worksheet.html", "worksheet.md"]
+    data = json.loads((out / "puzzles.json").read_text())
+    assert data["schema"] == 1 and len(data["puzzles"]) == 2
+    assert {p.question.kind for p in load_puzzles(out / "puzzles.json")} <= set(KINDS)
+
+
+def test_generate_command_simulated(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["generate", "--count", "3", "--seed", "5", "--players", "6", "--variant", "classic",
+                                 "--min-level", "2", "--max-level", "3", "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    puzzles = load_puzzles(tmp_path / "puzzles.json")
+    assert len(puzzles) == 3 and all(p.level in (2, 3) and p.variant.value == "classic" for p in puzzles)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "7"], "--level must be from 1 to 6"),
+        (["--level", "3", "--min-level", "2"], "not both"),
+        (["--min-level", "5", "--max-level", "2"], "above --max-level"),
+        (["--players", "7"], "--players must be 6 or 8"),
+        (["--from", "missing.lit"], "missing.lit"),
+        (["--from", str(DATA / "six-diamonds.lit"), "--count", "3"], "found only 2 of 3"),
+        (["--from", str(DATA / "six-diamonds.lit"), "--variant", "fish54"], "not fish54"),
+    ],
+)
+def test_generate_command_bad_input(tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["generate", "--out", str(tmp_path / "x"), *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,47 @@
+"""``literature daily``: today's puzzle (the same for everyone on a date), quizzed, or as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from puzzles.daily import daily_puzzle, parse_day
+from puzzles.progress import Progress
+from trainer.cli.app import command
+from trainer.cli.train import quiz
+from trainer.render.puzzle import show_line, show_puzzle
+
+
+@command("daily")
+def daily(
+    day: Annotated[
+        str | None, typer.Option("--date", help="The day, YYYY-MM-DD (default: today).", show_default=False)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the puzzle record as JSON; no quiz.")] = False,
+) -> None:
+    """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
+    when = parse_day(day)
+    puzzle = daily_puzzle(when)
+    if as_json:
+        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+        return
+    if not sys.stdin.isatty() and _no_input():
+        show_puzzle(puzzle)
+        show_line("(no answer given: run 'literature daily' in a terminal to solve it)", "dim")
+        return
+    with Progress() as store:
+        quiz(puzzle, store, daily=when)
+
+
+def _no_input() -> bool:
+    """Whether standard input is closed or empty (then there is nothing to answer with)."""
+    try:
+        peek = getattr(sys.stdin, "buffer", None)
+        if peek is not None and hasattr(peek, "peek"):
+            return not peek.peek(1)
+    except (OSError, ValueError):
+        return True
+    return False

@@ -1,0 +1,124 @@
+"""``literature generate``: puzzles with one provable answer, as JSON, worksheets and answer keys."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from puzzles.export import FORMATS, export
+from puzzles.generate import Request, Tally, generate, generate_from_game
+from puzzles.model import KINDS, LEVELS, Puzzle
+from trainer.cli.app import command, fail
+from trainer.game.notation import read_game
+from trainer.game.variants import Variant
+from trainer.render.generate import GenerationProgress, show_summary
+
+
+class Format(str, Enum):
+    """What ``--format`` writes (see :data:`puzzles.export.FORMATS`)."""
+
+    JSON = "json"
+    MD = "md"
+    HTML = "html"
+
+
+class Kind(str, Enum):
+    """A question kind (see :data:`puzzles.model.KINDS`)."""
+
+    LOCATE = "locate"
+    CLAIM = "claim"
+    CERTAIN = "certain"
+
+
+assert tuple(f.value for f in Format) == FORMATS and tuple(k.value for k in Kind) == KINDS
+
+
+def levels_of(level: int | None, min_level: int | None, max_level: int | None) -> tuple[int, ...]:
+    """The allowed levels from ``--level`` or ``--min-level``/``--max-level``.
+
+    >>> levels_of(None, 2, 4), levels_of(5, None, None), levels_of(None, None, None)
+    ((2, 3, 4), (5,), (1, 2, 3, 4, 5, 6))
+    """
+    if level is not None and (min_level is not None or max_level is not None):
+        raise fail("give --level, or --min-level/--max-level, not both")
+    for name, value in (("--level", level), ("--min-level", min_level), ("--max-level", max_level)):
+        if value is not None and value not in LEVELS:
+            raise fail(f"{name} must be from 1 to 6, not {value}")
+    if level is not None:
+        return (level,)
+    low, high = min_level or 1, max_level or 6
+    if low > high:
+        raise fail(f"--min-level {low} is above --max-level {high}")
+    return tuple(range(low, high + 1))
+
+
+@command("generate")
+def generate_command(
+    out: Annotated[Path, typer.Option("--out", help="Folder to write puzzles.json, worksheets and answer keys.")],
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed: the same request and seed give the same puzzles.")] = 0,
+    level: Annotated[int | None, typer.Option(help="Only this level (1-6).", show_default=False)] = None,
+    min_level: Annotated[int | None, typer.Option(help="Lowest level (default 1).", show_default=False)] = None,
+    max_level: Annotated[int | None, typer.Option(help="Highest level (default 6).", show_default=False)] = None,
+    kind: Annotated[
+        list[Kind] | None, typer.Option(help="Only this kind of question (repeatable).", show_default=False)
+    ] = None,
+    variant: Annotated[Variant | None, typer.Option(help="Only this variant (default: both).")] = None,
+    players: Annotated[int | None, typer.Option(help="Only tables of 6 or 8 (default: both).")] = None,
+    from_file: Annotated[
+        Path | None, typer.Option("--from", help="Mine this game log instead of simulated games.", show_default=False)
+    ] = None,
+    formats: Annotated[
+        list[Format] | None, typer.Option("--format", help="json, md, html (repeatable; default json).")
+    ] = None,
+    title: Annotated[str, typer.Option(help="Title of the worksheets.")] = "Literature puzzles",
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes for simulated games.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the Rich one.")] = False,
+) -> None:
+    """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys."""
+    if players is not None and players not in (6, 8):
+        raise fail(f"--players must be 6 or 8, not {players}")
+    if out.exists() and not out.is_dir():
+        raise fail(f"{out}: exists and is not a folder")
+    request = Request(
+        count=count,
+        seed=seed,
+        levels=levels_of(level, min_level, max_level),
+        kinds=tuple(k.value for k in kind) if kind else KINDS,
+        variants=(variant,) if variant is not None else (Variant.CLASSIC, Variant.FISH54),
+        players=(players,) if players is not None else (6, 8),
+        max_games=None,
+    )
+    chosen = [f.value for f in formats] if formats else ["json"]
+    started = time.perf_counter()
+    puzzles: list[Puzzle]
+    if from_file is not None:
+        game = read_game(from_file)
+        if variant is not None and game.setup.variant is not variant:
+            raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {variant.value}")
+        puzzles = generate_from_game(game, request, str(from_file))
+    else:
+        tally = Tally()
+        with GenerationProgress(count, f"mining {request.describe()}", enabled=not as_json) as progress:
+            puzzles = generate(
+                request, workers=workers, on_puzzle=lambda _p, t: progress.update(t.kept, t.games), tally=tally
+            )
+    try:
+        files = export(puzzles, out, chosen, title)
+    except OSError as error:
+        raise fail(f"{error.filename or out}: {error.strerror or error}") from None
+    seconds = time.perf_counter() - started
+    if as_json:
+        levels: dict[str, int] = {}
+        for p in puzzles:
+            levels[str(p.level)] = levels.get(str(p.level), 0) + 1
+        print(json.dumps({"puzzles": len(puzzles), "levels": dict(sorted(levels.items())),
+                          "files": [os.fspath(f) for f in files], "seconds": round(seconds, 2)}))
+        return
+    show_summary(puzzles, files, seconds)

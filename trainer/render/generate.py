@@ -1,0 +1,71 @@
+"""The Rich view of ``literature generate``: a progress bar while puzzles are mined, then a summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from puzzles.model import Puzzle
+
+
+class GenerationProgress:
+    """A progress bar on standard error, advanced once per kept puzzle (silent when disabled)."""
+
+    def __init__(self, count: int, label: str, enabled: bool = True) -> None:
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[games]} games"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            disable=not enabled,
+        )
+        self.task = self.progress.add_task(label, total=count, games=0)
+
+    def __enter__(self) -> GenerationProgress:
+        self.progress.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.progress.stop()
+
+    def update(self, kept: int, games: int) -> None:
+        """``kept`` puzzles so far, from ``games`` games."""
+        self.progress.update(self.task, completed=kept, games=games)
+
+
+def summary_table(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: float) -> Table:
+    """What was written: puzzles by level and kind, the files, the time.
+
+    >>> from puzzles.grade import example_claim
+    >>> summary_table([example_claim()], [Path("out/puzzles.json")], 1.0).row_count
+    4
+    """
+    levels: dict[int, int] = {}
+    kinds: dict[str, int] = {}
+    for puzzle in puzzles:
+        levels[puzzle.level] = levels.get(puzzle.level, 0) + 1
+        kinds[puzzle.question.kind] = kinds.get(puzzle.question.kind, 0) + 1
+    table = Table(title=f"{len(puzzles)} puzzles in {seconds:.1f} s", title_justify="left")
+    table.add_column("")
+    table.add_column("value")
+    table.add_row("by level", ", ".join(f"level {lv}: {n}" for lv, n in sorted(levels.items())))
+    table.add_row("by kind", ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+    table.add_row("files", "\n".join(str(f) for f in files))
+    table.add_row("rate", f"{len(puzzles) / seconds:.1f} puzzles/s" if seconds > 0 else "-")
+    return table
+
+
+def show_summary(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: float) -> None:
+    """Print the summary table."""
+    Console().print(summary_table(puzzles, files, seconds))
