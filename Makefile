@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/literature --help
+	$(BIN)/literature daily
 
 test: $(STAMP)
 	$(BIN)/ruff check trainer puzzles tests benchmarks

@@ -91,27 +91,35 @@ def select(found: Sequence[Puzzle], per_level: int, seed: int = 0) -> list[Puzzl
     return chosen
 
 
-def build_pack(games: int = 60, seed: int = 2026, per_level: int = 140, workers: int = 1) -> list[Puzzle]:
-    """Mine ``games`` simulated games (6-player tables twice as often as 8) and select the pack."""
+def build_pack(
+    games: int = 36, seed: int = 2026, per_level: int = 140, workers: int = 1, per_game_8: int = 50
+) -> list[Puzzle]:
+    """Mine ``games`` simulated games and select the pack.
+
+    Two thirds are 6-player games, mined from every seat; 8-player games cost
+    much more to count exactly, so each gives at most ``per_game_8`` puzzles.
+    """
     found: dict[str, Puzzle] = {}
+    six = games * 2 // 3
     requests = [
-        Request(count=1, seed=seed, players=(6,), per_game=None, max_games=games * 2 // 3),
-        Request(count=1, seed=seed + 1, players=(8,), per_game=None, max_games=games - games * 2 // 3),
+        Request(count=1, seed=seed, players=(6,), per_game=None, max_games=six),
+        Request(count=1, seed=seed + 1, players=(8,), per_game=per_game_8, max_games=games - six),
     ]
     started = time.perf_counter()
     for request in requests:
         for index, puzzles in enumerate(mine_games(request, workers=workers), start=1):
             for puzzle in puzzles:
                 found.setdefault(puzzle.id, puzzle)
-            print(f"players {request.players[0]}: game {index}/{request.game_budget}, {len(found)} puzzles, "
-                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+            levels = Counter(p.level for p in found.values())
+            print(f"players {request.players[0]}: game {index}/{request.game_budget}, {len(found)} puzzles "
+                  f"{dict(sorted(levels.items()))}, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     return select(list(found.values()), per_level, seed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m puzzles.packs [--games N] [--seed S] [--workers W] [--out FILE]``: rebuild the pack."""
     parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=36)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--per-level", type=int, default=140)
     parser.add_argument("--workers", type=int, default=1)

@@ -1,0 +1,83 @@
+"""Puzzle generation speed: unique graded puzzles per second per core, acceptance rate, level histogram.
+
+    .venv/bin/python benchmarks/generate.py [--count N] [--seed S] [--players 6|8|both] [--per-game K]
+
+Runs the generator in this process (one core) and reports per CPU second as
+well as per wall second (the machine may be shared). The acceptance rate is
+the share of candidate questions (a card, a set, a claim that just became
+certain at a moment) that pass every predicate and are kept. Then the daily
+puzzle is timed as a user runs it (a fresh ``literature daily --json``).
+Goals (issue 6): at least 10 puzzles per second per core at mixed levels; the
+daily puzzle in under 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from puzzles import generate as generator
+from puzzles.generate import Request, Tally, generate
+
+GOAL_RATE = 10.0
+GOAL_DAILY = 0.5
+
+
+def count_candidates() -> tuple[Counter[str], object]:
+    """Wrap :func:`puzzles.generate.questions_at` to count the candidates it proposes."""
+    seen: Counter[str] = Counter()
+    original = generator.questions_at
+
+    def counting(moment: generator.Moment):  # type: ignore[no-untyped-def]
+        for item in original(moment):
+            seen[item[0].kind] += 1
+            yield item
+
+    generator.questions_at = counting
+    return seen, original
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; exit 1 when a goal is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--players", default="both", choices=["6", "8", "both"])
+    parser.add_argument("--per-game", type=int, default=Request.per_game)
+    args = parser.parse_args(argv)
+    players = (6, 8) if args.players == "both" else (int(args.players),)
+    candidates, _ = count_candidates()
+    tally = Tally()
+    wall, cpu = time.perf_counter(), time.process_time()
+    puzzles = generate(Request(count=args.count, seed=args.seed, players=players, per_game=args.per_game), tally=tally)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    proposed = sum(candidates.values())
+    levels = Counter(p.level for p in puzzles)
+    kinds = Counter(p.question.kind for p in puzzles)
+    rate = len(puzzles) / cpu
+    print(f"{len(puzzles)} unique graded puzzles from {tally.games} simulated games (players {args.players})")
+    print(f"  per CPU second (one core): {rate:.1f} puzzles/s   per wall second: {len(puzzles) / wall:.1f}")
+    print(f"  candidates proposed: {proposed} ({dict(candidates)}); kept {len(puzzles)}: acceptance "
+          f"{len(puzzles) / max(proposed, 1):.0%}; duplicates dropped {tally.duplicates}")
+    print("  levels: " + ", ".join(f"{lv}: {levels.get(lv, 0)}" for lv in range(1, 7)))
+    print("  kinds:  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+    env = dict(os.environ, LITERATURE_HOME=str(Path(os.environ.get("TMPDIR", "/tmp")) / "literature-bench-home"))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "trainer", "daily", "--json"], capture_output=True, text=True,
+                          env=env, check=True)
+    daily = time.perf_counter() - start
+    print(f"daily --json: {daily:.2f} s (a fresh process), puzzle {json.loads(done.stdout)['id']}")
+    ok = rate >= GOAL_RATE and daily < GOAL_DAILY
+    print(f"goals: >= {GOAL_RATE:.0f} puzzles/s/core {'met' if rate >= GOAL_RATE else 'MISSED'}; "
+          f"daily < {GOAL_DAILY} s {'met' if daily < GOAL_DAILY else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
