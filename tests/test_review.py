@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from trainer.cli import app
 from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.knowledge import count
 from trainer.knowledge.review import Note, NoteKind, Review, review_game
@@ -291,3 +292,10 @@ def test_a_claim_naming_more_cards_than_a_player_was_dealt_has_chance_zero() -> 
     (note,) = review_game(game).notes
     # Eve was dealt 8 cards and 2C 3C 4C were three of them: six more cannot all have been hers
     assert (note.kind, note.player, note.probability, note.view) == (NoteKind.WRONG_CLAIM, "Cat", 0, None)
+
+
+def test_parallel_views_give_the_same_review() -> None:
+    game = prefix(read_game(DATA / "complete-classic-6p.lit"), 20)
+    assert review_game(game, workers=2).as_json() == review_game(game).as_json()
+    with pytest.raises(ImpossibleHistoryError, match=r"impossible\.lit:8: no deal of the cards fits"):
+        review_game(read_game(REVIEW / "impossible.lit"), workers=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,8 @@ from trainer.game.notation import read_game
 from trainer.knowledge.review import explain_event, review_game
 from trainer.render.review import ReviewProgress, show_explanations, show_review
 from trainer.render.review_html import write_html
+
+PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 
 
 @command("review")
@@ -28,10 +31,16 @@ def review(
         int | None, typer.Option("--explain", help="Explain the notes of event N (numbered from 1).")
     ] = None,
     only_notes: Annotated[bool, typer.Option("--only-notes", help="List only the events that have notes.")] = False,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes replaying the views in parallel.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Processes replaying the views (default: all cores for long games).",
+                     show_default=False),
+    ] = None,
 ) -> None:
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
     game = read_game(file)
+    if workers is None:
+        workers = (os.cpu_count() or 1) if len(game.events) >= PARALLEL_FROM else 1
     with ReviewProgress(f"reviewing {file.name}") as progress:
         found = review_game(game, as_player, progress.update, workers)
     if explain is not None:
