@@ -107,8 +107,9 @@ def brute_force(setup: Setup, events: Sequence[Event], viewer: str | None) -> tu
     if viewer:
         dealt.update(dict.fromkeys(setup.hands[viewer], viewer))
     for i, event in enumerate(events):  # the first hit on a card shows who was dealt it
-        first_hit = not any(isinstance(e, Ask) and e.hit and e.card is event.card for e in events[:i])
-        if isinstance(event, Ask) and event.hit and event.card not in dealt and first_hit:
+        if not (isinstance(event, Ask) and event.hit) or event.card in dealt:
+            continue
+        if not any(isinstance(e, Ask) and e.hit and e.card is event.card for e in events[:i]):
             dealt[event.card] = event.target
     for i, event in enumerate(events):
         if isinstance(event, Claim):
@@ -248,3 +249,17 @@ def test_counts_only_shrink_along_a_game() -> None:
     game = read_game("tests/data/complete-classic-6p.lit")
     counts = [count(game.setup, game.events[:n], "Ann") for n in range(0, 60, 3)]
     assert all(a >= b > 0 for a, b in itertools.pairwise(counts))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
+def test_fast_count_equals_the_full_pass(seed: int, variant: str, players: int) -> None:
+    from trainer.knowledge.counting import Counter, count_total
+    from trainer.knowledge.solve import _model
+
+    rng = random.Random(seed)
+    game = random_game(rng, variant, players)
+    for viewer in (rng.choice(game.setup.players), None if players == 6 else game.setup.players[0]):
+        n = rng.randrange(len(game.events) // 3, len(game.events) + 1)
+        model = _model(History.build(game.setup, game.events[:n], viewer))
+        assert count_total(model.problem) == Counter(model.problem).total

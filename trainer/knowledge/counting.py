@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import factorial
+from math import comb, factorial
 
 import constraint
 
@@ -269,3 +269,93 @@ class Counter:
                             ways //= fact[rq - 1] if q == p else fact[rq]
                         free_per_player[p] += ways
         return Counts(self.total, per_card, tuple(free_per_player))
+
+
+def _special(problem: SetProblem, n: int) -> frozenset[int]:
+    """The dimensions a set's problem does not treat like every other: missing from
+    some card's domain, or named by a "holds one of" fact."""
+    special = {p for p in range(n) for domain in problem.domains if p not in domain}
+    special |= {p for p, _ in problem.holds_one_of}
+    return frozenset(special)
+
+
+def count_total(problem: Problem) -> int:
+    """Only the number of consistent deals: the same as ``Counter(problem).total``, faster.
+
+    Players are *retired* as soon as no set still to be combined treats them
+    specially: from then on they are interchangeable with the other retired
+    players, so they merge into one dimension (a bucket), the state's weight
+    taking the binomial coefficient of the split. Sets are combined in an
+    order that retires players early, which keeps the number of states small
+    when many players have asked.
+
+    >>> count_total(Problem(players=("A", "B", "C"), capacity=(2, 1, 1), free=4, sets=()))
+    12
+    """
+    n = len(problem.players)
+    capacity = list(problem.capacity)
+    if any(c < 0 or c >= HALF - 6 for c in capacity):
+        return 0
+    pending = [(set_table(s, n), _special(s, n)) for s in problem.sets]
+    if any(t.solutions == 0 for t, _ in pending):
+        return 0
+    bucket = next((d for d in range(n) if not any(d in sp for _, sp in pending)), None)
+    retired: set[int] = set() if bucket is None else {bucket}
+    layer: dict[int, int] = {0: 1}
+    while pending:
+        uses = [sum(d in sp for _, sp in pending) for d in range(n)]
+        pick = max(
+            range(len(pending)),
+            key=lambda i: (sum(uses[d] == 1 for d in pending[i][1]), -len(pending[i][0].classes)),
+        )
+        table, _ = pending.pop(pick)
+        over, _, high = _bounds(capacity, [0] * n)
+        mask = pack([0 if d not in retired or d == bucket else FIELD for d in range(n)])
+        pairs = [(v, tv) for v, tv, _ in table.classes if not v & mask]
+        following: dict[int, int] = {}
+        get = following.get
+        for u, fu in layer.items():
+            for v, tv in pairs:
+                w = u + v
+                if (w + over) & high:
+                    continue
+                following[w] = get(w, 0) + fu * tv
+        layer = following
+        if not layer:
+            return 0
+        leaving = [d for d in range(n) if d not in retired and not any(d in sp for _, sp in pending)]
+        for d in leaving:
+            if bucket is None:
+                bucket = d
+                retired.add(d)
+                continue
+            layer = _merge(layer, d, bucket, capacity)
+            capacity[bucket] += capacity[d]
+            capacity[d] = 0
+            retired.add(d)
+    free = problem.free
+    total = 0
+    cap_packed = pack(capacity)
+    fact = [factorial(i) for i in range(free + 1)]
+    for u, fu in layer.items():
+        rest = unpack(cap_packed - u, n)
+        if sum(rest) != free:
+            continue
+        ways = fact[free]
+        for r in rest:
+            ways //= fact[r]
+        total += fu * ways
+    return total
+
+
+def _merge(layer: dict[int, int], d: int, bucket: int, capacity: list[int]) -> dict[int, int]:
+    """Fold dimension ``d`` into ``bucket``: counts add, the weight takes the ways to split the room."""
+    shift_d, shift_b = BITS * d, BITS * bucket
+    merged: dict[int, int] = {}
+    for u, fu in layer.items():
+        ud = (u >> shift_d) & FIELD
+        ub = (u >> shift_b) & FIELD
+        rd, rb = capacity[d] - ud, capacity[bucket] - ub
+        key = u - (ud << shift_d) + (ud << shift_b)
+        merged[key] = merged.get(key, 0) + fu * comb(rd + rb, rd)
+    return merged

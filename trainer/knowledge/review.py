@@ -7,7 +7,7 @@ knew; they knew at least that much). A complete record lists every hand, so
 everyone is judged from their own seat; a personal log lists one.
 
 Each view is replayed once, event by event, and every state is counted once
-(:class:`trainer.knowledge.counting.Counter`); the count after event ``i`` is
+(:func:`trainer.knowledge.counting.count_total`); the count after event ``i`` is
 the count before event ``i + 1``. For every event:
 
 * **bits**: for each player, ``log2(count before / count after)`` from their view;
@@ -51,7 +51,7 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter
+from trainer.knowledge.counting import count_total
 from trainer.knowledge.explain import Explanation, explain
 from trainer.knowledge.solve import Knowledge, Model, _model
 
@@ -249,7 +249,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
 def deals(history: History) -> int:
     """The number of deals consistent with ``history`` (0 when none is)."""
     model = _model(history)
-    return Counter(model.problem).total * model.plain_ways
+    return count_total(model.problem) * model.plain_ways
 
 
 def claim_probability(history: History, claim: Claim) -> Fraction:
@@ -332,7 +332,7 @@ def trace_view(
     """
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
-    previous: tuple[Model, Counter] | None = None
+    previous: tuple[Model, int] | None = None
     for i in range(len(events) + 1):
         if i:
             try:
@@ -343,11 +343,11 @@ def trace_view(
                 raise
         model = _model(history)
         if previous is not None and previous[0] == model:
-            counter = previous[1]
+            found = previous[1]
         else:
-            counter = Counter(model.problem)
-            previous = (model, counter)
-        total = counter.total * model.plain_ways
+            found = count_total(model.problem)
+            previous = (model, found)
+        total = found * model.plain_ways
         if total == 0:
             raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
         trace.counts.append(total)
@@ -355,7 +355,7 @@ def trace_view(
             event = events[i]
             actor = actor_of(event)
             if actor is not None:
-                knowledge = Knowledge(history, model, counter)
+                knowledge = Knowledge(history, model, total)
                 trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
         if progress is not None:
             progress()

@@ -22,7 +22,7 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem
+from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total
 
 
 class Knowledge:
@@ -32,18 +32,17 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(self, history: History, model: Model, counter: Counter):
+    def __init__(self, history: History, model: Model, deals: int):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state
-        self.deals: int = counter.total * model.plain_ways
+        self.deals: int = deals
         self._history = history
         self._model = model
-        self._counter = counter
 
     @cached_property
     def _counts(self) -> dict[Card, dict[str, int]]:
-        return _current(self._history, self._model, self._counter.counts())
+        return _current(self._history, self._model, Counter(self._model.problem).counts())
 
     @property
     def events_applied(self) -> int:
@@ -132,11 +131,11 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     """
     history = History.build(setup, events, viewer)
     model = _model(history)
-    counter = Counter(model.problem)
-    if counter.total == 0:
+    deals = count_total(model.problem) * model.plain_ways
+    if deals == 0:
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
-    return Knowledge(history, model, counter)
+    return Knowledge(history, model, deals)
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
@@ -182,7 +181,7 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
     except ImpossibleHistoryError:
         return 0
     model = _model(history)
-    return Counter(model.problem).total * model.plain_ways
+    return count_total(model.problem) * model.plain_ways
 
 
 def _first_impossible(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
