@@ -15,10 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from datetime import date
-from functools import lru_cache
 
-from puzzles.model import Puzzle
-from puzzles.packs import load_pack
+from puzzles.model import Puzzle, puzzles_from_json
+from puzzles.packs import load_records
 from trainer.game.errors import LiteratureError
 
 EPOCH = date(2026, 1, 1)
@@ -28,28 +27,39 @@ _ORDER_SEED = "literature-daily-v1"
 
 
 def daily_order(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
-    """The pack in daily order: sorted by id, then shuffled by a constant seed."""
-    ordered = sorted(puzzles, key=lambda p: p.id)
+    """Puzzles in daily order: by id, sorted, then shuffled by a constant seed."""
+    by_id = {p.id: p for p in puzzles}
+    return [by_id[i] for i in order_ids(list(by_id))]
+
+
+def order_ids(ids: Sequence[str]) -> list[str]:
+    """Ids in daily order: sorted, then shuffled by a constant seed."""
+    ordered = sorted(ids)
     random.Random(_ORDER_SEED).shuffle(ordered)
     return ordered
-
-
-@lru_cache(maxsize=1)
-def _builtin_order() -> tuple[Puzzle, ...]:
-    return tuple(daily_order(load_pack()))
 
 
 def daily_puzzle(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     """The puzzle of ``day`` (from the built-in pack unless ``puzzles`` is given).
 
+    Only the chosen record of the built-in pack is read into a :class:`Puzzle`,
+    so the answer comes fast.
+
     >>> from puzzles.grade import example_claim
     >>> daily_puzzle(date(1999, 12, 31), [example_claim()]).id == example_claim().id
     True
     """
-    order = _builtin_order() if puzzles is None else tuple(daily_order(puzzles))
-    if not order:
-        raise LiteratureError("there is no puzzle to choose the daily one from")
-    return order[(day - EPOCH).days % len(order)]
+    if puzzles is not None:
+        order = daily_order(puzzles)
+        if not order:
+            raise LiteratureError("there is no puzzle to choose the daily one from")
+        return order[(day - EPOCH).days % len(order)]
+    records = {r["id"]: r for r in load_records()["puzzles"]}
+    ids = order_ids(list(records))
+    if not ids:
+        raise LiteratureError("the built-in pack holds no puzzle")
+    chosen = ids[(day - EPOCH).days % len(ids)]
+    return puzzles_from_json(records[chosen], f"built-in pack, puzzle {chosen}")[0]
 
 
 def parse_day(text: str | None) -> date:

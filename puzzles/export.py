@@ -68,6 +68,10 @@ def event_row(number: int, event: Event) -> tuple[str, str, str, str, str]:
     return str(number), event.player or "", "turn to", event.to, ""
 
 
+def _count(puzzles: Sequence[Puzzle]) -> str:
+    return "1 puzzle" if len(puzzles) == 1 else f"{len(puzzles)} puzzles"
+
+
 def _hand(state: State, viewer: str) -> list[Card]:
     return sorted(state.hands.get(viewer, frozenset()))
 
@@ -107,7 +111,7 @@ def _team_line(puzzle: Puzzle) -> str:
 
 def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
     """The worksheet as Markdown."""
-    out = [f"# {title}", "", f"{len(puzzles)} puzzles. Each history is seen by the player named; "
+    out = [f"# {title}", "", f"{_count(puzzles)}. Each history is seen by the player named; "
            "answer in the notation's words.", ""]
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state
@@ -218,7 +222,7 @@ def _history_html(puzzle: Puzzle) -> str:
 def worksheet_html(puzzles: Sequence[Puzzle], title: str) -> str:
     """The worksheet as one self-contained HTML page that prints cleanly."""
     body = [f"<h1>{html.escape(title)}</h1>",
-            f"<p>{len(puzzles)} puzzles. Each history is seen by the player named; answer in the notation's "
+            f"<p>{_count(puzzles)}. Each history is seen by the player named; answer in the notation's "
             "words (for example <code>Cat 6D</code>).</p>"]
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state

@@ -23,25 +23,32 @@ from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from puzzles.generate import Request, mine_games
-from puzzles.model import LEVELS, Puzzle, dump_puzzles, puzzles_from_json
+from puzzles.model import LEVELS, SCHEMA_VERSION, Puzzle, puzzles_from_json
 from trainer.game.errors import LiteratureError
 
 PACK = "pack.json"
 
 
 @lru_cache(maxsize=1)
-def _load() -> tuple[Puzzle, ...]:
+def load_records() -> dict[str, Any]:
+    """The pack file as JSON, unchecked (``literature daily`` reads one record of it)."""
     source = resources.files("puzzles") / "data" / PACK
     try:
-        text = source.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
+        data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    except (FileNotFoundError, OSError, ValueError):
         raise LiteratureError(
-            "the built-in puzzle pack is missing from this installation (puzzles/data/pack.json); "
+            "the built-in puzzle pack is missing or damaged in this installation (puzzles/data/pack.json); "
             "reinstall, or use --pack with a file made by 'literature generate'"
         ) from None
-    return tuple(puzzles_from_json(json.loads(text), f"built-in pack ({PACK})"))
+    return data
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[Puzzle, ...]:
+    return tuple(puzzles_from_json(load_records(), f"built-in pack ({PACK})"))
 
 
 def load_pack() -> list[Puzzle]:
@@ -128,7 +135,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     pack = build_pack(args.games, args.seed, args.per_level, args.workers)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     temp = args.out.with_suffix(".tmp")
-    temp.write_text(dump_puzzles(pack), encoding="utf-8")
+    records = {"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in pack]}
+    temp.write_text(json.dumps(records, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
     temp.replace(args.out)
     print(json.dumps({"puzzles": len(pack)} | histogram(pack)), flush=True)
 

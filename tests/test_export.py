@@ -38,7 +38,7 @@ def test_markdown_worksheet_has_every_puzzle_and_the_key_every_answer() -> None:
     # the history is a table, one row per event
     first = puzzles[0]
     assert "| 1 | Cat | Bob | 3D | no |" in worksheet_md([first], "x")
-    assert "**Your hand:** 2D 3D 4D 5D 7D 9S JS KH" in worksheet_md([first], "x")
+    assert "**Your hand:** 9S JS KH 2D 3D 4D 5D 7D" in worksheet_md([first], "x")
     assert "**Hand sizes:** Ann 8, Bob 8, Cat 8, Dan 8, Eve 8, Fay 8" in worksheet_md([first], "x")
 
 
