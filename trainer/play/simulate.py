@@ -19,13 +19,13 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from trainer.files import write_atomic
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, claim_event, deal
@@ -253,19 +253,6 @@ def file_name(index: int, games: int) -> str:
     """
     width = max(4, len(str(games)))
     return f"game-{index + 1:0{width}d}.lit"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so no half-written file is ever seen."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def save(result: GameResult, out: Path, games: int) -> Path:

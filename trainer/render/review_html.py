@@ -14,10 +14,9 @@ atomically (a temporary file in the same folder, then renamed).
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from pathlib import Path
 
+from trainer.files import write_atomic
 from trainer.knowledge.review import NoteKind, PlayerSummary, Review
 
 TEAM_COLOURS = {1: "#0e7490", 2: "#a21caf"}
@@ -196,14 +195,5 @@ def review_html(review: Review) -> str:
 
 def write_html(review: Review, path: Path) -> None:
     """Write the report to ``path`` atomically (the old file, if any, stays whole until the rename)."""
-    text = review_html(review)
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, review_html(review), create_folder=False)
 
