@@ -331,7 +331,7 @@ def questions_at(moment: Moment) -> Iterator[tuple[Question, dict[Card, str]]]:
     For each set with a card that just became certain: each such card alone
     (``locate``), those cards together when there are several, then either the
     claim (all six on the viewer's team) or which cards of the set are certain.
-    Then claims that just became possible from cards seen in hits.
+    Then claims that just became possible from cards seen in hits (memory claims).
     """
     k, before, viewer = moment.now, moment.before, moment.viewer
     state = k.state
@@ -358,7 +358,7 @@ def questions_at(moment: Moment) -> Iterator[tuple[Question, dict[Card, str]]]:
             certain = {c: h for c in half.cards if (h := k.forced(c)) is not None}
             yield Question.certain(half), certain
     for half in sorted(claimable):
-        if half not in fresh:
+        if half not in fresh and is_fresh(before, claimable[half]):
             yield Question.claim(half), dict(claimable[half])
 
 
