@@ -253,8 +253,8 @@ def test_counts_only_shrink_along_a_game() -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
-def test_fast_count_equals_the_full_pass(seed: int, variant: str, players: int) -> None:
-    from trainer.knowledge.counting import Counter, count_total
+def test_fast_passes_equal_the_full_pass(seed: int, variant: str, players: int) -> None:
+    from trainer.knowledge.counting import Counter, count_total, marginals
     from trainer.knowledge.solve import _model
 
     rng = random.Random(seed)
@@ -262,4 +262,6 @@ def test_fast_count_equals_the_full_pass(seed: int, variant: str, players: int) 
     for viewer in (rng.choice(game.setup.players), None if players == 6 else game.setup.players[0]):
         n = rng.randrange(len(game.events) // 3, len(game.events) + 1)
         model = _model(History.build(game.setup, game.events[:n], viewer))
-        assert count_total(model.problem) == Counter(model.problem).total
+        full = Counter(model.problem)
+        assert count_total(model.problem) == full.total
+        assert marginals(model.problem) == full.counts()

@@ -292,60 +292,158 @@ def count_total(problem: Problem) -> int:
     >>> count_total(Problem(players=("A", "B", "C"), capacity=(2, 1, 1), free=4, sets=()))
     12
     """
-    n = len(problem.players)
-    capacity = list(problem.capacity)
-    if any(c < 0 or c >= HALF - 6 for c in capacity):
-        return 0
-    pending = [(set_table(s, n), _special(s, n)) for s in problem.sets]
-    if any(t.solutions == 0 for t, _ in pending):
-        return 0
-    bucket = next((d for d in range(n) if not any(d in sp for _, sp in pending)), None)
-    retired: set[int] = set() if bucket is None else {bucket}
-    layer: dict[int, int] = {0: 1}
-    while pending:
-        uses = [sum(d in sp for _, sp in pending) for d in range(n)]
-        pick = max(
-            range(len(pending)),
-            key=lambda i: (sum(uses[d] == 1 for d in pending[i][1]), -len(pending[i][0].classes)),
-        )
-        table, _ = pending.pop(pick)
-        over, _, high = _bounds(capacity, [0] * n)
-        mask = pack([0 if d not in retired or d == bucket else FIELD for d in range(n)])
-        pairs = [(v, tv) for v, tv, _ in table.classes if not v & mask]
-        following: dict[int, int] = {}
-        get = following.get
-        for u, fu in layer.items():
-            for v, tv in pairs:
-                w = u + v
-                if (w + over) & high:
+    return Retiring(problem).total
+
+
+class Retiring:
+    """The forward pass with retired players merged into a bucket; players in ``keep``
+    are never retired, so :meth:`column` can give their exact per-card counts."""
+
+    def __init__(self, problem: Problem, keep: frozenset[int] = frozenset()):
+        self.problem = problem
+        n = self.n = len(problem.players)
+        capacity = list(problem.capacity)
+        self.total = 0
+        # steps: ("table", table, pairs, layer before) or ("merge", d, bucket, capacity before, layer before)
+        self.steps: list[tuple[object, ...]] = []
+        self.layer: dict[int, int] = {}
+        self.capacity = capacity
+        if any(c < 0 or c >= HALF - 6 for c in capacity):
+            return
+        pending = [(set_table(s, n), _special(s, n)) for s in problem.sets]
+        if any(t.solutions == 0 for t, _ in pending):
+            return
+        bucket = next((d for d in range(n) if d not in keep and not any(d in sp for _, sp in pending)), None)
+        retired: set[int] = set() if bucket is None else {bucket}
+        layer: dict[int, int] = {0: 1}
+        while pending:
+            uses = [sum(d in sp for _, sp in pending) for d in range(n)]
+            pick = max(
+                range(len(pending)),
+                key=lambda i: (sum(uses[d] == 1 for d in pending[i][1]), -len(pending[i][0].classes)),
+            )
+            table, _ = pending.pop(pick)
+            over, _, high = _bounds(capacity, [0] * n)
+            mask = pack([0 if d not in retired or d == bucket else FIELD for d in range(n)])
+            pairs = [(v, tv) for v, tv, _ in table.classes if not v & mask]
+            following: dict[int, int] = {}
+            get = following.get
+            for u, fu in layer.items():
+                for v, tv in pairs:
+                    w = u + v
+                    if (w + over) & high:
+                        continue
+                    following[w] = get(w, 0) + fu * tv
+            self.steps.append(("table", table, pairs, layer))
+            layer = following
+            if not layer:
+                return
+            leaving = [
+                d for d in range(n) if d not in retired and d not in keep and not any(d in sp for _, sp in pending)
+            ]
+            for d in leaving:
+                if bucket is None:
+                    bucket = d
+                    retired.add(d)
                     continue
-                following[w] = get(w, 0) + fu * tv
-        layer = following
-        if not layer:
-            return 0
-        leaving = [d for d in range(n) if d not in retired and not any(d in sp for _, sp in pending)]
-        for d in leaving:
-            if bucket is None:
-                bucket = d
+                self.steps.append(("merge", d, bucket, tuple(capacity), layer))
+                layer = _merge(layer, d, bucket, capacity)
+                capacity[bucket] += capacity[d]
+                capacity[d] = 0
                 retired.add(d)
+        self.layer = layer
+        free = problem.free
+        self.fact = fact = [factorial(i) for i in range(free + 1)]
+        cap_packed = pack(capacity)
+        self.end: dict[int, int] = {}
+        for u in layer:
+            rest = unpack(cap_packed - u, n)
+            if sum(rest) != free:
                 continue
-            layer = _merge(layer, d, bucket, capacity)
-            capacity[bucket] += capacity[d]
-            capacity[d] = 0
-            retired.add(d)
-    free = problem.free
-    total = 0
-    cap_packed = pack(capacity)
-    fact = [factorial(i) for i in range(free + 1)]
-    for u, fu in layer.items():
-        rest = unpack(cap_packed - u, n)
-        if sum(rest) != free:
-            continue
-        ways = fact[free]
-        for r in rest:
-            ways //= fact[r]
-        total += fu * ways
-    return total
+            ways = fact[free]
+            for r in rest:
+                ways //= fact[r]
+            self.end[u] = ways
+        self.total = sum(layer[u] * w for u, w in self.end.items())
+
+    def column(self, player: int) -> tuple[dict[str, int], int]:
+        """Per card of the constrained sets, the deals giving it to ``player`` (who must
+        have been kept), and the same for any one free card."""
+        n = self.n
+        per_card: dict[str, int] = {}
+        if self.total == 0:
+            return per_card, 0
+        back = self.end
+        for step in reversed(self.steps):
+            if step[0] == "merge":
+                _, d, bucket, capacity, before = step
+                assert isinstance(d, int) and isinstance(bucket, int) and isinstance(capacity, tuple)
+                assert isinstance(before, dict)
+                shift_d, shift_b = BITS * d, BITS * bucket
+                earlier: dict[int, int] = {}
+                for u in before:
+                    ud = (u >> shift_d) & FIELD
+                    ub = (u >> shift_b) & FIELD
+                    b = back.get(u - (ud << shift_d) + (ud << shift_b))
+                    if b:
+                        earlier[u] = b * comb(capacity[d] - ud + capacity[bucket] - ub, capacity[d] - ud)
+                back = earlier
+                continue
+            _, table, pairs, before = step
+            assert isinstance(table, SetTable) and isinstance(pairs, list) and isinstance(before, dict)
+            totals = [0] * len(table.cards)
+            for v, _, rows in table.classes:
+                if not any(row[player] for row in rows):
+                    continue
+                weight = 0
+                for u, fu in before.items():
+                    b = back.get(u + v)
+                    if b:
+                        weight += fu * b
+                if weight:
+                    for i, row in enumerate(rows):
+                        totals[i] += weight * row[player]
+            per_card.update(zip(table.cards, totals, strict=True))
+            earlier = {}
+            for u in before:
+                acc = 0
+                for v, tv in pairs:
+                    b = back.get(u + v)
+                    if b:
+                        acc += tv * b
+                if acc:
+                    earlier[u] = acc
+            back = earlier
+        free = self.problem.free
+        free_count = 0
+        if free:
+            cap_packed = pack(self.capacity)
+            for u in self.end:
+                rest = unpack(cap_packed - u, n)
+                if rest[player]:
+                    ways = self.layer[u] * self.fact[free - 1]
+                    for q, rq in enumerate(rest):
+                        ways //= self.fact[rq - 1] if q == player else self.fact[rq]
+                    free_count += ways
+        return per_card, free_count
+
+
+def marginals(problem: Problem) -> Counts:
+    """The same as ``Counter(problem).counts()``, one retiring pass per player kept active."""
+    n = len(problem.players)
+    per_card: dict[str, list[int]] = {}
+    free_per_player = [0] * n
+    total = count_total(problem)
+    for player in range(n):
+        run = Retiring(problem, keep=frozenset([player]))
+        total = run.total
+        if total == 0:
+            return Counts(0, {}, (0,) * n)
+        column, free_count = run.column(player)
+        for code, count in column.items():
+            per_card.setdefault(code, [0] * n)[player] = count
+        free_per_player[player] = free_count
+    return Counts(total, {c: tuple(v) for c, v in per_card.items()}, tuple(free_per_player))
 
 
 def _merge(layer: dict[int, int], d: int, bucket: int, capacity: list[int]) -> dict[int, int]:

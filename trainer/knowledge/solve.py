@@ -22,7 +22,7 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total
+from trainer.knowledge.counting import Counts, Problem, SetProblem, count_total, marginals
 
 
 class Knowledge:
@@ -42,7 +42,7 @@ class Knowledge:
 
     @cached_property
     def _counts(self) -> dict[Card, dict[str, int]]:
-        return _current(self._history, self._model, Counter(self._model.problem).counts())
+        return _current(self._history, self._model, marginals(self._model.problem))
 
     @property
     def events_applied(self) -> int:
