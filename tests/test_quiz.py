@@ -211,7 +211,7 @@ def test_train_in_a_real_terminal(tmp_path: Path, stop: bytes) -> None:
     seen = b""
     position = 0
 
-    def read_until(marker: bytes, timeout: float = 20.0) -> None:
+    def read_until(marker: bytes, timeout: float = 60.0) -> None:
         nonlocal seen, position
         end = time.monotonic() + timeout
         while marker not in seen[position:] and time.monotonic() < end:
