@@ -139,7 +139,7 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         ((SIX, "6D", "--as", "Zed"), f"{SIX}: unknown player 'Zed' (players: Ann Bob Cat Dan Eve Fay)"),
         ((SIX, "XX"), f"{SIX}: unknown target 'XX': give a card (6D) or a set (LD)"),
         ((SIX, "8S"), f"{SIX}: 8S is not in classic"),
-        ((SIX, "6D", "--at", "5"), f"{SIX}: --at 5 is out of range: the game has 1 events"),
+        ((SIX, "6D", "--at", "5"), f"{SIX}: --at 5 is out of range: the game has 1 event (0 to 1)"),
         (("nowhere.lit", "6D"), "nowhere.lit: no such file"),
     ]
     for args, message in cases:

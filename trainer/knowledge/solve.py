@@ -165,9 +165,9 @@ def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | N
 def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowledge:
     """:func:`solve` on the first ``at`` events of a game, errors located in its file."""
     n = len(game.events) if at is None else at
-    if not 0 <= n <= len(game.events):
-        raise LiteratureError(f"--at {n} is out of range: the game has {len(game.events)} events", path=game.path)
     try:
+        if not 0 <= n <= len(game.events):
+            game.state(n)  # raises the same out-of-range error as ``show``
         return solve(game.setup, game.events[:n], viewer)
     except LiteratureError as error:
         line = game.line_of(error.event) if error.event else None

@@ -159,8 +159,17 @@ def _step(
     nudge: str,
     impossible: bool = False,
 ) -> Step:
-    return Step(technique, facts, text, clue, nudge, premises.events, premises.uses, premises.depth,
-                impossible=impossible)
+    return Step(technique, facts, _sentences(text), _sentences(clue), _sentences(nudge), premises.events,
+                premises.uses, premises.depth, impossible=impossible)
+
+
+def _sentences(text: str) -> str:
+    """Start every sentence with a capital ("... move 119. You took ...").
+
+    >>> _sentences("you hold 2D. you took 10C from Bob.")
+    'You hold 2D. You took 10C from Bob.'
+    """
+    return re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _join(texts: Iterable[str]) -> str:
