@@ -254,7 +254,7 @@ def test_counts_only_shrink_along_a_game() -> None:
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
 def test_fast_passes_equal_the_full_pass(seed: int, variant: str, players: int) -> None:
-    from trainer.knowledge.counting import Counter, count_total, marginals
+    from trainer.knowledge.counting import Counter, count_total, marginals, retiring_marginals
     from trainer.knowledge.solve import _model
 
     rng = random.Random(seed)
@@ -265,3 +265,4 @@ def test_fast_passes_equal_the_full_pass(seed: int, variant: str, players: int) 
         full = Counter(model.problem)
         assert count_total(model.problem) == full.total
         assert marginals(model.problem) == full.counts()
+        assert retiring_marginals(model.problem) == full.counts()

@@ -148,11 +148,17 @@ def count_deals(problem: Problem) -> Counts:
     return Counter(problem).counts()
 
 
+class OverBudget(Exception):
+    """A :class:`Counter` given a budget needed more steps than that."""
+
+
 class Counter:
     """The forward pass runs at once and gives :attr:`total`; the per-card
-    counts (a backward pass) are computed only when :meth:`counts` is called."""
+    counts (a backward pass) are computed only when :meth:`counts` is called.
+    With a ``budget``, the forward pass stops with :class:`OverBudget` after
+    about that many steps."""
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, budget: int | None = None):
         self.problem = problem
         n = self.n = len(problem.players)
         self.total = 0
@@ -183,6 +189,10 @@ class Counter:
             following: dict[int, int] = {}
             get = following.get
             pairs = [(v, tv) for v, tv, _ in table.classes]
+            if budget is not None:
+                budget -= len(layers[-1]) * len(pairs)
+                if budget < 0:
+                    raise OverBudget
             for u, fu in layers[-1].items():
                 for v, tv in pairs:
                     w = u + v
@@ -308,6 +318,7 @@ class Retiring:
         self.steps: list[tuple[object, ...]] = []
         self.layer: dict[int, int] = {}
         self.capacity = capacity
+        self.work = 0  # state-class pairs tried by the forward pass
         if any(c < 0 or c >= HALF - 6 for c in capacity):
             return
         pending = [(set_table(s, n), _special(s, n)) for s in problem.sets]
@@ -328,6 +339,7 @@ class Retiring:
             pairs = [(v, tv) for v, tv, _ in table.classes if not v & mask]
             following: dict[int, int] = {}
             get = following.get
+            self.work += len(layer) * len(pairs)
             for u, fu in layer.items():
                 for v, tv in pairs:
                     w = u + v
@@ -429,7 +441,18 @@ class Retiring:
 
 
 def marginals(problem: Problem) -> Counts:
-    """The same as ``Counter(problem).counts()``, one retiring pass per player kept active."""
+    """The same as ``Counter(problem).counts()``: one retiring pass per player kept active
+    when players retire early enough to pay for it, else the full pass of :class:`Counter`."""
+    n = len(problem.players)
+    probe = Retiring(problem)
+    try:
+        return Counter(problem, budget=n * probe.work + 1000).counts()
+    except OverBudget:
+        return retiring_marginals(problem)
+
+
+def retiring_marginals(problem: Problem) -> Counts:
+    """Per-card counts from one :class:`Retiring` pass per player, that player kept active."""
     n = len(problem.players)
     per_card: dict[str, list[int]] = {}
     free_per_player = [0] * n
