@@ -16,12 +16,11 @@ notation's words with the explanation's steps.
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from puzzles.model import Puzzle, dump_puzzles
+from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.state import SetStatus, State
@@ -271,20 +270,6 @@ def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
 
 
 # -- files -------------------------------------------------------------------------------------
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file in the same directory, so no half-written file is ever seen."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def export(

@@ -4,44 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from puzzles.model import Puzzle
+from trainer.render.progress import Bar
 
 
-class GenerationProgress:
+class GenerationProgress(Bar):
     """A progress bar on standard error, advanced once per kept puzzle (silent when disabled)."""
 
     def __init__(self, count: int, label: str, enabled: bool = True) -> None:
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[games]} games"),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-            disable=not enabled,
-        )
-        self.task = self.progress.add_task(label, total=count, games=0)
-
-    def __enter__(self) -> GenerationProgress:
-        self.progress.start()
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
-        self.progress.stop()
+        super().__init__(label, count, enabled=enabled, counters=("games",))
 
     def update(self, kept: int, games: int) -> None:
         """``kept`` puzzles so far, from ``games`` games."""
-        self.progress.update(self.task, completed=kept, games=games)
+        self.show(kept, games=games)
 
 
 def summary_table(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: float) -> Table:

@@ -8,17 +8,16 @@ two rows of block characters on one scale, so it reads without colour too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import TracebackType
 
 from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from trainer.knowledge.explain import Explanation
 from trainer.knowledge.review import Note, NoteKind, PlayerSummary, Review
 from trainer.render.explain import explanation_view
+from trainer.render.progress import Bar
 
 TEAM_STYLES = {1: "cyan", 2: "magenta"}
 NOTE_STYLES = {
@@ -32,34 +31,15 @@ NOTE_STYLES = {
 BLOCKS = " ▁▂▃▄▅▆▇█"
 
 
-class ReviewProgress:
+class ReviewProgress(Bar):
     """A progress bar on standard error while the states are counted; shown only on a terminal."""
 
     def __init__(self, label: str) -> None:
-        console = Console(stderr=True)
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-            disable=not console.is_terminal,
-        )
-        self.task = self.progress.add_task(label, total=None)
-
-    def __enter__(self) -> ReviewProgress:
-        self.progress.start()
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
-        self.progress.stop()
+        super().__init__(label, terminal_only=True, remaining=False)
 
     def update(self, done: int, total: int) -> None:
         """``done`` of ``total`` states counted."""
-        self.progress.update(self.task, completed=done, total=total)
+        self.show(done, total)
 
 
 def headline(review: Review) -> Text:

@@ -2,44 +2,18 @@
 
 from __future__ import annotations
 
-from types import TracebackType
-
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from trainer.play.simulate import Summary
+from trainer.render.progress import Bar
 
 
-class SimulationProgress:
+class SimulationProgress(Bar):
     """A progress bar on standard error, advanced once per finished game (silent when disabled)."""
 
     def __init__(self, games: int, label: str, enabled: bool = True) -> None:
-        self.enabled = enabled
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-            disable=not enabled,
-        )
-        self.task = self.progress.add_task(label, total=games)
-
-    def __enter__(self) -> SimulationProgress:
-        self.progress.start()
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
-        self.progress.stop()
-
-    def advance(self) -> None:
-        """One more game is done."""
-        self.progress.advance(self.task)
+        super().__init__(label, games, enabled=enabled)
 
 
 def summary_table(summary: Summary, team1: str, team2: str, wall: float, out: str) -> Table:
