@@ -139,7 +139,7 @@ def session_summary(
 ) -> Panel:
     """The end-of-session summary panel."""
     table = Table.grid(padding=(0, 2))
-    table.add_row("Solved", f"{solved} of {played}")
+    table.add_row("Solved", f"{solved} of {played}" if played else "none answered (all skipped)")
     table.add_row("Accuracy", f"{(solved / played if played else 0):.0%}")
     minutes, secs = divmod(round(seconds), 60)
     table.add_row("Time", f"{minutes}:{secs:02d}")

@@ -44,7 +44,8 @@ def stats_view(summary: Summary) -> Panel:
     """Everything about the learner's progress in one panel."""
     rating = summary.rating
     top = Table.grid(padding=(0, 2))
-    top.add_row("Rating", f"{rating.rating:.0f} ± {2 * rating.rd:.0f}  (puzzles of level {level_for(rating.rating)})")
+    spread = f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
+    top.add_row("Rating", f"{spread}  (puzzles of level {level_for(rating.rating)})")
     chart = sparkline([r for _, r in summary.history])
     if chart:
         top.add_row("", Text(chart, style="cyan"))
