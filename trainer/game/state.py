@@ -148,6 +148,21 @@ class Setup:
         """The same table with no hand listed."""
         return Setup(self.variant, self.players, self.dealer, {})
 
+    def seen_by(self, viewer: str | None) -> Setup:
+        """The table as ``viewer`` knows it: only their hand (``None``: the public, no hand).
+
+        >>> Setup.create("classic", "A B C D E F".split()).seen_by("A")
+        Traceback (most recent call last):
+        ...
+        trainer.game.errors.NotationError: A's hand is not listed, so the game cannot be seen as A
+        """
+        if viewer is None:
+            return self.public()
+        self.check_player(viewer)
+        if viewer not in self.hands:
+            raise NotationError(f"{viewer}'s hand is not listed, so the game cannot be seen as {viewer}")
+        return self.only(viewer)
+
 
 class SetStatus(str, Enum):
     """What has become of a half-suit."""

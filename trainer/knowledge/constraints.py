@@ -69,16 +69,10 @@ class History:
     def build(cls, setup: Setup, events: Sequence[Event], viewer: str | None) -> History:
         """Replay ``events`` on the viewer's view of ``setup`` and collect the constraints.
 
-        Raises :class:`ImpossibleHistoryError` (with ``line`` set to the event's
-        index) when an event contradicts what is public at its moment.
+        Raises :class:`ImpossibleHistoryError` (with ``event`` set to the event's
+        1-based index) when an event contradicts what is public at its moment.
         """
-        if viewer is not None:
-            setup.check_player(viewer)
-            if viewer not in setup.hands:
-                raise LiteratureError(f"{viewer}'s hand is not listed, so the game cannot be seen as {viewer}")
-            view = setup.only(viewer)
-        else:
-            view = setup.public()
+        view = setup.seen_by(viewer)
         state = State(view)
         history = cls(view, viewer, state)
         if viewer is not None:

@@ -26,7 +26,7 @@ vectors is one integer addition and checking bounds is one mask.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
@@ -143,6 +143,29 @@ def _bounds(capacity: Sequence[int], lower: Sequence[int]) -> tuple[int, int, in
     return over, under, high
 
 
+def _ways(rest: Sequence[int], fact: Sequence[int], without: int | None = None) -> int:
+    """Ways to deal the free cards so each player gets ``rest[p]`` of them (one fewer for
+    ``without``, whose count is for one particular free card going to that player)."""
+    ways = fact[sum(rest) - (without is not None)]
+    for p, r in enumerate(rest):
+        ways //= fact[r - 1] if p == without else fact[r]
+    return ways
+
+
+def _back_step(states: Iterable[int], pairs: Sequence[tuple[int, int]], after: dict[int, int]) -> dict[int, int]:
+    """One step of the backward pass: completions of each state through one table."""
+    before: dict[int, int] = {}
+    for u in states:
+        acc = 0
+        for v, tv in pairs:
+            b = after.get(u + v)
+            if b:
+                acc += tv * b
+        if acc:
+            before[u] = acc
+    return before
+
+
 def count_deals(problem: Problem) -> Counts:
     """Count the consistent deals exactly, and the deals per card and player."""
     return Counter(problem).counts()
@@ -207,12 +230,8 @@ class Counter:
         self.fact = fact = [factorial(i) for i in range(free + 1)]
         for u in layers[-1]:
             rest = self.remaining(u)
-            if sum(rest) != free or min(rest, default=0) < 0:
-                continue
-            ways = fact[free]
-            for r in rest:
-                ways //= fact[r]
-            self.end[u] = ways
+            if sum(rest) == free and min(rest, default=0) >= 0:
+                self.end[u] = _ways(rest, fact)
         self.total = sum(layers[-1][u] * w for u, w in self.end.items())
 
     def remaining(self, u: int) -> tuple[int, ...]:
@@ -233,18 +252,7 @@ class Counter:
         back: list[dict[int, int]] = [{} for _ in layers]
         back[-1] = self.end
         for k in range(len(tables) - 1, -1, -1):
-            nxt = back[k + 1]
-            here: dict[int, int] = {}
-            pairs = [(v, tv) for v, tv, _ in tables[k].classes]
-            for u in layers[k]:
-                s = 0
-                for v, tv in pairs:
-                    b = nxt.get(u + v)
-                    if b:
-                        s += tv * b
-                if s:
-                    here[u] = s
-            back[k] = here
+            back[k] = _back_step(layers[k], [(v, tv) for v, tv, _ in tables[k].classes], back[k + 1])
         per_card: dict[str, tuple[int, ...]] = {}
         for k, table in enumerate(tables):
             nxt = back[k + 1]
@@ -267,17 +275,11 @@ class Counter:
         free, fact = self.problem.free, self.fact
         free_per_player = [0] * n
         if free:
-            for u, fu in layers[-1].items():
-                if u not in self.end:
-                    continue
+            for u in self.end:
                 rest = self.remaining(u)
-                base = fu * fact[free - 1]
                 for p, r in enumerate(rest):
                     if r:
-                        ways = base
-                        for q, rq in enumerate(rest):
-                            ways //= fact[rq - 1] if q == p else fact[rq]
-                        free_per_player[p] += ways
+                        free_per_player[p] += layers[-1][u] * _ways(rest, fact, without=p)
         return Counts(self.total, per_card, tuple(free_per_player))
 
 
@@ -370,12 +372,8 @@ class Retiring:
         self.end: dict[int, int] = {}
         for u in layer:
             rest = unpack(cap_packed - u, n)
-            if sum(rest) != free:
-                continue
-            ways = fact[free]
-            for r in rest:
-                ways //= fact[r]
-            self.end[u] = ways
+            if sum(rest) == free:
+                self.end[u] = _ways(rest, fact)
         self.total = sum(layer[u] * w for u, w in self.end.items())
 
     def column(self, player: int) -> tuple[dict[str, int], int]:
@@ -416,16 +414,7 @@ class Retiring:
                     for i, row in enumerate(rows):
                         totals[i] += weight * row[player]
             per_card.update(zip(table.cards, totals, strict=True))
-            earlier = {}
-            for u in before:
-                acc = 0
-                for v, tv in pairs:
-                    b = back.get(u + v)
-                    if b:
-                        acc += tv * b
-                if acc:
-                    earlier[u] = acc
-            back = earlier
+            back = _back_step(before, pairs, back)
         free = self.problem.free
         free_count = 0
         if free:
@@ -433,10 +422,7 @@ class Retiring:
             for u in self.end:
                 rest = unpack(cap_packed - u, n)
                 if rest[player]:
-                    ways = self.layer[u] * self.fact[free - 1]
-                    for q, rq in enumerate(rest):
-                        ways //= self.fact[rq - 1] if q == player else self.fact[rq]
-                    free_count += ways
+                    free_count += self.layer[u] * _ways(rest, self.fact, without=player)
         return per_card, free_count
 
 

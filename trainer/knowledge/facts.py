@@ -35,7 +35,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.game.cards import Card, HalfSuit, format_cards
-from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import Setup, State
 
@@ -170,13 +169,7 @@ class Board:
 
         Only the viewer's hand is used, even when ``setup`` lists more.
         """
-        if viewer is not None:
-            setup.check_player(viewer)
-            if viewer not in setup.hands:
-                raise LiteratureError(f"{viewer}'s hand is not listed, so the game cannot be seen as {viewer}")
-            view = setup.only(viewer)
-        else:
-            view = setup.public()
+        view = setup.seen_by(viewer)
         return _Reader(view, tuple(events), viewer).read()
 
 

@@ -150,9 +150,7 @@ def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | N
     if public:
         return None
     if as_player is not None:
-        setup.check_player(as_player)
-        if as_player not in setup.hands:
-            raise LiteratureError(f"{as_player}'s hand is not listed, so the game cannot be seen as {as_player}")
+        setup.seen_by(as_player)
         return as_player
     listed = [p for p in setup.players if p in setup.hands]
     if len(listed) > 1:
