@@ -261,9 +261,8 @@ def test_classic_out_of_turn_claim_by_a_teammate_of_the_player_to_move() -> None
 
 
 def test_an_out_of_turn_claim_must_really_be_out_of_turn() -> None:
-    rejects(
-        CLASSIC + "Ann claims LD out of turn: Ann 2D 3D 4D 5D 6D 7D\n", 3, "Ann's claim is not out of turn: Ann may claim now"
-    )
+    text = CLASSIC + "Ann claims LD out of turn: Ann 2D 3D 4D 5D 6D 7D\n"
+    rejects(text, 3, "Ann's claim is not out of turn: Ann may claim now")
     rejects(
         CLASSIC + "Eve claims LD out of turn: Eve 2D 3D 4D 5D 6D, Bob 7D\n",
         3,
