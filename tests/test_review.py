@@ -52,11 +52,11 @@ def lost() -> Review:
 
 def test_lost_claim_log_has_exactly_the_expected_notes(lost: Review) -> None:
     assert summary(lost.notes) == [
-        (4, "lost-claim", "Ann"),
+        (4, "lost-claim", "Ann"),  # once, when LD becomes certain for Ann's team ...
         (4, "best-ask", "Ann"),
-        (6, "lost-claim", "Ann"),
         (6, "wasted-ask", "Ann"),
         (6, "best-ask", "Ann"),
+        (8, "kept-set", "Cat"),  # ... and once when the team claims it
         (8, "wrong-claim", "Cat"),
     ]
 
@@ -69,7 +69,12 @@ def test_lost_claim_names_the_certain_placement_and_the_fate(lost: Review) -> No
     }
     assert note.outcome == "cancelled"
     assert "the team later had it cancelled" in note.text
-    assert lost.notes[2].since == 4  # the same chance, still open two events later
+    kept = lost.notes[4]
+    assert (kept.kind, kept.since, kept.view, kept.outcome) == (NoteKind.KEPT_SET, 4, "Ann", "cancelled")
+    assert kept.text == (
+        "Cat claimed LD, kept while certain since event 4 (certain for Ann, 4 events earlier); "
+        "the team had it cancelled."
+    )
     assert lost.players["Ann"].safe_claims_missed == 1 and lost.players["Ann"].lost_claims == 1
 
 
@@ -87,6 +92,24 @@ def test_best_ask_lists_the_sure_hit(lost: Review) -> None:
     assert all(n.best_probability == 1 for n in best)
     assert best[0].probability is not None and 0 < best[0].probability <= Fraction(3, 4)
     assert best[1].probability == 0
+    assert best[0].text == "Ann's ask had a 17% chance of a hit and missed; Bob for JS was certain."
+
+
+def test_an_ask_that_hit_by_luck_says_so() -> None:
+    """Dan's QS ask at move 4 of the lost-claim log, had it hit: a 17% ask while Bob for JS was certain."""
+    text = write_game(prefix(read_game(REVIEW / "lost-claim.lit"), 4))
+    review = review_game(parse_game(text.replace("Ann asks Dan for QS: no", "Ann asks Dan for QS: yes")))
+    (note,) = [n for n in review.notes if n.kind is NoteKind.BEST_ASK]
+    assert note.outcome == "hit" and note.as_json()["outcome"] == "hit"
+    assert note.text == "Ann's ask was a 17% ask that happened to hit; Bob for JS was certain."
+
+
+def test_a_wasted_ask_and_its_best_ask_read_as_one_line(lost: Review) -> None:
+    from trainer.render.review import note_lines
+
+    (line,) = note_lines(lost.notes_of(6))
+    assert line[0] == "wasted-ask, best-ask"
+    assert line[2] == "Ann could know Bob did not hold 6D: the ask could not hit; Bob for JS was certain."
 
 
 def test_wasted_ask_is_an_ask_the_asker_knew_could_not_hit(lost: Review) -> None:
@@ -299,3 +322,54 @@ def test_parallel_views_give_the_same_review() -> None:
     assert review_game(game, workers=2).as_json() == review_game(game).as_json()
     with pytest.raises(ImpossibleHistoryError, match=r"impossible\.lit:8: no deal of the cards fits"):
         review_game(read_game(REVIEW / "impossible.lit"), workers=2)
+
+
+# -- the classic rules: a kept set, out-of-turn claims, and how the report reads ---------------------
+
+
+def test_a_kept_set_is_noted_when_certain_and_when_claimed_not_on_every_event() -> None:
+    review = review_game(read_game(REVIEW / "stalemate-breaker.lit"))
+    assert summary(review.notes) == [(1, "safe-claim", "Ann"), (7, "kept-set", "Ann")]
+    kept = review.notes[1]
+    assert (kept.since, kept.outcome, kept.half_suit) == (1, "won", HalfSuit.parse("LD"))
+    assert kept.text == (
+        "Ann claimed LD, kept while certain since event 1 (certain for Ann, 6 events earlier); the team won it."
+    )
+    assert review.players["Ann"].safe_claims_missed == 1 and review.game.state().turn == "Dan"
+
+
+def test_out_of_turn_claims_are_notes_of_their_own_with_what_they_cost() -> None:
+    review = review_game(read_game(REVIEW / "out-of-turn.lit"))
+    assert summary(review.notes) == [(1, "lost-claim", "Ann"), (2, "out-of-turn", "Eve"), (4, "out-of-turn", "Cat")]
+    right, lost = review.notes[1], review.notes[2]
+    assert (right.outcome, right.cost, right.view) == ("cancelled", 1, None)
+    assert right.text.startswith(
+        "Eve claimed LD out of turn: every card was where declared, so on Eve's turn the team would have won "
+        "the set; out of turn it was cancelled: the penalty cost a set"
+    )
+    assert (lost.outcome, lost.cost, lost.holders) == ("lost", 0, ((Card.parse("10S"), "Dan"),))
+    assert "the other team held Dan 10S, so the set went to them" in lost.text
+    assert lost.as_json()["cost"] == 0 and lost.as_json()["kind"] == "out-of-turn"
+    assert review.players["Eve"].out_of_turn_claims == 1 and review.teams[1].out_of_turn_claims == 2
+    assert review.game.state().score == {1: 0, 2: 1}
+
+
+def test_out_of_turn_claim_misplaced_within_the_team() -> None:
+    right = "Eve claims LD out of turn: Ann 2D 3D 4D 5D 6D 7D "
+    misplaced = "Eve claims LD out of turn: Ann 2D 3D 4D 5D 6D, Eve 7D (actual: Ann 7D)"
+    text = (REVIEW / "out-of-turn.lit").read_text(encoding="utf-8").replace(right, misplaced)
+    note = review_game(parse_game(text)).notes[1]
+    assert (note.kind, note.outcome, note.cost) == (NoteKind.OUT_OF_TURN, "cancelled", 0)
+    assert "the misplaced cards (Ann 7D) would have had it cancelled on Eve's turn too" in note.text
+
+
+def test_the_report_names_the_file_and_says_what_bits_are(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    code, out, _ = run("review", str((REVIEW / "out-of-turn.lit").resolve()), "--html", str(target))
+    page = target.read_text(encoding="utf-8")
+    assert code == 0 and "<title>Review of out-of-turn.lit</title>" in page and str(REVIEW) not in page
+    assert "1 bit halves the deals they could still imagine" in page and "out-of-turn claims" in page
+    code, out, _ = run("review", str((REVIEW / "out-of-turn.lit").resolve()))
+    assert code == 0 and out.startswith("out-of-turn.lit: classic") and str(REVIEW) not in out
+    assert out.index("1 bit halves") < out.index("Events:")  # explained before the first bits
+    assert " oot" in out  # the out-of-turn column, only in games that have such a claim

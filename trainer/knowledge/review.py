@@ -12,12 +12,16 @@ the count before event ``i + 1``. For every event:
 
 * **bits**: for each player, ``log2(count before / count after)`` from their view;
 * notes about the player who acted, from that player's view before the event:
-  ``safe-claim`` (a set they could claim with certainty, and did not),
-  ``lost-claim`` (the same, for a set their team later lost or had cancelled),
+  ``safe-claim`` (a set they could claim with certainty, and did not: noted
+  once per team and set, when it first becomes certain), ``lost-claim`` (the
+  same, for a set their team later lost or had cancelled), ``kept-set`` (the
+  team at last claims a set it kept while certain: the stalemate breaker),
   ``wasted-ask`` (the ask could not hit), ``risky-claim`` / ``wrong-claim``
   (a claim made without certainty: the exact chance that every card was where
   declared, and the outcome), ``best-ask`` (the best asks, when the one made
-  had a clearly lower chance of a hit).
+  had a clearly lower chance of a hit, saying when it hit by luck),
+  ``out-of-turn`` (a ``classic`` claim made out of turn, and what the penalty
+  cost).
 
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game('''variant: classic
@@ -68,6 +72,8 @@ class NoteKind(str, Enum):
     RISKY_CLAIM = "risky-claim"
     WRONG_CLAIM = "wrong-claim"
     BEST_ASK = "best-ask"
+    KEPT_SET = "kept-set"
+    OUT_OF_TURN = "out-of-turn"
 
 
 @dataclass(frozen=True)
@@ -91,12 +97,17 @@ class Note:
     best_probability: Fraction | None = None
     outcome: str | None = None
     since: int | None = None
+    cost: int | None = None
 
     @property
     def text(self) -> str:
         """One sentence a player can read."""
         who = self.player
         suffix = "" if self.view == self.player else " (from the public view)"
+        if self.kind is NoteKind.KEPT_SET:
+            return self._kept_text()
+        if self.kind is NoteKind.OUT_OF_TURN:
+            return self._out_of_turn_text(suffix)
         if self.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
             placed = _placement(self.holders)
             text = f"{who} could claim {self.half_suit} with certainty ({placed})"
@@ -120,12 +131,54 @@ class Note:
                 f"{who} claimed {self.half_suit} without certainty: every card was where declared "
                 f"in {chance} of the deals {who} could not rule out{suffix}; the claim was {self.outcome}."
             )
+        best = self.best_text
+        chance = _percent(self.probability)
+        if self.outcome == "hit":
+            return f"{who}'s ask was {_a(chance)} ask that happened to hit; {best}{suffix}."
+        if self.outcome == "miss":
+            return f"{who}'s ask had {_a(chance)} chance of a hit and missed; {best}{suffix}."
+        return f"{who}'s ask had {_a(chance)} chance of a hit; {best}{suffix}."
+
+    @property
+    def best_text(self) -> str:
+        """``best-ask``: the best asks in words (``Bob for JS was certain``, ``the best had 60%: ...``)."""
         listed = ", ".join(f"{t} for {c}" for t, c in self.best[:BEST_SHOWN])
         more = f" and {len(self.best) - BEST_SHOWN} more" if len(self.best) > BEST_SHOWN else ""
+        if self.best_probability == 1:
+            return f"{listed}{more} {'was' if len(self.best) == 1 else 'were'} certain"
+        return f"the best had {_percent(self.best_probability)}: {listed}{more}"
+
+    def _kept_text(self) -> str:
+        """``kept-set``: the claim of a set the team had kept while certain."""
+        fate = {"won": "won it", "cancelled": "had it cancelled", "lost": "lost it"}.get(self.outcome or "", "")
+        first = self.view if self.view is not None else "the table"
+        kept = self.event - (self.since or self.event)
         return (
-            f"{who}'s ask had a {_percent(self.probability)} chance of a hit; the best had "
-            f"{_percent(self.best_probability)}: {listed}{more}{suffix}."
+            f"{self.player} claimed {self.half_suit}, kept while certain since event {self.since} "
+            f"(certain for {first}, {kept} event{'s' if kept != 1 else ''} earlier); the team {fate}."
         )
+
+    def _out_of_turn_text(self, suffix: str) -> str:
+        """``out-of-turn``: the penalty, and what it cost against the same claim made in turn."""
+        who, half = self.player, self.half_suit
+        head = f"{who} claimed {half} out of turn"
+        if self.outcome == "lost":
+            what = (f"the other team held {_placement(self.holders)}, so the set went to them, as it would "
+                    f"have on {who}'s turn")
+        elif self.cost:
+            what = (f"every card was where declared, so on {who}'s turn the team would have won the set; "
+                    "out of turn it was cancelled: the penalty cost a set")
+        else:
+            what = (f"the set was cancelled; the misplaced cards ({_placement(self.holders)}) would have had "
+                    f"it cancelled on {who}'s turn too, but the team lost the chance to claim it right later")
+        if self.probability == 1:
+            known = f"{who} could know where every card was"
+        elif self.probability == 0:
+            known = f"{who} could know the declaration could not be right"
+        else:
+            chance = _percent(self.probability)
+            known = f"every card was where declared in {chance} of the deals {who} could not rule out"
+        return f"{head}: {what} ({known}){suffix}."
 
     def as_json(self) -> dict[str, object]:
         """The note as in ``literature review --json``: ``kind`` and ``player`` first, then its fields."""
@@ -148,6 +201,8 @@ class Note:
             out["outcome"] = self.outcome
         if self.since is not None:
             out["since"] = self.since
+        if self.cost is not None:
+            out["cost"] = self.cost
         out["view"] = self.view if self.view is not None else "public"
         out["text"] = self.text
         return out
@@ -170,6 +225,17 @@ def _percent(value: Fraction | None) -> str:
     if Fraction(99, 100) < value < 1:
         return ">99%"
     return f"{float(value):.0%}"
+
+
+def _a(chance: str) -> str:
+    """The article before a spoken percentage: ``a 17%``, ``an 18%``, ``an 8%``, ``a <1%``.
+
+    >>> _a("17%"), _a("18%"), _a("80%"), _a("8%"), _a("11%"), _a(">99%")
+    ('a 17%', 'an 18%', 'an 80%', 'an 8%', 'an 11%', 'a >99%')
+    """
+    digits = chance.rstrip("%")
+    an = digits.isdigit() and (digits.startswith("8") or digits in ("11", "18"))
+    return f"{'an' if an else 'a'} {chance}"
 
 
 def _placement(holders: Sequence[tuple[Card, str]]) -> str:
@@ -385,6 +451,7 @@ class PlayerSummary:
     risky_claims: int = 0
     wrong_claims: int = 0
     best_asks_missed: int = 0
+    out_of_turn_claims: int = 0
 
     @property
     def accuracy(self) -> float | None:
@@ -403,7 +470,7 @@ class PlayerSummary:
         for name in ("bits_gained", "bits_given_away"):
             out[name] = round(getattr(self, name), 3)
         for name in ("safe_claims_missed", "lost_claims", "wasted_asks", "risky_claims", "wrong_claims",
-                     "best_asks_missed"):
+                     "best_asks_missed", "out_of_turn_claims"):
             out[name] = getattr(self, name)
         return out
 
@@ -600,7 +667,7 @@ def _notes(
 ) -> list[Note]:
     final = states[-1]
     notes: list[Note] = []
-    since: dict[tuple[str, HalfSuit], int] = {}
+    certain: dict[tuple[int, HalfSuit], Note] = {}  # the first note of a set certain for a team
     for i, event in enumerate(events, start=1):
         actor = actor_of(event)
         if actor is None:
@@ -612,7 +679,8 @@ def _notes(
         team = setup.team(actor)
         if not isinstance(event, Claim):
             for half, holders in sorted(found.claimable.items()):
-                first = since.setdefault((actor, half), i)
+                if (team, half) in certain:
+                    continue  # noted once, when it became certain; again only when claimed
                 result = final.sets[half]
                 lost = result.status is SetStatus.CANCELLED or (
                     result.status is SetStatus.WON and result.team != team
@@ -621,10 +689,10 @@ def _notes(
                 outcome = None
                 if lost:
                     outcome = "cancelled" if result.status is SetStatus.CANCELLED else "lost"
-                notes.append(
-                    Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
-                         outcome=outcome, since=first)
-                )
+                note = Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
+                            outcome=outcome, since=i)
+                certain[(team, half)] = note
+                notes.append(note)
         if isinstance(event, Ask) and found.ask is not None:
             taken, best, best_chance = found.ask
             if taken == 0:
@@ -632,13 +700,36 @@ def _notes(
                                   probability=taken))
             if best_chance - taken >= CLEARLY_WORSE:
                 notes.append(Note(NoteKind.BEST_ASK, actor, i, view, card=event.card, target=event.target,
-                                  probability=taken, best=tuple(best), best_probability=best_chance))
+                                  probability=taken, best=tuple(best), best_probability=best_chance,
+                                  outcome="hit" if event.hit else "miss"))
+        if isinstance(event, Claim) and event.out_of_turn:
+            notes.append(_out_of_turn_note(event, i, view, states[i], found.claim))
+            continue
+        kept = certain.get((team, event.half_suit)) if isinstance(event, Claim) else None
+        if isinstance(event, Claim) and kept is not None:
+            result = states[i].sets[event.half_suit]
+            fate = "won" if result.team == team else "cancelled" if result.status is SetStatus.CANCELLED else "lost"
+            notes.append(Note(NoteKind.KEPT_SET, actor, i, kept.view, half_suit=event.half_suit,
+                              holders=kept.holders, outcome=fate, since=kept.event))
         if isinstance(event, Claim) and found.claim is not None and found.claim < 1:
             kind = NoteKind.RISKY_CLAIM if event.correct else NoteKind.WRONG_CLAIM
             outcome = "right" if event.correct else f"wrong ({_placement(event.actual)})"
             notes.append(Note(kind, actor, i, view, half_suit=event.half_suit, probability=found.claim,
                               outcome=outcome))
     return notes
+
+
+def _out_of_turn_note(claim: Claim, i: int, view: str | None, after: State, chance: Fraction | None) -> Note:
+    """The penalty of an out-of-turn claim and what it cost against the same claim made in turn."""
+    setup = after.setup
+    team = setup.team(claim.claimer)
+    result = after.sets[claim.half_suit]
+    if result.status is SetStatus.WON:
+        shown = tuple(sorted((c, p) for c, p in claim.holders().items() if setup.team(p) != team))
+        return Note(NoteKind.OUT_OF_TURN, claim.claimer, i, view, half_suit=claim.half_suit, holders=shown,
+                    probability=chance, outcome="lost", cost=0)
+    return Note(NoteKind.OUT_OF_TURN, claim.claimer, i, view, half_suit=claim.half_suit, holders=claim.actual,
+                probability=chance, outcome="cancelled", cost=1 if claim.correct else 0)
 
 
 def _summaries(
@@ -671,6 +762,8 @@ def _summaries(
             mine.wrong_claims += 1
         elif note.kind is NoteKind.BEST_ASK:
             mine.best_asks_missed += 1
+        elif note.kind is NoteKind.OUT_OF_TURN:
+            mine.out_of_turn_claims += 1
     for p in setup.players:
         players[p].safe_claims_missed = len(missed[p])
         players[p].lost_claims = len(lost[p])

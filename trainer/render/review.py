@@ -8,6 +8,7 @@ two rows of block characters on one scale, so it reads without colour too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -27,7 +28,14 @@ NOTE_STYLES = {
     NoteKind.RISKY_CLAIM: "yellow",
     NoteKind.WRONG_CLAIM: "bold red",
     NoteKind.BEST_ASK: "blue",
+    NoteKind.KEPT_SET: "green",
+    NoteKind.OUT_OF_TURN: "bold red",
 }
+BITS_IN_WORDS = (
+    "Bits say how much an event narrowed down where the cards can be, for each player: "
+    "1 bit halves the deals they could still imagine, 2 bits leave a quarter, 10 bits about one in a thousand; "
+    "· is nothing new."
+)
 BLOCKS = " ▁▂▃▄▅▆▇█"
 
 
@@ -52,7 +60,7 @@ def headline(review: Review) -> Text:
     """
     game = review.game
     n = len(game.events)
-    text = Text(f"{game.path or '<game>'}: ", style="bold")
+    text = Text(f"{file_name(game.path)}: ", style="bold")
     text.append(f"{game.setup.variant.value}, {len(game.setup.players)} players, {n} event{'s' if n != 1 else ''}; ")
     own = [p for p, v in review.views.items() if v == p]
     if review.complete:
@@ -64,12 +72,40 @@ def headline(review: Review) -> Text:
     return text
 
 
-def note_text(note: Note, repeated: bool) -> Text:
-    """A note's sentence, shortened when it repeats an earlier safe claim of the same player and set."""
-    style = NOTE_STYLES[note.kind]
-    if repeated:
-        return Text(f"{note.kind.value}: {note.player} still could claim {note.half_suit}", style=style)
-    return Text.assemble((f"{note.kind.value}: ", f"bold {style}"), (note.text, style))
+def file_name(path: str | None) -> str:
+    """The name a report gives the game: its file name, not the folders it sits in.
+
+    >>> file_name("/home/ann/games/tuesday.lit"), file_name(None)
+    ('tuesday.lit', '<game>')
+    """
+    return PurePath(path).name if path else "<game>"
+
+
+def note_lines(notes: Sequence[Note]) -> list[tuple[str, NoteKind, str]]:
+    """An event's notes as lines to show: label, kind (for the colour) and sentence.
+
+    A wasted ask's best-ask note joins the wasted-ask line ("the ask could not
+    hit; Bob for JS was certain"): one line says both.
+    """
+    wasted = next((n for n in notes if n.kind is NoteKind.WASTED_ASK), None)
+    lines = []
+    for note in notes:
+        if note.kind is NoteKind.BEST_ASK and wasted is not None:
+            continue
+        if note is wasted:
+            best = next((n for n in notes if n.kind is NoteKind.BEST_ASK), None)
+            if best is not None:
+                text = f"{note.text.removesuffix('.')}; {best.best_text}."
+                lines.append((f"{note.kind.value}, {best.kind.value}", note.kind, text))
+                continue
+        lines.append((note.kind.value, note.kind, note.text))
+    return lines
+
+
+def note_text(label: str, kind: NoteKind, text: str) -> Text:
+    """A note line: its label and sentence, in the kind's colour."""
+    style = NOTE_STYLES[kind]
+    return Text.assemble((f"{label}: ", f"bold {style}"), (text, style))
 
 
 def events_table(review: Review, only_notes: bool = False) -> Table:
@@ -80,25 +116,17 @@ def events_table(review: Review, only_notes: bool = False) -> Table:
     table.add_column("event (line) and notes", ratio=1, min_width=24)
     for player in setup.players:
         table.add_column(player, justify="right", no_wrap=True, min_width=4, style=TEAM_STYLES[setup.team(player)])
-    seen: set[tuple[str, str]] = set()
     for i, event in enumerate(review.game.events, start=1):
         notes = review.notes_of(i)
         if only_notes and not notes:
-            for note in notes:
-                seen.add((note.player, str(note.half_suit)))
             continue
         cell = Text(str(event), style="bold" if notes else "")
         line = review.game.line_of(i)
         if line is not None:
             cell.append(f" ({line})", style="dim")
-        for note in notes:
-            repeated = False
-            if note.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
-                key = (note.player, str(note.half_suit))
-                repeated = key in seen
-                seen.add(key)
+        for label, kind, text in note_lines(notes):
             cell.append("\n")
-            cell.append_text(note_text(note, repeated))
+            cell.append_text(note_text(label, kind, text))
         bits = [_bits(review.bits[p][i - 1]) for p in setup.players]
         table.add_row(str(i), cell, *bits)
     return table
@@ -114,42 +142,53 @@ SUMMARY_COLUMNS = (
     ("acc", "hits per ask"),
     ("gained", "bits the player's own asks gave them"),
     ("given", "bits the player's asks gave the other team (mean per opponent)"),
-    ("safe", "sets the player could claim with certainty and did not at once"),
+    ("safe", "sets the player, first on the team to know them certain, did not claim at once"),
     ("lost", "of those, sets the team later lost or had cancelled"),
     ("waste", "asks that could not hit"),
     ("better", "asks with a clearly better chance available"),
     ("risky", "claims without certainty that were right"),
     ("wrong", "claims without certainty that were wrong"),
 )
+OUT_OF_TURN_COLUMN = ("oot", "claims made out of turn (classic)")
 
 
-def summary_table(review: Review) -> Table:
-    """Per player and per team: asks, accuracy, bits gained and given away, and the notes counted."""
+def summary_table(review: Review) -> Group:
+    """Per player and per team: asks, accuracy, bits gained and given away, and the notes counted.
+
+    The legend of the columns follows the table as plain text (it wraps to the terminal's width).
+    """
     setup = review.setup
-    caption = "; ".join(f"{short}: {meaning}" for short, meaning in SUMMARY_COLUMNS)
-    table = Table(title="Summary", title_justify="left", caption=caption, caption_justify="left",
-                  box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
+    columns: tuple[tuple[str, str], ...] = SUMMARY_COLUMNS
+    out_of_turn = any(s.out_of_turn_claims for s in review.teams.values())
+    if out_of_turn:  # a column only for the games that have such a claim: the table fits 80 columns
+        columns = (*columns, OUT_OF_TURN_COLUMN)
+    caption = "; ".join(f"{short}: {meaning}" for short, meaning in columns)
+    table = Table(title="Summary", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
     table.add_column("player", no_wrap=True)
-    for short, _ in SUMMARY_COLUMNS:
-        table.add_column(short, justify="right", no_wrap=True, min_width=len(short) + 1)
+    pad = 0 if out_of_turn else 1
+    for short, _ in columns:
+        table.add_column(short, justify="right", no_wrap=True, min_width=len(short) + pad)
     for player in setup.players:
         team = setup.team(player)
         view = "" if review.views[player] == player else "*"
-        table.add_row(*_summary_row(f"{player}{view}", review.players[player]), style=TEAM_STYLES[team])
+        row = _summary_row(f"{player}{view}", review.players[player], out_of_turn)
+        table.add_row(*row, style=TEAM_STYLES[team])
     for team in (1, 2):
-        table.add_row(*_summary_row(f"team {team}", review.teams[team]), style=f"bold {TEAM_STYLES[team]}")
+        row = _summary_row(f"team {team}", review.teams[team], out_of_turn)
+        table.add_row(*row, style=f"bold {TEAM_STYLES[team]}")
     if not review.complete:
-        table.caption = f"* judged from the public view. {caption}"
-    return table
+        caption = f"* judged from the public view. {caption}"
+    return Group(table, Text(caption))
 
 
-def _summary_row(name: str, s: PlayerSummary) -> list[str]:
+def _summary_row(name: str, s: PlayerSummary, out_of_turn: bool = False) -> list[str]:
     accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0%}"
-    return [
+    row = [
         name, str(s.asks), str(s.hits), accuracy, f"{s.bits_gained:.1f}", f"{s.bits_given_away:.1f}",
         str(s.safe_claims_missed), str(s.lost_claims), str(s.wasted_asks), str(s.best_asks_missed),
         str(s.risky_claims), str(s.wrong_claims),
     ]
+    return [*row, str(s.out_of_turn_claims)] if out_of_turn else row
 
 
 def sparkline(values: Sequence[float], top: float, width: int, rows: int) -> list[str]:
@@ -197,7 +236,11 @@ def information_chart(review: Review, width: int = 72, rows: int = 4) -> Group:
 def review_view(review: Review, only_notes: bool = False, width: int = 72) -> Group:
     """The whole review: headline, events, summary and chart."""
     return Group(
-        headline(review), events_table(review, only_notes), summary_table(review), information_chart(review, width)
+        headline(review),
+        Text(BITS_IN_WORDS, style="dim"),
+        events_table(review, only_notes),
+        summary_table(review),
+        information_chart(review, width),
     )
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from trainer.files import write_atomic
 from trainer.knowledge.review import NoteKind, PlayerSummary, Review
+from trainer.render.review import BITS_IN_WORDS, file_name, note_lines
 
 TEAM_COLOURS = {1: "#0e7490", 2: "#a21caf"}
 NOTE_COLOURS = {
@@ -27,6 +28,8 @@ NOTE_COLOURS = {
     NoteKind.RISKY_CLAIM: "#a16207",
     NoteKind.WRONG_CLAIM: "#b91c1c",
     NoteKind.BEST_ASK: "#1d4ed8",
+    NoteKind.KEPT_SET: "#15803d",
+    NoteKind.OUT_OF_TURN: "#b91c1c",
 }
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #111; }
@@ -41,6 +44,18 @@ td.zero { color: #bbb; }
 .team1 { color: #0e7490; } .team2 { color: #a21caf; }
 .dim { color: #777; } tr.noted td.event { font-weight: 600; }
 caption { caption-side: bottom; text-align: left; color: #555; font-size: 0.85em; padding-top: 0.5em; }
+@media print {
+  @page { margin: 12mm; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 9pt; }
+  h1 { font-size: 13pt; margin: 0 0 0.3em; } h2 { font-size: 11pt; margin: 1em 0 0.3em; break-after: avoid; }
+  svg { max-height: 55mm; }
+  table { font-size: 8pt; width: 100%; }
+  th, td { padding: 0.05em 0.3em; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+  .note { font-size: 7.5pt; }
+  tr.quiet td { border-bottom: none; color: #555; }
+}
 """
 SUMMARY_HEADERS = (
     ("asks", "asks made"),
@@ -48,7 +63,7 @@ SUMMARY_HEADERS = (
     ("accuracy", "hits per ask"),
     ("bits gained", "bits the player's own asks gave them"),
     ("bits given away", "bits the player's asks gave the other team (mean per opponent)"),
-    ("safe claims missed", "sets the player could claim with certainty and did not at once"),
+    ("safe claims missed", "sets the player, first on the team to know them certain, did not claim at once"),
     ("lost claims", "of those, sets the team later lost or had cancelled"),
     ("wasted asks", "asks that could not hit"),
     ("better asks", "asks with a clearly better chance available"),
@@ -101,28 +116,35 @@ def chart_svg(review: Review, width: int = 900, height: int = 260) -> str:
     return "\n".join(out)
 
 
-def _summary_cells(s: PlayerSummary) -> list[str]:
+OUT_OF_TURN_HEADER = ("out-of-turn claims", "claims made out of turn (classic), each a penalty")
+
+
+def _summary_cells(s: PlayerSummary, out_of_turn: bool) -> list[str]:
     accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0%}"
     values = [s.asks, s.hits, accuracy, f"{s.bits_gained:.1f}", f"{s.bits_given_away:.1f}", s.safe_claims_missed,
               s.lost_claims, s.wasted_asks, s.best_asks_missed, s.risky_claims, s.wrong_claims]
+    if out_of_turn:
+        values.append(s.out_of_turn_claims)
     return [f'<td class="num">{_e(v)}</td>' for v in values]
 
 
 def summary_html(review: Review) -> str:
     """The summary table, one row per player then one per team."""
     setup = review.setup
-    head = "".join(f'<th title="{_e(meaning)}">{_e(name)}</th>' for name, meaning in SUMMARY_HEADERS)
+    out_of_turn = any(s.out_of_turn_claims for s in review.teams.values())
+    headers = (*SUMMARY_HEADERS, OUT_OF_TURN_HEADER) if out_of_turn else SUMMARY_HEADERS
+    head = "".join(f'<th title="{_e(meaning)}">{_e(name)}</th>' for name, meaning in headers)
     rows = []
     for player in setup.players:
         team = setup.team(player)
         mark = "" if review.views[player] == player else "*"
-        cells = "".join(_summary_cells(review.players[player]))
+        cells = "".join(_summary_cells(review.players[player], out_of_turn))
         rows.append(f'<tr class="team{team}"><td>{_e(player)}{mark}</td>{cells}</tr>')
     for team in (1, 2):
         members = " ".join(setup.members(team))
         rows.append(f'<tr class="team{team}"><td><b>team {team}</b> <span class="dim">({_e(members)})</span></td>'
-                    f'{"".join(_summary_cells(review.teams[team]))}</tr>')
-    legend = "; ".join(f"{name}: {meaning}" for name, meaning in SUMMARY_HEADERS)
+                    f'{"".join(_summary_cells(review.teams[team], out_of_turn))}</tr>')
+    legend = "; ".join(f"{name}: {meaning}" for name, meaning in headers)
     if not review.complete:
         legend = "* judged from the public view. " + legend
     return (f'<table><thead><tr><th>player</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
@@ -137,16 +159,16 @@ def events_html(review: Review) -> str:
     for i, event in enumerate(review.game.events, start=1):
         notes = review.notes_of(i)
         cell = _e(event)
-        for note in notes:
-            colour = NOTE_COLOURS[note.kind]
-            cell += (f'<span class="note" style="color:{colour}"><span class="kind">{_e(note.kind.value)}</span>: '
-                     f"{_e(note.text)}</span>")
+        for label, kind, text in note_lines(notes):
+            colour = NOTE_COLOURS[kind]
+            cell += (f'<span class="note" style="color:{colour}"><span class="kind">{_e(label)}</span>: '
+                     f"{_e(text)}</span>")
         bits = []
         for p in setup.players:
             value = review.bits[p][i - 1]
             bits.append('<td class="num zero">·</td>' if value < 0.005 else f'<td class="num">{value:.2f}</td>')
         line = review.game.line_of(i)
-        rows.append(f'<tr{" class=noted" if notes else ""}><td class="num">{i}</td>'
+        rows.append(f'<tr class="{"noted" if notes else "quiet"}"><td class="num">{i}</td>'
                     f'<td class="num dim">{_e(line or "")}</td><td class="event">{cell}</td>{"".join(bits)}</tr>')
     return (f"<table><thead><tr><th>#</th><th>line</th><th>event and notes</th>{head}</tr></thead>"
             f'<tbody>{"".join(rows)}</tbody></table>')
@@ -166,7 +188,7 @@ def review_html(review: Review) -> str:
     game = review.game
     setup = game.setup
     score = game.state().score
-    title = f"Review of {game.path or 'a game'}"
+    title = f"Review of {file_name(game.path)}" if game.path else "Review of a game"
     counts: dict[str, int] = {}
     for note in review.notes:
         counts[note.kind.value] = counts.get(note.kind.value, 0) + 1
@@ -179,8 +201,9 @@ def review_html(review: Review) -> str:
         f"<h1>{_e(title)}</h1>",
         f"<p>{_e(setup.variant.value)}, {len(setup.players)} players ({_e(' '.join(setup.players))}), "
         f"{len(game.events)} events; score {score[1]}-{score[2]}. {_e(_views_text(review))}</p>",
-        f"<p>Notes: {_e(tally)}. Bits: log2 of how much an event shrank the number of deals "
-        "consistent with what the player knew (exact counts).</p>",
+        f"<p>Notes: {_e(tally)}.</p>",
+        f"<p>{_e(BITS_IN_WORDS)} (Exactly: log2 of how much the event shrank the number of deals consistent "
+        "with what the player knew.)</p>",
         "<h2>Information known by each team</h2>",
         "<p>Mean over the team's players of the bits they know since the deal.</p>",
         chart_svg(review),
