@@ -61,6 +61,8 @@ def event_row(number: int, event: Event) -> tuple[str, str, str, str, str]:
         return str(number), event.asker, event.target, str(event.card), "yes" if event.hit else "no"
     if isinstance(event, Claim):
         outcome = "right" if event.correct else "wrong: " + answer_text(dict(event.actual))
+        if event.out_of_turn:
+            outcome = f"out of turn, {outcome}"
         return str(number), event.claimer, "claims", f"{event.half_suit.code}: {answer_text(dict(event.declared))}", \
             outcome
     assert isinstance(event, Pass)

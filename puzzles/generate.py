@@ -287,7 +287,8 @@ def canonical_form(
             elif isinstance(event, Claim):
                 declared = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.declared))
                 actual = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.actual))
-                parts.append(f"c{seat[event.claimer]},{half(event.half_suit)},{declared},{actual}")
+                kind = "o" if event.out_of_turn else "c"  # an out-of-turn claim scores differently
+                parts.append(f"{kind}{seat[event.claimer]},{half(event.half_suit)},{declared},{actual}")
             elif isinstance(event, Pass):
                 parts.append(f"p{'' if event.player is None else seat[event.player]},{seat[event.to]}")
         if question.half_suit is not None:

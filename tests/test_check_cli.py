@@ -32,6 +32,7 @@ def test_check_accepts_every_example(tmp_path: Path) -> None:
     code, out, err = run("check", *sorted(str(p) for p in tmp_path.glob("*.lit")))
     assert code == 0 and err == ""
     assert out.splitlines() == [
+        f"{tmp_path}/classic-rules.lit: classic, 6 players, 5 events, 2/8 sets claimed, score 1-0, Bob to play",
         f"{tmp_path}/complete-classic-6p.lit: classic, 6 players, 271 events, 8/8 sets claimed, score 5-3, team 1 wins",
         f"{tmp_path}/personal-fish54-8p.lit: fish54, 8 players, 45 events, 0/9 sets claimed, score 0-0, Ann to play",
         f"{tmp_path}/six-diamonds.lit: classic, 6 players, 1 event, 0/8 sets claimed, score 0-0, Bob to play",

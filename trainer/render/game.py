@@ -60,9 +60,12 @@ def turn_text(state: State) -> str:
         winner = state.winner
         return "game over: a tie" if winner is None else f"game over: team {winner} wins"
     actors = " or ".join(sorted(state.actors()))
+    handover = " or ".join(sorted(state.handover_targets()))
+    if handover:
+        handover = f" (or to pass the turn to {handover}: the stalemate breaker)"
     if state.endgame:
-        return f"questions over, {actors} to claim"
-    return f"{actors} to play"
+        return f"questions over, {actors} to claim{handover}"
+    return f"{actors} to play{handover}"
 
 
 def summary_line(game: Game) -> str:
@@ -130,16 +133,19 @@ def sets_table(state: State) -> Table:
     table.add_column("set")
     table.add_column("cards")
     table.add_column("result")
-    claimers = {event.half_suit: event.claimer for event in state.events if isinstance(event, Claim)}
+    claims = {event.half_suit: event for event in state.events if isinstance(event, Claim)}
     for half, result in state.sets.items():
         if result.status is SetStatus.WON:
             outcome = Text(f"won by team {result.team}", style="bold green" if result.team == 1 else "bold cyan")
+        elif half in claims and claims[half].out_of_turn:
+            outcome = Text("cancelled (claimed out of turn)", style="yellow")
         elif result.status is SetStatus.CANCELLED:
             outcome = Text("cancelled (misplaced within the team)", style="yellow")
         else:
             outcome = Text("in play", style="dim")
-        if half in claimers:
-            outcome.append(f" (claimed by {claimers[half]})", style="dim")
+        if half in claims:
+            when = " out of turn" if claims[half].out_of_turn and result.status is SetStatus.WON else ""
+            outcome.append(f" (claimed by {claims[half].claimer}{when})", style="dim")
         table.add_row(f"{half.code} {half.name}", hand_text(half.cards), outcome)
     return table
 
@@ -153,7 +159,10 @@ def event_text(event: Event) -> Text:
         text.append("yes" if event.hit else "no", style="bold green" if event.hit else "dim")
         return text
     if isinstance(event, Claim):
-        text = Text(f"{event.claimer} claims {event.half_suit}: ", style="bold")
+        text = Text(f"{event.claimer} claims {event.half_suit}", style="bold")
+        if event.out_of_turn:
+            text.append(" out of turn", style="bold red")
+        text.append(": ", style="bold")
         text.append_text(_assignment_text(event.declared))
         if event.actual:
             text.append(" (actual: ", style="bold yellow")

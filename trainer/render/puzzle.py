@@ -96,6 +96,8 @@ def history_table(puzzle: Puzzle) -> Table:
             table.add_row(str(number), event.asker, event.target, card_text(event.card), answer)
         elif isinstance(event, Claim):
             verdict = "right" if event.correct else "wrong: " + ", ".join(f"{c} {p}" for c, p in event.actual)
+            if event.out_of_turn:
+                verdict = f"out of turn, {verdict}"
             table.add_row(str(number), event.claimer, "claims", event.half_suit.code, verdict)
         elif isinstance(event, Pass):
             table.add_row(str(number), event.player or "", "turn to", event.to, "")
