@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/bots.py --breaker [--games N] [--players 6|8] [--workers W] [--seed S]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -9,6 +10,12 @@ itself to measure its speed. The goals of issue 5 are checked at the end:
 ``expert`` beats ``random`` in at least 95% and ``basic`` in at least 70% of
 games, ``basic`` beats ``random`` in at least 80%, and a 6-player ``classic``
 game between ``expert`` teams takes under 2 s.
+
+``--breaker`` measures what the classic stalemate breaker is worth: the
+``expert`` (a certain set kept in reserve, claimed and the turn handed to a
+teammate with a clearly better ask) against the same bot without it
+(``stalemate_breaker=False``: claims at once, never hands the turn over),
+head to head and each against ``basic``, seats swapped halfway.
 """
 
 from __future__ import annotations
@@ -17,11 +24,15 @@ import argparse
 import itertools
 import math
 import os
+import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from trainer.game.events import Pass
+from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
-from trainer.play.simulate import GameResult, simulate
+from trainer.play.expert import ExpertBot
+from trainer.play.simulate import GameJob, GameResult, new_table, simulate
 
 GOALS = {("expert", "random"): 0.95, ("expert", "basic"): 0.70, ("basic", "random"): 0.80}
 EXPERT_SECONDS = 2.0
@@ -55,6 +66,87 @@ def match(
     return wins_a, wins_b, games - wins_a - wins_b, first + second
 
 
+def breaker_game(job: GameJob, plain_team: int | None) -> tuple[int | None, int]:
+    """Play ``job`` with the expert team ``plain_team`` (if any) playing without the stalemate breaker.
+
+    Returns the winner and how many times a claimer handed the turn to a teammate.
+    """
+    table = new_table(job)
+    setup = table.truth.setup
+    for seat in setup.players:
+        if setup.team(seat) == plain_team:
+            table.bots[seat] = ExpertBot(random.Random(f"{job.game_seed}:{seat}"), stalemate_breaker=False)
+    game = table.play()
+    handovers = 0
+    state = new_table(job).truth
+    for event in game.events:
+        if isinstance(event, Pass) and event.to in state.handover_targets() and state.sizes[state.turn]:
+            handovers += 1
+        state.apply(event)
+    return table.truth.winner, handovers
+
+
+def breaker_match(
+    other: str, games: int, seed: int, players: int, pool: ProcessPoolExecutor
+) -> tuple[int, int, int, int]:
+    """The breaker expert against ``other`` (``plain``: the expert without it), seats swapped halfway.
+
+    Returns wins of the breaker expert, wins of the other, ties and handovers made.
+    """
+    half = games // 2
+    futures = []
+    for index in range(games):
+        breaker_team = 1 if index < half else 2
+        kinds = {breaker_team: BotKind.EXPERT, 3 - breaker_team: BotKind.EXPERT if other == "plain" else BotKind(other)}
+        job = GameJob(index, seed, Variant.CLASSIC, players, kinds[1], kinds[2])
+        plain = 3 - breaker_team if other == "plain" else None
+        futures.append((breaker_team, pool.submit(breaker_game, job, plain)))
+    wins = losses = handovers = 0
+    for breaker_team, future in futures:
+        winner, passes = future.result()
+        handovers += passes
+        wins += winner == breaker_team
+        losses += winner == 3 - breaker_team
+    return wins, losses, games - wins - losses, handovers
+
+
+def plain_match(other: str, games: int, seed: int, players: int, pool: ProcessPoolExecutor) -> tuple[int, int, int]:
+    """The expert without the breaker against ``other``, seats swapped halfway."""
+    half = games // 2
+    futures = []
+    for index in range(games):
+        plain_team = 1 if index < half else 2
+        kinds = {plain_team: BotKind.EXPERT, 3 - plain_team: BotKind(other)}
+        job = GameJob(index, seed, Variant.CLASSIC, players, kinds[1], kinds[2])
+        futures.append((plain_team, pool.submit(breaker_game, job, plain_team)))
+    wins = losses = 0
+    for plain_team, future in futures:
+        winner, _ = future.result()
+        wins += winner == plain_team
+        losses += winner == 3 - plain_team
+    return wins, losses, games - wins - losses
+
+
+def breaker_report(games: int, seed: int, players: int, workers: int) -> None:
+    """Print what the stalemate breaker is worth, with 95% Wilson intervals."""
+    print(f"classic, {players} players, {games} games per pair, {workers} workers; "
+          "expert+SB: with the stalemate breaker, expert-SB: without")
+    print(f"{'pair':<24} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>15} {'handovers':>10}")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        rows: list[tuple[str, int, int, int, int | None]] = []
+        wins, losses, ties, passes = breaker_match("plain", games, seed, players, pool)
+        rows.append(("expert+SB v expert-SB", wins, losses, ties, passes))
+        wins, losses, ties, passes = breaker_match("basic", games, seed + 1, players, pool)
+        rows.append(("expert+SB v basic", wins, losses, ties, passes))
+        wins, losses, ties = plain_match("basic", games, seed + 1, players, pool)
+        rows.append(("expert-SB v basic", wins, losses, ties, None))
+        for name, wins, losses, ties, passes in rows:
+            low, high = wilson(wins, games)
+            shown = "-" if passes is None else str(passes)
+            print(f"{name:<24} {wins:>4}-{losses:<4} {ties:>5} {wins / games:>9.0%} "
+                  f"{f'{low:.0%}-{high:.0%}':>15} {shown:>10}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -65,7 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", default="random,basic,expert", help="comma-separated bot kinds")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--breaker", action="store_true", help="measure the classic stalemate breaker instead")
     args = parser.parse_args(argv)
+    if args.breaker:
+        breaker_report(args.games, args.seed, args.players, args.workers)
+        return 0
     kinds = [BotKind(k.strip()).value for k in args.kinds.split(",")]
     print(f"{args.variant}, {args.players} players, {args.games} games per pair, {args.workers} workers")
     print(f"{'pair':<18} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>15} {'s/game':>7}")

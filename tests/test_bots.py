@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.game.cards import Card, HalfSuit
+from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.events import Ask, Claim, Event
-from trainer.game.notation import Game, parse_game, read_game
+from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.game.randomplay import random_game, true_holders
 from trainer.game.state import Setup, State
 from trainer.knowledge import solve
@@ -215,25 +216,75 @@ def test_expert_never_asks_where_the_card_cannot_be() -> None:
     assert checked > 5
 
 
-def test_expert_claims_a_certain_set() -> None:
-    game = read_game("tests/data/six-diamonds.lit")
-    move = make_bot(BotKind.EXPERT, random.Random(0)).decide(View.of(game.setup, game.events, "Ann"))
-    assert isinstance(move, ClaimSet) and dict(move.declared)[Card.parse("6D")] == "Cat"
-
-
-def test_expert_keeps_a_reserve_only_in_fish54() -> None:
+def test_expert_keeps_its_only_certain_set_in_reserve_and_claims_the_others() -> None:
     from trainer.play.expert import ExpertBot
 
+    game = read_game("tests/data/six-diamonds.lit")
+    turn = parse_game(write_game(game) + "Bob asks Ann for KD: no\n")  # Ann's turn
+    view = View.of(turn.setup, turn.events, "Ann")
+    assert isinstance(ExpertBot(random.Random(0)).decide(view), AskFor)  # LD is certain: kept as a breaker
+    plain = ExpertBot(random.Random(0), stalemate_breaker=False).decide(view)
+    assert isinstance(plain, ClaimSet) and dict(plain.declared)[Card.parse("6D")] == "Cat"
     bot = ExpertBot(random.Random(0))
-    classic = read_game("tests/data/six-diamonds.lit")
-    view = View.of(classic.setup, classic.events, "Ann")
     claimable = bot.knowledge(view).claimable(1)
-    assert list(claimable) == [HalfSuit.parse("LD")]
-    assert bot.reserve(view, claimable) is None
+    assert list(claimable) == [HalfSuit.parse("LD")] and bot.reserve(view, claimable) == HalfSuit.parse("LD")
     fish = read_game("tests/data/personal-fish54-8p.lit")
     fish_view = View.of(fish.setup, (), "Dan")
     assert bot.reserve(fish_view, claimable) == HalfSuit.parse("LD")
     assert bot.reserve(fish_view, {}) is None
+
+
+# Ann holds all of LD (certain); Cat took 4H from Dan (so Cat can ask for low hearts) and Bob took 2H:
+# Cat has a sure hit (Bob for 2H), Ann's best ask is under 50%.
+STUCK = """variant: classic
+players: Ann Bob Cat Dan Eve Fay
+dealer: Ann
+hand Ann: 2D 3D 4D 5D 6D 7D 9S JS
+Ann asks Bob for 10S: no
+Bob asks Cat for 2H: yes
+Bob asks Cat for 3H: no
+Cat asks Dan for 4H: yes
+Cat asks Dan for 5H: no
+Dan asks Ann for QS: no
+"""
+
+
+def test_expert_breaks_the_stalemate_in_classic() -> None:
+    from trainer.play.expert import ExpertBot
+
+    game = parse_game(STUCK)
+    bot = ExpertBot(random.Random(0))
+    view = View.of(game.setup, game.events, "Ann")
+    k = bot.knowledge(view)
+    assert bot.teammate_chance(view, k, "Cat") == 1 and bot.teammate_chance(view, k, "Eve") == 0
+    assert max(chance for chance, _, _ in bot.asks(view, k)) < Fraction(1, 2)
+    move = bot.decide(view)
+    assert isinstance(move, ClaimSet) and move.half_suit == HalfSuit.parse("LD")  # the reserve, spent now
+    claimed = parse_game(STUCK + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D\n")
+    after = View.of(claimed.setup, claimed.events, "Ann")
+    assert after.handover_targets() == ["Cat", "Eve"]
+    assert bot.decide(after) == PassTo("Cat")
+    assert isinstance(ExpertBot(random.Random(0), stalemate_breaker=False).decide(after), AskFor)
+
+
+def test_the_simulator_plays_the_stalemate_breaker() -> None:
+    """The STUCK position in a complete deal: the expert's two moves become a claim and a pass."""
+    from trainer.play.expert import ExpertBot
+    from trainer.play.simulate import Table
+
+    hands = {
+        "Ann": "2D 3D 4D 5D 6D 7D 9S JS", "Bob": "7H 5H 2S 3S 4S 5S 6S QS", "Cat": "2H 6H 9D 10D JD QD KD AD",
+        "Dan": "4H KS AS 7S 9H 10H JH QH", "Eve": "2C 3C 4C 5C 6C 7C 9C 10C", "Fay": "10S 3H KH AH JC QC KC AC",
+    }
+    setup = Setup.create("classic", list(hands), "Ann", {p: parse_cards(h) for p, h in hands.items()})
+    table = Table(setup, {p: ExpertBot(random.Random(0)) for p in setup.players})
+    for event in parse_game(STUCK).events:
+        table.apply(event)
+    table.step()
+    table.step()
+    assert [str(e) for e in table.truth.events[-2:]] == ["Ann claims LD: Ann 2D 3D 4D 5D 6D 7D", "Ann passes to Cat"]
+    table.step()
+    assert str(table.truth.events[-1]) == "Cat asks Bob for 2H: yes"  # the sure hit Ann could see
 
 
 def binomial_tail(wins: int, games: int) -> float:

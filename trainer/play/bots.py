@@ -30,32 +30,15 @@ history. Every bot is deterministic given its :class:`random.Random`.
 from __future__ import annotations
 
 import random
-from enum import Enum
 from fractions import Fraction
-from typing import Protocol
 
 from trainer.game.cards import Card, HalfSuit
+from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
+from trainer.play.protocol import Bot, BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-
-class BotKind(str, Enum):
-    """The kinds of bot, as named on the command line."""
-
-    RANDOM = "random"
-    BASIC = "basic"
-    HUMAN = "human"
-    EXPERT = "expert"
-
-
-class Bot(Protocol):
-    """A player: given what its seat may see, the next move."""
-
-    kind: BotKind
-
-    def decide(self, view: View) -> Move:
-        """The next move for ``view.seat`` in ``view.role``."""
-        ...
+__all__ = ["BasicBot", "Bot", "BotKind", "ExpertBot", "HumanBot", "RandomBot", "make_bot"]
 
 
 def make_bot(kind: BotKind | str, rng: random.Random) -> Bot:
@@ -67,16 +50,7 @@ def make_bot(kind: BotKind | str, rng: random.Random) -> Bot:
         return BasicBot(rng)
     if kind is BotKind.HUMAN:
         return HumanBot(rng)
-    from trainer.play.expert import ExpertBot  # needs the exact engine
-
     return ExpertBot(rng)
-
-
-def most_cards(view: View, players: list[str]) -> str:
-    """The player with the most cards (seat order after ``view.seat`` breaks ties)."""
-    order = view.setup.players
-    start = order.index(view.seat)
-    return max(players, key=lambda p: (view.state.sizes[p], -((order.index(p) - start) % len(order))))
 
 
 def guessed_claim(view: View, memory: Memory, half: HalfSuit) -> ClaimSet:

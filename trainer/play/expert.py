@@ -3,10 +3,14 @@
 It solves its view exactly (:func:`trainer.knowledge.solve` with its own hand
 and the public history) and then:
 
-- claims every set whose six holders are forced onto its team, except that in
-  ``fish54`` it keeps one such set in reserve: claiming it later, when no ask
-  can hit, lets its team pick who plays instead of handing the turn over
-  (the stalemate breaker);
+- claims every set whose six holders are forced onto its team, except one it
+  keeps in reserve (the stalemate breaker): in ``fish54`` it claims it when no
+  ask can hit, which lets its team pick who plays instead of handing the turn
+  over; in ``classic`` it claims it when a teammate has a clearly better ask
+  than its own (by its own exact view of what that teammate can ask), then
+  passes the turn to that teammate;
+- just after any claim of its own in ``classic``, passes the turn to a
+  teammate whose best ask is clearly better than its own;
 - otherwise asks for the card and target with the best exact chance of a hit,
   never an ask that cannot hit; among equal chances it prefers a set the table
   already knows it holds (the ask tells the other team nothing new), then the
@@ -31,18 +35,23 @@ from fractions import Fraction
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask
 from trainer.knowledge import Knowledge, solve
-from trainer.play.bots import BotKind, most_cards
 from trainer.play.memory import Memory
+from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
+
+CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
 
 
 class ExpertBot:
-    """Exact knowledge, best-chance asks, certain claims, one set kept in reserve (``fish54``)."""
+    """Exact knowledge, best-chance asks, certain claims, one set kept in reserve as a stalemate breaker."""
 
     kind = BotKind.EXPERT
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, stalemate_breaker: bool = True) -> None:
+        """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
+        (``benchmarks/bots.py`` measures what the breaker is worth against that)."""
         self.rng = rng
+        self.breaker = stalemate_breaker
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
         self.solves = 0
 
@@ -58,6 +67,12 @@ class ExpertBot:
         """The expert's move (see the module documentation)."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
+        classic_breaker = self.breaker and view.setup.variant.pass_after_claim
+        if classic_breaker and view.handover_targets() and not view.stalled:
+            k = self.knowledge(view)
+            mate = self.better_teammate(view, k, self.asks(view, k))
+            if mate is not None:
+                return PassTo(mate)
         if view.role is not Role.CLAIM and not view.stalled:
             quick = self.quick(view)
             if quick is not None:
@@ -73,6 +88,8 @@ class ExpertBot:
         for half, holders in claimable.items():
             if half is not reserve:
                 return ClaimSet.of(half, holders)
+        if reserve is not None and classic_breaker and self.better_teammate(view, k, asks):
+            return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
@@ -84,18 +101,50 @@ class ExpertBot:
         best there is); a set a careful memory places on the team is claimable.
         """
         memory = Memory(view)
-        if not view.setup.variant.winner_picks_next:  # classic: no reserve, claim at once
+        if view.setup.variant.pass_after_claim:  # classic: claim at once all but one (the reserve)
             certain = memory.certain_sets(view.team)
-            if certain:
+            if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
         sure = [(Fraction(1), t, c) for t, c in view.legal_asks() if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
 
     def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
-        """The certain set kept back as a stalemate breaker (``fish54`` only: a claim lets the team pick)."""
-        if not view.setup.variant.winner_picks_next or not claimable:
+        """The certain set kept back as a stalemate breaker: the one with most cards away from the seat."""
+        if not claimable or (view.setup.variant.pass_after_claim and not self.breaker):
             return None
         return max(claimable, key=lambda h: (sum(p != view.seat for p in claimable[h].values()), -h.index))
+
+    def better_teammate(self, view: View, k: Knowledge, asks: list[tuple[Fraction, str, Card]]) -> str | None:
+        """A teammate whose best ask (as far as the seat can tell) is clearly better than the seat's own best.
+
+        What a teammate can ask is judged from the seat's exact view: a set the
+        teammate certainly holds a card of, a card of it the teammate certainly
+        lacks, the chance an opponent with cards holds it. The teammate knows
+        at least that much, so the chance is one they can see too.
+        """
+        own = max((chance for chance, _, _ in asks), default=Fraction(0))
+        best: tuple[Fraction, str] | None = None
+        for mate in view.teammates:
+            if not view.state.sizes[mate]:
+                continue
+            chance = self.teammate_chance(view, k, mate)
+            if chance >= own + CLEARLY_BETTER and (best is None or chance > best[0]):
+                best = (chance, mate)
+        return None if best is None else best[1]
+
+    def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
+        """The best chance of a hit among the asks ``mate`` can certainly make (seen from the seat)."""
+        opponents = [p for p in view.opponents if view.state.sizes[p]]
+        best = Fraction(0)
+        for half in view.live_sets():
+            if not any(k.forced(c) == mate for c in half.cards):
+                continue
+            for card in half.cards:
+                if k.count(card, mate):
+                    continue  # the teammate may hold it: not an ask they can surely make
+                chances = k.holders(card)
+                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents)])
+        return best
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""

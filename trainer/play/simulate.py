@@ -111,7 +111,9 @@ class Table:
         """The events a move makes, with the true answer filled in."""
         truth = self.truth
         if isinstance(move, PassTo):
-            if role not in (Role.PASS, Role.PICK) or move.to == seat or move.to not in truth.actors():
+            handover = role is Role.PLAY and move.to in truth.handover_targets()  # the classic stalemate breaker
+            allowed = role in (Role.PASS, Role.PICK) and move.to != seat and move.to in truth.actors()
+            if not (handover or allowed):
                 raise BotError(f"{seat} cannot pass to {move.to} now ({role.value})")
             return [Pass(seat, move.to)]
         events: list[Event] = []

@@ -32,7 +32,7 @@ from trainer.game.state import SetStatus, Setup, State
 class Role(str, Enum):
     """What the seat is asked to do."""
 
-    PLAY = "play"  # the turn is yours and you hold cards: ask or claim
+    PLAY = "play"  # the turn is yours and you hold cards: ask or claim (classic, just after your claim: or pass)
     PASS = "pass"  # the turn is yours but your hand is empty: pass to a teammate with cards
     PICK = "pick"  # fish54: your team won the set and picks who plays: play yourself or pass
     CLAIM = "claim"  # questions are over: your team holds every card left, claim a set
@@ -139,6 +139,12 @@ class View:
     def pass_targets(self) -> list[str]:
         """Teammates with cards, who may be handed the turn."""
         return [p for p in self.teammates if self.state.sizes[p]]
+
+    def handover_targets(self) -> list[str]:
+        """``classic``, just after the seat's claim: the teammates it may pass the turn to (the stalemate breaker)."""
+        if self.role is not Role.PLAY:
+            return []
+        return sorted(self.state.handover_targets(), key=self.setup.players.index)
 
     def live_sets(self) -> list[HalfSuit]:
         """The sets not yet claimed."""
