@@ -56,6 +56,7 @@ import fsrs
 import platformdirs
 
 from puzzles.model import Puzzle
+from trainer.clock import now
 from trainer.game.errors import LiteratureError
 
 SCHEMA_VERSION = 1
@@ -321,10 +322,6 @@ class Summary:
         }
 
 
-def _now() -> datetime:
-    return datetime.now().astimezone()
-
-
 _SCHEDULER = fsrs.Scheduler(
     learning_steps=(timedelta(days=1),), relearning_steps=(timedelta(days=1),), enable_fuzzing=False
 )
@@ -338,7 +335,7 @@ class Progress:
 
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None):
         self.path = Path(path) if path is not None else default_path()
-        self.clock = clock or _now
+        self.clock = clock or now
         self._db: sqlite3.Connection | None = None
 
     # -- connection -------------------------------------------------------------
