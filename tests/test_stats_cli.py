@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles.model import load_puzzles
-from puzzles.progress import Progress, default_path
+from puzzles.store import Progress, default_path
 from trainer.cli import app
 from trainer.render.stats import calendar_text
 
