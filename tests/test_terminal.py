@@ -122,13 +122,13 @@ def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Pa
     assert outcomes(tmp_path / "home") == []
 
 
-def test_ctrl_c_while_the_answer_is_saved_and_the_next_drawn(terminal: Terminal, tmp_path: Path) -> None:
+def test_ctrl_c_while_the_verdict_shows_and_the_next_is_drawn(terminal: Terminal, tmp_path: Path) -> None:
     terminal.read_until(b"answer> ")
     terminal.type(b"Cat 6D\n")
-    terminal.read_until(b"Correct.")  # graded; now saving it and drawing puzzle 2
+    terminal.read_until(b"Correct.")  # graded; now explaining it and drawing puzzle 2
     terminal.type(b"\x03")
     ends_cleanly(terminal)
-    assert outcomes(tmp_path / "home") == ["right"]  # an answer being saved is saved whole
+    assert outcomes(tmp_path / "home") == ["right"]  # an answer graded is saved whole
 
 
 def test_ctrl_c_typed_with_the_answer(terminal: Terminal, tmp_path: Path) -> None:
@@ -187,29 +187,37 @@ def test_ctrl_c_while_drawing_ends_with_the_summary(monkeypatch: pytest.MonkeyPa
     assert "Stopped." in result.output and "Session" in result.output
 
 
-def test_ctrl_c_while_grading_ends_with_the_summary(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(train_module.Attempt, "respond", interrupt)
-    result = CliRunner().invoke(app, TRAIN, input="Cat 6D\n")
-    assert result.exit_code == 0, result.output
-    assert "Stopped." in result.output and "Session" in result.output
-    with Progress() as store:
-        assert store.attempts() == []
+def ctrl_c_during(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> None:
+    """Make ``owner.name`` receive a real SIGINT as it starts, then do its work."""
+    real = getattr(owner, name)
+
+    def under_ctrl_c(self: object, *args: object, **kwargs: object) -> object:
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, under_ctrl_c)
 
 
-def test_ctrl_c_while_saving_saves_whole_then_stops(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Progress.record
-
-    def record_under_ctrl_c(self: Progress, *args: object, **kwargs: object) -> object:
-        os.kill(os.getpid(), signal.SIGINT)  # a real SIGINT, in the middle of saving
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Progress, "record", record_under_ctrl_c)
+@pytest.mark.parametrize(("owner", "name"), [(train_module.Attempt, "respond"), (Progress, "record")],
+                         ids=["grading", "saving"])
+def test_ctrl_c_while_an_answer_is_graded_or_saved(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> None:
+    """The answer typed is graded, shown and saved whole; then the session stops with its summary."""
+    ctrl_c_during(monkeypatch, owner, name)
     result = CliRunner().invoke(app, TRAIN, input="Cat 6D\nCat 6D\n")
     assert result.exit_code == 0, result.output
     assert "Correct." in result.output and "Stopped." in result.output and "Session" in result.output
     assert "Puzzle 2/2" not in result.output
     with Progress() as store:
         assert [a["outcome"] for a in store.attempts()] == ["right"]
+
+
+def test_ctrl_c_while_a_hint_is_given_stops_without_saving(monkeypatch: pytest.MonkeyPatch) -> None:
+    ctrl_c_during(monkeypatch, train_module.Attempt, "respond")
+    result = CliRunner().invoke(app, TRAIN, input="hint\nCat 6D\n")
+    assert result.exit_code == 0, result.output
+    assert "Nudge" in result.output and "Stopped." in result.output and "Session" in result.output
+    with Progress() as store:
+        assert store.attempts() == []
 
 
 def test_interrupts_held_notes_a_ctrl_c_and_restores_the_handler() -> None:

@@ -47,7 +47,11 @@ def quiz(
     daily: date | None = None,
     read: Callable[[str], str] = read_line,
 ) -> AttemptResult:
-    """Show ``puzzle``, read lines until the attempt ends, store it unless it was quit."""
+    """Show ``puzzle``, read lines until the attempt ends, store it unless it was quit.
+
+    An answer, once typed, is graded and stored whole: a Ctrl-C meanwhile is
+    acted on after the verdict is shown (:class:`StoppedAfter`).
+    """
     show_puzzle(puzzle, number, total)
     attempt = Attempt(puzzle)
     show_line(attempt.usage(), "dim")
@@ -58,23 +62,27 @@ def quiz(
             show_line("")
             show_reply(attempt.quit())
             break
-        show_reply(attempt.respond(line))
-    result = attempt.result
-    assert result is not None
-    if result.recordable:
         with interrupts_held() as held:
-            store.record(
-                puzzle,
-                answer=result.answer,
-                outcome=result.outcome,
-                correct=result.correct,
-                hints=result.hints,
-                seconds=result.seconds,
-                daily=daily,
-            )
+            reply = attempt.respond(line)
+            if attempt.result is not None and attempt.result.recordable:
+                _record(store, attempt.result, daily)
+        show_reply(reply)
         if held.caught:
-            raise StoppedAfter(result)
-    return result
+            raise StoppedAfter(attempt.result) if attempt.result is not None else KeyboardInterrupt
+    assert attempt.result is not None
+    return attempt.result
+
+
+def _record(store: Progress, result: AttemptResult, daily: date | None) -> None:
+    store.record(
+        result.puzzle,
+        answer=result.answer,
+        outcome=result.outcome,
+        correct=result.correct,
+        hints=result.hints,
+        seconds=result.seconds,
+        daily=daily,
+    )
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
