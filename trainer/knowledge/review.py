@@ -107,7 +107,7 @@ class Note:
         if self.kind is NoteKind.KEPT_SET:
             return self._kept_text()
         if self.kind is NoteKind.OUT_OF_TURN:
-            return self._out_of_turn_text(suffix)
+            return self._out_of_turn_text("" if self.view == self.player else ", from the public view")
         if self.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
             placed = _placement(self.holders)
             text = f"{who} could claim {self.half_suit} with certainty ({placed})"
@@ -158,7 +158,7 @@ class Note:
             f"(certain for {first}, {kept} event{'s' if kept != 1 else ''} earlier); the team {fate}."
         )
 
-    def _out_of_turn_text(self, suffix: str) -> str:
+    def _out_of_turn_text(self, public: str) -> str:
         """``out-of-turn``: the penalty, and what it cost against the same claim made in turn."""
         who, half = self.player, self.half_suit
         head = f"{who} claimed {half} out of turn"
@@ -178,7 +178,7 @@ class Note:
         else:
             chance = _percent(self.probability)
             known = f"every card was where declared in {chance} of the deals {who} could not rule out"
-        return f"{head}: {what} ({known}){suffix}."
+        return f"{head}: {what} ({known}{public})."
 
     def as_json(self) -> dict[str, object]:
         """The note as in ``literature review --json``: ``kind`` and ``player`` first, then its fields."""
