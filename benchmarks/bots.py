@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
-    .venv/bin/python benchmarks/bots.py --breaker [--games N] [--players 6|8] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -127,23 +127,24 @@ def plain_match(other: str, games: int, seed: int, players: int, pool: ProcessPo
     return wins, losses, games - wins - losses
 
 
-def breaker_report(games: int, seed: int, players: int, workers: int) -> None:
+def breaker_report(games: int, basic_games: int, seed: int, players: int, workers: int) -> None:
     """Print what the stalemate breaker is worth, with 95% Wilson intervals."""
-    print(f"classic, {players} players, {games} games per pair, {workers} workers; "
+    print(f"classic, {players} players, {games} games head to head, {basic_games} against basic, {workers} workers; "
           "expert+SB: with the stalemate breaker, expert-SB: without")
     print(f"{'pair':<24} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>15} {'handovers':>10}")
     with ProcessPoolExecutor(max_workers=workers) as pool:
         rows: list[tuple[str, int, int, int, int | None]] = []
         wins, losses, ties, passes = breaker_match("plain", games, seed, players, pool)
         rows.append(("expert+SB v expert-SB", wins, losses, ties, passes))
-        wins, losses, ties, passes = breaker_match("basic", games, seed + 1, players, pool)
+        wins, losses, ties, passes = breaker_match("basic", basic_games, seed + 1, players, pool)
         rows.append(("expert+SB v basic", wins, losses, ties, passes))
-        wins, losses, ties = plain_match("basic", games, seed + 1, players, pool)
+        wins, losses, ties = plain_match("basic", basic_games, seed + 1, players, pool)
         rows.append(("expert-SB v basic", wins, losses, ties, None))
         for name, wins, losses, ties, passes in rows:
-            low, high = wilson(wins, games)
+            n = wins + losses + ties
+            low, high = wilson(wins, n)
             shown = "-" if passes is None else str(passes)
-            print(f"{name:<24} {wins:>4}-{losses:<4} {ties:>5} {wins / games:>9.0%} "
+            print(f"{name:<24} {wins:>4}-{losses:<4} {ties:>5} {wins / n:>9.0%} "
                   f"{f'{low:.0%}-{high:.0%}':>15} {shown:>10}", flush=True)
 
 
@@ -158,9 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--breaker", action="store_true", help="measure the classic stalemate breaker instead")
+    parser.add_argument("--basic-games", type=int, help="with --breaker: games against basic (default: --games)")
     args = parser.parse_args(argv)
     if args.breaker:
-        breaker_report(args.games, args.seed, args.players, args.workers)
+        breaker_report(args.games, args.basic_games or args.games, args.seed, args.players, args.workers)
         return 0
     kinds = [BotKind(k.strip()).value for k in args.kinds.split(",")]
     print(f"{args.variant}, {args.players} players, {args.games} games per pair, {args.workers} workers")
