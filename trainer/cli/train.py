@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +24,15 @@ from puzzles.progress import Progress
 from puzzles.quiz import Attempt, AttemptResult, matching, next_puzzle
 from trainer.cli.app import command
 from trainer.game.errors import LiteratureError
-from trainer.render.puzzle import show_line, show_puzzle, show_reply, show_summary
+from trainer.render.puzzle import (
+    show_history,
+    show_last,
+    show_line,
+    show_position,
+    show_puzzle,
+    show_reply,
+    show_summary,
+)
 
 PROMPT = "answer> "
 
@@ -36,22 +45,16 @@ def quiz(
     total: int | None = None,
     daily: date | None = None,
     read: Callable[[str], str] = input,
+    record: bool = True,
 ) -> AttemptResult:
-    """Show ``puzzle``, read lines until the attempt ends, store it unless it was quit."""
+    """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false)."""
     show_puzzle(puzzle, number, total)
     attempt = Attempt(puzzle)
     show_line(attempt.usage(), "dim")
-    while not attempt.done:
-        try:
-            line = read(PROMPT)
-        except (EOFError, KeyboardInterrupt):
-            show_line("")
-            show_reply(attempt.quit())
-            break
-        show_reply(attempt.respond(line))
+    converse(attempt, read)
     result = attempt.result
     assert result is not None
-    if result.recordable:
+    if record and (result.answered or result.ending != "quit"):
         store.record(
             puzzle,
             answer=result.answer,
@@ -62,6 +65,47 @@ def quiz(
             daily=daily,
         )
     return result
+
+
+def converse(attempt: Attempt, read: Callable[[str], str]) -> None:
+    """Read lines and answer them until the attempt ends (Ctrl-C and end of input quit it)."""
+    puzzle = attempt.puzzle
+    while not attempt.done:
+        try:
+            line = read(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            show_line("")
+            show_reply(attempt.quit())
+            break
+        reply = attempt.respond(line)
+        if reply.kind == "show":
+            show_position(puzzle)
+        elif reply.kind == "history":
+            show_history(puzzle, reply.focus or "")
+            show_position(puzzle)
+        elif reply.kind == "last":
+            show_last(puzzle)
+        else:
+            show_reply(reply)
+
+
+def line_editing() -> None:
+    """Arrow keys, Ctrl-A/E and the previous lines (up arrow) at the prompt, where stdin is a terminal."""
+    if sys.stdin.isatty():
+        try:
+            importlib.import_module("readline")
+        except ImportError:  # not on every platform (Windows); input() still works
+            pass
+
+
+def pause(read: Callable[[str], str], coming: str) -> bool:
+    """Wait for Enter before the next puzzle; ``False`` when the learner stops instead."""
+    try:
+        line = read(f"Press Enter for {coming} (q to stop) ")
+    except (EOFError, KeyboardInterrupt):
+        show_line("")
+        return False
+    return line.strip().lower() not in ("q", "quit", "stop", "exit")
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
@@ -87,17 +131,17 @@ class Session:
     results: list[AttemptResult] = field(default_factory=list)
 
     def played(self) -> list[AttemptResult]:
-        """Attempts that count: answered or revealed (not skipped or quit)."""
-        return [r for r in self.results if r.outcome not in ("skipped", "quit")]
+        """Attempts that count: answered or revealed (not skipped or quit unanswered)."""
+        return [r for r in self.results if r.answered or r.ending == "revealed"]
 
     def weakest(self) -> str | None:
-        """The technique with the lowest accuracy this session (``None`` if nothing was missed)."""
+        """The hardest technique of the puzzles missed, the one with the lowest accuracy this session
+        (``None`` if nothing was missed). A puzzle counts for the technique that rates it."""
         tally: dict[str, list[int]] = {}
         for result in self.played():
-            for technique in result.puzzle.techniques:
-                counts = tally.setdefault(technique, [0, 0])
-                counts[0] += 1
-                counts[1] += result.correct
+            counts = tally.setdefault(result.puzzle.difficulty.name, [0, 0])
+            counts[0] += 1
+            counts[1] += result.correct
         missed = {t: s / n for t, (n, s) in tally.items() if s < n}
         if not missed:
             return None
@@ -112,12 +156,17 @@ def train(
     count: Annotated[int, typer.Option(help="How many puzzles.", min=1)] = 5,
     pack: Annotated[Path | None, typer.Option(help="Train on this puzzles.json instead of the built-in pack.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the choice among equally good puzzles.")] = None,
+    no_pause: Annotated[
+        bool, typer.Option("--no-pause", help="Go straight on to the next puzzle (no Enter between puzzles).")
+    ] = False,
 ) -> None:
     """Solve puzzles near your rating, with hints; ends with a summary."""
     pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
     rng = random.Random(seed)
     session = Session()
     started = time.monotonic()
+    line_editing()
+    wait = sys.stdin.isatty() and not no_pause
     with Progress() as store:
         before = store.rating().rating
         seen = store.attempted_ids()
@@ -129,9 +178,11 @@ def train(
                 show_line("You have tried every puzzle that fits; well done.", "bold")
                 break
             seen.add(puzzle.id)
+            if wait and number > 1 and not pause(input, f"puzzle {number}/{count}"):
+                break
             result = quiz(puzzle, store, number=number, total=count)
             session.results.append(result)
-            if result.outcome == "quit":
+            if result.ending == "quit":
                 break
         after = store.rating().rating
     played = session.played()
