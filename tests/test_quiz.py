@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from puzzles.model import Difficulty, Puzzle, load_puzzles
 from puzzles.packs import load_pack
-from puzzles.progress import Progress
 from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
+from puzzles.store import Progress
 from trainer.cli import app
 from trainer.game.errors import LiteratureError
 
