@@ -167,7 +167,7 @@ class Attempt:
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            advice = "Try again, or type 'reveal' to see the answer and why ('hint' helps, 'skip' moves on)."
+            advice = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
             return Reply("wrong", (result.verdict(), advice), False, result)
         verdict = result.verdict()
         if self.tries > 1:
@@ -181,8 +181,8 @@ class Attempt:
             self.confirming = True
             return Reply(
                 "confirm",
-                ("The next hint is the full explanation: it shows the answer and ends this puzzle as not solved. "
-                 "Type 'hint' again to see it, or go on solving.",),
+                ("The next hint shows the answer and ends this puzzle as not solved.",
+                 "Type 'hint' again to see it, or go on solving."),
                 False,
             )
         depth = ("nudge", "clue")[self.hints]
@@ -240,22 +240,22 @@ class Attempt:
 
 
 def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
-    """What can be typed at the prompt."""
+    """What can be typed at the prompt (each line fits 80 columns)."""
     lines = [
         f"Answer in the notation's words, for example {example_answer(puzzle)}.",
-        "  show               the question again, with your hand, the hand sizes and the score",
+        "  show          your hand, the hand sizes, the score and the question",
     ]
     if memory:
-        lines.append("  last               the last event again (the only one the game lets you repeat)")
+        lines.append("  last          the last move (the only one the game lets you hear again)")
     else:
         lines += [
-            "  history            the whole history; 'history LD' one set, 'history Ann' one player",
-            "  last               the last event",
+            "  history       all moves; 'history LD' one set, 'history Ann' one player",
+            "  last          the last move",
         ]
     lines += [
-        "  hint               a nudge, then a clue, then (after asking) the full explanation",
-        "  reveal             the answer and why (the puzzle counts as not solved)",
-        "  skip               the next puzzle;  quit: stop here",
+        "  hint          a nudge, then a clue, then (asked first) the full explanation",
+        "  reveal        the answer and why (the puzzle counts as not solved)",
+        "  skip, quit    on to the next puzzle; stop here",
     ]
     return tuple(lines)
 

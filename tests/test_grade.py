@@ -257,7 +257,9 @@ def test_locate_right_and_wrong(variant: str) -> None:
     assert grade_text(locate, "cat 6♦").to_json() == {"correct": True, "outcome": "right", "wrong": {}}
     wrong = grade_text(locate, "Eve 6D")
     assert wrong.to_json() == {
-        "correct": False, "outcome": "wrong", "wrong": {"6D": {"said": "Eve", "actual": "Cat", "mistake": "wrong holder"}}
+        "correct": False,
+        "outcome": "wrong",
+        "wrong": {"6D": {"said": "Eve", "actual": "Cat", "mistake": "wrong holder"}},
     }
     assert wrong.verdict() == "Wrong: 1 card with the wrong holder."
     assert wrong.misses() == ["6D: you said Eve, it is with Cat"]

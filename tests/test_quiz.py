@@ -69,7 +69,7 @@ def test_wrong_claim_names_the_fate_but_no_holder_then_reveal_shows_each_wrong_c
     reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
     assert (reply.kind, reply.done) == ("wrong", False)
     assert reply.lines[0].startswith(f"Wrong: {fate}")
-    assert "Try again, or type 'reveal'" in reply.lines[1]
+    assert "Try again, or 'reveal' the answer" in reply.lines[1]
     assert not any("6D" in line or "7D" in line for line in reply.lines)  # a second try stays a puzzle
     reply = attempt.respond("reveal")
     assert (reply.kind, reply.done) == ("revealed", True)

@@ -7,6 +7,7 @@ an unfinished attempt is not stored.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 import sys
@@ -92,10 +93,8 @@ def converse(attempt: Attempt, read: Callable[[str], str]) -> None:
 def line_editing() -> None:
     """Arrow keys, Ctrl-A/E and the previous lines (up arrow) at the prompt, where stdin is a terminal."""
     if sys.stdin.isatty():
-        try:
+        with contextlib.suppress(ImportError):  # not on every platform (Windows); input() still works
             importlib.import_module("readline")
-        except ImportError:  # not on every platform (Windows); input() still works
-            pass
 
 
 def pause(read: Callable[[str], str], coming: str) -> bool:

@@ -158,8 +158,8 @@ def history_table(
     codes = " ".join(sorted((h.code for h in focus), key=lambda c: c)) if focus else ""
     title = "History"
     if focus is not None or player is not None:
-        what = f"moves about {codes} and every claim" if focus is not None else f"moves of {player}"
-        title += f" ({what}; 'history' shows them all)"
+        what = f"{codes} and claims" if focus is not None else player
+        title += f": {what} ('history' shows all)"
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     for name, justify in (("#", "right"), ("asker", "left"), ("target", "left"), ("card", "left"), ("answer", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -178,7 +178,7 @@ def history_table(
         if shown is None:
             span = str(first) if first == last else f"{first}–{last}"
             count = last - first + 1
-            table.add_row(span, Text(f"… {count} move{'s' if count != 1 else ''} folded", style="dim"), "", "", "")
+            table.add_row(span, Text("…", style="dim"), "", "", Text(f"{count} other{'s' if count != 1 else ''}", style="dim"))
         else:
             table.add_row(*_event_cells(first, shown))
     if not events:
