@@ -178,7 +178,8 @@ def history_table(
         if shown is None:
             span = str(first) if first == last else f"{first}–{last}"
             count = last - first + 1
-            table.add_row(span, Text("…", style="dim"), "", "", Text(f"{count} other{'s' if count != 1 else ''}", style="dim"))
+            others = Text(f"{count} other{'s' if count != 1 else ''}", style="dim")
+            table.add_row(span, Text("…", style="dim"), "", "", others)
         else:
             table.add_row(*_event_cells(first, shown))
     if not events:
