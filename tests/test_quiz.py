@@ -249,12 +249,15 @@ def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
     assert code == 0 and "You have tried every puzzle that fits" in out
 
 
-def test_end_of_input_mid_puzzle_leaves_nothing_half_written() -> None:
+def test_end_of_input_mid_puzzle_is_recorded_as_a_quit_and_never_rated() -> None:
     code, out = train(CliRunner(), "Ann 2D\n", "--count", "2")
     assert code == 0, out
     assert "Stopped." in out and "Traceback" not in out
     with Progress() as store:
-        assert store.attempts() == []
+        (attempt,) = store.attempts()
+        assert (attempt["outcome"], attempt["rated"], attempt["answer"]) == ("quit", 0, None)
+        assert store.rating().rating == 1500
+        assert store.summary().quit == 1
 
 
 def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> None:
@@ -327,4 +330,4 @@ def test_train_in_a_real_terminal(tmp_path: Path, stop: bytes) -> None:
         os.close(leader)
     assert b"Traceback" not in seen
     with Progress(home / "progress.sqlite3") as store:
-        assert [a["outcome"] for a in store.attempts()] == ["right"]
+        assert [a["outcome"] for a in store.attempts()] == ["right", "quit"]

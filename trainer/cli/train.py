@@ -1,110 +1,34 @@
 """``literature train``: a session of puzzles near your rating, ending with a summary.
 
-:func:`quiz` runs one attempt at the terminal and stores it; ``literature daily``
-uses it too. Ctrl-C and end of input end the attempt and the session cleanly;
-an unfinished attempt is not stored.
+Puzzles missed earlier and due again are announced first and come first;
+``--review`` runs only them. ``--memory`` plays each history one move at a
+time and is rated on its own. In a terminal, Enter is awaited between
+puzzles (``--no-pause`` goes straight on). One puzzle at the prompt is
+:func:`trainer.cli.quizzing.quiz`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
-from puzzles.quiz import Attempt, AttemptResult, matching, next_puzzle
+from puzzles.quiz import AttemptResult, matching, next_puzzle
 from puzzles.store import Progress
 from trainer.cli.app import command
+from trainer.cli.quizzing import Memory, line_editing, pause, quiz
 from trainer.game.errors import LiteratureError
-from trainer.render.puzzle import (
-    show_history,
-    show_last,
-    show_line,
-    show_position,
-    show_puzzle,
-    show_reply,
-    show_summary,
-)
+from trainer.render.puzzle import show_line, show_summary
 
-PROMPT = "answer> "
-
-
-def quiz(
-    puzzle: Puzzle,
-    store: Progress,
-    *,
-    number: int | None = None,
-    total: int | None = None,
-    daily: date | None = None,
-    read: Callable[[str], str] = input,
-    record: bool = True,
-) -> AttemptResult:
-    """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false)."""
-    show_puzzle(puzzle, number, total)
-    attempt = Attempt(puzzle)
-    show_line(attempt.usage(), "dim")
-    converse(attempt, read)
-    result = attempt.result
-    assert result is not None
-    if record and (result.answered or result.ending != "quit"):
-        store.record(
-            puzzle,
-            answer=result.answer,
-            outcome=result.outcome,
-            correct=result.correct,
-            hints=result.hints,
-            seconds=result.seconds,
-            daily=daily,
-        )
-    return result
-
-
-def converse(attempt: Attempt, read: Callable[[str], str]) -> None:
-    """Read lines and answer them until the attempt ends (Ctrl-C and end of input quit it)."""
-    puzzle = attempt.puzzle
-    while not attempt.done:
-        try:
-            line = read(PROMPT)
-        except (EOFError, KeyboardInterrupt):
-            show_line("")
-            show_reply(attempt.quit())
-            break
-        reply = attempt.respond(line)
-        if reply.kind == "show":
-            show_position(puzzle)
-        elif reply.kind == "history":
-            show_history(puzzle, reply.focus or "")
-            show_position(puzzle)
-        elif reply.kind == "last":
-            show_last(puzzle)
-        else:
-            show_reply(reply)
-
-
-def line_editing() -> None:
-    """Arrow keys, Ctrl-A/E and the previous lines (up arrow) at the prompt, where stdin is a terminal."""
-    if sys.stdin.isatty():
-        with contextlib.suppress(ImportError):  # not on every platform (Windows); input() still works
-            importlib.import_module("readline")
-
-
-def pause(read: Callable[[str], str], coming: str) -> bool:
-    """Wait for Enter before the next puzzle; ``False`` when the learner stops instead."""
-    try:
-        line = read(f"Press Enter for {coming} (q to stop) ")
-    except (EOFError, KeyboardInterrupt):
-        show_line("")
-        return False
-    return line.strip().lower() not in ("q", "quit", "stop", "exit")
+MEMORY_MOVES = 40
+"""Memory mode draws puzzles whose history has at most this many moves."""
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
@@ -155,35 +79,57 @@ def train(
     count: Annotated[int, typer.Option(help="How many puzzles.", min=1)] = 5,
     pack: Annotated[Path | None, typer.Option(help="Train on this puzzles.json instead of the built-in pack.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the choice among equally good puzzles.")] = None,
+    review: Annotated[bool, typer.Option("--review", help="Only the puzzles you missed that are due again.")] = False,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Memory mode: the history one move at a time, then the question.")
+    ] = False,
+    pace: Annotated[
+        float, typer.Option(help="Memory mode: seconds per move (0: press Enter for each).", min=0.0)
+    ] = 3.0,
     no_pause: Annotated[
         bool, typer.Option("--no-pause", help="Go straight on to the next puzzle (no Enter between puzzles).")
     ] = False,
 ) -> None:
     """Solve puzzles near your rating, with hints; ends with a summary."""
-    pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
+    mode = "memory" if memory else "normal"
     rng = random.Random(seed)
     session = Session()
     started = time.monotonic()
     line_editing()
     wait = sys.stdin.isatty() and not no_pause
     with Progress() as store:
-        before = store.rating().rating
-        seen = store.attempted_ids()
         due = store.due_reviews()
+        if review:
+            pool = matching(due, level=level, technique=technique, kind=kind) if due else []
+            if not pool:
+                show_line("No puzzle is due for review now: 'literature train' for new ones.", "bold")
+                return
+        else:
+            pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
+            if memory:
+                pool = memory_pool(pool)
+        if due and not memory:
+            n = len(due)
+            what = "it comes" if n == 1 else "they come"
+            also = "" if review else f" {what} first ('literature train --review' for them alone)"
+            show_line(f"{n} puzzle{'s' if n != 1 else ''} you missed earlier {'is' if n == 1 else 'are'} "
+                      f"due for review;{also or ' here they are.'}", "bold")
+        before = store.rating(mode).rating
+        seen = store.attempted_ids()
         seen -= {p.id for p in due}
         for number in range(1, count + 1):
-            puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng)
+            puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng)
             if puzzle is None:
                 show_line("You have tried every puzzle that fits; well done.", "bold")
                 break
             seen.add(puzzle.id)
             if wait and number > 1 and not pause(input, f"puzzle {number}/{count}"):
                 break
-            result = quiz(puzzle, store, number=number, total=count)
+            result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)
             session.results.append(result)
             if result.ending == "quit":
                 break
-        after = store.rating().rating
+        after = store.rating(mode).rating
     played = session.played()
     if session.results:
         show_summary(
@@ -193,5 +139,18 @@ def train(
             rating_before=before,
             rating_after=after,
             weakest=session.weakest(),
+            retried=sum(r.solved and not r.correct for r in played),
+            mode=mode,
         )
 
+
+def memory_pool(pool: list[Puzzle]) -> list[Puzzle]:
+    """The puzzles short enough to hold in one's head (at most :data:`MEMORY_MOVES` moves)."""
+    short = [p for p in pool if _moves(p) <= MEMORY_MOVES]
+    if not short:
+        raise LiteratureError(f"no puzzle that fits has a history of {MEMORY_MOVES} moves or fewer for --memory")
+    return short
+
+
+def _moves(puzzle: Puzzle) -> int:
+    return sum(1 for line in puzzle.log.splitlines() if " asks " in line or " claims " in line or " passes " in line)

@@ -104,16 +104,17 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
             line.append(player, style="bold cyan" if setup.team(player) == team else "bold yellow")
             line.append(f" {state.sizes[player]}")
         parts.append(line)
-    claimed = []
+    ours, theirs, cancelled = [], [], []
     for half, result in state.sets.items():
         if result.status is SetStatus.WON:
-            who = "your team" if result.team == team else "opponents"
-            claimed.append(f"{half.code} won by {who}")
+            (ours if result.team == team else theirs).append(half.code)
         elif result.status is SetStatus.CANCELLED:
-            claimed.append(f"{half.code} cancelled")
+            cancelled.append(half.code)
     score = state.score
-    sets = f" ({'; '.join(claimed)})" if claimed else ""
-    parts.append(Text(f"Score: your team {score[team]} – {score[3 - team]} opponents{sets}"))
+    line = f"Score: your team {score[team]}" + (f" ({' '.join(ours)})" if ours else "")
+    line += f" – {score[3 - team]} opponents" + (f" ({' '.join(theirs)})" if theirs else "")
+    line += f"; cancelled: {' '.join(cancelled)}" if cancelled else ""
+    parts.append(Text(line))
     return parts
 
 
@@ -172,8 +173,9 @@ def history_table(
         else:
             lines.append((number, number, None))
     if rows is not None and len(lines) > rows:
-        hidden = lines[: len(lines) - rows + 1]
-        lines = [(hidden[0][0], hidden[-1][1], None), *lines[len(lines) - rows + 1 :]]
+        kept = lines[len(lines) - rows + 1 :]
+        end = kept[0][1] if kept[0][2] is None else kept[0][0] - 1
+        lines = [(1, end, None), *(kept[1:] if kept[0][2] is None else kept)]
     for first, last, shown in lines:
         if shown is None:
             span = str(first) if first == last else f"{first}–{last}"
@@ -243,6 +245,33 @@ def show_last(puzzle: Puzzle) -> None:
         Console().print(event_text(puzzle, len(events)))
 
 
+def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: float) -> None:
+    """Memory mode: who you are and your hand at the deal, before the moves are played."""
+    title = "Memory puzzle" + (f" {number}/{total}" if number is not None and total is not None else "")
+    dealt = puzzle.game.setup.hands.get(puzzle.viewer, frozenset())
+    how = f"one every {pace:g} s" if pace > 0 else "press Enter for each"
+    body = Group(
+        header_text(puzzle),
+        Text.assemble(("Your hand at the deal: ", "bold"), hand_text(dealt)),
+        Text(f"{len(puzzle.game.events)} moves follow, {how}; then the question. No notes: only the last move "
+             "can be heard again.", style="dim"),
+    )
+    Console().print(Panel(body, title=title, subtitle=f"level {puzzle.level} · {puzzle.id}", expand=False))
+
+
+def show_event(puzzle: Puzzle, number: int) -> None:
+    """Print one move, alone (memory mode)."""
+    Console().print(event_text(puzzle, number))
+
+
+def forget_event(lines: int) -> None:
+    """Erase the last ``lines`` lines in a terminal (memory mode: the move shown is gone); elsewhere nothing."""
+    console = Console()
+    if console.is_terminal:
+        console.file.write("\x1b[1A\x1b[2K" * lines)
+        console.file.flush()
+
+
 def show_line(line: str, style: str = "") -> None:
     """Print one line of plain text (with an optional Rich style)."""
     Console().print(Text(line, style=style))
@@ -270,21 +299,31 @@ def session_summary(
     rating_before: float,
     rating_after: float,
     weakest: str | None,
+    retried: int = 0,
+    mode: str = "normal",
 ) -> Panel:
-    """The end-of-session summary panel."""
+    """The end-of-session summary panel (``solved``: at the first answer; ``retried``: solved on a later try)."""
     table = Table.grid(padding=(0, 2))
-    table.add_row("Solved", f"{solved} of {played}" if played else "none answered (all skipped)")
-    table.add_row("Accuracy", f"{(solved / played if played else 0):.0%}")
+    first = f"{solved} of {played} at the first answer" if played else "none answered"
+    table.add_row("Solved", first + (f", {retried} more on a later try" if retried else ""))
+    table.add_row("Accuracy", f"{solved / played:.0%}" if played else "—")
     minutes, secs = divmod(round(seconds), 60)
     table.add_row("Time", f"{minutes}:{secs:02d}")
     change = rating_after - rating_before
-    table.add_row("Rating", f"{rating_after:.0f} ({change:+.0f})")
+    table.add_row("Memory rating" if mode == "memory" else "Rating", f"{rating_after:.0f} ({change:+.0f})")
     table.add_row("Weakest technique", weakest or "—")
-    return Panel(table, title="Session", expand=False)
+    return Panel(table, title="Session" + (" (memory mode)" if mode == "memory" else ""), expand=False)
 
 
 def show_summary(
-    solved: int, played: int, seconds: float, rating_before: float, rating_after: float, weakest: str | None
+    solved: int,
+    played: int,
+    seconds: float,
+    rating_before: float,
+    rating_after: float,
+    weakest: str | None,
+    retried: int = 0,
+    mode: str = "normal",
 ) -> None:
     """Print the end-of-session summary."""
-    Console().print(session_summary(solved, played, seconds, rating_before, rating_after, weakest))
+    Console().print(session_summary(solved, played, seconds, rating_before, rating_after, weakest, retried, mode))
