@@ -104,17 +104,19 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
             line.append(player, style="bold cyan" if setup.team(player) == team else "bold yellow")
             line.append(f" {state.sizes[player]}")
         parts.append(line)
-    ours, theirs, cancelled = [], [], []
+    ours: list[str] = []
+    theirs: list[str] = []
+    cancelled: list[str] = []
     for half, result in state.sets.items():
         if result.status is SetStatus.WON:
             (ours if result.team == team else theirs).append(half.code)
         elif result.status is SetStatus.CANCELLED:
             cancelled.append(half.code)
     score = state.score
-    line = f"Score: your team {score[team]}" + (f" ({' '.join(ours)})" if ours else "")
-    line += f" – {score[3 - team]} opponents" + (f" ({' '.join(theirs)})" if theirs else "")
-    line += f"; cancelled: {' '.join(cancelled)}" if cancelled else ""
-    parts.append(Text(line))
+    scored = f"Score: your team {score[team]}" + (f" ({' '.join(ours)})" if ours else "")
+    scored += f" – {score[3 - team]} opponents" + (f" ({' '.join(theirs)})" if theirs else "")
+    scored += f"; cancelled: {' '.join(cancelled)}" if cancelled else ""
+    parts.append(Text(scored))
     return parts
 
 
