@@ -56,6 +56,7 @@ from puzzles.rating import (
 )
 from puzzles.schedule import next_review
 from puzzles.streak import Streak, streak_of
+from trainer.clock import now
 from trainer.game.errors import LiteratureError
 
 SCHEMA_VERSION = 2
@@ -216,10 +217,6 @@ def _upgrade(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
 
 
-def _now() -> datetime:
-    return datetime.now().astimezone()
-
-
 class Progress:
     """The learner's progress store; use as a context manager or call :meth:`close`.
 
@@ -228,7 +225,7 @@ class Progress:
 
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None):
         self.path = Path(path) if path is not None else default_path()
-        self.clock = clock or _now
+        self.clock = clock or now
         self._db: sqlite3.Connection | None = None
 
     # -- connection -------------------------------------------------------------

@@ -23,6 +23,7 @@ from puzzles.model import Puzzle, dump_puzzles, load_puzzles
 from puzzles.packs import load_pack
 from puzzles.store import Progress
 from trainer.cli import app
+from trainer.clock import now, today
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)
@@ -46,7 +47,7 @@ def wrong(puzzle: Puzzle) -> str:
 
 
 def test_the_daily_counts_once_a_replay_is_practice() -> None:
-    day = date(2026, 7, 4)
+    day = date(2026, 6, 4)
     puzzle = daily_puzzle(day)
     code, out = run("daily", "--date", day.isoformat(), input=wrong(puzzle) + "reveal\n")
     assert code == 0, out
@@ -62,7 +63,7 @@ def test_the_daily_counts_once_a_replay_is_practice() -> None:
 
 
 def test_a_future_daily_can_be_tried_but_is_never_recorded() -> None:
-    day = date.today() + timedelta(days=400)
+    day = today() + timedelta(days=400)
     puzzle = daily_puzzle(day)
     code, out = run("daily", "--date", day.isoformat(), input=right(puzzle))
     assert code == 0, out
@@ -72,7 +73,7 @@ def test_a_future_daily_can_be_tried_but_is_never_recorded() -> None:
 
 
 def test_after_todays_daily_the_streak_best_streak_and_a_next_step() -> None:
-    puzzle = daily_puzzle(date.today())
+    puzzle = daily_puzzle(today())
     code, out = run("daily", input=right(puzzle))
     assert code == 0, out
     assert "Daily streak: 1 day (best 1)." in out
@@ -80,13 +81,13 @@ def test_after_todays_daily_the_streak_best_streak_and_a_next_step() -> None:
 
 
 def test_a_daily_left_unanswered_stays_open() -> None:
-    code, out = run("daily", "--date", "2026-07-04", input="hint\n")
+    code, out = run("daily", "--date", "2026-06-04", input="hint\n")
     assert code == 0, out
     assert "The daily is still open" in out
     with Progress() as store:
         (attempt,) = store.attempts()
         assert attempt["outcome"] == "quit"
-        assert store.daily_answered(date(2026, 7, 4)) is None
+        assert store.daily_answered(date(2026, 6, 4)) is None
 
 
 # -- stats -----------------------------------------------------------------------
@@ -125,7 +126,7 @@ def test_stats_count_puzzles_and_attempts_apart_with_skips_and_quits() -> None:
 def test_reviews_due_are_announced_and_train_review_runs_only_them() -> None:
     code, out = run("train", "--pack", str(DATA), "--review")
     assert code == 0 and "No puzzle is due for review now" in out
-    past = datetime.now(UTC) - timedelta(days=3)
+    past = now() - timedelta(days=3)
     with Progress(clock=lambda: past) as store:
         store.record(LOCATE, answer="Eve 6D", outcome="wrong", correct=False, hints=0, seconds=5)
     code, out = run("stats", env={"COLUMNS": "120"})

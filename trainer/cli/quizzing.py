@@ -2,8 +2,10 @@
 
 :func:`quiz` shows the puzzle (or, in memory mode, plays its history one move
 at a time), reads lines until the attempt ends, and stores it. Ctrl-C and end
-of input end the attempt cleanly (it is stored as ``quit``, or as its first
-answer if one was given). Where standard input is a terminal, the prompt has
+of input at the prompt end the attempt cleanly (it is stored as ``quit``, or as
+its first answer if one was given). An answer, once typed, is graded and stored
+whole: a Ctrl-C meanwhile is acted on after the verdict is shown
+(:class:`StoppedAfter`). Where standard input is a terminal, the prompt has
 line editing and a history of what was typed (stdlib ``readline``).
 """
 
@@ -20,6 +22,7 @@ from datetime import date
 from puzzles.model import Puzzle
 from puzzles.quiz import Attempt, AttemptResult
 from puzzles.store import Progress
+from trainer.cli.prompt import interrupts_held, read_line
 from trainer.render.puzzle import (
     forget_event,
     memory_intro,
@@ -33,6 +36,14 @@ from trainer.render.puzzle import (
 )
 
 PROMPT = "answer> "
+
+
+class StoppedAfter(KeyboardInterrupt):
+    """Ctrl-C came while ``result`` was being saved: it was saved whole, then the session stops."""
+
+    def __init__(self, result: AttemptResult) -> None:
+        super().__init__()
+        self.result = result
 
 
 @dataclass(frozen=True)
@@ -49,56 +60,64 @@ def quiz(
     number: int | None = None,
     total: int | None = None,
     daily: date | None = None,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] = read_line,
     record: bool = True,
     practice: bool = False,
     memory: Memory | None = None,
 ) -> AttemptResult:
     """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false)."""
+    attempt = Attempt(puzzle, memory=memory is not None)
+
+    def save(result: AttemptResult) -> None:
+        if record:
+            store.record(
+                result.puzzle,
+                answer=result.answer,
+                outcome=result.outcome,
+                correct=result.correct,
+                hints=result.hints,
+                seconds=result.seconds,
+                daily=daily,
+                mode="memory" if memory is not None else "normal",
+                practice=practice,
+            )
+
     if memory is None:
         show_puzzle(puzzle, number, total)
     elif not play_history(puzzle, memory, read, number, total):
-        attempt = Attempt(puzzle, memory=True)
-        attempt.quit()
-        assert attempt.result is not None
-        return _store(attempt.result, store, daily, record, practice, memory)
-    attempt = Attempt(puzzle, memory=memory is not None)
+        with interrupts_held():
+            attempt.quit()
+            assert attempt.result is not None
+            save(attempt.result)
+        return attempt.result
     show_line(attempt.usage(), "dim")
-    converse(attempt, read)
-    result = attempt.result
-    assert result is not None
-    return _store(result, store, daily, record, practice, memory)
+    converse(attempt, read, save)
+    assert attempt.result is not None
+    return attempt.result
 
 
-def _store(
-    result: AttemptResult, store: Progress, daily: date | None, record: bool, practice: bool, memory: Memory | None
-) -> AttemptResult:
-    if record:
-        store.record(
-            result.puzzle,
-            answer=result.answer,
-            outcome=result.outcome,
-            correct=result.correct,
-            hints=result.hints,
-            seconds=result.seconds,
-            daily=daily,
-            mode="memory" if memory is not None else "normal",
-            practice=practice,
-        )
-    return result
+def converse(attempt: Attempt, read: Callable[[str], str], save: Callable[[AttemptResult], None]) -> None:
+    """Read lines and answer them until the attempt ends, then ``save`` it.
 
-
-def converse(attempt: Attempt, read: Callable[[str], str]) -> None:
-    """Read lines and answer them until the attempt ends (Ctrl-C and end of input quit it)."""
+    Ctrl-C and end of input at the prompt quit the attempt; a Ctrl-C while a
+    line is answered is held until the reply is shown (and the attempt saved).
+    """
     puzzle = attempt.puzzle
     while not attempt.done:
         try:
             line = read(PROMPT)
         except (EOFError, KeyboardInterrupt):
-            show_line("")
-            show_reply(attempt.quit())
+            with interrupts_held():
+                show_line("")
+                reply = attempt.quit()
+                assert attempt.result is not None
+                save(attempt.result)
+            show_reply(reply)
             break
-        reply = attempt.respond(line)
+        with interrupts_held() as held:
+            reply = attempt.respond(line)
+            if attempt.result is not None:
+                save(attempt.result)
         if reply.kind == "show":
             show_position(puzzle)
         elif reply.kind == "history":
@@ -108,6 +127,8 @@ def converse(attempt: Attempt, read: Callable[[str], str]) -> None:
             show_last(puzzle)
         else:
             show_reply(reply)
+        if held.caught:
+            raise StoppedAfter(attempt.result) if attempt.result is not None else KeyboardInterrupt
 
 
 def play_history(

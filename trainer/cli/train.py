@@ -23,7 +23,8 @@ from puzzles.model import Puzzle, load_puzzles
 from puzzles.quiz import AttemptResult, matching, next_puzzle
 from puzzles.store import Progress
 from trainer.cli.app import command
-from trainer.cli.quizzing import Memory, line_editing, pause, quiz
+from trainer.cli.prompt import interrupts_held, read_line
+from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
 from trainer.game.errors import LiteratureError
 from trainer.render.puzzle import show_line, show_summary
 
@@ -52,6 +53,7 @@ class Session:
     """What a training session did, for its summary."""
 
     results: list[AttemptResult] = field(default_factory=list)
+    interrupted: bool = False
 
     def played(self) -> list[AttemptResult]:
         """Attempts that count: answered or revealed (not skipped or quit unanswered)."""
@@ -117,31 +119,39 @@ def train(
         before = store.rating(mode).rating
         seen = store.attempted_ids()
         seen -= {p.id for p in due}
-        for number in range(1, count + 1):
-            puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng)
-            if puzzle is None:
-                show_line("You have tried every puzzle that fits; well done.", "bold")
-                break
-            seen.add(puzzle.id)
-            if wait and number > 1 and not pause(input, f"puzzle {number}/{count}"):
-                break
-            result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)
-            session.results.append(result)
-            if result.ending == "quit":
-                break
-        after = store.rating(mode).rating
-    played = session.played()
-    if session.results:
-        show_summary(
-            solved=sum(r.correct for r in played),
-            played=len(played),
-            seconds=time.monotonic() - started,
-            rating_before=before,
-            rating_after=after,
-            weakest=session.weakest(),
-            retried=sum(r.solved and not r.correct for r in played),
-            mode=mode,
-        )
+        try:
+            for number in range(1, count + 1):
+                puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng)
+                if puzzle is None:
+                    show_line("You have tried every puzzle that fits; well done.", "bold")
+                    break
+                seen.add(puzzle.id)
+                if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
+                    break
+                result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)
+                session.results.append(result)
+                if result.ending == "quit":
+                    break
+        except KeyboardInterrupt as stop:  # Ctrl-C while a puzzle was drawn, graded or saved
+            if isinstance(stop, StoppedAfter):
+                session.results.append(stop.result)
+            session.interrupted = True
+            show_line("")
+            show_line("Stopped.")
+        with interrupts_held():  # the session is ending anyway: a second Ctrl-C must not cut the summary
+            after = store.rating(mode).rating
+            played = session.played()
+            if session.results or session.interrupted:
+                show_summary(
+                    solved=sum(r.correct for r in played),
+                    played=len(played),
+                    seconds=time.monotonic() - started,
+                    rating_before=before,
+                    rating_after=after,
+                    weakest=session.weakest(),
+                    retried=sum(r.solved and not r.correct for r in played),
+                    mode=mode,
+                )
 
 
 def memory_pool(pool: list[Puzzle]) -> list[Puzzle]:
