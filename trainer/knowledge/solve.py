@@ -22,7 +22,8 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counts, Problem, SetProblem, count_total, marginals
+from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total
+from trainer.knowledge.sweep import Sweep, full_pass
 
 
 class Knowledge:
@@ -32,17 +33,19 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(self, history: History, model: Model, deals: int):
+    def __init__(self, history: History, model: Model, deals: int, sweep: Counter | Sweep | None = None):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state
         self.deals: int = deals
         self._history = history
         self._model = model
+        self._sweep = sweep
 
     @cached_property
     def _counts(self) -> dict[Card, dict[str, int]]:
-        return _current(self._history, self._model, marginals(self._model.problem))
+        sweep = self._sweep if self._sweep is not None else full_pass(self._model.problem)
+        return _current(self._history, self._model, sweep.counts())
 
     @property
     def events_applied(self) -> int:
@@ -131,11 +134,12 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     """
     history = History.build(setup, events, viewer)
     model = _model(history)
-    deals = count_total(model.problem) * model.plain_ways
+    sweep = full_pass(model.problem)
+    deals = sweep.total * model.plain_ways
     if deals == 0:
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
-    return Knowledge(history, model, deals)
+    return Knowledge(history, model, deals, sweep)
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
