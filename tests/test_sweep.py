@@ -10,12 +10,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from trainer.game.randomplay import random_game
-from trainer.knowledge import sweep as sweep_module
+from trainer.knowledge import counting
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
 from trainer.knowledge.solve import _model
-from trainer.knowledge.sweep import Sweep, full_pass
+from trainer.knowledge.sweep import Sweep
 
 TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 
@@ -105,7 +105,7 @@ def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
 @pytest.fixture
 def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""
-    monkeypatch.setattr(sweep_module, "SMALL", 0)
+    monkeypatch.setattr(counting, "SMALL", 0)
 
 
 @pytest.mark.usefixtures("arrays_always")

@@ -29,7 +29,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.counting import Counter, Counts, OverBudget, Problem, SetProblem, set_table, unpack
+from trainer.knowledge.counting import Counts, Problem, SetProblem, set_table, unpack
 from trainer.knowledge.residues import factorials, primes_for, rebuild
 
 Array = npt.NDArray[np.int64]
@@ -38,22 +38,6 @@ BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
 CHUNK = 1 << 20  # state-class pairs per array operation: bounds the memory a step takes
-SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
-
-
-def full_pass(problem: Problem) -> Counter | Sweep:
-    """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead), else :class:`Sweep`. Both give :attr:`total` at once and ``counts()`` on demand.
-
-    >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
-    2
-    """
-    if SMALL > 0:
-        try:
-            return Counter(problem, budget=SMALL)
-        except OverBudget:
-            pass
-    return Sweep(problem)
 
 
 @dataclass(frozen=True)
