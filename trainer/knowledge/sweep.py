@@ -38,6 +38,7 @@ BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
 CHUNK = 1 << 20  # state-class pairs per array operation: bounds the memory a step takes
+KEEP = 1 << 23  # state-class pairs the forward pass keeps for the backward pass (about 200 MB)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Sweep:
         self._counts: Counts | None = None
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
+        self.kept: list[tuple[Array, Array, Array] | None] = []  # per table, the forward's pairs
         if any(c < 0 or c >= HALF - 6 for c in capacity):
             return
         tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
@@ -159,6 +161,7 @@ class Sweep:
         keys: list[Array] = []
         grids: list[Array] = []
         found = 0
+        pairs: list[tuple[Array, Array, Array]] = []
         capacity = 1024
         values = np.zeros((r, capacity), np.int64)
         for states, classes, packed, grid in self._pairs(layer, table, bounds):
@@ -176,11 +179,17 @@ class Sweep:
                     grown[:, : values.shape[1]] = values
                     values = grown
             where = index[grid]
+            pairs.append((states, classes, where))
             terms = layer.values[:, states] * table.solutions[classes]
             for j in range(r):
                 np.add.at(values[j], where, terms[j])
         grid_all = np.concatenate(grids) if grids else np.zeros(0, np.int64)
         seen[grid_all] = False
+        kept = sum(len(p[0]) for p in self.kept if p is not None)
+        if pairs and kept + sum(len(p[0]) for p in pairs) <= KEEP:
+            self.kept.append(tuple(np.concatenate(column) for column in zip(*pairs, strict=True)))  # type: ignore[arg-type]
+        else:
+            self.kept.append(None)
         return _Layer(
             np.concatenate(keys) if keys else np.zeros(0, np.int64),
             grid_all,
@@ -212,6 +221,18 @@ class Sweep:
             self._counts = self._backward()
         return self._counts
 
+    def _kept_pairs(self, k: int) -> Iterator[tuple[Array, Array, Array]]:
+        """The forward pass's pairs for table ``k`` (state, class, position of the sum), found again
+        if they were not kept."""
+        kept = self.kept[k]
+        if kept is not None:
+            yield kept
+            return
+        after = self.layers[k + 1]
+        self.index[after.grid] = np.arange(len(after.grid))
+        for states, classes, _, grid in self._pairs(self.layers[k], self.tables[k], self.bounds[k]):
+            yield states, classes, self.index[grid]
+
     def _backward(self) -> Counts:
         n = self.n
         if self.total == 0:
@@ -221,17 +242,19 @@ class Sweep:
         back = self.end
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.tables) - 1, -1, -1):
-            table, before, after = self.tables[k], self.layers[k], self.layers[k + 1]
-            self.index[after.grid] = np.arange(len(after.grid))
+            table, before = self.tables[k], self.layers[k]
             earlier = np.zeros((r, len(before.keys)), np.int64)
             weight = np.zeros((r, len(table.solutions)), np.int64)
-            for states, classes, _, grid in self._pairs(before, table, self.bounds[k]):
-                onward = back[:, self.index[grid]]
-                through = onward * table.solutions[classes] % moduli
-                joined = before.values[:, states] * onward % moduli
+            for states, classes, where in self._kept_pairs(k):
+                onward = back[:, where]
+                # sums of fewer than 2^22 residues: exact in floating point
+                joined = (before.values[:, states] * onward % moduli).astype(np.float64)
                 for j in range(r):
-                    np.add.at(earlier[j], states, through[j])
-                    np.add.at(weight[j], classes, joined[j])
+                    weight[j] += np.bincount(classes, joined[j], len(table.solutions)).astype(np.int64) % moduli[j]
+                # the states come in increasing order: add up each state's run
+                starts = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
+                runs = np.add.reduceat(onward * table.solutions[classes], starts, axis=1)
+                earlier[:, states[starts]] += runs % moduli
             back = earlier % moduli
             weight %= moduli
             cells = (weight @ table.rows) % moduli
