@@ -158,8 +158,8 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
 TWO_COLUMNS = 24
 """A history longer than this many events is printed in two columns."""
 
-ONE_PAGE = 60
-"""A puzzle whose history is at most this long is kept on one page (it fits in half of one, in two columns);
+ONE_PAGE = 40
+"""A puzzle whose history is at most this long is kept on one page (in two columns it takes a third of one);
 a longer one may break across pages, its table header repeated on each."""
 
 _CSS = """
@@ -170,14 +170,14 @@ h1 { font-size: 1.5rem; margin: 0 0 0.3rem; border-bottom: 2px solid #333; }
 .name-line span { flex: 1; border-bottom: 1px solid #333; padding-top: 0.9rem; font-size: 0.9rem; }
 .name-line span.short { flex: 0.5; }
 .intro { margin: 0.3rem 0 0.6rem; font-size: 0.9rem; }
-section.puzzle { border-top: 1.5px solid #555; padding: 0.35rem 0 0.5rem; margin: 0.4rem 0 0; }
+section.puzzle { border-top: 1.5px solid #555; padding: 0.25rem 0 0.3rem; margin: 0.3rem 0 0; }
 section.puzzle.short { break-inside: avoid; page-break-inside: avoid; }
 .brief { break-inside: avoid; page-break-inside: avoid; break-after: avoid; page-break-after: avoid; }
 .brief p { margin: 0.1rem 0; }
 h2 { font-size: 1.05rem; margin: 0 0 0.15rem; }
 .meta { color: #555; font-size: 0.8rem; font-weight: normal; margin-left: 0.5rem; }
-.question { font-weight: bold; margin: 0.3rem 0 0.2rem; font-size: 1.02rem; }
-.history-wrap { margin: 0.3rem 0; }
+.question { font-weight: bold; margin: 0.2rem 0 0.1rem; font-size: 1.02rem; }
+.history-wrap { margin: 0.2rem 0; }
 .history-wrap.two { column-count: 2; column-gap: 1.2rem; column-rule: 1px solid #ddd; }
 table { border-collapse: collapse; }
 table.history { width: 100%; font-size: 0.8rem; line-height: 1.15; }
@@ -193,9 +193,9 @@ table.history tbody tr:nth-child(-n+6) { break-before: avoid; page-break-before:
 .red { color: #c00; }
 .black { color: #111; }
 .answer-room { break-inside: avoid; page-break-inside: avoid; break-before: avoid; page-break-before: avoid;
-  margin-top: 0.2rem; font-size: 0.9rem; display: flex; gap: 0.6rem; align-items: flex-end; }
+  margin-top: 0.1rem; font-size: 0.9rem; display: flex; gap: 0.6rem; align-items: flex-end; }
 .answer-room .rooms { flex: 1; }
-.room { border-bottom: 1px solid #555; height: 1.4rem; }
+.room { border-bottom: 1px solid #555; height: 1.25rem; }
 ol.steps { margin: 0.2rem 0; padding-left: 1.4rem; }
 ol.steps li { margin: 0.15rem 0; }
 .answer { font-size: 1.05rem; margin: 0.2rem 0; }
