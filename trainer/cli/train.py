@@ -19,8 +19,10 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
+from puzzles.packs import BUILT_IN
 from puzzles.quiz import Attempt, AttemptResult, matching, next_puzzle
 from puzzles.store import Progress
+from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.game.errors import LiteratureError
 from trainer.render.puzzle import show_line, show_puzzle, show_reply, show_summary
@@ -129,6 +131,7 @@ def train(
                 show_line("You have tried every puzzle that fits; well done.", "bold")
                 break
             seen.add(puzzle.id)
+            verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
             result = quiz(puzzle, store, number=number, total=count)
             session.results.append(result)
             if result.outcome == "quit":
