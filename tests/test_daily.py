@@ -15,7 +15,7 @@ from puzzles.daily import daily_order, daily_puzzle
 from puzzles.export import answer_text
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
-from puzzles.progress import Progress
+from puzzles.store import Progress
 from trainer.cli import app
 
 runner = CliRunner()

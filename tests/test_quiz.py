@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles.model import Difficulty, Puzzle, load_puzzles
-from puzzles.progress import Progress
 from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
+from puzzles.store import Progress
 from trainer.cli import app
 from trainer.game.errors import LiteratureError
 

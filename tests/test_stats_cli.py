@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from puzzles.model import load_puzzles
-from puzzles.progress import Progress, default_path
+from puzzles.store import Progress, default_path
 from trainer.cli import app
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"

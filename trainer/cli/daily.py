@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from puzzles.daily import daily_puzzle, parse_day
-from puzzles.progress import Progress
+from puzzles.store import Progress
 from trainer.cli.app import command
 from trainer.cli.train import quiz
 from trainer.render.puzzle import show_line, show_puzzle

@@ -19,8 +19,8 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
-from puzzles.progress import Progress
 from puzzles.quiz import Attempt, AttemptResult, matching, next_puzzle
+from puzzles.store import Progress
 from trainer.cli.app import command
 from trainer.game.errors import LiteratureError
 from trainer.render.puzzle import show_line, show_puzzle, show_reply, show_summary
