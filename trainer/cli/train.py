@@ -114,14 +114,16 @@ def train(
     seed: Annotated[int | None, typer.Option(help="Seed for the choice among equally good puzzles.")] = None,
 ) -> None:
     """Solve puzzles near your rating, with hints; ends with a summary."""
-    pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
     rng = random.Random(seed)
     session = Session()
     started = time.monotonic()
     with Progress() as store:
+        due = store.due_reviews()
+        pool = load_pool(pack)
+        known = {p.id for p in pool}
+        pool = matching(pool + [p for p in due if p.id not in known], level=level, technique=technique, kind=kind)
         before = store.rating().rating
         seen = store.attempted_ids()
-        due = store.due_reviews()
         seen -= {p.id for p in due}
         for number in range(1, count + 1):
             puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng)

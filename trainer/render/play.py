@@ -94,8 +94,8 @@ def table_view(match: Match, open_history: bool) -> Group:
     you = match.you
     seating = match.seating
     title = (
-        f"{setup.variant.value} · {len(setup.players)} players · you are {you} · "
-        f"opponents {seating.opponents.value}, partners {seating.partners.value} · coach {seating.coach.value}"
+        f"{setup.variant.value} {len(setup.players)}p · you: {you} · partners {seating.partners.value}, "
+        f"opponents {seating.opponents.value} · coach {seating.coach.value}"
     )
     grid = Table.grid(padding=(0, 1))
     grid.add_column()
@@ -200,20 +200,21 @@ def show_review(notes: Sequence[Note]) -> None:
 
 def games_table(games: Sequence[SavedGame]) -> Table:
     """The saved games: date, table, result and file."""
-    table = Table(title="Saved games", title_justify="left")
+    folders = sorted({str(g.path.parent) for g in games})
+    table = Table(title="Saved games", title_justify="left", caption=f"in {', '.join(folders)}", caption_justify="left")
     table.add_column("started")
     table.add_column("table")
     table.add_column("result")
     table.add_column("file")
     for game in games:
         if not game.variant:
-            table.add_row("", "", Text(game.result, style="red"), str(game.path))
+            table.add_row("", "", Text(game.result, style="red"), game.path.name)
             continue
-        where = f"{game.variant} {game.players}p, {game.you} v {game.opponents}"
+        where = f"{game.variant} {game.players}p, you {game.you}, v {game.opponents}"
         score = f" {game.score[0]}-{game.score[1]}"
         result = game.result + (score if game.over else f" ({game.events} events)")
         style = {"won": "bold green", "lost": "bold red"}.get(game.result, "")
-        table.add_row(game.started[:16].replace("T", " "), where, Text(result, style=style), str(game.path))
+        table.add_row(game.started[:16].replace("T", " "), where, Text(result, style=style), game.path.name)
     return table
 
 
