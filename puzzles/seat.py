@@ -114,9 +114,10 @@ class Seat:
             return Reply(kind)
         if kind == "history":
             if not self.open_book:
-                last = self.match.state.events[-1:] or ["nothing yet"]
+                events = self.match.state.events
+                last = str(events[-1]) if events else "nothing yet"
                 return Reply("invalid", (
-                    f"At a real table only the last question and answer may be repeated: {last[0]}. "
+                    f"At a real table only the last question and answer may be repeated: {last}. "
                     "(--open-book shows the whole history.)",
                 ))
             return Reply("history", half_suit=command.half_suit)

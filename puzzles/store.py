@@ -72,6 +72,11 @@ def home_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("literature"))
 
 
+def games_path() -> Path:
+    """The folder of the games ``literature play`` saves."""
+    return home_dir() / "games"
+
+
 def default_path() -> Path:
     """The progress database file."""
     return home_dir() / DB_NAME

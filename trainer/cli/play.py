@@ -20,8 +20,8 @@ from typing import Annotated
 import typer
 
 from puzzles.missed import missed_puzzles
-from puzzles.progress import Progress, home_dir
 from puzzles.seat import Reply, Seat
+from puzzles.store import Progress, games_path
 from trainer.cli.app import command, fail
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.knowledge.review import seat_notes
@@ -42,11 +42,6 @@ from trainer.render.play import (
 PROMPT = "your move> "
 PAUSE = 0.8
 """Seconds between two bots' moves on a terminal (``--fast``, or Enter, skips it)."""
-
-
-def games_folder() -> Path:
-    """Where games are saved: ``games/`` in the data directory."""
-    return home_dir() / "games"
 
 
 @command("play")
@@ -75,7 +70,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a whole game against bots, with a coach; saved after every move."""
-    folder = games_folder()
+    folder = games_path()
     if resume is not None:
         path = Path(resume) if resume else latest_unfinished(folder)
         if path is None:
@@ -202,8 +197,8 @@ class Game:
 @command("games")
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False) -> None:
     """List the games you played with 'literature play': date, table, result, file."""
-    found = saved_games(games_folder())
+    found = saved_games(games_path())
     if as_json:
-        print(json.dumps({"folder": str(games_folder()), "games": [g.as_json() for g in found]}))
+        print(json.dumps({"folder": str(games_path()), "games": [g.as_json() for g in found]}))
         return
     show_games(found)

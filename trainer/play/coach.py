@@ -66,7 +66,9 @@ class Coach:
         history = History.build(self.setup, events, self.seat)
         return claim_probability(history, Claim.of(self.seat, half, dict(declared)))
 
-    def best_asks(self, events: Sequence[Event], asks: Sequence[tuple[str, Card]]) -> tuple[Fraction, list[tuple[str, Card]]]:
+    def best_asks(
+        self, events: Sequence[Event], asks: Sequence[tuple[str, Card]]
+    ) -> tuple[Fraction, list[tuple[str, Card]]]:
         """Among legal ``asks``, the best exact chance of a hit and the asks that have it."""
         knowledge = self.knowledge(events)
         chances = {ask: knowledge.holders(ask[1]).get(ask[0], Fraction(0)) for ask in asks}

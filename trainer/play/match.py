@@ -219,7 +219,7 @@ class Match:
 
     def bot_move(self) -> list[Event]:
         """Let the bot whose move it is decide, and play its event(s)."""
-        seat, role = self.decider()
+        seat = self.decider()[0]
         if seat == self.you:
             raise LiteratureError("it is your move, not a bot's")
         before = len(self.state.events)
@@ -229,8 +229,7 @@ class Match:
 
     def suggest(self) -> Move:
         """The move the ``expert`` bot would make in the person's seat (for ``auto``)."""
-        seat, role = self.decider()
-        view = self.table.view(self.you, role)
+        view = self.table.view(self.you, self.decider()[1])
         bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), self.you))
         return bot.decide(view)
 

@@ -41,8 +41,8 @@ def calendar_text(calendar: dict[str, bool]) -> Text:
     return text
 
 
-def stats_view(summary: Summary) -> Panel:
-    """Everything about the learner's progress in one panel."""
+def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> Panel:
+    """Everything about the learner's progress in one panel (with the games played at a table of bots)."""
     rating = summary.rating
     top = Table.grid(padding=(0, 2))
     spread = f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
@@ -61,6 +61,8 @@ def stats_view(summary: Summary) -> Panel:
     if summary.reviews_due:
         due = summary.reviews_due
         top.add_row("To review", f"{due} puzzle{'s' if due != 1 else ''} failed earlier, due again")
+    if games_played:
+        top.add_row("Games", f"{games_won} won of {games_played} played ('literature games' lists them)")
     parts: list[Table | Text] = [top]
     if summary.by_technique:
         table = Table(title="By technique", title_justify="left", show_edge=False)
@@ -76,6 +78,6 @@ def stats_view(summary: Summary) -> Panel:
     return Panel(Group(*parts), title="Your progress", expand=False)
 
 
-def show_stats(summary: Summary) -> None:
+def show_stats(summary: Summary, games_played: int = 0, games_won: int = 0) -> None:
     """Print the progress view."""
-    Console().print(stats_view(summary))
+    Console().print(stats_view(summary, games_played, games_won))
