@@ -62,17 +62,18 @@ def play(
     fast: Annotated[bool, typer.Option("--fast", help="No pause between the bots' moves.")] = False,
     open_book: Annotated[bool, typer.Option("--open-book", help="With --coach off, still allow the history.")] = False,
     resume: Annotated[
-        str | None,
-        typer.Option(
-            "--resume", is_flag=False, flag_value="", metavar="[FILE]",
-            help="Go on with a saved game (default: the latest one not finished).", show_default=False,
-        ),
+        bool, typer.Option("--resume", help="Go on with a saved game: FILE, or the latest one not finished.")
+    ] = False,
+    file: Annotated[
+        Path | None, typer.Argument(metavar="[FILE]", help="The saved game --resume goes on with.", show_default=False)
     ] = None,
 ) -> None:
     """Play a whole game against bots, with a coach; saved after every move."""
     folder = games_path()
-    if resume is not None:
-        path = Path(resume) if resume else latest_unfinished(folder)
+    if file is not None and not resume:
+        raise fail(f"{file}: to go on with a saved game, use --resume {file}")
+    if resume:
+        path = file or latest_unfinished(folder)
         if path is None:
             raise fail(f"no unfinished game to resume in {folder}; start one with 'literature play'")
         match = load(path)
@@ -123,7 +124,7 @@ class Game:
                     self.wait()
         except KeyboardInterrupt:
             self.save()
-            show_lines(("", f"Saved: {self.path}. 'literature play --resume' goes on with it."))
+            show_lines(("", f"Saved: {self.path} ('literature play --resume' goes on with it)."))
             raise typer.Exit(130) from None
         self.finish()
 
@@ -141,7 +142,7 @@ class Game:
         self.show(reply)
         if reply.kind == "quit":
             self.save()
-            show_lines((f"Saved: {self.path}. 'literature play --resume' goes on with it.",))
+            show_lines((f"Saved: {self.path} ('literature play --resume' goes on with it).",))
             return False
         if reply.events:
             self.save()

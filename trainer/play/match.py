@@ -34,7 +34,7 @@ from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, deal
 from trainer.game.state import Setup, State, check_name
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.bots import BotKind, make_bot
+from trainer.play.bots import BotKind, make_bot, most_cards
 from trainer.play.simulate import Table, whose_move
 from trainer.play.view import AskFor, Move, PassTo, Role, View
 
@@ -203,10 +203,13 @@ class Match:
 
         As in self-play (:func:`~trainer.play.simulate.whose_move`), except that
         when the turn is the person's and they cannot use it, they choose whom
-        to hand it to: a teammate, or (their team out of cards) an opponent.
+        to hand it to: a teammate, or (their team out of cards) an opponent;
+        unless, in ``fish54``, the other team won the last set and picks.
         """
         state = self.state
-        if state.turn == self.you and self.you not in state.actors() and not state.over:
+        picking = state.picking_team
+        mine = picking is None or picking == self.setup.team(self.you)
+        if state.turn == self.you and self.you not in state.actors() and not state.over and mine:
             return self.you, Role.PASS
         return whose_move(state)
 
@@ -229,7 +232,10 @@ class Match:
 
     def suggest(self) -> Move:
         """The move the ``expert`` bot would make in the person's seat (for ``auto``)."""
-        view = self.table.view(self.you, self.decider()[1])
+        role = self.decider()[1]
+        view = self.table.view(self.you, role)
+        if role is Role.PASS and not view.pass_targets():  # your team is out of cards: an opponent claims
+            return PassTo(most_cards(view, sorted(self.state.actors())))
         bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), self.you))
         return bot.decide(view)
 

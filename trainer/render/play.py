@@ -78,8 +78,10 @@ def turn_words(match: Match) -> str:
     seat, role = match.decider()
     if seat != match.you:
         return f"{seat} to {'claim' if role is Role.CLAIM else 'play'}."
+    if role is Role.PASS and state.endgame:
+        return "Your team is out of cards: choose the opponent who claims the rest (pass NAME)."
     if role is Role.PASS:
-        return "Your turn, but you have no cards: pass the turn (pass NAME)."
+        return "Your turn, but you have no cards: pass the turn to a teammate (pass NAME)."
     if role is Role.CLAIM:
         return "Questions are over: claim a set (claim SET: NAME CARDS, ...)."
     if role is Role.PICK:
@@ -159,7 +161,7 @@ def show_history(match: Match, half: HalfSuit | None) -> None:
 def show_lines(lines: Sequence[str], style: str = "") -> None:
     """Print plain lines (messages, the coach's words)."""
     for line in lines:
-        console().print(Text(line, style=style))
+        console().print(Text(line, style=style), soft_wrap=True)  # the terminal wraps; a path stays whole
 
 
 def show_result(match: Match, path: str) -> None:
@@ -175,7 +177,7 @@ def show_result(match: Match, path: str) -> None:
         verdict = f"Your team loses, {mine}-{theirs}."
     console().print(Rule("Game over", style="dim"))
     console().print(Text(verdict, style="bold"))
-    console().print(Text(f"Saved: {path}"))
+    console().print(Text(f"Saved: {path}"), soft_wrap=True)
 
 
 SEVERITY = ("lost-claim", "wrong-claim", "wasted-ask", "risky-claim", "safe-claim", "best-ask")
