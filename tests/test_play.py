@@ -224,7 +224,7 @@ def test_missed_positions_become_puzzles_in_the_training_queue() -> None:
     assert seat.respond("Bob 10S").kind == "moved"  # a legal ask, not the certain claim
     game = seat.match.game()
     notes = seat_notes(game, "Ann")
-    assert [n.kind.value for n in notes if n.event == 3][0] == "safe-claim"
+    assert next(n.kind.value for n in notes if n.event == 3) == "safe-claim"
     puzzles = missed_puzzles(game, "Ann", notes)
     claim = next(p for p in puzzles if p.question.kind == "claim")
     assert claim.answer[Card.parse("6D")] == "Cat" and claim.source["event"] == 2
