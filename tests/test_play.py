@@ -259,9 +259,9 @@ def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
 
 
 def test_end_of_input_saves_and_resume_finishes_the_same_game() -> None:
-    straight = run_play("--seed", "9", "--fast", lines="auto\n" * 400)
+    straight = run_play("--seed", "9", "--fast", "--opponents", "basic", lines="auto\n" * 400)
     whole = parse_game(Path(re.findall(r"Saved: (\S+\.lit)", straight.stdout)[-1]).read_text())
-    left = run_play("--seed", "9", "--fast", lines="auto\nauto\n")
+    left = run_play("--seed", "9", "--fast", "--opponents", "basic", lines="auto\nauto\n")
     assert left.returncode == 0 and "'literature play --resume' goes on with it" in left.stdout
     path = Path(re.findall(r"Saved: (\S+\.lit)", left.stdout)[-1])
     assert not parse_game(path.read_text()).state().over
@@ -364,9 +364,9 @@ def test_whole_games_in_a_terminal(tmp_path: Path, variant: str, players: int, c
 
 
 def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None:
-    straight = run_play("--seed", "5", "--fast", lines="auto\n" * 400)
+    straight = run_play("--seed", "5", "--fast", "--opponents", "basic", lines="auto\n" * 400)
     whole = parse_game(Path(re.findall(r"Saved: (\S+\.lit)", straight.stdout)[-1]).read_text())
-    term = Terminal("play", "--seed", "5", "--fast", home=tmp_path)
+    term = Terminal("play", "--seed", "5", "--fast", "--opponents", "basic", home=tmp_path)
     for _ in range(3):
         term.expect(b"your move> ")
         term.send(b"auto\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Console, Group
 from rich.rule import Rule
 from rich.table import Table
@@ -203,16 +204,17 @@ def show_review(notes: Sequence[Note]) -> None:
 def games_table(games: Sequence[SavedGame]) -> Table:
     """The saved games: date, table, result and file."""
     folders = sorted({str(g.path.parent) for g in games})
-    table = Table(title="Saved games", title_justify="left", caption=f"in {', '.join(folders)}", caption_justify="left")
-    table.add_column("started")
-    table.add_column("table")
-    table.add_column("result")
-    table.add_column("file")
+    table = Table(title="Saved games", title_justify="left", caption=f"in {', '.join(folders)}",
+                  caption_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("started", no_wrap=True)
+    table.add_column("table", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("file", no_wrap=True)
     for game in games:
         if not game.variant:
             table.add_row("", "", Text(game.result, style="red"), game.path.name)
             continue
-        where = f"{game.variant} {game.players}p, you {game.you}, v {game.opponents}"
+        where = f"{game.variant} {game.players}p v {game.opponents}"
         score = f" {game.score[0]}-{game.score[1]}"
         result = game.result + (score if game.over else f" ({game.events} events)")
         style = {"won": "bold green", "lost": "bold red"}.get(game.result, "")
