@@ -18,6 +18,7 @@ from datetime import date
 
 from puzzles.model import Puzzle, puzzles_from_json
 from puzzles.packs import load_records
+from trainer.clock import today
 from trainer.game.errors import LiteratureError
 
 EPOCH = date(2026, 1, 1)
@@ -73,7 +74,7 @@ def parse_day(text: str | None) -> date:
     trainer.game.errors.LiteratureError: --date must be YYYY-MM-DD, not 'March 1'
     """
     if text is None:
-        return date.today()
+        return today()
     try:
         return date.fromisoformat(text.strip())
     except ValueError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from importlib import resources
 
 from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
@@ -44,12 +43,13 @@ def test_pack_records_replay_and_answers_are_unique() -> None:
         assert canonical_id(canonical_key(puzzle)) == puzzle.id
 
 
-def test_pack_loads_fast() -> None:
+def test_pack_is_read_once_and_kept() -> None:
+    """How fast it loads is measured in benchmarks/generate.py; here: it is read once, then kept."""
     _load.cache_clear()
-    started = time.perf_counter()
     pack = load_pack()
-    assert time.perf_counter() - started < 1.0 and pack
+    assert pack and _load.cache_info().misses == 1
     assert load_pack() == pack  # cached, same order
+    assert _load.cache_info().hits == 1
 
 
 def test_select_takes_a_spread_and_caps_levels() -> None:
