@@ -23,6 +23,8 @@ from puzzles.missed import missed_puzzles
 from puzzles.seat import Reply, Seat
 from puzzles.store import Progress, games_path
 from trainer.cli.app import command, fail
+from trainer.cli.prompt import read_line
+from trainer.cli.quizzing import line_editing
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.knowledge.review import seat_notes
 from trainer.play.bots import BotKind
@@ -101,11 +103,14 @@ class Game:
         self.seat = Seat(match)
         self.path = path
         self.typing = sys.stdin.isatty()
-        self.pause = 0.0 if fast or not sys.stdout.isatty() else PAUSE
+        self.pace = 0.0 if fast or not sys.stdout.isatty() else PAUSE
+        self.pause = self.pace
+        self.typed_ahead: str | None = None
 
     def run(self) -> None:
         """Play to the end (or until the person leaves), then the result and the review."""
         match = self.match
+        line_editing()
         show_lines((f"Game {self.path} (seed {match.seating.seed}).",), "dim")
         try:
             shown = -1
@@ -130,8 +135,13 @@ class Game:
 
     def turn(self) -> bool:
         """Read and answer one line; ``False`` when the person leaves."""
+        self.pause = self.pace
         try:
-            line = input(PROMPT)
+            if self.typed_ahead is not None:
+                line, self.typed_ahead = self.typed_ahead, None
+                print(PROMPT + line)
+            else:
+                line = read_line(PROMPT)  # Ctrl-C stops it at any moment, even before the read begins
         except EOFError:
             line = "quit"
             print()
@@ -167,14 +177,16 @@ class Game:
         save(self.match, self.path.parent)
 
     def wait(self) -> None:
-        """Pause between bots' moves; Enter on a terminal skips the pauses until your next move."""
+        """Pause between bots' moves; a line typed meanwhile (Enter will do) skips the pauses until your move."""
         if not self.pause:
             return
         if self.typing:
             ready, _, _ = select.select([sys.stdin], [], [], self.pause)
-            if ready:
-                sys.stdin.readline()
+            if ready:  # a line typed during the bots' moves: no more pauses, and it is your next input
+                line = sys.stdin.readline()
                 self.pause = 0.0
+                if line.strip():
+                    self.typed_ahead = line.rstrip("\n")
         else:
             time.sleep(self.pause)
 
