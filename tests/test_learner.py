@@ -202,7 +202,7 @@ def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> Non
         assert max(len(line) for line in screen) <= columns
         tail = "\n".join(screen[-7:])  # hand, sizes, score and question just above the prompt
         assert "Your hand:" in tail and "Hand sizes:" in tail and "Score:" in tail
-        assert "History:" in out and "('history' shows all)" in out and "others" in out
+        assert "History:" in out and "(all: 'history')" in out and "others" in out
 
 
 def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
@@ -216,8 +216,8 @@ def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
     assert code == 0, out
     full = out.split("answer> ")[1]  # 'history': every move
     assert f"\n{len(puzzle.game.events)} │" in full
-    assert f"History: {asked} and claims ('history' shows all)" in out
-    assert f"History: {player} ('history' shows all)" in out
+    assert f"History: {asked} and claims (all: 'history')" in out
+    assert f"History: {player} (all: 'history')" in out
     assert out.count(puzzle.question_text().split("?")[0]) >= 4  # the question again after each reprint
     assert "'history LD' one set, 'history Ann' one player" in out
 

@@ -162,7 +162,7 @@ def history_table(
     title = "History"
     if focus is not None or player is not None:
         what = f"{codes} and claims" if focus is not None else player
-        title += f": {what} ('history' shows all)"
+        title += f": {what} (all: 'history')"
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     for name, justify in (("#", "right"), ("asker", "left"), ("target", "left"), ("card", "left"), ("answer", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
