@@ -48,7 +48,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
 SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
-USAGE = "Type your answer (for example {example}), or 'help' for the commands."
+USAGE = "Your answer, for example {example} ('help' for the commands)."
 
 
 @dataclass(frozen=True)
