@@ -261,6 +261,11 @@ def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: fl
     Console().print(Panel(body, title=title, subtitle=f"level {puzzle.level} · {puzzle.id}", expand=False))
 
 
+def event_line(puzzle: Puzzle, number: int) -> str:
+    """One move as plain text (for a prompt): ``Move 3 of 12: Cat asks Bob for 3♦: no``."""
+    return event_text(puzzle, number).plain
+
+
 def show_event(puzzle: Puzzle, number: int) -> None:
     """Print one move, alone (memory mode)."""
     Console().print(event_text(puzzle, number))
