@@ -181,6 +181,23 @@ def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> N
         assert term.wait() == 0
 
 
+def test_line_editing_at_the_prompt_in_a_terminal(tmp_path: Path) -> None:
+    """Arrow keys edit the line (readline) instead of printing ^[[D; the up arrow recalls a line."""
+    with Terminal(tmp_path, "train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1",
+                  "--no-pause") as term:
+        term.read_until(b"answer> ")
+        term.write(b"Cat D\x1b[D6\n")  # typed 'Cat D', left arrow, '6': the line read is 'Cat 6D'
+        term.read_until(b"Correct.")
+        term.read_until(b"answer> ")
+        term.write(b"\x1b[A\n")  # up arrow: 'Cat 6D' again, right for puzzle 2 too
+        term.read_until(b"Correct.")
+        term.read_until(b"Session")
+        assert term.wait() == 0
+        assert b"^[[" not in term.seen
+    with Progress(tmp_path / "home" / "progress.sqlite3") as store:
+        assert [a["answer"] for a in store.attempts()] == ["Cat 6D", "Cat 6D"]
+
+
 # -- long histories fit the screen -------------------------------------------------------
 
 
