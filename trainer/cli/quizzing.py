@@ -71,7 +71,7 @@ def quiz(
 
     def save(result: AttemptResult) -> None:
         if record:
-            store.record(
+            saved = store.record(
                 result.puzzle,
                 answer=result.answer,
                 outcome=result.outcome,
@@ -82,6 +82,12 @@ def quiz(
                 mode="memory" if memory is not None else "normal",
                 practice=practice,
             )
+            if saved.kept is not None:
+                show_line(
+                    f"Your answer could not be saved ({saved.problem}). It is kept in {saved.kept} and will be "
+                    "saved the next time literature starts.",
+                    "bold",
+                )
 
     if memory is None:
         show_puzzle(puzzle, number, total)
