@@ -137,6 +137,16 @@ def test_a_risky_claim_gets_its_exact_chance_and_a_sure_one_is_played_at_once() 
     assert seat.match.state.score == {1: 1, 2: 0}
 
 
+def test_after_a_classic_claim_the_turn_may_be_handed_to_a_teammate() -> None:
+    """The stalemate breaker: the game layer says the pass is legal, the prompt plays it."""
+    seat = six_diamonds(CoachLevel.OFF)
+    assert seat.respond("claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D").kind == "moved"
+    assert seat.respond("pass Bob").lines == ("Ann cannot pass to Bob: they are an opponent",)
+    reply = seat.respond("pass eve")
+    assert reply.kind == "moved" and [str(e) for e in reply.events] == ["Ann passes to Eve"]
+    assert seat.match.decider()[0] == "Eve" and not seat.your_move()
+
+
 def test_full_coach_gives_odds_and_notes_on_each_move() -> None:
     seat = six_diamonds(CoachLevel.FULL)
     assert seat.respond("odds 6D").lines == ("6D: Cat 100%",)
@@ -383,3 +393,15 @@ def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None
     assert parse_game(path.read_text()).events == whole.events
     assert [g.over for g in saved_games(tmp_path / "games")] == [True]
     assert games_path().name == "games"
+
+
+def test_as_takes_a_seat_by_name_or_gives_seat_one_your_name() -> None:
+    dan = Match.new(Seating(seed=4, you="Dan"))
+    assert dan.you == "Dan" and dan.kind_of("Bob") is BotKind.BASIC and dan.kind_of("Ann") is BotKind.EXPERT
+    zoe = Match.new(Seating(seed=4, you="Zoe"))
+    assert zoe.setup.players[0] == "Zoe" and Match.from_text(zoe.text()).you == "Zoe"
+    result = CliRunner().invoke(app, ["play", "--seed", "4", "--fast", "--as", "Dan", "--opponents", "basic"],
+                                input="quit\n")
+    assert result.exit_code == 0 and "you: Dan" in result.output
+    (game,) = saved_games(games_path())
+    assert (game.you, game.result) == ("Dan", "in progress")
