@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from puzzles.grade import AnswerError, Grade, format_answer, grade, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle
 from puzzles.progress import level_for
+from puzzles.variety import compatible
 from trainer.game.errors import LiteratureError
 
 HINT_WORDS = frozenset({"hint", "h", "?", "help me"})
@@ -250,12 +251,18 @@ def next_puzzle(
     seen: Collection[str],
     due: Sequence[Puzzle] = (),
     rng: random.Random | None = None,
+    drawn: Sequence[Puzzle] = (),
 ) -> Puzzle | None:
     """The next puzzle of an adaptive session.
 
     A failed puzzle that is due again comes first; then an unseen puzzle whose
     level is nearest the learner's (:func:`puzzles.progress.level_for`), at random
     among equals. ``None`` when every puzzle of the pool has been seen.
+
+    ``drawn`` are the puzzles already shown this session: the next one is from
+    another game moment and set, and from another game while one is left
+    (:mod:`puzzles.variety`); a puzzle of a drawn game comes only when neither
+    gives the other's answer away.
 
     >>> from puzzles.grade import example_claim
     >>> p = example_claim()
@@ -264,9 +271,12 @@ def next_puzzle(
     """
     ids = {p.id for p in pool}
     for puzzle in due:
-        if puzzle.id in ids and puzzle.id not in seen:
+        if puzzle.id in ids and puzzle.id not in seen and compatible(puzzle, drawn, same_game=True):
             return puzzle
     fresh = [p for p in pool if p.id not in seen]
+    if drawn:
+        other_games = [p for p in fresh if compatible(p, drawn)]
+        fresh = other_games or [p for p in fresh if compatible(p, drawn, same_game=True)]
     if not fresh:
         return None
     target = level_for(rating)

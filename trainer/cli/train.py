@@ -124,7 +124,8 @@ def train(
         due = store.due_reviews()
         seen -= {p.id for p in due}
         for number in range(1, count + 1):
-            puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng)
+            drawn = [r.puzzle for r in session.results]
+            puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng, drawn)
             if puzzle is None:
                 show_line("You have tried every puzzle that fits; well done.", "bold")
                 break
