@@ -170,8 +170,8 @@ def test_generation_is_deterministic_for_a_seed() -> None:
 def test_impossible_request_fails_clearly() -> None:
     with pytest.raises(GenerationError, match="found only 0 of 1 level-6 puzzles"):
         generate(Request(count=1, seed=1, levels=(6,), players=(6,), max_games=0))
-    with pytest.raises(GenerationError, match="found only 2 of 3 puzzles in this game"):
-        generate_from_game(SIX, Request(count=3), "six.lit")
+    with pytest.raises(GenerationError, match="found only 1 of 3 puzzles in this game"):
+        generate_from_game(SIX, Request(count=3), "six.lit")  # two puzzles, one moment and set: one kept
     with pytest.raises(GenerationError, match="found no level-5 puzzles"):
         generate_from_game(SIX, Request(count=1, levels=(5,)), "six.lit")
     with pytest.raises(GenerationError):
@@ -237,15 +237,15 @@ def test_a_different_question_is_a_different_puzzle() -> None:
 
 def test_generate_command_from_a_file(tmp_path: Path) -> None:
     out = tmp_path / "set"
-    result = runner.invoke(app, ["generate", "--from", str(DATA / "six-diamonds.lit"), "--count", "2", "--out",
+    result = runner.invoke(app, ["generate", "--from", str(DATA / "six-diamonds.lit"), "--count", "1", "--out",
                                  str(out), "--format", "json", "--format", "md", "--format", "html", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["puzzles"] == 2
+    assert report["puzzles"] == 1
     assert sorted(p.name for p in out.iterdir()) == ["answers.html", "answers.md", "puzzles.json",
                                                      "worksheet.html", "worksheet.md"]
     data = json.loads((out / "puzzles.json").read_text())
-    assert data["schema"] == 1 and len(data["puzzles"]) == 2
+    assert data["schema"] == 1 and len(data["puzzles"]) == 1
     assert {p.question.kind for p in load_puzzles(out / "puzzles.json")} <= set(KINDS)
 
 
@@ -265,7 +265,7 @@ def test_generate_command_simulated(tmp_path: Path) -> None:
         (["--min-level", "5", "--max-level", "2"], "above --max-level"),
         (["--players", "7"], "--players must be 6 or 8"),
         (["--from", "missing.lit"], "missing.lit"),
-        (["--from", str(DATA / "six-diamonds.lit"), "--count", "3"], "found only 2 of 3"),
+        (["--from", str(DATA / "six-diamonds.lit"), "--count", "3"], "found only 1 of 3"),
         (["--from", str(DATA / "six-diamonds.lit"), "--variant", "fish54"], "not fish54"),
     ],
 )
