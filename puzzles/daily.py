@@ -19,6 +19,7 @@ but the date asked.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -39,30 +40,35 @@ _ORDER_SEED = "literature-daily-v2"
 def schedule(puzzles: Sequence[Puzzle]) -> list[list[str]]:
     """The daily puzzles of ``puzzles`` as seven lists of ids, Monday's (easiest) to Sunday's (hardest).
 
-    One puzzle per game (chosen by a constant seed), never level 1 nor a recall
+    One puzzle per game (chosen by a constant seed, whatever the order), never level 1 nor a recall
     drill. With fewer than seven such puzzles, every day draws from all of them.
 
     >>> from puzzles.grade import example_claim
     >>> schedule([example_claim()]) == [[example_claim().id]] * 7
     True
     """
-    rng = random.Random(_ORDER_SEED)
     by_game: dict[str, list[Puzzle]] = {}
-    for puzzle in sorted(puzzles, key=lambda p: p.id):
+    for puzzle in puzzles:
         if puzzle.level >= 2 and not is_recall(puzzle):
             by_game.setdefault(game_key(puzzle), []).append(puzzle)
-    chosen = [rng.choice(by_game[key]) for key in sorted(by_game)]
+    chosen = [min(group, key=_draw) for group in by_game.values()]
     if not chosen:
         raise LiteratureError("there is no puzzle of level 2 or more to choose the daily one from")
     chosen.sort(key=lambda p: (p.level, p.difficulty.score, p.id))
     if len(chosen) < DAYS:
         return [[p.id for p in chosen] for _ in range(DAYS)]
+    rng = random.Random(_ORDER_SEED)
     bands = []
     for day in range(DAYS):
         band = [p.id for p in chosen[day * len(chosen) // DAYS: (day + 1) * len(chosen) // DAYS]]
         rng.shuffle(band)
         bands.append(band)
     return bands
+
+
+def _draw(puzzle: Puzzle) -> str:
+    """A fixed pseudo-random rank of a puzzle (its id hashed with the schedule's seed)."""
+    return hashlib.sha256(f"{_ORDER_SEED}:{puzzle.id}".encode()).hexdigest()
 
 
 def daily_id(day: date, bands: Sequence[Sequence[str]]) -> str:

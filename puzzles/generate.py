@@ -317,6 +317,20 @@ def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"
 
 
+def regrade(puzzle: Puzzle) -> Puzzle | None:
+    """The puzzle graded and explained again by the current explainer (same id and answer);
+    ``None`` when the explainer's steps no longer reach the answer."""
+    game = puzzle.game
+    knowledge = solve(game.setup, game.events, puzzle.viewer)
+    graded = grade_question(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if graded is None:
+        return None
+    return Puzzle.create(variant=puzzle.variant, viewer=puzzle.viewer, log=puzzle.log, question=puzzle.question,
+                         answer=puzzle.answer, difficulty=rate(graded, len(game.events)),
+                         techniques=graded.techniques, explanation=graded.explanation, source=puzzle.source,
+                         id=puzzle.id)
+
+
 # -- canonical form -----------------------------------------------------------------------
 
 
@@ -510,9 +524,10 @@ def mine_game(
     rng: random.Random | None = None,
     recall: bool = False,
     max_explanation: int | None = None,
+    share: float = 1.0,
 ) -> Iterator[Puzzle]:
     """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment, in the
-    part of the game where the wanted ``levels`` occur (:func:`search_range`).
+    part of the game where the wanted ``levels`` occur (:func:`search_range`) and in its first ``share``.
 
     ``per_moment`` keeps at most that many puzzles of one moment (chosen with
     ``rng``), so a set of puzzles does not repeat one position. Memory claims
@@ -520,6 +535,7 @@ def mine_game(
     """
     filters = Filters(frozenset(kinds), frozenset(levels), recall, max_explanation)
     start, stop = search_range(filters.levels, game)
+    stop = min(stop, round(len(game.events) * share))
     for viewer in viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]:
         for moment in moments(game, viewer, window, start, stop):
             found = list(_puzzles_at(moment, filters, source))
@@ -644,7 +660,8 @@ class GameSpec:
     """One simulated game of a request: everything that decides it and what to mine from it.
 
     ``levels`` are the levels still wanted when the game was handed out; the game
-    gives at most ``per_level`` puzzles of each, searched where they occur.
+    gives at most ``per_level`` puzzles of each, searched where they occur, from
+    ``viewers`` seats at most, every ``window`` events, in the first ``share`` of the game.
     """
 
     seed: int
@@ -660,6 +677,8 @@ class GameSpec:
     recall: bool = False
     max_explanation: int | None = None
     viewers: int | None = None
+    window: int = FRESH_WINDOW
+    share: float = 1.0
 
     @classmethod
     def of(cls, request: Request, index: int, levels: Iterable[int] | None = None) -> GameSpec:
@@ -704,8 +723,8 @@ def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
         if not wanted:
             break
         mined = mine_game(game, source=spec.source(), viewers=[viewer], kinds=spec.kinds, levels=wanted,
-                          per_moment=spec.per_moment, rng=rng, recall=spec.recall,
-                          max_explanation=spec.max_explanation)
+                          window=spec.window, per_moment=spec.per_moment, rng=rng, recall=spec.recall,
+                          max_explanation=spec.max_explanation, share=spec.share)
         for puzzle in mined:
             if puzzle.id in ids or taken[puzzle.level] >= spec.per_level:
                 continue

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.executor import ordered_map
-from puzzles.generate import GameSpec, explanation_length, is_recall, mine_game, mine_played
+from puzzles.generate import GameSpec, explanation_length, is_recall, mine_game, mine_played, regrade
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
 from puzzles.variety import group_key
 from trainer.files import write_atomic
@@ -235,14 +235,23 @@ PAIRINGS_8 = tuple(pair for pair in PAIRINGS if BotKind.EXPERT not in pair)
 TABLES = ((Variant.CLASSIC, 6), (Variant.FISH54, 6), (Variant.CLASSIC, 8), (Variant.FISH54, 8))
 
 
-def pack_spec(seed: int, index: int, eight_share: float = 1 / 3) -> GameSpec:
+PACK_WINDOW = 6
+"""Events between two solved positions of a pack game (the generator's default is 3): half the cost."""
+
+
+SHORT_SHARE = 0.45
+"""Share of a game mined for the easier levels only."""
+
+
+def pack_spec(seed: int, index: int, eight_share: float = 1 / 4) -> GameSpec:
     """The ``index``-th simulated game of a pack build: variants and pairings in turn (at 8 players
-    those without ``expert``), a third at 8 players; two viewers mined for every level, memory
-    claims included.
+    those without ``expert``), a quarter at 8 players; one viewer mined (every :data:`PACK_WINDOW`
+    events), memory claims included: every other 6-player game for every level, the others for
+    levels 1, 2, 3 and 5 in the first :data:`SHORT_SHARE` of the game (where short histories are).
 
     >>> spec = pack_spec(2026, 0)
     >>> (spec.variant.value, spec.players, spec.team1.value, spec.team2.value, spec.viewers)
-    ('classic', 6, 'human', 'human', 2)
+    ('classic', 6, 'human', 'human', 1)
     """
     eight = int((index + 1) * eight_share) > int(index * eight_share)
     variant = (Variant.CLASSIC, Variant.FISH54)[(index // 3) % 2]
@@ -250,8 +259,10 @@ def pack_spec(seed: int, index: int, eight_share: float = 1 / 3) -> GameSpec:
     team1, team2 = pairings[(index // 6) % len(pairings)]
     if index % 2:
         team1, team2 = team2, team1
-    return GameSpec(seed, index, variant, 8 if eight else 6, team1, team2, KINDS, tuple(LEVELS),
-                    per_level=10**6, per_moment=None, recall=True, viewers=2)
+    short = not eight and index % 2 == 1
+    return GameSpec(seed, index, variant, 8 if eight else 6, team1, team2, KINDS,
+                    (1, 2, 3, 5) if short else tuple(LEVELS), per_level=10**6, per_moment=None, recall=True,
+                    viewers=1, window=PACK_WINDOW, share=SHORT_SHARE if short else 1.0)
 
 
 def mine_pack_game(spec: GameSpec) -> MinedGame:
@@ -290,7 +301,8 @@ def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None =
     yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor)
 
 
-def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0) -> list[Puzzle]:
+def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
+           max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
     """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
     (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters.
 
@@ -300,7 +312,8 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     rng = random.Random(seed)
     queues: dict[int, list[list[Puzzle]]] = {}
     seen: set[str] = set()
-    kept = {m.game_id: one_per_group([p for p in m.puzzles if explanation_length(p) < MAX_EXPLANATION])
+    kept = {m.game_id: one_per_group([p for p in m.puzzles
+                                      if max_explanation is None or explanation_length(p) < max_explanation])
             for m in mined}
     for level in LEVELS:
         buckets: dict[tuple[str, str, int], list[Puzzle]] = {}
@@ -335,6 +348,22 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     return chosen
 
 
+def _regrade_record(data: dict[str, Any]) -> dict[str, Any] | None:
+    puzzle = regrade(Puzzle.from_json(data))
+    return None if puzzle is None else puzzle.to_json()
+
+
+def regrade_candidates(mined: Sequence[MinedGame], size: int, seed: int, *, workers: int = 1,
+                       executor: Executor | None = None) -> list[MinedGame]:
+    """The likely pack (a third more than ``size``, explanations of any length) explained and graded
+    again by the current explainer; each game keeps only those candidates, regraded."""
+    likely = select(mined, size + size // 3, PER_GAME + 2, seed, max_explanation=None)
+    done = ordered_map(_regrade_record, (p.to_json() for p in likely), workers=workers, executor=executor)
+    fresh = {p.id: data for p, data in zip(likely, done, strict=True)}
+    return [MinedGame(m.log, tuple(Puzzle.from_json(data) for p in m.puzzles if (data := fresh.get(p.id))))
+            for m in mined]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m puzzles.packs``: mine games and write the built-in pack (see ``docs/puzzles.md``)."""
     from puzzles.daily import schedule
@@ -346,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--logs", type=Path, nargs="*", default=[Path(p) for p in DEFAULT_LOGS])
     parser.add_argument("--cache", type=Path, help="folder keeping each mined game (a rerun resumes)")
+    parser.add_argument("--regrade", action="store_true",
+                        help="explain the likely pack again with the current explainer before choosing")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -359,6 +390,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         total = sum(len(m.puzzles) for m in mined)
         print(f"game {index}/{args.games}: {total} candidates, {time.perf_counter() - started:.0f} s",
               file=sys.stderr, flush=True)
+    if args.regrade:
+        mined = regrade_candidates(mined, args.size, args.seed, workers=args.workers)
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
     write_pack(compact(mined, chosen, daily), args.out)

@@ -65,7 +65,8 @@ def quiz(
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
-    """Puzzles from ``--pack FILE``, else from the built-in pack (``puzzles.packs.load_pack()``)."""
+    """Puzzles from ``--pack FILE``, else from the built-in pack's training pool
+    (``puzzles.packs.training_pool()``: all but the daily puzzles and the recall drills)."""
     if pack is not None:
         return load_puzzles(pack)
     try:
@@ -75,9 +76,7 @@ def load_pool(pack: Path | None) -> list[Puzzle]:
             "no built-in puzzle pack is installed yet; train on a file with --pack puzzles.json "
             "(make one with 'literature generate')"
         ) from None
-    loaded = packs.load_pack()
-    puzzles = getattr(loaded, "puzzles", loaded)
-    return list(puzzles)
+    return list(packs.training_pool())
 
 
 @dataclass
