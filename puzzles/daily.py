@@ -28,6 +28,7 @@ from puzzles.generate import is_recall
 from puzzles.model import Puzzle, puzzles_from_json
 from puzzles.packs import daily_schedule, record
 from puzzles.variety import game_key
+from trainer.clock import today
 from trainer.game.errors import LiteratureError
 
 EPOCH = date(2026, 1, 5)
@@ -118,7 +119,7 @@ def parse_day(text: str | None) -> date:
     trainer.game.errors.LiteratureError: --date must be YYYY-MM-DD, not 'March 1'
     """
     if text is None:
-        return date.today()
+        return today()
     try:
         return date.fromisoformat(text.strip())
     except ValueError:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from puzzles.grade import AnswerError, Grade, format_answer, grade, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle
-from puzzles.progress import level_for
+from puzzles.rating import level_for
 from puzzles.variety import compatible
 from trainer.game.errors import LiteratureError
 
@@ -256,7 +256,7 @@ def next_puzzle(
     """The next puzzle of an adaptive session.
 
     A failed puzzle that is due again comes first; then an unseen puzzle whose
-    level is nearest the learner's (:func:`puzzles.progress.level_for`), at random
+    level is nearest the learner's (:func:`puzzles.rating.level_for`), at random
     among equals. ``None`` when every puzzle of the pool has been seen.
 
     ``drawn`` are the puzzles already shown this session: the next one is from

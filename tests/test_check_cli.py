@@ -186,11 +186,12 @@ def test_check_goes_on_after_a_bad_file(tmp_path: Path) -> None:
     assert out == f"{good}: classic, 6 players, 1 event, 0/8 sets claimed, score 0-0, Bob to play\n"
 
 
-def _big_log(path: Path, bad_at: int | None = None) -> int:
-    """A legal ~5 MB log (misses back and forth); optionally a bad line at ``bad_at``. Returns its line count."""
+def _big_log(path: Path, bad_at: int | None = None, size_goal: int = 5_000_000) -> int:
+    """A legal log of about ``size_goal`` bytes (misses back and forth); optionally a bad line at ``bad_at``.
+    Returns its line count."""
     lines = [CLASSIC.strip()]
     size = 0
-    while size < 5_000_000:
+    while size < size_goal:
         for line in ("Ann asks Bob for 3D: no", "Bob asks Ann for 3D: no"):
             lines.append(line)
             size += len(line) + 1
@@ -200,25 +201,38 @@ def _big_log(path: Path, bad_at: int | None = None) -> int:
     return len(lines) + 1
 
 
-def test_check_a_multi_megabyte_log_is_fast(tmp_path: Path) -> None:
-    path = tmp_path / "big.lit"
-    _big_log(path)
-    assert path.stat().st_size > 5_000_000
+def _cpu_seconds(*args: str) -> tuple[float, tuple[int, str, str]]:
     start = time.process_time()
-    code, out, _ = run("check", str(path))
-    seconds = time.process_time() - start
+    outcome = run(*args)
+    return time.process_time() - start, outcome
+
+
+# Speed itself is measured in benchmarks/ (the goal: a 5 MB log in under 2 s of CPU). A test compares
+# two runs made under the same load instead of one run with a clock, so a busy machine cannot fail it.
+
+
+def test_check_a_multi_megabyte_log_costs_in_proportion_to_its_size(tmp_path: Path) -> None:
+    small, big = tmp_path / "small.lit", tmp_path / "big.lit"
+    _big_log(small, size_goal=500_000)
+    _big_log(big)
+    assert big.stat().st_size > 5_000_000
+    small_seconds, (code, out, _) = _cpu_seconds("check", str(small))
+    assert code == 0 and ", 20834 events, 0/8 sets claimed" in out
+    big_seconds, (code, out, _) = _cpu_seconds("check", str(big))
     assert code == 0 and ", 208334 events, 0/8 sets claimed" in out
-    assert seconds < 2.0, f"{seconds:.2f} s of CPU for a 5 MB log"
+    # ten times the size: linear costs about 10x; anything quadratic would cost about 100x
+    assert big_seconds < 25 * max(small_seconds, 0.01), f"{small_seconds:.2f} s then {big_seconds:.2f} s"
 
 
 def test_check_stops_at_the_first_error_of_a_big_file(tmp_path: Path) -> None:
-    path = tmp_path / "big-bad.lit"
-    _big_log(path, bad_at=1001)
-    start = time.process_time()
-    code, _, err = run("check", str(path))
-    seconds = time.process_time() - start
-    assert code == 2 and err == f"{path}:1001: 8D is not in classic (it has no 8s or jokers)\n"
-    assert seconds < 0.5, f"{seconds:.2f} s: the reader did not stop at the first error"
+    good, bad = tmp_path / "big.lit", tmp_path / "big-bad.lit"
+    _big_log(good)
+    _big_log(bad, bad_at=1001)
+    whole, (code, _, _) = _cpu_seconds("check", str(good))
+    assert code == 0
+    stopped, (code, _, err) = _cpu_seconds("check", str(bad))
+    assert code == 2 and err == f"{bad}:1001: 8D is not in classic (it has no 8s or jokers)\n"
+    assert stopped < whole / 4, f"{stopped:.2f} s against {whole:.2f} s: the reader did not stop at the first error"
 
 
 def test_check_a_huge_single_line(tmp_path: Path) -> None:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import puzzles.daily as daily_module
 from puzzles.daily import daily_puzzle, schedule, week
 from puzzles.export import answer_text
 from puzzles.generate import is_recall
 from puzzles.model import Puzzle
 from puzzles.packs import daily_schedule, load_pack
-from puzzles.progress import Progress
+from puzzles.store import Progress
 from puzzles.variety import game_key, group_key
 from trainer.cli import app
 
@@ -65,7 +66,7 @@ def test_daily_week_command() -> None:
         assert name in result.output
     listed = runner.invoke(app, ["daily", "--week", "--date", "2026-12-09", "--json"])
     rows = json.loads(listed.stdout)
-    assert [r["date"] for r in rows][0] == "2026-12-07" and len(rows) == 7
+    assert rows[0]["date"] == "2026-12-07" and len(rows) == 7
     assert [r["id"] for r in rows] == [daily_puzzle(date(2026, 12, 7) + timedelta(days=i)).id for i in range(7)]
     assert [r["level"] for r in rows] == sorted(r["level"] for r in rows)
 
@@ -104,11 +105,35 @@ def test_daily_without_a_terminal_or_input_ends_cleanly(_literature_home: Path) 
     assert "no answer given" in done.stdout
 
 
-def test_daily_answers_fast() -> None:
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "trainer", "daily", "--json"], capture_output=True, text=True,
-                          timeout=60)
-    seconds = time.perf_counter() - started
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["id"].startswith("p-")
-    assert seconds < 2.0  # the goal is 0.5 s on a quiet machine (benchmarks/generate.py measures it)
+def test_daily_reads_only_the_record_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why `daily --json` is fast (benchmarks/generate.py times it): one record becomes a Puzzle, not the pack."""
+    built: list[str] = []
+    real = daily_module.puzzles_from_json
+
+    def counting(record: dict[str, object], where: str) -> list[Puzzle]:
+        built.append(where)
+        return real(record, where)
+
+    monkeypatch.setattr(daily_module, "puzzles_from_json", counting)
+    puzzle = daily_puzzle(date(2026, 7, 4))
+    assert len(built) == 1 and puzzle.id in built[0]
+
+
+def test_daily_without_a_date_is_todays(today: datetime) -> None:
+    """Today is the learner's local date, on any day of the week or year."""
+    plain = runner.invoke(app, ["daily", "--json"])
+    dated = runner.invoke(app, ["daily", "--date", today.date().isoformat(), "--json"])
+    assert plain.exit_code == dated.exit_code == 0, plain.output
+    assert plain.stdout == dated.stdout
+    yesterday = runner.invoke(app, ["daily", "--date", (today.date() - timedelta(days=1)).isoformat(), "--json"])
+    assert yesterday.stdout != plain.stdout
+
+
+def test_solving_todays_daily_counts_for_today(today: datetime) -> None:
+    puzzle = daily_puzzle(today.date())
+    result = runner.invoke(app, ["daily"], input=answer_text(puzzle.answer) + "\n")
+    assert result.exit_code == 0, result.output
+    with Progress() as store:
+        assert store.solved_today(today.date())
+        streak = store.streak()
+    assert (streak.current, streak.today_done) == (1, True)

@@ -114,6 +114,41 @@ def test_random_games_use_every_kind_of_event(game: Game) -> None:
     assert all(isinstance(e, Ask | Claim | Pass) for e in game.events)
 
 
+
+@FAST
+@given(games)
+def test_random_out_of_turn_claims_keep_the_turn_and_follow_the_penalty_rule(game: Game) -> None:
+    setup = game.setup
+    states = list(game.states())
+    for before, event, after in zip(states, game.events, states[1:], strict=False):
+        if isinstance(event, Claim) and event.out_of_turn:
+            assert setup.variant is Variant.CLASSIC and event.claimer not in before.actors()
+            assert after.turn == before.turn
+            team = setup.team(event.claimer)
+            result = after.sets[event.half_suit]
+            if any(setup.team(p) != team for p in event.holders().values()):
+                assert result.status is SetStatus.WON and result.team == 3 - team
+            else:
+                assert result.status is SetStatus.CANCELLED
+        if isinstance(event, Pass) and before.handover_targets():
+            assert event.to in before.handover_targets() or event.to in before.actors()
+
+
+def test_random_classic_games_contain_both_classic_rules() -> None:
+    """Random classic games do exercise the stalemate-breaker pass and the out-of-turn claim."""
+    handovers = blurts = 0
+    for seed in range(12):
+        game = random_game(random.Random(seed), "classic", 6)
+        states = list(game.states())
+        for before, event in zip(states, game.events, strict=False):
+            if isinstance(event, Pass) and event.to in before.handover_targets() and before.sizes[before.turn]:
+                handovers += 1
+            blurts += isinstance(event, Claim) and event.out_of_turn
+    assert handovers >= 5 and blurts >= 3
+    for seed in range(6):
+        game = random_game(random.Random(seed), "fish54", 6)
+        assert not any(isinstance(e, Claim) and e.out_of_turn for e in game.events)
+
 # -- fuzz: mutated logs only ever give a clean error ------------------------------
 
 SEEDS = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.lit"))]

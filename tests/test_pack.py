@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import time
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -93,12 +92,13 @@ def test_expand_rebuilds_the_log_of_each_stored_puzzle() -> None:
     assert log.count("\n") == len(game["head"]) + 1 + entry["events"]
 
 
-def test_pack_loads_fast() -> None:
+def test_pack_is_read_once_and_kept() -> None:
+    """How fast it loads is measured in benchmarks/generate.py; here: it is read once, then kept."""
     _load.cache_clear()
-    started = time.perf_counter()
     pack = load_pack()
-    assert time.perf_counter() - started < 10.0 and pack  # generous: a loaded machine; the benchmark measures it
+    assert pack and _load.cache_info().misses == 1
     assert load_pack() == pack  # cached, same order
+    assert _load.cache_info().hits == 1
 
 
 def test_pack_command_exports_a_standard_puzzle_file(tmp_path: Path) -> None:

@@ -11,16 +11,9 @@ from pathlib import Path
 import pytest
 
 from puzzles.model import Difficulty, Puzzle, Question, load_puzzles
-from puzzles.progress import (
-    Progress,
-    ProgressError,
-    Rating,
-    default_path,
-    glicko2_update,
-    level_for,
-    level_rating,
-    streak_of,
-)
+from puzzles.rating import Rating, glicko2_update, level_for, level_rating
+from puzzles.store import Progress, ProgressError, default_path
+from puzzles.streak import streak_of
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import pty
 import random
-import select
-import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles.model import Difficulty, Puzzle, load_puzzles
-from puzzles.progress import Progress
 from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
+from puzzles.store import Progress
 from trainer.cli import app
 from trainer.game.errors import LiteratureError
 
@@ -195,53 +190,3 @@ def test_train_errors_are_one_line() -> None:
     assert "no puzzle uses the technique 'telepathy'" in result.output
     result = runner.invoke(app, ["train", "--pack", "missing.json"])
     assert result.exit_code == 2 and "missing.json: no such file" in result.output
-
-
-@pytest.mark.parametrize("stop", [b"\x04", b"\x03"], ids=["ctrl-d", "ctrl-c"])
-def test_train_in_a_real_terminal(tmp_path: Path, stop: bytes) -> None:
-    """End to end in a pseudo-terminal (its controlling terminal, so Ctrl-C is a real SIGINT):
-    the puzzle shows, an answer is graded, Ctrl-D or Ctrl-C ends the session cleanly."""
-    home = tmp_path / "home"
-    env = os.environ | {"LITERATURE_HOME": str(home), "COLUMNS": "100", "TERM": "xterm"}
-    argv = [sys.executable, "-m", "trainer", "train", "--pack", str(DATA), "--kind", "locate", "--count", "2",
-            "--seed", "1"]
-    pid, leader = pty.fork()
-    if pid == 0:  # the child: a new session whose controlling terminal is the pty
-        os.execve(sys.executable, argv, env)
-    seen = b""
-    position = 0
-
-    def read_until(marker: bytes, timeout: float = 60.0) -> None:
-        nonlocal seen, position
-        end = time.monotonic() + timeout
-        while marker not in seen[position:] and time.monotonic() < end:
-            ready, _, _ = select.select([leader], [], [], 0.2)
-            if ready:
-                try:
-                    seen += os.read(leader, 4096)
-                except OSError:
-                    break
-        found = seen.find(marker, position)
-        assert found >= 0, seen.decode(errors="replace")
-        position = found + len(marker)
-
-    try:
-        read_until(b"answer> ")
-        os.write(leader, b"Cat 6D\n")
-        read_until(b"Correct.")
-        read_until(b"Puzzle 2/2")
-        read_until(b"answer> ")
-        os.write(leader, stop)
-        read_until(b"Stopped.")
-        read_until(b"Session")
-        _, status = os.waitpid(pid, 0)
-        pid = 0
-        assert os.waitstatus_to_exitcode(status) == 0
-    finally:
-        if pid:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        os.close(leader)
-    assert b"Traceback" not in seen
-    with Progress(home / "progress.sqlite3") as store:
-        assert [a["outcome"] for a in store.attempts()] == ["right"]

@@ -188,6 +188,104 @@ def test_classic_claimer_who_emptied_their_hand_passes_to_a_teammate() -> None:
     rejects(two + "Bob passes to Dan\n", 5, "Bob cannot pass the turn: it is not theirs")
 
 
+
+# -- classic: the stalemate breaker -------------------------------------------
+
+
+def test_classic_claimer_may_pass_the_turn_to_a_teammate_after_any_claim() -> None:
+    claimed = CLASSIC + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D\n"  # Ann keeps 2 cards
+    state = game(claimed).state()
+    assert state.actors() == frozenset({"Ann"}) and state.handover_targets() == frozenset({"Cat", "Eve"})
+    passed = game(claimed + "Ann passes to Cat\n").state()
+    assert passed.turn == "Cat" and passed.actors() == frozenset({"Cat"}) and not passed.handover_targets()
+    assert game(claimed + "turn: Eve\nEve asks Bob for 2S: no\n").state().turn == "Bob"
+    assert game(claimed + "Ann asks Bob for 2S: no\n").state().turn == "Bob"  # or Ann goes on
+
+
+def test_classic_stalemate_breaker_after_a_lost_or_cancelled_claim_too() -> None:
+    lost = CLASSIC + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D (actual: Bob 7D)\n"
+    assert game(lost + "Ann passes to Eve\n").state().actors() == frozenset({"Eve"})
+    cancelled = CLASSIC + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D (actual: Cat 7D)\n"
+    assert game(cancelled + "Ann passes to Cat\n").state().actors() == frozenset({"Cat"})
+
+
+def test_classic_stalemate_breaker_is_only_right_after_the_claim() -> None:
+    claimed = CLASSIC + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D\n"
+    rejects(
+        claimed + "Cat asks Bob for 2S: no\n",
+        4,
+        "Cat cannot ask now: it is Ann's turn (after a claim Ann may pass it: write 'Ann passes to Cat' first)",
+    )
+    rejects(claimed + "Ann passes to Bob\n", 4, "Ann cannot pass to Bob: they are an opponent")
+    rejects(claimed + "Cat passes to Eve\n", 4, "Cat cannot pass the turn: it is not theirs")
+    rejects(claimed + "Ann passes to Cat\nCat passes to Eve\n", 5, "the turn cannot pass to Eve now: it is Cat's turn")
+    after_ask = claimed + "Ann asks Bob for 2S: yes\n"
+    rejects(after_ask + "Ann passes to Cat\n", 5, "the turn cannot pass to Cat now: it is Ann's turn")
+    two = claimed + "Ann claims HD: Ann 9D 10D, Cat JD QD KD AD\n"  # Ann now has no cards
+    rejects(two + "Ann passes to Ann\n", 5, "Ann cannot pass the turn to themselves")
+
+
+def test_fish54_has_no_stalemate_breaker_for_the_losing_claimer() -> None:
+    lost = FISH54 + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D (actual: Cat 7D)\n"  # team 2 picks
+    assert not game(lost).state().handover_targets()
+    rejects(lost + "Ann passes to Cat\n", 4, "the turn cannot pass to Cat now: it is Bob or Dan or Fay's turn")
+
+
+# -- classic: the out-of-turn claim -------------------------------------------
+
+
+def test_classic_out_of_turn_claim_wholly_on_the_team_is_cancelled_even_when_right() -> None:
+    text = SPLIT_DEAL + "Eve claims LC out of turn: Cat 2C 3C 4C 5C, Eve 6C 7C\n"  # Bob's turn, all correct
+    state = game(text).state()
+    assert state.sets[HalfSuit.parse("LC")].status is SetStatus.CANCELLED and state.score == {1: 0, 2: 0}
+    assert state.turn == "Bob" and state.actors() == frozenset({"Bob"})  # the turn stays where it was
+    assert state.sizes["Cat"] == 4 and state.sizes["Eve"] == 6
+    wrong = SPLIT_DEAL + "Eve claims LC out of turn: Eve 2C 3C 4C 5C 6C 7C (actual: Cat 2C 3C 4C 5C)\n"
+    assert game(wrong).state().sets[HalfSuit.parse("LC")].status is SetStatus.CANCELLED
+
+
+def test_classic_out_of_turn_claim_goes_to_the_opponents_if_they_hold_a_card() -> None:
+    text = CLASSIC + "Eve claims LD out of turn: Eve 2D 3D, Cat 4D 5D 6D 7D (actual: Bob 2D)\n"
+    state = game(text).state()
+    assert state.sets[HalfSuit.parse("LD")].team == 2 and state.score == {1: 0, 2: 1}
+    assert state.turn == "Ann" and state.sizes["Bob"] == 7 and state.sizes["Cat"] == 4
+    # the revealed holders are known from then on: Bob held 2D, so he cannot be asked for it again
+    rejects(text + "Ann asks Bob for 3D: no\n", 4, "3D cannot be asked for: LD has been claimed")
+
+
+def test_classic_out_of_turn_claim_by_a_teammate_of_the_player_to_move() -> None:
+    text = SPLIT_DEAL + "Dan claims LH out of turn: Dan 2H 3H 4H 5H, Fay 6H 7H\n"  # Bob's own teammate
+    state = game(text).state()
+    assert state.sets[HalfSuit.parse("LH")].status is SetStatus.CANCELLED and state.turn == "Bob"
+    assert game(text + "Bob asks Ann for JS: no\n").state().turn == "Ann"  # Bob plays on as usual
+
+
+def test_an_out_of_turn_claim_must_really_be_out_of_turn() -> None:
+    text = CLASSIC + "Ann claims LD out of turn: Ann 2D 3D 4D 5D 6D 7D\n"
+    rejects(text, 3, "Ann's claim is not out of turn: Ann may claim now")
+    rejects(
+        CLASSIC + "Eve claims LD out of turn: Eve 2D 3D 4D 5D 6D, Bob 7D\n",
+        3,
+        "Eve cannot name Bob in a claim: they are an opponent",
+    )
+
+
+def test_fish54_refuses_the_out_of_turn_claim() -> None:
+    rejects(
+        FISH54 + "Eve claims LD out of turn: Eve 2D 3D, Cat 4D 5D 6D 7D\n",
+        3,
+        "fish54 has no out-of-turn claim: only the player whose turn it is may claim (it is Ann's turn)",
+        IllegalEventError,
+    )
+
+
+def test_out_of_turn_claim_round_trips_and_is_an_event_of_its_own() -> None:
+    text = CLASSIC + "Eve claims low diamonds Out Of Turn: Eve 2D 3D; Cat 4D 5D 6D 7D\n"
+    claim = game(text).events[0]
+    assert isinstance(claim, Claim) and claim.out_of_turn and claim.half_suit == HalfSuit.parse("LD")
+    assert str(claim) == "Eve claims LD out of turn: Eve 2D 3D, Cat 4D 5D 6D 7D"
+    assert claim != Claim.of(claim.claimer, claim.half_suit, dict(claim.declared))
+
 def test_a_pass_to_a_teammate_without_cards() -> None:
     two = CLASSIC + "Ann claims LD: Ann 2D 3D 4D 5D 6D 7D\nAnn claims HD: Ann 9D 10D, Cat JD QD KD AD\n"
     rejects(two + "Cat passes to Ann\n", 5, "the turn cannot pass to Ann: Ann has no cards")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from puzzles.model import load_puzzles
-from puzzles.progress import Progress, default_path
+from puzzles.store import Progress, default_path
 from trainer.cli import app
+from trainer.render.stats import calendar_text
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)
@@ -32,8 +34,8 @@ def test_stats_json_for_a_new_learner() -> None:
     assert data["rating"] == 1500.0 and data["by_technique"] == {}
 
 
-def test_stats_after_some_days_of_practice() -> None:
-    start = datetime.now(UTC) - timedelta(days=2)
+def test_stats_after_some_days_of_practice(today: datetime) -> None:
+    start = today - timedelta(days=2)
     for day in range(3):
         when = start + timedelta(days=day)
         with Progress(clock=lambda when=when: when) as store:
@@ -50,9 +52,25 @@ def test_stats_after_some_days_of_practice() -> None:
 
     code, out, _ = run("stats")
     assert code == 0
-    assert "Your progress" in out and "Daily streak" in out and "3 days (best 3" in out
+    assert "Your progress" in out and "Daily streak" in out and "3 days (best 3; done today)" in out
     assert "By technique" in out and "ask inference" in out
-    assert "■■■" in out  # the calendar's last three days
+    (calendar,) = [line for line in out.splitlines() if "□" in line]
+    squares = "".join(c for c in calendar if c in "■□")
+    assert squares.endswith("□■■■") and squares.count("■") == 3  # the calendar's last three days
+
+
+@pytest.mark.parametrize(
+    ("last_day", "expected"),
+    [
+        (date(2026, 11, 30), "□ □□□□□□□ □□□□□■■ ■"),  # a Monday: the week breaks before the last square
+        (date(2026, 12, 6), "□ □□□□□□□ □□□□■■■"),  # a Sunday: the week ends with the last square
+        (date(2026, 12, 31), "□□□□□□ □□□□□□□ □■■■"),  # a Thursday, New Year's Eve
+    ],
+)
+def test_calendar_breaks_rows_at_mondays(last_day: date, expected: str) -> None:
+    days = [last_day - timedelta(days=k) for k in range(len(expected.replace(" ", "")) - 1, -1, -1)]
+    calendar = {d.isoformat(): d > last_day - timedelta(days=3) for d in days}
+    assert calendar_text(calendar).plain == expected
 
 
 def test_stats_on_a_corrupt_database_is_one_clear_line() -> None:

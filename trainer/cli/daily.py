@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
 from typing import Annotated
 
 import typer
 
 from puzzles.daily import daily_puzzle, parse_day, week
-from puzzles.progress import Progress
+from puzzles.store import Progress
 from trainer.cli.app import command
 from trainer.cli.train import quiz
+from trainer.clock import today
 from trainer.render.daily import show_week
 from trainer.render.puzzle import show_line, show_puzzle
 
@@ -36,7 +36,7 @@ def daily(
                                "technique": p.difficulty.name, "score": p.difficulty.score,
                                "question": p.question.text()} for d, p in days], ensure_ascii=False))
         else:
-            show_week(days, date.today())
+            show_week(days, today())
         return
     puzzle = daily_puzzle(when)
     if as_json:

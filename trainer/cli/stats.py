@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from puzzles.progress import Progress
+from puzzles.store import Progress
 from trainer.cli.app import command
 from trainer.render.stats import show_stats
 

@@ -1,8 +1,9 @@
 """``literature train``: a session of puzzles near your rating, ending with a summary.
 
 :func:`quiz` runs one attempt at the terminal and stores it; ``literature daily``
-uses it too. Ctrl-C and end of input end the attempt and the session cleanly;
-an unfinished attempt is not stored.
+uses it too. Ctrl-C (at the prompt or while the program is busy) and end of
+input end the attempt and the session cleanly, with the summary; an unfinished
+attempt is not stored, and an answer being saved is saved whole.
 """
 
 from __future__ import annotations
@@ -19,13 +20,22 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
-from puzzles.progress import Progress
 from puzzles.quiz import Attempt, AttemptResult, matching, next_puzzle
+from puzzles.store import Progress
 from trainer.cli.app import command
+from trainer.cli.prompt import interrupts_held, read_line
 from trainer.game.errors import LiteratureError
 from trainer.render.puzzle import show_line, show_puzzle, show_reply, show_summary
 
 PROMPT = "answer> "
+
+
+class StoppedAfter(KeyboardInterrupt):
+    """Ctrl-C came while ``result`` was being saved: it was saved whole, then the session stops."""
+
+    def __init__(self, result: AttemptResult) -> None:
+        super().__init__()
+        self.result = result
 
 
 def quiz(
@@ -35,9 +45,13 @@ def quiz(
     number: int | None = None,
     total: int | None = None,
     daily: date | None = None,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] = read_line,
 ) -> AttemptResult:
-    """Show ``puzzle``, read lines until the attempt ends, store it unless it was quit."""
+    """Show ``puzzle``, read lines until the attempt ends, store it unless it was quit.
+
+    An answer, once typed, is graded and stored whole: a Ctrl-C meanwhile is
+    acted on after the verdict is shown (:class:`StoppedAfter`).
+    """
     show_puzzle(puzzle, number, total)
     attempt = Attempt(puzzle)
     show_line(attempt.usage(), "dim")
@@ -48,20 +62,27 @@ def quiz(
             show_line("")
             show_reply(attempt.quit())
             break
-        show_reply(attempt.respond(line))
-    result = attempt.result
-    assert result is not None
-    if result.recordable:
-        store.record(
-            puzzle,
-            answer=result.answer,
-            outcome=result.outcome,
-            correct=result.correct,
-            hints=result.hints,
-            seconds=result.seconds,
-            daily=daily,
-        )
-    return result
+        with interrupts_held() as held:
+            reply = attempt.respond(line)
+            if attempt.result is not None and attempt.result.recordable:
+                _record(store, attempt.result, daily)
+        show_reply(reply)
+        if held.caught:
+            raise StoppedAfter(attempt.result) if attempt.result is not None else KeyboardInterrupt
+    assert attempt.result is not None
+    return attempt.result
+
+
+def _record(store: Progress, result: AttemptResult, daily: date | None) -> None:
+    store.record(
+        result.puzzle,
+        answer=result.answer,
+        outcome=result.outcome,
+        correct=result.correct,
+        hints=result.hints,
+        seconds=result.seconds,
+        daily=daily,
+    )
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
@@ -84,6 +105,7 @@ class Session:
     """What a training session did, for its summary."""
 
     results: list[AttemptResult] = field(default_factory=list)
+    interrupted: bool = False
 
     def played(self) -> list[AttemptResult]:
         """Attempts that count: answered or revealed (not skipped or quit)."""
@@ -122,26 +144,34 @@ def train(
         seen = store.attempted_ids()
         due = store.due_reviews()
         seen -= {p.id for p in due}
-        for number in range(1, count + 1):
-            drawn = [r.puzzle for r in session.results]
-            puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng, drawn)
-            if puzzle is None:
-                show_line("You have tried every puzzle that fits; well done.", "bold")
-                break
-            seen.add(puzzle.id)
-            result = quiz(puzzle, store, number=number, total=count)
-            session.results.append(result)
-            if result.outcome == "quit":
-                break
-        after = store.rating().rating
-    played = session.played()
-    if session.results:
-        show_summary(
-            solved=sum(r.correct for r in played),
-            played=len(played),
-            seconds=time.monotonic() - started,
-            rating_before=before,
-            rating_after=after,
-            weakest=session.weakest(),
-        )
+        try:
+            for number in range(1, count + 1):
+                drawn = [r.puzzle for r in session.results]
+                puzzle = next_puzzle(pool, store.rating().rating, seen, due, rng, drawn)
+                if puzzle is None:
+                    show_line("You have tried every puzzle that fits; well done.", "bold")
+                    break
+                seen.add(puzzle.id)
+                result = quiz(puzzle, store, number=number, total=count)
+                session.results.append(result)
+                if result.outcome == "quit":
+                    break
+        except KeyboardInterrupt as stop:  # Ctrl-C while a puzzle was drawn, graded or saved
+            if isinstance(stop, StoppedAfter):
+                session.results.append(stop.result)
+            session.interrupted = True
+            show_line("")
+            show_line("Stopped.")
+        with interrupts_held():  # the session is ending anyway: a second Ctrl-C must not cut the summary
+            after = store.rating().rating
+            played = session.played()
+            if session.results or session.interrupted:
+                show_summary(
+                    solved=sum(r.correct for r in played),
+                    played=len(played),
+                    seconds=time.monotonic() - started,
+                    rating_before=before,
+                    rating_after=after,
+                    weakest=session.weakest(),
+                )
 

@@ -35,6 +35,8 @@ class Claim:
 
     ``declared`` maps each of the six cards to the teammate named for it, in
     card order; ``actual`` lists only the cards whose true holder differs.
+    ``out_of_turn`` marks a claim made when it was not the claimer's turn
+    (``classic`` only: a penalty, see ``docs/rules.md``).
 
     >>> claim = Claim.of("Cat", HalfSuit.parse("LD"), {Card.parse(c): "Ann" for c in
     ...     ["2D", "3D", "4D", "5D", "6D"]} | {Card.parse("7D"): "Cat"},
@@ -43,12 +45,15 @@ class Claim:
     'Cat claims LD: Ann 2D 3D 4D 5D 6D, Cat 7D (actual: Eve 7D)'
     >>> claim.holders()[Card.parse("7D")]
     'Eve'
+    >>> str(Claim.of("Eve", HalfSuit.parse("LD"), claim.holders(), out_of_turn=True))
+    'Eve claims LD out of turn: Ann 2D 3D 4D 5D 6D, Eve 7D'
     """
 
     claimer: str
     half_suit: HalfSuit
     declared: tuple[tuple[Card, str], ...]
     actual: tuple[tuple[Card, str], ...] = ()
+    out_of_turn: bool = False
 
     @classmethod
     def of(
@@ -57,6 +62,8 @@ class Claim:
         half_suit: HalfSuit,
         declared: dict[Card, str],
         actual: dict[Card, str] | None = None,
+        *,
+        out_of_turn: bool = False,
     ) -> Claim:
         """Build a claim from mappings (stored sorted, so equal claims compare equal)."""
         return cls(
@@ -64,6 +71,7 @@ class Claim:
             half_suit,
             tuple(sorted(declared.items())),
             tuple(sorted((actual or {}).items())),
+            out_of_turn,
         )
 
     def holders(self) -> dict[Card, str]:
@@ -76,7 +84,8 @@ class Claim:
         return not self.actual
 
     def __str__(self) -> str:
-        text = f"{self.claimer} claims {self.half_suit}: {_group(self.declared)}"
+        when = " out of turn" if self.out_of_turn else ""
+        text = f"{self.claimer} claims {self.half_suit}{when}: {_group(self.declared)}"
         if self.actual:
             text += f" (actual: {_group(self.actual)})"
         return text

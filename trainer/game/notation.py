@@ -98,7 +98,7 @@ def parse_event(text: str, setup: Setup) -> Event:
 
     >>> setup = Setup.create("classic", "Ann Bob Cat Dan Eve Fay".split())
     >>> parse_event("Cat claims low diamonds: Ann 2d 3d 4d 5d 7d; Cat 6♦", setup)
-    Claim(claimer='Cat', half_suit=HalfSuit.parse('LD'), declared=..., actual=())
+    Claim(claimer='Cat', half_suit=HalfSuit.parse('LD'), declared=..., actual=(), out_of_turn=False)
     """
     if m := _ASK.match(text):
         asker, target, card_text, answer = m.groups()
@@ -115,12 +115,17 @@ def parse_event(text: str, setup: Setup) -> Event:
             if parts is None:
                 raise NotationError("a claim may end with one '(actual: PLAYER CARDS, ...)' and nothing else")
             declared_text, actual_text = parts.groups()
+        words = half_text.split()
+        out_of_turn = [w.lower() for w in words[-3:]] == ["out", "of", "turn"]
+        if out_of_turn:
+            half_text = " ".join(words[:-3])
         half = HalfSuit.parse(half_text)
         declared = _assignment(declared_text, setup)
         actual = _assignment(actual_text, setup) if actual_text is not None else []
         _once(declared, "the claim")
         _once(actual, "'actual:'")
-        return Claim.of(setup.check_player(claimer), half, dict(declared), dict(actual))
+        player = setup.check_player(claimer)
+        return Claim.of(player, half, dict(declared), dict(actual), out_of_turn=out_of_turn)
     if m := _PASS.match(text):
         return Pass(setup.check_player(m.group(1)), setup.check_player(m.group(2)))
     if m := _TURN.match(text):

@@ -50,11 +50,13 @@ def true_holders(state: State, half: HalfSuit) -> dict[Card, str]:
     return {card: next(p for p, h in state.hands.items() if card in h) for card in half.cards}
 
 
-def claim_event(state: State, claimer: str, half: HalfSuit, declared: dict[Card, str]) -> Claim:
+def claim_event(
+    state: State, claimer: str, half: HalfSuit, declared: dict[Card, str], *, out_of_turn: bool = False
+) -> Claim:
     """The claim of ``half`` with ``declared`` holders, its ``actual:`` filled in."""
     holders = true_holders(state, half)
     actual = {c: p for c, p in holders.items() if declared[c] != p}
-    return Claim.of(claimer, half, declared, actual)
+    return Claim.of(claimer, half, declared, actual, out_of_turn=out_of_turn)
 
 
 def team_sets(state: State, team: int) -> list[HalfSuit]:
@@ -67,10 +69,22 @@ def team_sets(state: State, team: int) -> list[HalfSuit]:
     ]
 
 
-def random_event(rng: random.Random, state: State, accuracy: float = 0.9) -> Event:
-    """A random legal event; claims are right with probability ``accuracy``."""
+def random_event(rng: random.Random, state: State, accuracy: float = 0.9, out_of_turn: float = 0.005) -> Event:
+    """A random legal event; claims are right with probability ``accuracy``.
+
+    In ``classic`` a claimer sometimes hands the turn to a teammate (the
+    stalemate breaker), and now and then (``out_of_turn``) a player whose turn
+    it is not blurts out a claim.
+    """
     setup = state.setup
     actors = sorted(state.actors())
+    handover = sorted(state.handover_targets())
+    if handover and rng.random() < 0.3:
+        return Pass(state.turn, rng.choice(handover))
+    if setup.variant.out_of_turn_claims and rng.random() < out_of_turn:
+        bystanders = [p for p in setup.players if p not in actors]
+        if bystanders:
+            return blurted_claim(rng, state, rng.choice(bystanders))
     choosing = state.picking_team is not None and rng.random() < 0.3
     if state.turn not in actors or choosing:
         chosen = rng.choice(actors)
@@ -94,6 +108,15 @@ def random_event(rng: random.Random, state: State, accuracy: float = 0.9) -> Eve
         return claim_event(state, actor, half, declared)
     target, card = rng.choice(asks)
     return Ask(actor, target, card, card in state.hands[target])
+
+
+def blurted_claim(rng: random.Random, state: State, claimer: str) -> Claim:
+    """An out-of-turn claim by ``claimer`` of a random live set (teammates named at random where unknown)."""
+    members = state.setup.members(state.setup.team(claimer))
+    half = rng.choice([h for h, r in state.sets.items() if r.status.value == "in_play"])
+    holders = true_holders(state, half)
+    declared = {c: p if p in members else rng.choice(members) for c, p in holders.items()}
+    return claim_event(state, claimer, half, declared, out_of_turn=True)
 
 
 def random_game(

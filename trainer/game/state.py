@@ -191,6 +191,7 @@ class State:
         self.sets: dict[HalfSuit, SetResult] = dict.fromkeys(setup.variant.half_suits, SetResult())
         self.turn: str = setup.dealer
         self.picking_team: int | None = None
+        self.claimer: str | None = None  # classic: who just claimed and may pass the turn to a teammate
         self.events: list[Event] = []
         self._claimed = 0
 
@@ -207,6 +208,7 @@ class State:
         other.sets = dict(self.sets)
         other.turn = self.turn
         other.picking_team = self.picking_team
+        other.claimer = self.claimer
         other.events = list(self.events)
         other._claimed = self._claimed
         return other
@@ -293,6 +295,19 @@ class State:
         chosen = self._holding(team) or self._holding(3 - team)
         return frozenset(chosen)
 
+    def handover_targets(self) -> frozenset[str]:
+        """The teammates a ``classic`` claimer may pass the turn to, just after their claim.
+
+        The stalemate breaker: after any claim the claimer goes on, or passes
+        the turn to a teammate who still holds cards (``Ann passes to Cat``).
+        Empty when nobody just claimed, and in ``fish54`` (where the team
+        that won the set picks, see :meth:`actors`).
+        """
+        claimer = self.claimer
+        if claimer is None or self.over or self.turn != claimer:
+            return frozenset()
+        return frozenset(p for p in self._holding(self.setup.team(claimer)) if p != claimer)
+
     def _holding(self, team: int) -> list[str]:
         return [p for p in self.setup.members(team) if self.sizes[p]]
 
@@ -315,7 +330,10 @@ class State:
             raise IllegalEventError("the game is over: every set has been claimed")
         if player not in self.actors():
             allowed = " or ".join(sorted(self.actors()))
-            raise IllegalEventError(f"{player} cannot {doing} now: it is {allowed}'s turn")
+            hint = ""
+            if player in self.handover_targets():
+                hint = f" (after a claim {self.turn} may pass it: write '{self.turn} passes to {player}' first)"
+            raise IllegalEventError(f"{player} cannot {doing} now: it is {allowed}'s turn{hint}")
 
     def _ask(self, ask: Ask) -> None:
         setup = self.setup
@@ -361,13 +379,17 @@ class State:
         else:
             self.turn = target
         self.picking_team = None
+        self.claimer = None
 
     def _claim(self, claim: Claim) -> None:
         setup = self.setup
         claimer, half = setup.check_player(claim.claimer), claim.half_suit
         if half not in self.variant.half_suits:
             raise IllegalEventError(f"{half} is not a set in {self.variant.value}")
-        self._require_actor(claimer, "claim")
+        if claim.out_of_turn:
+            self._require_out_of_turn(claimer)
+        else:
+            self._require_actor(claimer, "claim")
         if not self.in_play(half.cards[0]):
             raise IllegalEventError(f"{half} has already been claimed")
         team = setup.team(claimer)
@@ -409,18 +431,33 @@ class State:
             self.hands.get(player, set()).discard(card)
             self.located.pop(card, None)
         other = 3 - team
-        if claim.correct:
+        if claim.correct and not claim.out_of_turn:
             result = SetResult(SetStatus.WON, team)
         elif any(setup.team(p) == other for p in holders.values()) or not self.variant.misclaim_cancels:
             result = SetResult(SetStatus.WON, other)
         else:
-            result = SetResult(SetStatus.CANCELLED, None)
+            result = SetResult(SetStatus.CANCELLED, None)  # classic: an out-of-turn claim too, even if right
         self.sets[half] = result
         self._claimed += 1
+        if claim.out_of_turn:
+            return  # a penalty: the turn stays where it was
         self.turn = claimer
         self.picking_team = None
+        self.claimer = claimer if self.variant.pass_after_claim else None
         if self.variant.winner_picks_next and result.team is not None:
             self.picking_team = result.team
+
+    def _require_out_of_turn(self, claimer: str) -> None:
+        """An out-of-turn claim: ``classic`` only, and only by a player who may not claim now."""
+        if self.over:
+            raise IllegalEventError("the game is over: every set has been claimed")
+        actors = " or ".join(sorted(self.actors()))
+        if not self.variant.out_of_turn_claims:
+            raise IllegalEventError(
+                f"fish54 has no out-of-turn claim: only the player whose turn it is may claim (it is {actors}'s turn)"
+            )
+        if claimer in self.actors():
+            raise IllegalEventError(f"{claimer}'s claim is not out of turn: {claimer} may claim now")
 
     def _pass(self, event: Pass) -> None:
         setup = self.setup
@@ -439,9 +476,12 @@ class State:
             if not self.endgame and setup.team(giver) != setup.team(to):
                 raise IllegalEventError(f"{giver} cannot pass to {to}: they are an opponent")
         actors = self.actors()
+        if to in self.handover_targets() and event.player in (None, self.claimer):
+            actors = actors | {to}  # the stalemate breaker: a classic claimer hands the turn on
         if to not in actors:
             if not self.sizes[to]:
                 raise IllegalEventError(f"the turn cannot pass to {to}: {to} has no cards")
             raise IllegalEventError(f"the turn cannot pass to {to} now: it is {' or '.join(sorted(actors))}'s turn")
         self.turn = to
         self.picking_team = None
+        self.claimer = None

@@ -58,6 +58,16 @@ class Variant(str, Enum):
         """``fish54``: after a claim, the team that won the set picks who plays."""
         return self is Variant.FISH54
 
+    @property
+    def pass_after_claim(self) -> bool:
+        """``classic``: after any claim the claimer may pass the turn to a teammate (the stalemate breaker)."""
+        return self is Variant.CLASSIC
+
+    @property
+    def out_of_turn_claims(self) -> bool:
+        """``classic``: a claim made out of turn is a penalty (cancelled, or the other team's), not an error."""
+        return self is Variant.CLASSIC
+
     def has(self, card: Card) -> bool:
         """Whether the card is in this variant's deck."""
         return self is Variant.FISH54 or card.half_suit.index < 8

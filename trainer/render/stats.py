@@ -9,7 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from puzzles.progress import Summary, level_for
+from puzzles.rating import level_for
+from puzzles.store import Summary
 
 _BARS = "▁▂▃▄▅▆▇█"
 

@@ -1,0 +1,472 @@
+"""The learner's progress store: attempts, rating, streak and reviews in one SQLite file.
+
+The file is ``progress.sqlite3`` in the user data directory
+(``platformdirs.user_data_dir("literature")``), or in ``$LITERATURE_HOME`` when
+that is set. Two terminals may train at once:
+
+- every write is one ``BEGIN IMMEDIATE`` transaction (the rating is read and
+  written inside it, so no update is lost), the journal is in WAL mode, and a
+  busy database is waited on (``busy_timeout``) rather than failed;
+- a database that is corrupt, unreadable or from a newer version raises
+  :class:`ProgressError` naming the file and how to recover; it is never
+  silently replaced.
+
+The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
+:mod:`puzzles.streak`, the review schedule in :mod:`puzzles.schedule`.
+
+    >>> from datetime import datetime, timezone
+    >>> from puzzles.grade import example_claim
+    >>> import tempfile, pathlib
+    >>> home = pathlib.Path(tempfile.mkdtemp())
+    >>> clock = lambda: datetime(2025, 3, 1, 9, 0, tzinfo=timezone.utc)
+    >>> with Progress(home / "p.sqlite3", clock=clock) as store:
+    ...     done = store.record(example_claim(), answer="Ann 2D 3D 4D 5D 7D, Cat 6D", outcome="won",
+    ...                         correct=True, hints=0, seconds=12.5)
+    ...     round(done.rating_after.rating), store.summary().attempted
+    (1675, 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+
+from puzzles.model import Puzzle
+from puzzles.rating import (
+    LEVEL_RD,
+    OUTCOMES,
+    START_RATING,
+    START_RD,
+    START_VOLATILITY,
+    Rating,
+    glicko2_update,
+    level_for,
+    level_rating,
+    score_of,
+)
+from puzzles.schedule import next_review
+from puzzles.streak import Streak, streak_of
+from trainer.clock import now
+from trainer.game.errors import LiteratureError
+
+SCHEMA_VERSION = 1
+DB_NAME = "progress.sqlite3"
+BUSY_TIMEOUT_MS = 30_000
+
+
+class ProgressError(LiteratureError):
+    """The progress database cannot be used; the message says which file and what to do."""
+
+
+def home_dir() -> Path:
+    """Where the learner's data lives: ``$LITERATURE_HOME`` or the platform's user data directory."""
+    override = os.environ.get("LITERATURE_HOME")
+    return Path(override) if override else Path(platformdirs.user_data_dir("literature"))
+
+
+def default_path() -> Path:
+    """The progress database file."""
+    return home_dir() / DB_NAME
+
+
+# -- the store -----------------------------------------------------------------------
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS learner (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY,
+    puzzle_id TEXT NOT NULL,
+    at TEXT NOT NULL,                -- ISO 8601 with offset
+    day TEXT NOT NULL,               -- the learner's local date, YYYY-MM-DD
+    answer TEXT,                     -- as typed, NULL when skipped or revealed
+    outcome TEXT NOT NULL,           -- won cancelled lost right wrong revealed skipped
+    correct INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    level INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    daily TEXT,                      -- the date whose daily puzzle this was
+    rated INTEGER NOT NULL,          -- 1 for the first (rated) attempt at the puzzle
+    rating REAL, rd REAL             -- the learner's rating after a rated attempt
+);
+CREATE INDEX IF NOT EXISTS attempts_puzzle ON attempts (puzzle_id);
+CREATE TABLE IF NOT EXISTS attempt_techniques (
+    attempt_id INTEGER NOT NULL REFERENCES attempts (id),
+    technique TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, technique)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    puzzle_id TEXT PRIMARY KEY,
+    card TEXT NOT NULL,              -- FSRS card state (JSON)
+    due TEXT NOT NULL,               -- ISO 8601, UTC
+    record TEXT NOT NULL             -- the puzzle record (JSON), to offer it again
+);
+"""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording an attempt changed."""
+
+    attempt_id: int
+    rated: bool
+    rating_before: Rating
+    rating_after: Rating
+    review_due: datetime | None
+
+
+@dataclass(frozen=True)
+class TechniqueStats:
+    """Attempts and solves of puzzles tagged with one technique."""
+
+    attempted: int
+    solved: int
+
+    @property
+    def accuracy(self) -> float:
+        """Share solved, 0 when nothing was attempted."""
+        return self.solved / self.attempted if self.attempted else 0.0
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything ``literature stats`` shows."""
+
+    attempted: int
+    solved: int
+    attempts: int
+    first_try_accuracy: float
+    streak: Streak
+    rating: Rating
+    by_technique: dict[str, TechniqueStats]
+    history: list[tuple[str, float]] = field(default_factory=list)
+    calendar: dict[str, bool] = field(default_factory=dict)
+    reviews_due: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        """The ``stats --json`` object."""
+        return {
+            "attempted": self.attempted,
+            "solved": self.solved,
+            "attempts": self.attempts,
+            "first_try_accuracy": round(self.first_try_accuracy, 4),
+            "streak": self.streak.current,
+            "best_streak": self.streak.best,
+            "today_done": self.streak.today_done,
+            "rating": round(self.rating.rating, 1),
+            "rating_deviation": round(self.rating.rd, 1),
+            "level": level_for(self.rating.rating),
+            "by_technique": {
+                name: {"attempted": t.attempted, "solved": t.solved, "accuracy": round(t.accuracy, 4)}
+                for name, t in sorted(self.by_technique.items())
+            },
+            "rating_history": [{"at": at, "rating": round(r, 1)} for at, r in self.history],
+            "reviews_due": self.reviews_due,
+        }
+
+
+class Progress:
+    """The learner's progress store; use as a context manager or call :meth:`close`.
+
+    ``clock`` returns the current time (timezone-aware); tests pass a fixed one.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.clock = clock or now
+        self._db: sqlite3.Connection | None = None
+
+    # -- connection -------------------------------------------------------------
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection (nothing is pending: every write was committed)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _broken(self, error: Exception) -> ProgressError:
+        return ProgressError(
+            f"the progress database cannot be read ({error}). Your progress is not lost yet: move the file "
+            f"aside (mv '{self.path}' '{self.path}.broken') to start afresh, or restore a backup of it",
+            path=str(self.path),
+        )
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._db is not None:
+            return self._db
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ProgressError(
+                f"cannot create the data directory ({error.strerror}); set LITERATURE_HOME to a writable one",
+                path=str(self.path.parent),
+            ) from None
+        if self.path.is_dir():
+            raise ProgressError("is a directory, not a progress database", path=str(self.path))
+        try:
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        except sqlite3.Error as error:
+            raise self._broken(error) from None
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise ProgressError(
+                    f"the progress database has schema {version}, newer than this version of literature "
+                    f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
+                    path=str(self.path),
+                )
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check: {check}")
+            db.execute("PRAGMA journal_mode = WAL")
+            if version < SCHEMA_VERSION:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                        db.execute(
+                            "INSERT OR IGNORE INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
+                            (START_RATING, START_RD, START_VOLATILITY),
+                        )
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+        except ProgressError:
+            db.close()
+            raise
+        except sqlite3.OperationalError as error:
+            db.close()
+            raise self._busy_or_broken(error) from None
+        except sqlite3.DatabaseError as error:
+            db.close()
+            raise self._broken(error) from None
+        self._db = db
+        return db
+
+    def _busy_or_broken(self, error: sqlite3.Error) -> ProgressError:
+        if "locked" in str(error) or "busy" in str(error):
+            return ProgressError(
+                "the progress database stayed busy for 30 s (another literature is writing?); try again",
+                path=str(self.path),
+            )
+        if "readonly" in str(error) or "unable to open" in str(error):
+            return ProgressError(
+                f"cannot write the progress database ({error}); check its permissions or set LITERATURE_HOME",
+                path=str(self.path),
+            )
+        return self._broken(error)
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken before reading what it depends on."""
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            raise self._busy_or_broken(error) from None
+        except sqlite3.DatabaseError as error:
+            raise self._broken(error) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        db = self._connect()
+        try:
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            raise self._busy_or_broken(error) from None
+        except sqlite3.DatabaseError as error:
+            raise self._broken(error) from None
+
+    # -- writing ----------------------------------------------------------------
+
+    def record(
+        self,
+        puzzle: Puzzle,
+        *,
+        answer: str | None,
+        outcome: str,
+        correct: bool,
+        hints: int,
+        seconds: float,
+        daily: date | None = None,
+    ) -> Recorded:
+        """Store one finished attempt; rate it if it is the first, and schedule a repetition if it failed."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r}")
+        now = self.clock()
+        with self._write() as db:
+            before = self._rating(db)
+            seen = db.execute(
+                "SELECT 1 FROM attempts WHERE puzzle_id = ? AND rated = 1 LIMIT 1", (puzzle.id,)
+            ).fetchone()
+            score = score_of(outcome, hints)
+            rated = score is not None and seen is None
+            after = before
+            if rated:
+                assert score is not None
+                after = glicko2_update(before, [(Rating(level_rating(puzzle.level), LEVEL_RD), score)])
+                db.execute(
+                    "UPDATE learner SET rating = ?, rd = ?, volatility = ? WHERE id = 1",
+                    (after.rating, after.rd, after.volatility),
+                )
+            cursor = db.execute(
+                "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
+                " daily, rated, rating, rd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    puzzle.id, now.isoformat(), now.date().isoformat(), answer, outcome, int(correct), hints,
+                    float(seconds), puzzle.level, puzzle.question.kind,
+                    daily.isoformat() if daily else None, int(rated),
+                    after.rating if rated else None, after.rd if rated else None,
+                ),
+            )
+            attempt_id = cursor.lastrowid
+            assert attempt_id is not None
+            db.executemany(
+                "INSERT OR IGNORE INTO attempt_techniques (attempt_id, technique) VALUES (?, ?)",
+                [(attempt_id, t) for t in puzzle.techniques],
+            )
+            due = self._review(db, puzzle, outcome, correct, hints, now) if outcome != "skipped" else None
+        return Recorded(attempt_id, rated, before, after, due)
+
+    def _review(
+        self, db: sqlite3.Connection, puzzle: Puzzle, outcome: str, correct: bool, hints: int, now: datetime
+    ) -> datetime | None:
+        row = db.execute("SELECT card FROM reviews WHERE puzzle_id = ?", (puzzle.id,)).fetchone()
+        scheduled = next_review(row[0] if row else None, puzzle.id, correct=correct, hints=hints, now=now)
+        if scheduled is None:
+            return None
+        card, due = scheduled
+        db.execute(
+            "INSERT INTO reviews (puzzle_id, card, due, record) VALUES (?, ?, ?, ?) ON CONFLICT (puzzle_id)"
+            " DO UPDATE SET card = excluded.card, due = excluded.due",
+            (puzzle.id, card, due.isoformat(), json.dumps(puzzle.to_json())),
+        )
+        return due
+
+    # -- reading ----------------------------------------------------------------
+
+    @staticmethod
+    def _rating(db: sqlite3.Connection) -> Rating:
+        row = db.execute("SELECT rating, rd, volatility FROM learner WHERE id = 1").fetchone()
+        return Rating(*row) if row else Rating()
+
+    def rating(self) -> Rating:
+        """The learner's current rating."""
+        with self._read() as db:
+            return self._rating(db)
+
+    def streak(self) -> Streak:
+        """The daily streak as of the clock's today."""
+        with self._read() as db:
+            return streak_of(self._daily_days(db), self.clock().date())
+
+    @staticmethod
+    def _daily_days(db: sqlite3.Connection) -> set[date]:
+        rows = db.execute("SELECT DISTINCT day FROM attempts WHERE correct = 1 AND daily = day").fetchall()
+        return {date.fromisoformat(r[0]) for r in rows}
+
+    def attempted_ids(self) -> set[str]:
+        """Ids of every puzzle attempted (skips included)."""
+        with self._read() as db:
+            return {r[0] for r in db.execute("SELECT DISTINCT puzzle_id FROM attempts")}
+
+    def solved_today(self, daily: date) -> bool:
+        """Whether the daily puzzle of ``daily`` was solved (on any day)."""
+        with self._read() as db:
+            row = db.execute("SELECT 1 FROM attempts WHERE daily = ? AND correct = 1 LIMIT 1", (daily.isoformat(),))
+            return row.fetchone() is not None
+
+    def due_reviews(self, limit: int = 50) -> list[Puzzle]:
+        """Failed puzzles due again now, most overdue first."""
+        now = self.clock().astimezone(UTC).isoformat()
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT record FROM reviews WHERE due <= ? ORDER BY due LIMIT ?", (now, limit)
+            ).fetchall()
+        return [Puzzle.from_json(json.loads(r[0])) for r in rows]
+
+    def review_due(self, puzzle_id: str) -> datetime | None:
+        """When a puzzle is due again (``None``: not scheduled)."""
+        with self._read() as db:
+            row = db.execute("SELECT due FROM reviews WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
+        return datetime.fromisoformat(row[0]) if row else None
+
+    def attempts(self) -> list[dict[str, object]]:
+        """Every stored attempt, oldest first."""
+        with self._read() as db:
+            db.row_factory = sqlite3.Row
+            try:
+                rows = db.execute("SELECT * FROM attempts ORDER BY id").fetchall()
+            finally:
+                db.row_factory = None
+        return [dict(r) for r in rows]
+
+    def summary(self, calendar_days: int = 28) -> Summary:
+        """Counts, streak, rating, accuracy per technique, rating history and a streak calendar."""
+        today = self.clock().date()
+        now = self.clock().astimezone(UTC).isoformat()
+        with self._read() as db:
+            played = "outcome != 'skipped'"
+            attempted = db.execute(f"SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE {played}").fetchone()[0]
+            solved = db.execute("SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE correct = 1").fetchone()[0]
+            attempts = db.execute(f"SELECT COUNT(*) FROM attempts WHERE {played}").fetchone()[0]
+            first = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts WHERE rated = 1").fetchone()
+            techniques = db.execute(
+                "SELECT t.technique, COUNT(*), SUM(a.correct) FROM attempt_techniques t"
+                f" JOIN attempts a ON a.id = t.attempt_id WHERE a.{played} GROUP BY t.technique"
+            ).fetchall()
+            history = db.execute("SELECT at, rating FROM attempts WHERE rated = 1 ORDER BY id").fetchall()
+            days = self._daily_days(db)
+            rating = self._rating(db)
+            due = db.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (now,)).fetchone()[0]
+        calendar = {
+            (today - timedelta(days=k)).isoformat(): (today - timedelta(days=k)) in days
+            for k in range(calendar_days - 1, -1, -1)
+        }
+        return Summary(
+            attempted=attempted,
+            solved=solved,
+            attempts=attempts,
+            first_try_accuracy=first[1] / first[0] if first[0] else 0.0,
+            streak=streak_of(days, today),
+            rating=rating,
+            by_technique={name: TechniqueStats(n, s) for name, n, s in techniques},
+            history=[(at, r) for at, r in history],
+            calendar=calendar,
+            reviews_due=due,
+        )

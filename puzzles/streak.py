@@ -1,0 +1,45 @@
+"""The daily streak: days in a row with that day's daily puzzle solved on that day.
+
+A day counts when that day's daily puzzle is solved on that day (retries
+allowed); the streak is the run of counted days ending today, or yesterday
+while today is still open. It is recomputed from the attempts, so the best
+streak is always kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+
+@dataclass(frozen=True)
+class Streak:
+    """Days in a row with the daily puzzle solved: now, at best, and whether today is done."""
+
+    current: int
+    best: int
+    today_done: bool
+
+
+def streak_of(days: set[date], today: date) -> Streak:
+    """The streak from the set of counted days.
+
+    >>> d = date(2025, 3, 10)
+    >>> streak_of({d, d - timedelta(1), d - timedelta(2), d - timedelta(5)}, d)
+    Streak(current=3, best=3, today_done=True)
+    >>> streak_of({d - timedelta(1)}, d)  # today is still open: the run lives on
+    Streak(current=1, best=1, today_done=False)
+    >>> streak_of({d - timedelta(2)}, d)
+    Streak(current=0, best=1, today_done=False)
+    """
+    best = run = 0
+    previous: date | None = None
+    for day in sorted(days):
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    end = today if today in days else today - timedelta(days=1)
+    current = 0
+    while end - timedelta(days=current) in days:
+        current += 1
+    return Streak(current, best, today in days)

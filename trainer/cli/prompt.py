@@ -1,0 +1,89 @@
+"""Reading answers at the terminal so that Ctrl-C always stops, whenever it comes.
+
+CPython turns Ctrl-C (SIGINT) into ``KeyboardInterrupt`` only when it next runs
+Python code, or when a blocking read is interrupted. A Ctrl-C that lands after
+``input`` has written its prompt but before the read has begun is therefore
+held until the next key press: the learner presses Ctrl-C and nothing happens.
+On a busy machine that window is wide. :func:`read_line` closes it: while the
+prompt waits, an interval timer interrupts the read ten times a second, and
+each interruption lets Python act on a pending Ctrl-C.
+
+Work that must not be cut in half, such as saving an answer, runs inside
+:func:`interrupts_held`: a Ctrl-C during it is noted and acted on afterwards.
+
+    >>> with interrupts_held() as held:
+    ...     pass
+    >>> held.caught
+    False
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import FrameType
+
+TICK = 0.1
+"""Seconds between the timer's interruptions of a waiting prompt."""
+
+
+def read_line(prompt: str) -> str:
+    """``input(prompt)``, but a Ctrl-C at any moment raises ``KeyboardInterrupt`` within a tick.
+
+    Line editing (``readline``, when loaded) works as with ``input``.
+    """
+    with _ticking():
+        return input(prompt)
+
+
+@dataclass
+class Held:
+    """Whether a Ctrl-C came while interrupts were held."""
+
+    caught: bool = False
+
+
+@contextmanager
+def interrupts_held() -> Iterator[Held]:
+    """Hold Ctrl-C until the block ends; the caller decides what a caught one means.
+
+    Outside the main thread (where no signal handler can be set) it holds nothing.
+    """
+    held = Held()
+    if not _in_main_thread():
+        yield held
+        return
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        held.caught = True
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield held
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _ticking() -> Iterator[None]:
+    if not hasattr(signal, "setitimer") or not _in_main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _tick)
+    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _tick(signum: int, frame: FrameType | None) -> None:
+    """Nothing to do: the interruption itself is the point."""
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
