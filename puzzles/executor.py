@@ -44,16 +44,18 @@ def in_flight(workers: int, executor: Executor | None) -> int:
 
 
 def ordered_map(
-    work: Callable[[T], R], items: Iterator[T], *, workers: int = 1, executor: Executor | None = None
+    work: Callable[[T], R], items: Iterator[T], *, workers: int = 1, executor: Executor | None = None,
+    ahead: int | None = None,
 ) -> Iterator[R]:
     """``map(work, items)`` in order: here when ``workers`` is 1 and no ``executor`` is given, else in
-    ``executor`` or a pool of ``workers`` processes, with at most :func:`in_flight` items submitted.
+    ``executor`` or a pool of ``workers`` processes, with at most :func:`in_flight` items submitted
+    (or ``ahead``: more keeps the workers busy behind a slow item, when later items need no earlier result).
 
     ``items`` is read lazily: item ``i + in_flight`` is drawn only once the caller took result ``i``,
     so a caller may decide later items from earlier results (as :func:`puzzles.generate.generate` does).
     """
-    width = in_flight(workers, executor)
-    if width == 1 and executor is None:
+    width = in_flight(workers, executor) if ahead is None else ahead
+    if executor is None and workers <= 1:
         yield from map(work, items)
         return
     own = executor is None

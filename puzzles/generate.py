@@ -21,7 +21,7 @@ renaming the players (seats counted from the viewer) and permuting the suits
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> found = list(mine_game(game, source={"kind": "file"}, window=1))
     >>> sorted((p.question.kind, p.level) for p in found)
-    [('claim', 3), ('locate', 3)]
+    [('claim', 3), ('locate', 1)]
     >>> found[0].answer[Card.parse("6D")]
     'Cat'
 
@@ -81,7 +81,8 @@ LATE_START = 0.4
 """Share of a game's events before which hand counting and case analysis almost never occur."""
 
 FIRST_STEP_EVENTS = 30
-"""A level-1 *first step* is one elimination in a history of at most this many events ..."""
+"""A level-1 *first step* is one step of elimination or ask inference in a history of at most this many
+events ..."""
 
 FIRST_STEP_CITED = 3
 """... resting on at most this many events."""
@@ -208,8 +209,9 @@ def rate(graded: Graded, history: int) -> Difficulty:
     """The puzzle's difficulty from the explainer's grade and the reading effort.
 
     The level is the explainer's (its hardest technique), with two changes for
-    puzzles: one elimination resting on at most :data:`FIRST_STEP_CITED` events of a
-    history of at most :data:`FIRST_STEP_EVENTS` is level 1, *first step*; a claim of
+    puzzles: a single step of elimination or ask inference resting on at most
+    :data:`FIRST_STEP_CITED` events of a history of at most :data:`FIRST_STEP_EVENTS`
+    is level 1, *first step* (the easiest reading there is); a claim of
     six seen cards (a memory claim) is a **recall** drill, not a deduction, rated by
     how much history there is to remember (level 2 up to 40 events, 3 up to 120, else 4).
     The score adds :func:`reading_effort`.
@@ -226,7 +228,7 @@ def rate(graded: Graded, history: int) -> Difficulty:
     if base.level == 1:
         return Difficulty(2 if history <= 40 else 3 if history <= 120 else 4, RECALL, score)
     techniques = [s.technique for s in graded.explanation if s.technique]
-    if (base.level == 2 and len(techniques) == 1 and history <= FIRST_STEP_EVENTS
+    if (base.level in (2, 3) and len(techniques) == 1 and history <= FIRST_STEP_EVENTS
             and len(cited) <= FIRST_STEP_CITED):
         return Difficulty(1, "first step", score)
     return Difficulty(base.level, base.name, score)

@@ -22,6 +22,7 @@ kinds and tables, short histories first.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import gzip
 import hashlib
@@ -38,8 +39,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from puzzles.executor import ordered_map
-from puzzles.generate import GameSpec, explanation_length, is_recall, mine_game, mine_played, regrade
+from puzzles.executor import MAX_IN_FLIGHT, ordered_map
+from puzzles.generate import FRESH_WINDOW, GameSpec, explanation_length, is_recall, mine_game, mine_played, regrade
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
 from puzzles.variety import group_key
 from trainer.files import write_atomic
@@ -163,10 +164,11 @@ def histogram(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, int]]:
 
 @dataclass(frozen=True)
 class MinedGame:
-    """One game's full log (every hand) and the puzzles mined from it."""
+    """One game's full log (every hand), the puzzles mined from it, and the CPU seconds it took."""
 
     log: str
     puzzles: tuple[Puzzle, ...]
+    cpu: float = 0.0
 
     @property
     def game_id(self) -> str:
@@ -232,54 +234,80 @@ PAIRINGS = tuple((a, b) for i, a in enumerate(BOT_KINDS) for b in BOT_KINDS[i:])
 PAIRINGS_8 = tuple(pair for pair in PAIRINGS if BotKind.EXPERT not in pair)
 """At 8 players an ``expert`` game takes up to a minute (docs/bots.md): the pairings without it."""
 
+EXPERT_PAIRINGS = tuple(pair for pair in PAIRINGS if BotKind.EXPERT in pair)
+"""The pairings with an ``expert``: played at 6 players only."""
+
 TABLES = ((Variant.CLASSIC, 6), (Variant.FISH54, 6), (Variant.CLASSIC, 8), (Variant.FISH54, 8))
 
 
 PACK_WINDOW = 6
 """Events between two solved positions of a pack game (the generator's default is 3): half the cost."""
 
+PACK_WINDOW_8 = 9
+"""The same at 8 players, where each exact solve costs several times more."""
+
 
 SHORT_SHARE = 0.45
 """Share of a game mined for the easier levels only."""
 
 
-def pack_spec(seed: int, index: int, eight_share: float = 1 / 4) -> GameSpec:
-    """The ``index``-th simulated game of a pack build: variants and pairings in turn (at 8 players
-    those without ``expert``), a quarter at 8 players; one viewer mined (every :data:`PACK_WINDOW`
-    events), memory claims included: every other 6-player game for every level, the others for
-    levels 1, 2, 3 and 5 in the first :data:`SHORT_SHARE` of the game (where short histories are).
+def pack_spec(seed: int, index: int) -> GameSpec:
+    """The ``index``-th simulated game of a pack build.
 
-    >>> spec = pack_spec(2026, 0)
-    >>> (spec.variant.value, spec.players, spec.team1.value, spec.team2.value, spec.viewers)
-    ('classic', 6, 'human', 'human', 1)
+    Every 8th game has 8 players; the variants alternate. The pairings come in
+    turn: every 10th 6-player game pairs an ``expert`` (whose games cost 5 to 15
+    times more to play), the others the cheaper bots; 8-player games never pair
+    an ``expert`` (up to a minute a game). One seat is mined, every
+    :data:`PACK_WINDOW` events (8 players: :data:`PACK_WINDOW_8`), memory claims
+    included: every other 6-player game for every level, the others for levels
+    1, 2, 3 and 5 in the first :data:`SHORT_SHARE` of the game (where the short histories are).
+
+    >>> [(s.players, s.variant.value, s.team1.value, s.team2.value) for s in (pack_spec(1, i) for i in (0, 4, 7))]
+    [(6, 'classic', 'human', 'human'), (6, 'classic', 'human', 'expert'), (8, 'classic', 'human', 'human')]
     """
-    eight = int((index + 1) * eight_share) > int(index * eight_share)
-    variant = (Variant.CLASSIC, Variant.FISH54)[(index // 3) % 2]
-    pairings = PAIRINGS_8 if eight else PAIRINGS
-    team1, team2 = pairings[(index // 6) % len(pairings)]
-    if index % 2:
-        team1, team2 = team2, team1
+    eight = index % 8 == 7
+    variant = (Variant.CLASSIC, Variant.FISH54)[(index // 8 if eight else index // 2) % 2]
+    if eight:
+        team1, team2 = PAIRINGS_8[(index // 16) % len(PAIRINGS_8)]
+    elif index % 10 == 4:
+        team1, team2 = EXPERT_PAIRINGS[(index // 10) % len(EXPERT_PAIRINGS)]
+    else:
+        team1, team2 = PAIRINGS_8[(index // 4) % len(PAIRINGS_8)]
     short = not eight and index % 2 == 1
     return GameSpec(seed, index, variant, 8 if eight else 6, team1, team2, KINDS,
                     (1, 2, 3, 5) if short else tuple(LEVELS), per_level=10**6, per_moment=None, recall=True,
-                    viewers=1, window=PACK_WINDOW, share=SHORT_SHARE if short else 1.0)
+                    viewers=1, window=PACK_WINDOW_8 if eight else PACK_WINDOW,
+                    share=SHORT_SHARE if short else 1.0)
 
 
 def mine_pack_game(spec: GameSpec) -> MinedGame:
-    """Play and mine one game of a pack build (runs in a worker): every level, every candidate
-    (explanations of any length: :func:`select` filters, after an optional regrade)."""
+    """Play and mine one game of a pack build (runs in a worker): every candidate (explanations of
+    any length: :func:`select` filters, after an optional regrade). An 8-player game is also searched
+    for first steps where they occur, its first events."""
+    started = time.process_time()
     game = spec.play()
-    return MinedGame(write_game(game), tuple(mine_played(spec, game)))
+    found = mine_played(spec, game)
+    if spec.players == 8:
+        early = dataclasses.replace(spec, levels=(1,), window=FRESH_WINDOW, share=1.0)
+        found.extend(mine_played(early, game))
+    return MinedGame(write_game(game), tuple(found), round(time.process_time() - started, 3))
+
+
+RARE_FIRST = (6, 4, 1)
+"""Levels a group is represented by first when it has a puzzle of them (the rarest first)."""
 
 
 def one_per_group(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
-    """One puzzle per group (:func:`puzzles.variety.group_key`): of the kind the group's key picks
-    among those it has (so every kind stays), the shortest explanation among them; in order."""
+    """One puzzle per group (:func:`puzzles.variety.group_key`): of a rare level when the group has
+    one (6, 4, then 1), then of the kind the group's key picks among those it has (so every kind
+    stays), the shortest explanation among them; in order."""
     groups: dict[str, list[Puzzle]] = {}
     for puzzle in puzzles:
         groups.setdefault(group_key(puzzle), []).append(puzzle)
     best = set()
-    for key, members in groups.items():
+    for key, found in groups.items():
+        rare = [level for level in RARE_FIRST if any(p.level == level for p in found)]
+        members = [p for p in found if p.level == rare[0]] if rare else found
         kinds = sorted({p.question.kind for p in members})
         kind = kinds[int(hashlib.sha256(key.encode()).hexdigest(), 16) % len(kinds)]
         best.add(min((p for p in members if p.question.kind == kind), key=explanation_length).id)
@@ -298,7 +326,7 @@ def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None =
          first: int = 0) -> Iterator[MinedGame]:
     """The mined games of a pack build, in order (``workers`` processes, or ``executor``)."""
     specs = (pack_spec(seed, i) for i in range(first, games))
-    yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor)
+    yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
 
 
 def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
@@ -406,13 +434,14 @@ def _cached(folder: Path | None, name: str, work: Callable[[], MinedGame]) -> Mi
         return _read_game(path)
     game = work()
     if path is not None:
-        write_atomic(path, json.dumps({"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles))}))
+        write_atomic(path, json.dumps({"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)),
+                                       "cpu": game.cpu}))
     return game
 
 
 def _read_game(path: Path) -> MinedGame:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return MinedGame(data["log"], tuple(puzzles_from_json(data["puzzles"], str(path))))
+    return MinedGame(data["log"], tuple(puzzles_from_json(data["puzzles"], str(path))), data.get("cpu", 0.0))
 
 
 def _read_cache(folder: Path | None) -> list[MinedGame]:
@@ -423,7 +452,7 @@ def _read_cache(folder: Path | None) -> list[MinedGame]:
 
 def _write_cache(folder: Path | None, index: int, game: MinedGame) -> None:
     if folder is not None:
-        data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles))}
+        data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)), "cpu": game.cpu}
         write_atomic(folder / f"game-{index:05d}.json", json.dumps(data))
 
 
