@@ -21,11 +21,12 @@ A claim is graded as the game scores it (see :func:`claim_outcome`)::
     <Outcome.WON: 'won'>
     >>> result = grade_text(puzzle, "Ann 2D 3D 4D 5D 6D, Cat 7D")
     >>> result.outcome, result.to_json()["wrong"]["7D"]
-    (<Outcome.CANCELLED: 'cancelled'>, {'said': 'Cat', 'actual': 'Ann'})
+    (<Outcome.CANCELLED: 'cancelled'>, {'said': 'Cat', 'actual': 'Ann', 'mistake': 'wrong holder'})
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -86,10 +87,31 @@ class Outcome(str, Enum):
 
 @dataclass(frozen=True)
 class Miss:
-    """A card placed wrongly: who the answer said, who actually holds it (``None``: nobody certain)."""
+    """One mistake about one card: who the answer said (``None``: left out) and who
+    actually holds it (``None``: nobody can be sure).
+
+    >>> Miss("Ann", "Cat").kind, Miss(None, "Cat").kind, Miss("Bob", None).kind
+    ('wrong holder', 'left out', 'not certain')
+    """
 
     said: str | None
     actual: str | None
+
+    @property
+    def kind(self) -> str:
+        """``wrong holder``, ``left out`` (a certain card not named) or ``not certain`` (named, but unsure)."""
+        if self.said is None:
+            return "left out"
+        if self.actual is None:
+            return "not certain"
+        return "wrong holder"
+
+
+_MISTAKE_WORDS = {
+    "wrong holder": ("card with the wrong holder", "cards with the wrong holder"),
+    "left out": ("certain card left out", "certain cards left out"),
+    "not certain": ("card named that is not certain", "cards named that are not certain"),
+}
 
 
 @dataclass(frozen=True)
@@ -100,37 +122,76 @@ class Grade:
     outcome: Outcome
     wrong: Mapping[Card, Miss] = field(default_factory=dict)
     kind: str = "locate"
+    viewer: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"correct", "outcome", "wrong": {card: {"said", "actual"}}}``."""
+        """``{"correct", "outcome", "wrong": {card: {"said", "actual", "mistake"}}}``."""
         return {
             "correct": self.correct,
             "outcome": self.outcome.value,
-            "wrong": {str(c): {"said": m.said, "actual": m.actual} for c, m in sorted(self.wrong.items())},
+            "wrong": {
+                str(c): {"said": m.said, "actual": m.actual, "mistake": m.kind} for c, m in sorted(self.wrong.items())
+            },
         }
+
+    def mistakes(self) -> str:
+        """The mistakes counted by kind, in plain words (no card or holder named).
+
+        >>> Grade(False, Outcome.WRONG, {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
+        ...       Card.parse("2D"): Miss("Bob", None)}, "certain").mistakes()
+        '1 certain card left out, 2 cards named that are not certain'
+        """
+        counts: dict[str, int] = {}
+        for miss in self.wrong.values():
+            counts[miss.kind] = counts.get(miss.kind, 0) + 1
+        parts = []
+        for kind, (one, many) in _MISTAKE_WORDS.items():
+            if kind in counts:
+                n = counts[kind]
+                parts.append(f"{n} {one if n == 1 else many}")
+        return ", ".join(parts)
 
     def verdict(self) -> str:
         """One line starting with ``Correct`` or ``Wrong`` (for a claim, then what happened to the set).
 
+        It names no holder, so it can be shown before a second try.
+
         >>> Grade(False, Outcome.CANCELLED, {}, "claim").verdict()
         'Wrong: the claim is cancelled (all six cards are with your team, but not where you said).'
+        >>> Grade(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate").verdict()
+        'Wrong: 1 card with the wrong holder.'
         """
         head = "Correct" if self.correct else "Wrong"
         if self.kind == "claim":
             return f"{head}: {_CLAIM_FATE[self.outcome]}"
         if self.correct:
             return "Correct."
-        n = len(self.wrong)
-        return f"Wrong: {n} card{'s' if n != 1 else ''} misplaced."
+        return f"Wrong: {self.mistakes()}."
 
     def misses(self) -> list[str]:
-        """One line per wrong card: ``7D: you said Ann, it is with Eve``."""
+        """One line per mistake, naming the true holder (for after the attempt).
+
+        >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
+        ...          Card.parse("9D"): Miss("Bob", "Ann")}
+        >>> Grade(False, Outcome.WRONG, wrong, "certain", viewer="Ann").misses()  # doctest: +NORMALIZE_WHITESPACE
+        ['6D: you left it out, but it is certain: Cat holds it',
+         '7D: you named Bob, but nobody can be sure who holds it',
+         '9D: you said Bob, it is in your hand']
+        """
         lines = []
         for card, miss in sorted(self.wrong.items()):
-            said = f"you said {miss.said}" if miss.said else "you did not name it"
-            actual = f"it is with {miss.actual}" if miss.actual else "its holder is not certain"
-            lines.append(f"{card}: {said}, {actual}")
+            if miss.said is None:
+                lines.append(f"{card}: you left it out, but it is certain: {self._holder(miss.actual)} it")
+            elif miss.actual is None:
+                lines.append(f"{card}: you named {miss.said}, but nobody can be sure who holds it")
+            elif miss.actual == self.viewer:
+                lines.append(f"{card}: you said {miss.said}, it is in your hand")
+            else:
+                lines.append(f"{card}: you said {miss.said}, it is with {miss.actual}")
         return lines
+
+    def _holder(self, player: str | None) -> str:
+        return "you hold" if player == self.viewer else f"{player} holds"
 
 
 _CLAIM_FATE = {
@@ -155,7 +216,9 @@ def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
     current: str | None = None
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
-        raise EmptyAnswerError("type an answer such as " + _example(puzzle))
+        raise EmptyAnswerError("type an answer such as " + example_answer(puzzle))
+    if puzzle.question.kind == "certain" and [t.lower() for t in tokens] in (["none"], ["nothing"]):
+        return answer
     for token in tokens:
         name = by_name.get(token.lower())
         if name is not None:
@@ -168,14 +231,14 @@ def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
                 raise UnknownCardError(f"{token!r} is not a card (cards look like 6D, 10S, QH)") from None
             raise UnknownPlayerError(f"{token!r} is not at the table (players: {' '.join(players)})") from None
         if current is None:
-            raise NoPlayerError(f"name the player before the cards, as in {_example(puzzle)}")
+            raise NoPlayerError(f"name the player before the cards, as in {example_answer(puzzle)}")
         if card not in scope:
             raise OutsideQuestionError(f"{card} is not part of the question ({_scope_words(puzzle.question)})")
         if card in answer:
             raise DuplicateCardError(f"{card} is named twice")
         answer[card] = current
     if current is not None and not answer:
-        raise EmptyAnswerError(f"name the cards {current} holds, as in {_example(puzzle)}")
+        raise EmptyAnswerError(f"name the cards {current} holds, as in {example_answer(puzzle)}")
     if puzzle.question.kind in ("locate", "claim"):
         missing = [c for c in scope if c not in answer]
         if missing:
@@ -190,13 +253,44 @@ def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
     return answer
 
 
-def _example(puzzle: Puzzle) -> str:
-    question = puzzle.question
-    someone = puzzle.team[1] if len(puzzle.team) > 1 else puzzle.viewer
-    if question.kind == "locate":
-        return f"'{someone} {question.cards[0]}'"
-    cards = question.scope
-    return f"'{puzzle.viewer} {' '.join(str(c) for c in cards[:3])}, {someone} {' '.join(str(c) for c in cards[3:])}'"
+def example_answer(puzzle: Puzzle) -> str:
+    """An example answer shaped like a real one, quoted: the asked cards with plausible,
+    distinct players, but never the answer itself (the split is drawn from the puzzle's id).
+
+    A claim splits the six cards among two or three of the viewer's team; a locate
+    question gives each asked card a holder other than the viewer; a certain
+    question names one or two of the cards outside the viewer's hand.
+
+    >>> example_answer(example_claim())
+    "'Cat 2D 4D 6D 7D, Eve 3D 5D'"
+    >>> example_answer(example_certain())
+    "'Eve 6D'"
+    """
+    rng = random.Random(puzzle.id)
+    kind = puzzle.question.kind
+    others = [p for p in puzzle.players if p != puzzle.viewer]
+    asked = list(puzzle.asked)
+    truth = dict(puzzle.expected)
+    answer: dict[Card, str] = {}
+    for _ in range(50):
+        if kind == "claim":
+            team = list(puzzle.team)
+            groups = rng.randint(2, min(3, len(team))) if len(team) > 1 else 1
+            players = rng.sample(team, groups)
+            cards = rng.sample(asked, len(asked))
+            cuts = sorted(rng.sample(range(1, len(cards)), groups - 1))
+            answer = {}
+            for player, start, end in zip(players, [0, *cuts], [*cuts, len(cards)], strict=True):
+                answer.update({c: player for c in cards[start:end]})
+        elif kind == "certain":
+            chosen = rng.sample(asked, min(len(asked), rng.randint(1, 2)))
+            holders = rng.sample(others, len(chosen))
+            answer = dict(zip(chosen, holders, strict=True))
+        else:
+            answer = {c: rng.choice(others) for c in asked}
+        if answer != truth:
+            break
+    return f"'{format_answer(answer)}'"
 
 
 def _scope_words(question: Question) -> str:
@@ -234,21 +328,36 @@ def claim_outcome(
 
 
 def grade(puzzle: Puzzle, answer: Mapping[Card, str]) -> Grade:
-    """Grade a parsed answer against the record's answer, with the variant's rules."""
-    truth = puzzle.answer
+    """Grade a parsed answer against the record's answer, with the variant's rules.
+
+    A ``certain`` answer is judged on the cards outside the viewer's hand
+    (:attr:`Puzzle.asked`); naming one's own card is fine, giving it to someone
+    else is a wrong holder.
+
+    >>> puzzle = example_certain()
+    >>> grade_text(puzzle, "Cat 6D").correct, grade_text(puzzle, "Cat 6D, Ann 2D").correct
+    (True, True)
+    >>> grade_text(puzzle, "none").misses()
+    ['6D: you left it out, but it is certain: Cat holds it']
+    """
+    kind = puzzle.question.kind
+    truth = dict(puzzle.expected)
+    if kind == "certain":
+        own = puzzle.own_cards
+        truth |= {c: puzzle.viewer for c, p in answer.items() if c in own and p != puzzle.viewer}
+        answer = {c: p for c, p in answer.items() if c not in own or p != puzzle.viewer}
     wrong: dict[Card, Miss] = {}
     for card in sorted(set(answer) | set(truth)):
         said, actual = answer.get(card), truth.get(card)
         if said != actual:
             wrong[card] = Miss(said, actual)
-    kind = puzzle.question.kind
     if kind == "claim":
         players = puzzle.players
         outcome = claim_outcome(
-            puzzle.variant, lambda p: players.index(p) % 2, puzzle.viewer, answer, truth
+            puzzle.variant, lambda p: players.index(p) % 2, puzzle.viewer, answer, puzzle.answer
         )
-        return Grade(outcome is Outcome.WON, outcome, wrong, kind)
-    return Grade(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind)
+        return Grade(outcome is Outcome.WON, outcome, wrong, kind, puzzle.viewer)
+    return Grade(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind, puzzle.viewer)
 
 
 def format_answer(answer: Mapping[Card, str]) -> str:
@@ -295,5 +404,25 @@ def example_claim() -> Puzzle:
                 "uses_steps": [],
             }
         ],
+        source={"kind": "hand-made", "from": "notation spec, worked example"},
+    )
+
+
+def example_certain() -> Puzzle:
+    """The six-diamonds position as a ``certain`` question: Ann holds five low diamonds, 6D is Cat's.
+
+    >>> sorted(str(c) for c in example_certain().answer)
+    ['2D', '3D', '4D', '5D', '6D', '7D']
+    """
+    claim = example_claim()
+    return Puzzle.create(
+        variant=claim.variant,
+        viewer=claim.viewer,
+        log=claim.log,
+        question=Question.certain("LD"),
+        answer=claim.answer,
+        difficulty=claim.difficulty,
+        techniques=claim.techniques,
+        explanation=claim.explanation,
         source={"kind": "hand-made", "from": "notation spec, worked example"},
     )

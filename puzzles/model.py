@@ -312,6 +312,53 @@ class Puzzle:
         """Shortcut for ``difficulty.level``."""
         return self.difficulty.level
 
+    # -- the question from the learner's side --------------------------------------
+
+    @cached_property
+    def own_cards(self) -> frozenset[Card]:
+        """The cards in the viewer's hand when the question is asked (in plain sight)."""
+        return frozenset(self.state.hands.get(self.viewer, ()))
+
+    @property
+    def asked(self) -> tuple[Card, ...]:
+        """The cards the learner has to decide about.
+
+        A ``certain`` question is about the cards of the set outside the viewer's
+        hand (their own cards are in plain sight); the others ask about every card
+        of their scope (a claim names all six, as in the game).
+
+        >>> from puzzles.grade import example_certain
+        >>> " ".join(str(c) for c in example_certain().asked)
+        '6D'
+        """
+        if self.question.kind == "certain":
+            own = self.own_cards
+            return tuple(c for c in self.question.scope if c not in own)
+        return self.question.scope
+
+    @property
+    def expected(self) -> Mapping[Card, str]:
+        """The answer the learner must give: :attr:`answer` restricted to :attr:`asked`."""
+        asked = set(self.asked)
+        return {c: p for c, p in self.answer.items() if c in asked}
+
+    def question_text(self) -> str:
+        """The question as the learner reads it, saying exactly what to name.
+
+        >>> from puzzles.grade import example_certain
+        >>> print(example_certain().question_text())  # doctest: +NORMALIZE_WHITESPACE
+        Which low diamonds outside your hand (6D) can you place for certain?
+        Name each with its holder; leave out the ones you cannot place.
+        """
+        question = self.question
+        if question.kind != "certain" or question.half_suit is None:
+            return question.text()
+        cards = " ".join(str(c) for c in self.asked)
+        return (
+            f"Which {question.half_suit.name} outside your hand ({cards}) can you place for certain? "
+            "Name each with its holder; leave out the ones you cannot place."
+        )
+
     # -- JSON -----------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

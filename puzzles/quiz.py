@@ -1,10 +1,13 @@
 r"""One attempt at a puzzle, driven by the lines a learner types. Pure logic: no terminal.
 
-Each line is an answer in the notation's words, or ``hint``, ``skip`` or
-``quit``. A malformed answer gets a short message and the attempt goes on; a
-well-formed one ends it with a verdict. Hints go three levels deep (nudge,
-clue, full explanation); the full explanation reveals the answer and ends
-the attempt::
+Each line is an answer in the notation's words or a command (``help``, ``show``,
+``history [SET or PLAYER]``, ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
+A malformed answer gets a short message and the attempt goes on. A wrong answer
+says what kind of mistake it was, without naming a holder, and the learner may
+try again (the attempt is rated on the first answer, as lichess does) or
+``reveal``. Hints climb from a nudge to a clue, neither of which names an
+answer card's holder; the third is the full explanation and asks to be
+confirmed first::
 
     >>> from puzzles.grade import example_claim
     >>> attempt = Attempt(example_claim(), clock=iter(range(100)).__next__)
@@ -13,52 +16,71 @@ the attempt::
     >>> attempt.respond("hint").lines
     ('Nudge: look at move 1: Cat asks Bob for 3D: no.',)
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
-    >>> print("\n".join(reply.lines[:3]))
-    Wrong: the claim is cancelled (all six cards are with your team, but not where you said).
-    6D: you said Ann, it is with Cat
-    7D: you said Cat, it is with Ann
+    >>> reply.kind, reply.done, reply.lines[0]
+    ('wrong', False, 'Wrong: the claim is cancelled (all six cards are with your team, but not where you said).')
+    >>> reply = attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D")
+    >>> reply.lines[0]
+    'Correct: the set is won, on try 2 (rated on your first answer).'
     >>> result = attempt.result
-    >>> result.outcome, result.correct, result.hints, result.seconds
-    ('cancelled', False, 1, 1.0)
+    >>> result.outcome, result.correct, result.solved, result.tries, result.hints, result.seconds
+    ('cancelled', False, True, 2, 1, 1.0)
 """
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from puzzles.grade import AnswerError, Grade, format_answer, grade, parse_answer
-from puzzles.model import KINDS, LEVELS, Puzzle
+from puzzles.grade import AnswerError, Grade, example_answer, format_answer, grade, parse_answer
+from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
-from trainer.game.errors import LiteratureError
+from trainer.game.cards import HalfSuit
+from trainer.game.errors import LiteratureError, NotationError
 
-HINT_WORDS = frozenset({"hint", "h", "?", "help me"})
+HELP_WORDS = frozenset({"help", "?", "commands"})
+HINT_WORDS = frozenset({"hint", "h"})
+REVEAL_WORDS = frozenset({"reveal", "solution", "give up"})
 SKIP_WORDS = frozenset({"skip", "next", "pass"})
 QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
-DEPTHS = ("nudge", "clue", "full")
-USAGE = "Type your answer (for example {example}), or 'hint', 'skip' or 'quit'."
+SHOW_WORDS = frozenset({"show", "position"})
+LAST_WORDS = frozenset({"last", "repeat"})
+YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
+USAGE = "Type your answer (for example {example}), or 'help' for the commands."
 
 
 @dataclass(frozen=True)
 class Reply:
     """What to show after one line, and whether the attempt is over.
 
-    ``kind``: ``invalid`` (bad answer, try again), ``empty``, ``hint``,
-    ``verdict`` (graded), ``revealed`` (full explanation), ``skipped``, ``quit``.
+    ``kind``: ``invalid`` (bad answer, try again), ``empty``, ``help``, ``show``
+    (reprint the position), ``history`` (reprint the history; ``focus`` is a set
+    code, a player, or ``""`` for all of it), ``last`` (the last event), ``hint``,
+    ``confirm`` (the next hint ends the puzzle: say it again to see it),
+    ``wrong`` (graded wrong, try again), ``verdict`` (solved), ``revealed``,
+    ``skipped``, ``quit``.
     """
 
     kind: str
     lines: tuple[str, ...]
     done: bool
     grade: Grade | None = None
+    focus: str | None = None
 
 
 @dataclass(frozen=True)
 class AttemptResult:
-    """A finished attempt, ready to store: ``outcome`` is a grade outcome, ``revealed``, ``skipped`` or ``quit``."""
+    """A finished attempt, ready to store.
+
+    ``outcome`` is the first answer's grade outcome, else ``revealed``,
+    ``skipped`` or ``quit``; ``correct`` says whether the first answer was right
+    (what the rating counts); ``solved`` whether an answer was right in the end;
+    ``tries`` how many answers were graded; ``ending`` how it ended:
+    ``solved``, ``revealed``, ``skipped`` or ``quit``.
+    """
 
     puzzle: Puzzle
     outcome: str
@@ -67,24 +89,34 @@ class AttemptResult:
     hints: int
     seconds: float
     grade: Grade | None
+    tries: int = 0
+    solved: bool = False
+    ending: str = "solved"
 
     @property
-    def recordable(self) -> bool:
-        """Whether to store it: a quit (Ctrl-C, end of input, ``quit``) leaves nothing behind."""
-        return self.outcome != "quit"
+    def answered(self) -> bool:
+        """Whether an answer was graded (a skip or quit after a wrong answer still counts it)."""
+        return self.tries > 0
 
 
 class Attempt:
     """One attempt at ``puzzle``; feed it lines with :meth:`respond` until ``done``.
 
-    ``clock`` gives seconds (monotonic); the attempt's time runs from creation to the end.
+    ``clock`` gives seconds (monotonic); the attempt's time runs from creation to
+    the end. ``memory``: the history may not be shown again (only its last event).
     """
 
-    def __init__(self, puzzle: Puzzle, *, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, puzzle: Puzzle, *, clock: Callable[[], float] = time.monotonic, memory: bool = False):
         self.puzzle = puzzle
         self.clock = clock
+        self.memory = memory
         self.started = clock()
         self.hints = 0
+        self.tries = 0
+        self.first: Grade | None = None
+        self.first_answer: str | None = None
+        self.last: Grade | None = None
+        self.confirming = False
         self.result: AttemptResult | None = None
 
     @property
@@ -94,7 +126,7 @@ class Attempt:
 
     def usage(self) -> str:
         """The one-line reminder of what can be typed."""
-        return USAGE.format(example=_example_answer(self.puzzle))
+        return USAGE.format(example=example_answer(self.puzzle))
 
     def respond(self, line: str) -> Reply:
         """Take one line of input and say what happens."""
@@ -102,13 +134,28 @@ class Attempt:
             raise RuntimeError("the attempt is over")
         text = " ".join(line.strip().split())
         word = text.lower()
+        if self.confirming:
+            self.confirming = False
+            if word in YES_WORDS:
+                self.hints += 1
+                return self.reveal()
         if not word:
             return Reply("empty", (self.usage(),), False)
+        if word in HELP_WORDS:
+            return Reply("help", help_lines(self.puzzle, memory=self.memory), False)
+        if word in SHOW_WORDS:
+            return Reply("show", (), False)
+        if word in LAST_WORDS:
+            return Reply("last", (), False)
+        first, _, rest = word.partition(" ")
+        if first == "history":
+            return self._history(rest)
         if word in HINT_WORDS:
             return self.hint()
+        if word in REVEAL_WORDS:
+            return self.reveal()
         if word in SKIP_WORDS:
-            self._finish("skipped", False, None, None)
-            return Reply("skipped", (f"Skipped. The answer was: {format_answer(self.puzzle.answer)}.",), True)
+            return self._end("skipped", "Skipped.")
         if word in QUIT_WORDS:
             return self.quit()
         try:
@@ -116,61 +163,179 @@ class Attempt:
         except AnswerError as error:
             return Reply("invalid", (error.message,), False)
         result = grade(self.puzzle, answer)
-        self._finish(result.outcome.value, result.correct, format_answer(answer), result)
-        lines = [result.verdict(), *result.misses()]
+        self.tries += 1
+        self.last = result
+        if self.first is None:
+            self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            lines.append(f"The answer: {format_answer(self.puzzle.answer)}.")
-        lines.extend(explanation_lines(self.puzzle))
-        return Reply("verdict", tuple(lines), True, result)
+            advice = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
+            return Reply("wrong", (result.verdict(), advice), False, result)
+        verdict = result.verdict()
+        if self.tries > 1:
+            verdict = verdict.rstrip(".") + f", on try {self.tries} (rated on your first answer)."
+        self._finish(solved=True)
+        return Reply("verdict", (verdict, *explanation_lines(self.puzzle)), True, result)
 
     def hint(self) -> Reply:
-        """The next depth of the explanation; the last one reveals the answer and ends the attempt."""
-        depth = DEPTHS[min(self.hints, len(DEPTHS) - 1)]
+        """The next hint: a nudge, then a clue; the third is the full explanation, after a confirmation."""
+        if self.hints >= 2:
+            self.confirming = True
+            return Reply(
+                "confirm",
+                ("The next hint shows the answer and ends this puzzle as not solved.",
+                 "Type 'hint' again to see it, or go on solving."),
+                False,
+            )
+        depth = ("nudge", "clue")[self.hints]
         self.hints += 1
-        if depth == "full":
-            self._finish("revealed", False, None, None)
-            lines = (*explanation_lines(self.puzzle), f"The answer: {format_answer(self.puzzle.answer)}.")
-            return Reply("revealed", lines, True)
         return Reply("hint", (hint_text(self.puzzle, depth),), False)
 
+    def reveal(self) -> Reply:
+        """Show the answer and the explanation; the attempt ends unsolved."""
+        return self._end("revealed", "")
+
     def quit(self) -> Reply:
-        """Leave without an answer (also for Ctrl-C and end of input): nothing is recorded."""
+        """Leave (also for Ctrl-C and end of input). The attempt is kept as ``quit`` (or as its first answer)."""
         if not self.done:
-            self._finish("quit", False, None, None)
+            self._finish(solved=False, ending="quit")
         return Reply("quit", ("Stopped.",), True)
 
-    def _finish(self, outcome: str, correct: bool, answer: str | None, result: Grade | None) -> None:
+    def _history(self, rest: str) -> Reply:
+        if self.memory:
+            return Reply("invalid", ("In memory mode the history is not shown again; 'last' repeats the last event.",),
+                         False)
+        focus = rest.strip()
+        if not focus or focus == "all":
+            return Reply("history", (), False, focus="")
+        for player in self.puzzle.players:
+            if player.lower() == focus:
+                return Reply("history", (), False, focus=player)
+        try:
+            half = HalfSuit.parse(focus)
+        except NotationError:
+            sets = " ".join(h.code for h in self.puzzle.variant.half_suits)
+            return Reply("invalid", (f"{focus!r} is neither a set ({sets}) nor a player "
+                                     f"({' '.join(self.puzzle.players)})",), False)
+        return Reply("history", (), False, focus=half.code)
+
+    def _end(self, ending: str, head: str) -> Reply:
+        self._finish(solved=False, ending=ending)
+        lines: list[str] = [head] if head else []
+        if self.last is not None and not self.last.correct:
+            lines.append("Your last answer:")
+            lines.extend("  " + miss for miss in self.last.misses())
+        lines.append(f"The answer: {format_answer(self.puzzle.expected) or 'none is certain'}.")
+        lines.extend(explanation_lines(self.puzzle))
+        return Reply(ending, tuple(lines), True)
+
+    def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)
-        self.result = AttemptResult(self.puzzle, outcome, correct, answer, self.hints, seconds, result)
+        if self.first is not None:
+            outcome, correct = self.first.outcome.value, self.first.correct
+        else:
+            outcome, correct = ending, False
+        self.result = AttemptResult(
+            self.puzzle, outcome, correct, self.first_answer, self.hints, seconds, self.first, self.tries, solved,
+            "solved" if solved else ending,
+        )
+
+
+def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
+    """What can be typed at the prompt (each line fits 80 columns)."""
+    lines = [
+        f"Answer in the notation's words, for example {example_answer(puzzle)}.",
+        "  show          your hand, the hand sizes, the score and the question",
+    ]
+    if memory:
+        lines.append("  last          the last move (the only one the game lets you hear again)")
+    else:
+        lines += [
+            "  history       all moves; 'history LD' one set, 'history Ann' one player",
+            "  last          the last move",
+        ]
+    lines += [
+        "  hint          a nudge, then a clue, then (asked first) the full explanation",
+        "  reveal        the answer and why (the puzzle counts as not solved)",
+        "  skip, quit    on to the next puzzle; stop here",
+    ]
+    return tuple(lines)
+
+
+# -- hints --------------------------------------------------------------------------
+
+_GENERIC_CLUES = {
+    "seen": "some of these cards moved face up in a hit: follow each to the player who took it last.",
+    "elimination": "go through the players one by one for {card}: whose ask, or whose 'no', rules them out?",
+    "ask inference": "an ask shows that the asker held another card of that set; which one can it be?",
+    "hand counting": "count a player's cards: the known ones and the ones their asks require may fill the hand.",
+    "shared asks": "several askers each needed a card of the set: count the cards left for them.",
+    "case analysis": "try each player {card} could be with: all but one lead to a contradiction.",
+}
 
 
 def hint_text(puzzle: Puzzle, depth: str) -> str:
-    """The hint at ``depth`` (``nudge`` or ``clue``), from the explanation steps.
+    """The hint at ``depth`` (``nudge`` or ``clue``); it never names an answer card's holder.
 
-    A step's own ``nudge``/``clue`` is used when the explainer wrote one; else the
-    nudge points at the events the first step rests on, and the clue is the
-    first step's sentence.
+    The hints follow the first step of the explanation that takes thought (not
+    a card simply seen). The explainer's own nudge and clue are used when they
+    are safe (:func:`gives_away`); else the nudge points at the step's moves
+    and the clue asks the technique's question.
+
+    >>> from puzzles.grade import example_claim
+    >>> hint_text(example_claim(), "clue")
+    'Clue: ask inference: an ask shows that the asker held another card of that set; which one can it be?'
     """
-    steps = puzzle.explanation
+    step = _key_step(puzzle)
+    written = getattr(step, depth, None) if step else None
+    if written and not gives_away(written, puzzle):
+        return f"{depth.capitalize()}: {written}"
     if depth == "nudge":
-        written = [s.nudge for s in steps if s.nudge]
-        if written:
-            return "Nudge: " + written[0]
-        events = next((s.events for s in steps if s.events), ())
+        events = step.events if step else ()
         if events:
             return "Nudge: look at " + "; ".join(_move(puzzle, n) for n in events[:3]) + "."
-        technique = next((s.technique for s in steps if s.technique), None) or (
-            puzzle.techniques[0] if puzzle.techniques else None
-        )
+        technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
         if technique:
             return f"Nudge: think of {technique}."
         return "Nudge: what does each ask for a card of this set tell you about the asker?"
-    written = [s.clue for s in steps if s.clue]
-    if written:
-        return "Clue: " + written[0]
-    if steps:
-        return "Clue: " + steps[0].text
+    technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
+    generic = _GENERIC_CLUES.get(technique)
+    if generic:
+        card = _focus_card(puzzle, step)
+        return f"Clue: {technique}: " + generic.format(card=card)
     return "Clue: techniques needed: " + (", ".join(puzzle.techniques) or puzzle.difficulty.name) + "."
+
+
+def gives_away(text: str, puzzle: Puzzle) -> bool:
+    """Whether a hint would tell an answer card's place: it names a card of the answer
+    (outside the viewer's hand) and, anywhere in the same text, a player or "you".
+
+    >>> from puzzles.grade import example_claim
+    >>> gives_away("6D cannot be with Ann, Bob, Dan, Eve, Fay.", example_claim())
+    True
+    >>> gives_away("Cat must hold another low diamond.", example_claim())
+    False
+    """
+    words = set(re.findall(r"[A-Za-z0-9]+", text))
+    cards = {str(c) for c in puzzle.expected if c not in puzzle.own_cards}
+    if not words & cards:
+        return False
+    return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
+
+
+def _key_step(puzzle: Puzzle) -> Step | None:
+    steps = [s for s in puzzle.explanation if s.technique]
+    thought = [s for s in steps if s.technique != "seen"]
+    chosen = thought or steps or list(puzzle.explanation)
+    return chosen[0] if chosen else None
+
+
+def _focus_card(puzzle: Puzzle, step: Step | None) -> str:
+    cards = [c for c in puzzle.expected if c not in puzzle.own_cards]
+    if step is not None:
+        for fact in step.facts:
+            if str(fact.get("card")) in {str(c) for c in cards}:
+                return str(fact["card"])
+    return str(cards[0]) if cards else "each card"
 
 
 def explanation_lines(puzzle: Puzzle) -> list[str]:
@@ -192,15 +357,6 @@ def _move(puzzle: Puzzle, number: int) -> str:
     if 0 < number <= len(events):
         return f"move {number}: {events[number - 1]}"
     return f"move {number}"
-
-
-def _example_answer(puzzle: Puzzle) -> str:
-    question = puzzle.question
-    mate = puzzle.team[1]
-    if question.kind == "locate":
-        return f"'{mate} {' '.join(str(c) for c in question.cards)}'"
-    cards = [str(c) for c in question.scope]
-    return f"'{puzzle.viewer} {' '.join(cards[:4])}, {mate} {' '.join(cards[4:])}'"
 
 
 # -- choosing puzzles for a session ----------------------------------------------------

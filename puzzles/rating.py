@@ -23,7 +23,10 @@ TAU = 0.5
 LEVEL_RD = 60.0
 SOLVED_OUTCOMES = ("won", "right")
 FAILED_OUTCOMES = ("cancelled", "lost", "wrong", "revealed")
-OUTCOMES = (*SOLVED_OUTCOMES, *FAILED_OUTCOMES, "skipped")
+UNRATED_OUTCOMES = ("skipped", "quit")
+OUTCOMES = (*SOLVED_OUTCOMES, *FAILED_OUTCOMES, *UNRATED_OUTCOMES)
+PROVISIONAL_RD = 110.0
+"""A rating whose deviation is above this is provisional (lichess marks it with a ``?``)."""
 
 _SCALE = 173.7178
 
@@ -116,8 +119,17 @@ def glicko2_update(player: Rating, games: list[tuple[Rating, float]], tau: float
 
 def score_of(outcome: str, hints: int) -> float | None:
     """The game score of an attempt for rating (``None``: not rated)."""
-    if outcome == "skipped":
+    if outcome in UNRATED_OUTCOMES:
         return None
     if outcome in SOLVED_OUTCOMES:
         return 1.0 if hints == 0 else 0.5
     return 0.0
+
+
+def is_provisional(rating: Rating) -> bool:
+    """Whether the rating is still provisional: its deviation is too high to trust it yet.
+
+    >>> is_provisional(Rating()), is_provisional(Rating(1500, 80))
+    (True, False)
+    """
+    return rating.rd > PROVISIONAL_RD

@@ -49,6 +49,7 @@ from puzzles.rating import (
     START_VOLATILITY,
     Rating,
     glicko2_update,
+    is_provisional,
     level_for,
     level_rating,
     score_of,
@@ -58,7 +59,9 @@ from puzzles.streak import Streak, streak_of
 from trainer.clock import now
 from trainer.game.errors import LiteratureError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating."""
+MODES = ("normal", "memory")
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 
@@ -91,7 +94,7 @@ CREATE TABLE IF NOT EXISTS attempts (
     at TEXT NOT NULL,                -- ISO 8601 with offset
     day TEXT NOT NULL,               -- the learner's local date, YYYY-MM-DD
     answer TEXT,                     -- as typed, NULL when skipped or revealed
-    outcome TEXT NOT NULL,           -- won cancelled lost right wrong revealed skipped
+    outcome TEXT NOT NULL,           -- won cancelled lost right wrong revealed skipped quit
     correct INTEGER NOT NULL,
     hints INTEGER NOT NULL,
     seconds REAL NOT NULL,
@@ -99,7 +102,13 @@ CREATE TABLE IF NOT EXISTS attempts (
     kind TEXT NOT NULL,
     daily TEXT,                      -- the date whose daily puzzle this was
     rated INTEGER NOT NULL,          -- 1 for the first (rated) attempt at the puzzle
-    rating REAL, rd REAL             -- the learner's rating after a rated attempt
+    rating REAL, rd REAL,            -- the learner's rating after a rated attempt
+    mode TEXT NOT NULL DEFAULT 'normal',      -- normal, or memory (history shown one event at a time)
+    practice INTEGER NOT NULL DEFAULT 0       -- 1: a replay (of a daily already answered): never rated
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    mode TEXT PRIMARY KEY,           -- a mode other than normal (whose rating is the learner row)
+    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_puzzle ON attempts (puzzle_id);
 CREATE TABLE IF NOT EXISTS attempt_techniques (
@@ -129,52 +138,83 @@ class Recorded:
 
 @dataclass(frozen=True)
 class TechniqueStats:
-    """Attempts and solves of puzzles tagged with one technique."""
+    """Puzzles tagged with one technique: how many were tried and solved, in how many attempts."""
 
-    attempted: int
+    puzzles: int
     solved: int
+    attempts: int
 
     @property
     def accuracy(self) -> float:
-        """Share solved, 0 when nothing was attempted."""
-        return self.solved / self.attempted if self.attempted else 0.0
+        """Share of the puzzles solved, 0 when none was tried."""
+        return self.solved / self.puzzles if self.puzzles else 0.0
 
 
 @dataclass(frozen=True)
 class Summary:
-    """Everything ``literature stats`` shows."""
+    """Everything ``literature stats`` shows.
+
+    ``attempted``/``solved`` count puzzles (a puzzle tried three times is one);
+    ``attempts`` counts answered or revealed attempts; ``skipped`` and ``quit``
+    the others. ``first_try_accuracy`` is ``None`` before any rated attempt.
+    """
 
     attempted: int
     solved: int
     attempts: int
-    first_try_accuracy: float
+    first_try_accuracy: float | None
     streak: Streak
     rating: Rating
     by_technique: dict[str, TechniqueStats]
     history: list[tuple[str, float]] = field(default_factory=list)
     calendar: dict[str, bool] = field(default_factory=dict)
     reviews_due: int = 0
+    skipped: int = 0
+    quit: int = 0
+    memory_rating: Rating | None = None
 
     def to_json(self) -> dict[str, object]:
         """The ``stats --json`` object."""
+        first = self.first_try_accuracy
         return {
             "attempted": self.attempted,
             "solved": self.solved,
             "attempts": self.attempts,
-            "first_try_accuracy": round(self.first_try_accuracy, 4),
+            "skipped": self.skipped,
+            "quit": self.quit,
+            "first_try_accuracy": round(first, 4) if first is not None else None,
             "streak": self.streak.current,
             "best_streak": self.streak.best,
             "today_done": self.streak.today_done,
             "rating": round(self.rating.rating, 1),
             "rating_deviation": round(self.rating.rd, 1),
+            "rating_provisional": is_provisional(self.rating),
             "level": level_for(self.rating.rating),
+            "memory_rating": _rating_json(self.memory_rating),
             "by_technique": {
-                name: {"attempted": t.attempted, "solved": t.solved, "accuracy": round(t.accuracy, 4)}
+                name: {
+                    "puzzles": t.puzzles, "solved": t.solved, "attempts": t.attempts, "accuracy": round(t.accuracy, 4)
+                }
                 for name, t in sorted(self.by_technique.items())
             },
             "rating_history": [{"at": at, "rating": round(r, 1)} for at, r in self.history],
             "reviews_due": self.reviews_due,
         }
+
+
+def _rating_json(rating: Rating | None) -> dict[str, object] | None:
+    if rating is None:
+        return None
+    return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
+    if columns and "mode" not in columns:
+        db.execute("ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal'")
+    if columns and "practice" not in columns:
+        db.execute("ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
 
 
 class Progress:
@@ -244,6 +284,7 @@ class Progress:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                        _upgrade(db)
                         for statement in _SCHEMA.split(";"):
                             if statement.strip():
                                 db.execute(statement)
@@ -324,34 +365,39 @@ class Progress:
         hints: int,
         seconds: float,
         daily: date | None = None,
+        mode: str = "normal",
+        practice: bool = False,
     ) -> Recorded:
-        """Store one finished attempt; rate it if it is the first, and schedule a repetition if it failed."""
+        """Store one finished attempt; rate it if it is the first in its ``mode`` (and not
+        ``practice``), and schedule a repetition if a normal attempt failed.
+
+        A skip or a quit is stored but never rated.
+        """
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}")
         now = self.clock()
         with self._write() as db:
-            before = self._rating(db)
+            before = self._rating(db, mode)
             seen = db.execute(
-                "SELECT 1 FROM attempts WHERE puzzle_id = ? AND rated = 1 LIMIT 1", (puzzle.id,)
+                "SELECT 1 FROM attempts WHERE puzzle_id = ? AND rated = 1 AND mode = ? LIMIT 1", (puzzle.id, mode)
             ).fetchone()
             score = score_of(outcome, hints)
-            rated = score is not None and seen is None
+            rated = score is not None and seen is None and not practice
             after = before
             if rated:
                 assert score is not None
                 after = glicko2_update(before, [(Rating(level_rating(puzzle.level), LEVEL_RD), score)])
-                db.execute(
-                    "UPDATE learner SET rating = ?, rd = ?, volatility = ? WHERE id = 1",
-                    (after.rating, after.rd, after.volatility),
-                )
+                self._set_rating(db, mode, after)
             cursor = db.execute(
                 "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
-                " daily, rated, rating, rd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " daily, rated, rating, rd, mode, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     puzzle.id, now.isoformat(), now.date().isoformat(), answer, outcome, int(correct), hints,
                     float(seconds), puzzle.level, puzzle.question.kind,
                     daily.isoformat() if daily else None, int(rated),
-                    after.rating if rated else None, after.rd if rated else None,
+                    after.rating if rated else None, after.rd if rated else None, mode, int(practice),
                 ),
             )
             attempt_id = cursor.lastrowid
@@ -360,7 +406,8 @@ class Progress:
                 "INSERT OR IGNORE INTO attempt_techniques (attempt_id, technique) VALUES (?, ?)",
                 [(attempt_id, t) for t in puzzle.techniques],
             )
-            due = self._review(db, puzzle, outcome, correct, hints, now) if outcome != "skipped" else None
+            reviewed = mode == "normal" and not practice and score is not None
+            due = self._review(db, puzzle, outcome, correct, hints, now) if reviewed else None
         return Recorded(attempt_id, rated, before, after, due)
 
     def _review(
@@ -381,14 +428,31 @@ class Progress:
     # -- reading ----------------------------------------------------------------
 
     @staticmethod
-    def _rating(db: sqlite3.Connection) -> Rating:
-        row = db.execute("SELECT rating, rd, volatility FROM learner WHERE id = 1").fetchone()
+    def _rating(db: sqlite3.Connection, mode: str = "normal") -> Rating:
+        if mode == "normal":
+            row = db.execute("SELECT rating, rd, volatility FROM learner WHERE id = 1").fetchone()
+        else:
+            row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE mode = ?", (mode,)).fetchone()
         return Rating(*row) if row else Rating()
 
-    def rating(self) -> Rating:
-        """The learner's current rating."""
+    @staticmethod
+    def _set_rating(db: sqlite3.Connection, mode: str, rating: Rating) -> None:
+        if mode == "normal":
+            db.execute(
+                "UPDATE learner SET rating = ?, rd = ?, volatility = ? WHERE id = 1",
+                (rating.rating, rating.rd, rating.volatility),
+            )
+        else:
+            db.execute(
+                "INSERT INTO ratings (mode, rating, rd, volatility) VALUES (?, ?, ?, ?) ON CONFLICT (mode)"
+                " DO UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility",
+                (mode, rating.rating, rating.rd, rating.volatility),
+            )
+
+    def rating(self, mode: str = "normal") -> Rating:
+        """The learner's current rating in ``mode`` (memory mode is rated on its own)."""
         with self._read() as db:
-            return self._rating(db)
+            return self._rating(db, mode)
 
     def streak(self) -> Streak:
         """The daily streak as of the clock's today."""
@@ -397,19 +461,36 @@ class Progress:
 
     @staticmethod
     def _daily_days(db: sqlite3.Connection) -> set[date]:
-        rows = db.execute("SELECT DISTINCT day FROM attempts WHERE correct = 1 AND daily = day").fetchall()
+        """Days whose daily puzzle was solved that day at the first answer (a replay never counts)."""
+        rows = db.execute(
+            "SELECT a.day FROM attempts a JOIN (SELECT daily, MIN(id) AS first FROM attempts"
+            " WHERE daily IS NOT NULL AND practice = 0 AND outcome != 'quit' GROUP BY daily) f ON a.id = f.first"
+            " WHERE a.correct = 1 AND a.day = a.daily"
+        ).fetchall()
         return {date.fromisoformat(r[0]) for r in rows}
 
-    def attempted_ids(self) -> set[str]:
-        """Ids of every puzzle attempted (skips included)."""
+    def daily_answered(self, daily: date) -> dict[str, object] | None:
+        """The attempt that counts for the daily puzzle of ``daily`` (its first, not quit), if any."""
         with self._read() as db:
-            return {r[0] for r in db.execute("SELECT DISTINCT puzzle_id FROM attempts")}
+            db.row_factory = sqlite3.Row
+            try:
+                row = db.execute(
+                    "SELECT * FROM attempts WHERE daily = ? AND practice = 0 AND outcome != 'quit' ORDER BY id LIMIT 1",
+                    (daily.isoformat(),),
+                ).fetchone()
+            finally:
+                db.row_factory = None
+        return dict(row) if row else None
+
+    def attempted_ids(self) -> set[str]:
+        """Ids of every puzzle attempted (skips included; a quit before any answer leaves the puzzle fresh)."""
+        with self._read() as db:
+            return {r[0] for r in db.execute("SELECT DISTINCT puzzle_id FROM attempts WHERE outcome != 'quit'")}
 
     def solved_today(self, daily: date) -> bool:
-        """Whether the daily puzzle of ``daily`` was solved (on any day)."""
-        with self._read() as db:
-            row = db.execute("SELECT 1 FROM attempts WHERE daily = ? AND correct = 1 LIMIT 1", (daily.isoformat(),))
-            return row.fetchone() is not None
+        """Whether the daily puzzle of ``daily`` was solved at its first answer (on any day)."""
+        first = self.daily_answered(daily)
+        return bool(first and first["correct"])
 
     def due_reviews(self, limit: int = 50) -> list[Puzzle]:
         """Failed puzzles due again now, most overdue first."""
@@ -441,18 +522,26 @@ class Progress:
         today = self.clock().date()
         now = self.clock().astimezone(UTC).isoformat()
         with self._read() as db:
-            played = "outcome != 'skipped'"
+            played = "outcome NOT IN ('skipped', 'quit')"
             attempted = db.execute(f"SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE {played}").fetchone()[0]
             solved = db.execute("SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE correct = 1").fetchone()[0]
             attempts = db.execute(f"SELECT COUNT(*) FROM attempts WHERE {played}").fetchone()[0]
+            skipped, quits = db.execute(
+                "SELECT COALESCE(SUM(outcome = 'skipped'), 0), COALESCE(SUM(outcome = 'quit'), 0) FROM attempts"
+            ).fetchone()
             first = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts WHERE rated = 1").fetchone()
             techniques = db.execute(
-                "SELECT t.technique, COUNT(*), SUM(a.correct) FROM attempt_techniques t"
+                "SELECT t.technique, COUNT(DISTINCT a.puzzle_id),"
+                " COUNT(DISTINCT CASE WHEN a.correct = 1 THEN a.puzzle_id END), COUNT(*) FROM attempt_techniques t"
                 f" JOIN attempts a ON a.id = t.attempt_id WHERE a.{played} GROUP BY t.technique"
             ).fetchall()
-            history = db.execute("SELECT at, rating FROM attempts WHERE rated = 1 ORDER BY id").fetchall()
+            history = db.execute(
+                "SELECT at, rating FROM attempts WHERE rated = 1 AND mode = 'normal' ORDER BY id"
+            ).fetchall()
             days = self._daily_days(db)
             rating = self._rating(db)
+            memory = db.execute("SELECT 1 FROM attempts WHERE mode = 'memory' LIMIT 1").fetchone()
+            memory_rating = self._rating(db, "memory") if memory else None
             due = db.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (now,)).fetchone()[0]
         calendar = {
             (today - timedelta(days=k)).isoformat(): (today - timedelta(days=k)) in days
@@ -462,11 +551,14 @@ class Progress:
             attempted=attempted,
             solved=solved,
             attempts=attempts,
-            first_try_accuracy=first[1] / first[0] if first[0] else 0.0,
+            first_try_accuracy=first[1] / first[0] if first[0] else None,
             streak=streak_of(days, today),
             rating=rating,
-            by_technique={name: TechniqueStats(n, s) for name, n, s in techniques},
+            by_technique={name: TechniqueStats(n, s, a) for name, n, s, a in techniques},
             history=[(at, r) for at, r in history],
             calendar=calendar,
             reviews_due=due,
+            skipped=skipped,
+            quit=quits,
+            memory_rating=memory_rating,
         )

@@ -88,7 +88,7 @@ def test_daily_bad_date() -> None:
 
 
 def test_daily_quiz_records_a_solved_daily(_literature_home: Path) -> None:
-    day = date(2026, 7, 4)
+    day = date(2026, 6, 4)  # a past day (the fixed clock says 10 June)
     puzzle = daily_puzzle(day)
     result = runner.invoke(app, ["daily", "--date", day.isoformat()], input=answer_text(puzzle.answer) + "\n")
     assert result.exit_code == 0, result.output

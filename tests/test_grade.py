@@ -231,12 +231,12 @@ def test_every_claim_outcome(variant: str) -> None:
     expected = Outcome.CANCELLED if variant == "classic" else Outcome.LOST
     assert (swapped.correct, swapped.outcome) == (False, expected)
     assert swapped.to_json()["wrong"] == {
-        "6D": {"said": "Ann", "actual": "Cat"},
-        "7D": {"said": "Eve", "actual": "Ann"},
+        "6D": {"said": "Ann", "actual": "Cat", "mistake": "wrong holder"},
+        "7D": {"said": "Eve", "actual": "Ann", "mistake": "wrong holder"},
     }
     fate = "the claim is cancelled" if variant == "classic" else "the set is lost"
     assert swapped.verdict().startswith(f"Wrong: {fate}")
-    assert swapped.misses() == ["6D: you said Ann, it is with Cat", "7D: you said Eve, it is with Ann"]
+    assert swapped.misses() == ["6D: you said Ann, it is with Cat", "7D: you said Eve, it is in your hand"]
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -256,17 +256,81 @@ def test_locate_right_and_wrong(variant: str) -> None:
     locate = LOCATE[variant]
     assert grade_text(locate, "cat 6♦").to_json() == {"correct": True, "outcome": "right", "wrong": {}}
     wrong = grade_text(locate, "Eve 6D")
-    assert wrong.to_json() == {"correct": False, "outcome": "wrong", "wrong": {"6D": {"said": "Eve", "actual": "Cat"}}}
-    assert wrong.verdict() == "Wrong: 1 card misplaced."
+    assert wrong.to_json() == {
+        "correct": False,
+        "outcome": "wrong",
+        "wrong": {"6D": {"said": "Eve", "actual": "Cat", "mistake": "wrong holder"}},
+    }
+    assert wrong.verdict() == "Wrong: 1 card with the wrong holder."
+    assert wrong.misses() == ["6D: you said Eve, it is with Cat"]
 
 
-def test_certain_question_names_exactly_the_certain_cards() -> None:
+def test_certain_question_is_about_the_cards_outside_the_viewers_hand() -> None:
     certain = puzzles()[("classic", "certain")]
+    assert [str(c) for c in certain.asked] == ["6D"]  # Ann holds the other five
+    assert "outside your hand (6D)" in certain.question_text()
+    assert grade_text(certain, "Cat 6D").outcome is Outcome.RIGHT
     assert grade_text(certain, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome is Outcome.RIGHT
-    partial = grade_text(certain, "Ann 2D 3D 4D 5D 7D")
-    assert partial.outcome is Outcome.WRONG
-    assert partial.to_json()["wrong"] == {"6D": {"said": None, "actual": "Cat"}}
-    assert partial.misses() == ["6D: you did not name it, it is with Cat"]
+    left_out = grade_text(certain, "Ann 2D 3D 4D 5D 7D")  # own cards are never "missing"
+    assert left_out.outcome is Outcome.WRONG
+    assert left_out.to_json()["wrong"] == {"6D": {"said": None, "actual": "Cat", "mistake": "left out"}}
+    assert left_out.verdict() == "Wrong: 1 certain card left out."
+    assert left_out.misses() == ["6D: you left it out, but it is certain: Cat holds it"]
+
+
+# Hand-checked: Ann holds 2D 3D 4D; Dan asks Eve for 6D and gets it, so Dan held one of 5D 7D
+# (which one is open) and now holds 6D, face up. Of Ann's unknown low diamonds only 6D is certain.
+OPEN_SET = Puzzle.create(
+    variant="classic", viewer="Ann",
+    log="variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Dan\n"
+        "hand Ann: 2D 3D 4D 9S JS KH QC AC\nDan asks Eve for 6D: yes\n",
+    question=Question.certain("LD"),
+    answer={"2D": "Ann", "3D": "Ann", "4D": "Ann", "6D": "Dan"},
+    difficulty=Difficulty(1, "seen", 1.0),
+)
+
+
+def test_open_set_answer_agrees_with_the_engine() -> None:
+    from puzzles.generate import is_unique_answer
+    from trainer.knowledge.solve import solve
+
+    game = OPEN_SET.game
+    knowledge = solve(game.setup.seen_by("Ann"), game.events, "Ann")
+    assert is_unique_answer(knowledge, OPEN_SET.question, OPEN_SET.answer)
+
+
+@pytest.mark.parametrize(("answer", "verdict", "misses"), [
+    ("Dan 6D", "Correct.", []),
+    ("dan 6d, ann 2d 3d", "Correct.", []),
+    ("Fay 6D", "Wrong: 1 card with the wrong holder.", ["6D: you said Fay, it is with Dan"]),
+    ("none", "Wrong: 1 certain card left out.", ["6D: you left it out, but it is certain: Dan holds it"]),
+    ("Dan 6D 7D", "Wrong: 1 card named that is not certain.",
+     ["7D: you named Dan, but nobody can be sure who holds it"]),
+    ("Dan 6D, Bob 2D, Eve 5D", "Wrong: 1 card with the wrong holder, 1 card named that is not certain.",
+     ["2D: you said Bob, it is in your hand", "5D: you named Eve, but nobody can be sure who holds it"]),
+])
+def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list[str]) -> None:
+    result = grade_text(OPEN_SET, answer)
+    assert result.verdict() == verdict
+    assert result.misses() == misses
+    assert result.correct is (verdict == "Correct.")
+
+
+def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
+    from puzzles.grade import example_answer
+    from puzzles.packs import load_pack
+
+    for puzzle in load_pack():
+        text = example_answer(puzzle).strip("'")
+        example = parse_answer(text, puzzle)  # it parses: the shape a real answer has
+        assert example != dict(puzzle.expected), puzzle.id
+        holders = [part.split()[0] for part in text.split(", ")]
+        assert len(holders) == len(set(holders)), text  # each player named once
+        if puzzle.question.kind == "claim":
+            assert set(example) == set(puzzle.question.scope)
+        else:
+            assert puzzle.viewer not in holders
+            assert set(example) <= set(puzzle.asked)
 
 
 @settings(max_examples=60, deadline=None)

@@ -73,8 +73,9 @@ def test_every_attempt_is_stored_and_only_the_first_is_rated(tmp_path: Path) -> 
         summary = store.summary()
         assert (summary.attempted, summary.solved, summary.attempts) == (1, 1, 2)
         assert summary.first_try_accuracy == 0.0
-        assert summary.by_technique["ask inference"].attempted == 2
-        assert summary.by_technique["ask inference"].solved == 1
+        assert (summary.skipped, summary.quit) == (1, 0)
+        technique = summary.by_technique["ask inference"]  # one puzzle, solved, in two attempts
+        assert (technique.puzzles, technique.solved, technique.attempts) == (1, 1, 2)
 
 
 def test_glicko2_matches_the_paper_and_moves_the_right_way() -> None:
@@ -106,20 +107,27 @@ def test_streak_across_days_with_a_fixed_clock(tmp_path: Path) -> None:
     clock = Clock(datetime(2025, 3, 1, 20, 0, tzinfo=UTC))
     with Progress(tmp_path / "s.db", clock=clock) as store:
 
-        def daily(solved: bool) -> None:
-            outcome = "right" if solved else "wrong"
+        def daily(solved: bool, outcome: str | None = None, practice: bool = False) -> None:
+            outcome = outcome or ("right" if solved else "wrong")
             store.record(at_level(2, clock.now.day), answer="Cat 6D", outcome=outcome, correct=solved, hints=0,
-                         seconds=3, daily=clock.now.date())
+                         seconds=3, daily=clock.now.date(), practice=practice)
 
         for _ in range(3):  # 1, 2, 3 March solved
             daily(True)
             clock.advance(days=1)
         assert store.streak().current == 3 and not store.streak().today_done  # 4 March still open
-        daily(False)  # a wrong answer does not count...
-        assert store.streak().current == 3
-        daily(True)  # ...but solving it on the day does
+        daily(False, "quit")  # a quit without an answer leaves the daily open...
+        daily(True)  # ...so solving it afterwards counts
         assert (store.streak().current, store.streak().best, store.streak().today_done) == (4, 4, True)
-        clock.advance(days=2)  # 5 March missed
+        clock.advance(days=1)
+        daily(False)  # 5 March: a wrong first answer...
+        daily(True)  # ...is not mended by answering again, even unmarked
+        daily(True, practice=True)
+        assert (store.streak().current, store.streak().today_done) == (4, False)
+        assert not store.solved_today(date(2025, 3, 5))
+        first = store.daily_answered(date(2025, 3, 5))
+        assert first is not None and first["outcome"] == "wrong"
+        clock.advance(days=1)  # 6 March
         assert store.streak().current == 0 and store.streak().best == 4
         daily(True)
         # an old daily solved today does not count for today

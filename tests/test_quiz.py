@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles.model import Difficulty, Puzzle, load_puzzles
+from puzzles.packs import load_pack
 from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
 from puzzles.store import Progress
 from trainer.cli import app
@@ -57,25 +59,53 @@ def test_bad_answers_reprompt_then_a_right_claim_wins() -> None:
 
 
 @pytest.mark.parametrize(("variant", "fate"), [("classic", "the claim is cancelled"), ("fish54", "the set is lost")])
-def test_misplaced_claim_verdict_names_the_fate_and_each_wrong_card(variant: str, fate: str) -> None:
+def test_wrong_claim_names_the_fate_but_no_holder_then_reveal_shows_each_wrong_card(variant: str, fate: str) -> None:
     attempt = Attempt(BY[(variant, "claim")])
     reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
+    assert (reply.kind, reply.done) == ("wrong", False)
     assert reply.lines[0].startswith(f"Wrong: {fate}")
-    assert "6D: you said Ann, it is with Cat" in reply.lines
-    assert "7D: you said Cat, it is with Ann" in reply.lines
+    assert "Try again, or 'reveal' the answer" in reply.lines[1]
+    assert not any("6D" in line or "7D" in line for line in reply.lines)  # a second try stays a puzzle
+    reply = attempt.respond("reveal")
+    assert (reply.kind, reply.done) == ("revealed", True)
+    assert "  6D: you said Ann, it is with Cat" in reply.lines
+    assert "  7D: you said Cat, it is in your hand" in reply.lines
     assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in reply.lines
-    assert attempt.result is not None and attempt.result.outcome == ("cancelled" if variant == "classic" else "lost")
+    result = attempt.result
+    assert result is not None
+    assert (result.outcome, result.correct, result.solved, result.tries, result.ending) == (
+        "cancelled" if variant == "classic" else "lost", False, False, 1, "revealed"
+    )
 
 
-def test_hints_go_nudge_clue_full_and_full_ends_the_attempt() -> None:
+def test_a_second_try_can_solve_but_the_first_answer_is_what_counts() -> None:
+    attempt = Attempt(LOCATE, clock=ticking())
+    assert attempt.respond("Eve 6D").lines[0] == "Wrong: 1 card with the wrong holder."
+    assert attempt.respond("Dan 6D").kind == "wrong"
+    reply = attempt.respond("Cat 6D")
+    assert (reply.kind, reply.done) == ("verdict", True)
+    assert reply.lines[0] == "Correct, on try 3 (rated on your first answer)."
+    result = attempt.result
+    assert result is not None
+    assert (result.outcome, result.correct, result.solved, result.tries, result.answer) == (
+        "wrong", False, True, 3, "Eve 6D"
+    )
+
+
+def test_hints_go_nudge_clue_then_ask_before_the_full_explanation() -> None:
     attempt = Attempt(LOCATE)
     assert attempt.respond("hint").lines == ("Nudge: Look at Cat's ask on move 1.",)
     assert attempt.respond("HINT").lines == ("Clue: Cat must hold another low diamond.",)
-    reply = attempt.respond("?")
+    reply = attempt.respond("hint")
+    assert (reply.kind, reply.done) == ("confirm", False)
+    assert "ends this puzzle as not solved" in reply.lines[0]
+    assert attempt.respond("Eve 6D").kind == "wrong"  # anything else goes on with the puzzle
+    assert attempt.respond("hint").kind == "confirm"
+    reply = attempt.respond("hint")
     assert (reply.kind, reply.done) == ("revealed", True)
-    assert reply.lines[-1] == "The answer: Cat 6D."
+    assert "The answer: Cat 6D." in reply.lines
     assert attempt.result is not None
-    assert (attempt.result.outcome, attempt.result.correct, attempt.result.hints) == ("revealed", False, 3)
+    assert (attempt.result.outcome, attempt.result.correct, attempt.result.hints) == ("wrong", False, 3)
 
 
 def test_hints_derived_when_the_explainer_wrote_no_nudge_or_clue() -> None:
@@ -85,7 +115,10 @@ def test_hints_derived_when_the_explainer_wrote_no_nudge_or_clue() -> None:
         explanation=[{"technique": "ask inference", "text": "Cat holds 6D.", "events": [1]}],
     )
     assert hint_text(plain, "nudge") == "Nudge: look at move 1: Cat asks Bob for 3D: no."
-    assert hint_text(plain, "clue") == "Clue: Cat holds 6D."
+    # the step's sentence would name 6D's holder: the clue asks the technique's question instead
+    assert hint_text(plain, "clue") == (
+        "Clue: ask inference: an ask shows that the asker held another card of that set; which one can it be?"
+    )
     bare = Puzzle.create(
         variant="classic", viewer="Ann", log=CLAIM.log, question=CLAIM.question, answer=CLAIM.answer,
         difficulty=Difficulty(2, "elimination", 1.0),
@@ -94,14 +127,62 @@ def test_hints_derived_when_the_explainer_wrote_no_nudge_or_clue() -> None:
     assert hint_text(bare, "clue") == "Clue: techniques needed: elimination."
 
 
-def test_skip_and_quit() -> None:
+def _names_a_holder(text: str, puzzle: Puzzle) -> str | None:
+    """An answer card (not in the viewer's hand) named with its holder, or with every other player."""
+    words = set(re.findall(r"[A-Za-z0-9]+", text))
+    for card, holder in puzzle.expected.items():
+        if card in puzzle.own_cards or str(card) not in words:
+            continue
+        if (holder if holder != puzzle.viewer else "you") in words or holder in words:
+            return f"{card} with {holder}"
+        others = {p for p in puzzle.players if p not in (holder, puzzle.viewer)}
+        if others <= words:
+            return f"{card} by elimination"
+    return None
+
+
+def test_no_hint_before_the_last_names_an_answer_cards_holder_on_any_pack_puzzle() -> None:
+    for puzzle in load_pack():
+        attempt = Attempt(puzzle)
+        for depth in ("nudge", "clue"):
+            reply = attempt.respond("hint")
+            assert reply.kind == "hint", (puzzle.id, depth)
+            leak = _names_a_holder(reply.lines[0], puzzle)
+            assert leak is None, (puzzle.id, reply.lines[0], leak)
+        assert attempt.respond("hint").kind == "confirm"
+
+
+def test_the_daily_that_gave_its_answer_away_no_longer_does() -> None:
+    """The 'JH cannot be with Ann, Bob, Dan, Eve, you' clue from the issue: an elimination step."""
+    leaky = next(p for p in load_pack() if any(s.clue and "cannot be with" in s.clue for s in p.explanation))
+    clue = hint_text(leaky, "clue")
+    assert "cannot be with" not in clue and clue.startswith("Clue: ")
+
+
+def test_skip_quit_and_the_prompt_commands() -> None:
     skipped = Attempt(LOCATE)
     reply = skipped.respond("skip")
-    assert (reply.kind, reply.done, reply.lines) == ("skipped", True, ("Skipped. The answer was: Cat 6D.",))
-    assert skipped.result is not None and skipped.result.recordable
+    assert (reply.kind, reply.done) == ("skipped", True)
+    assert reply.lines[:2] == ("Skipped.", "The answer: Cat 6D.")
+    assert skipped.result is not None and skipped.result.ending == "skipped"
     quitter = Attempt(LOCATE)
     assert quitter.respond("quit").kind == "quit"
-    assert quitter.result is not None and not quitter.result.recordable
+    assert quitter.result is not None and (quitter.result.ending, quitter.result.answered) == ("quit", False)
+
+    attempt = Attempt(CLAIM)
+    help_reply = attempt.respond("help")
+    assert help_reply.kind == "help" and any("history LD" in line for line in help_reply.lines)
+    assert attempt.respond("?").kind == "help"  # '?' is help, not a hint
+    assert attempt.respond("show").kind == "show"
+    assert attempt.respond("last").kind == "last"
+    assert [attempt.respond(f"history {f}").focus for f in ("", "ld", "low diamonds", "cat", "all")] == [
+        "", "LD", "LD", "Cat", ""
+    ]
+    bad = attempt.respond("history zed")
+    assert bad.kind == "invalid" and "'zed' is neither a set (LS HS" in bad.lines[0]
+    assert attempt.hints == 0 and not attempt.done
+    memory = Attempt(CLAIM, memory=True)
+    assert memory.respond("history").kind == "invalid" and memory.respond("last").kind == "last"
 
 
 # -- choosing puzzles ---------------------------------------------------------------
@@ -151,7 +232,7 @@ def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
     assert "'Zed' is not at the table" in out
     assert "Nudge: Look at Cat's ask on move 1." in out
     assert "Correct: the set is won." in out
-    assert "Skipped. The answer was: Ann 2D 3D 4D 5D 7D, Cat 6D." in out
+    assert "Skipped.\nThe answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in out
     assert "Session" in out and "Solved" in out and "1 of 1" in out
     assert "Traceback" not in out
     with Progress() as store:
@@ -163,19 +244,22 @@ def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
     assert code == 0 and "You have tried every puzzle that fits" in out
 
 
-def test_end_of_input_mid_puzzle_leaves_nothing_half_written() -> None:
+def test_end_of_input_mid_puzzle_is_recorded_as_a_quit_and_never_rated() -> None:
     code, out = train(CliRunner(), "Ann 2D\n", "--count", "2")
     assert code == 0, out
     assert "Stopped." in out and "Traceback" not in out
     with Progress() as store:
-        assert store.attempts() == []
+        (attempt,) = store.attempts()
+        assert (attempt["outcome"], attempt["rated"], attempt["answer"]) == ("quit", 0, None)
+        assert store.rating().rating == 1500
+        assert store.summary().quit == 1
 
 
 def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> None:
-    code, out = train(CliRunner(), "Ann 2D 3D 4D 5D 6D, Cat 7D\n", "--kind", "claim", "--count", "1",
+    code, out = train(CliRunner(), "Ann 2D 3D 4D 5D 6D, Cat 7D\nreveal\n", "--kind", "claim", "--count", "1",
                       "--level", "3")
     assert code == 0, out
-    assert "Wrong: the claim is" in out and "7D: you said Cat, it is with Ann" in out
+    assert "Wrong: the claim is" in out and "7D: you said Cat, it is in your hand" in out
     assert "Weakest technique  ask inference" in out
     with Progress() as store:
         assert store.rating().rating < 1500

@@ -47,7 +47,8 @@ def test_stats_after_some_days_of_practice(today: datetime) -> None:
     data = json.loads(out)
     assert data["attempted"] == 5 and data["solved"] == 3  # two puzzles only ever answered wrong
     assert data["streak"] == 3 and data["best_streak"] == 3
-    assert data["by_technique"]["ask inference"]["attempted"] == 6
+    assert data["by_technique"]["ask inference"]["attempts"] == 6
+    assert data["by_technique"]["ask inference"]["puzzles"] == 5
     assert len(data["rating_history"]) == 5
 
     code, out, _ = run("stats")
@@ -95,7 +96,10 @@ def test_grade_json_outcomes() -> None:
     code, out, _ = run("grade", str(DATA), "--id", fish.id, "--answer", "ann 2d 3d 4d 5d 6d; eve 7♦", "--json")
     data = json.loads(out)
     assert (data["correct"], data["outcome"]) == (False, "lost")
-    assert data["wrong"] == {"6D": {"said": "Ann", "actual": "Cat"}, "7D": {"said": "Eve", "actual": "Ann"}}
+    assert data["wrong"] == {
+        "6D": {"said": "Ann", "actual": "Cat", "mistake": "wrong holder"},
+        "7D": {"said": "Eve", "actual": "Ann", "mistake": "wrong holder"},
+    }
 
 
 def test_grade_single_record_and_plain_output(tmp_path: Path) -> None:

@@ -22,13 +22,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import trainer.cli.quizzing as quiz_module
 import trainer.cli.train as train_module
 from puzzles.progress import Progress
 from trainer.cli import app
 from trainer.cli.prompt import interrupts_held
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
-TRAIN = ["train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1"]
+TRAIN = ["train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1", "--no-pause"]
 HANG = 120.0
 """Seconds after which a test gives up waiting: a hang, never a slow machine."""
 
@@ -112,7 +113,24 @@ def test_stop_at_the_prompt(terminal: Terminal, tmp_path: Path, stop: bytes) -> 
     terminal.read_until(b"answer> ")
     terminal.type(stop)
     ends_cleanly(terminal)
-    assert outcomes(tmp_path / "home") == ["right"]
+    assert outcomes(tmp_path / "home") == ["right", "quit"]  # a quit is recorded (never rated)
+
+
+def test_enter_between_puzzles_in_a_terminal(tmp_path: Path) -> None:
+    pausing = Terminal(tmp_path / "home", *TRAIN[:-1])  # without --no-pause
+    try:
+        pausing.read_until(b"answer> ")
+        pausing.type(b"Cat 6D\n")
+        pausing.read_until(b"Correct.")
+        pausing.read_until(b"Press Enter for puzzle 2/2 (q to stop)")
+        assert b"Puzzle 2/2" not in pausing.seen
+        pausing.type(b"\n")
+        pausing.read_until(b"Puzzle 2/2")
+        pausing.read_until(b"answer> ")
+        pausing.type(b"\x04")
+        ends_cleanly(pausing)
+    finally:
+        pausing.close()
 
 
 def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Path) -> None:
@@ -138,7 +156,7 @@ def test_ctrl_c_typed_with_the_answer(terminal: Terminal, tmp_path: Path) -> Non
     terminal.type(b"Cat 6D\n")
     terminal.type(b"\x03")
     ends_cleanly(terminal)
-    assert outcomes(tmp_path / "home") in ([], ["right"])
+    assert outcomes(tmp_path / "home") in ([], ["right"], ["quit"])  # ["quit"]: the line was discarded
 
 
 def test_ctrl_c_that_lands_before_the_read_begins_still_stops() -> None:
@@ -179,9 +197,11 @@ def interrupt(*_: object, **__: object) -> None:
     raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize("where", ["show_puzzle", "next_puzzle"])
-def test_ctrl_c_while_drawing_ends_with_the_summary(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    monkeypatch.setattr(train_module, where, interrupt)
+@pytest.mark.parametrize(("module", "where"), [(quiz_module, "show_puzzle"), (train_module, "next_puzzle")])
+def test_ctrl_c_while_drawing_ends_with_the_summary(
+    monkeypatch: pytest.MonkeyPatch, module: object, where: str
+) -> None:
+    monkeypatch.setattr(module, where, interrupt)
     result = CliRunner().invoke(app, TRAIN)
     assert result.exit_code == 0, result.output
     assert "Stopped." in result.output and "Session" in result.output
@@ -198,7 +218,7 @@ def ctrl_c_during(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> No
     monkeypatch.setattr(owner, name, under_ctrl_c)
 
 
-@pytest.mark.parametrize(("owner", "name"), [(train_module.Attempt, "respond"), (Progress, "record")],
+@pytest.mark.parametrize(("owner", "name"), [(quiz_module.Attempt, "respond"), (Progress, "record")],
                          ids=["grading", "saving"])
 def test_ctrl_c_while_an_answer_is_graded_or_saved(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> None:
     """The answer typed is graded, shown and saved whole; then the session stops with its summary."""
@@ -212,7 +232,7 @@ def test_ctrl_c_while_an_answer_is_graded_or_saved(monkeypatch: pytest.MonkeyPat
 
 
 def test_ctrl_c_while_a_hint_is_given_stops_without_saving(monkeypatch: pytest.MonkeyPatch) -> None:
-    ctrl_c_during(monkeypatch, train_module.Attempt, "respond")
+    ctrl_c_during(monkeypatch, quiz_module.Attempt, "respond")
     result = CliRunner().invoke(app, TRAIN, input="hint\nCat 6D\n")
     assert result.exit_code == 0, result.output
     assert "Nudge" in result.output and "Stopped." in result.output and "Session" in result.output

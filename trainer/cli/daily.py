@@ -1,4 +1,10 @@
-"""``literature daily``: today's puzzle (the same for everyone on a date), quizzed, or as JSON."""
+"""``literature daily``: today's puzzle (the same for everyone on a date), quizzed, or as JSON.
+
+The daily counts once: the first answer to a date's puzzle is the one rated
+and streaked; a replay is practice. A future date can be looked at and tried,
+never recorded. After the first answer: the streak, the best streak and what
+to do next.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +17,11 @@ import typer
 from puzzles.daily import daily_puzzle, parse_day, week
 from puzzles.store import Progress
 from trainer.cli.app import command
-from trainer.cli.train import quiz
-from trainer.clock import today
+from trainer.cli.quizzing import line_editing, quiz
+from trainer.clock import today as local_today
 from trainer.render.daily import show_week
 from trainer.render.puzzle import show_line, show_puzzle
+from trainer.render.stats import show_after_daily
 
 
 @command("daily")
@@ -36,7 +43,7 @@ def daily(
                                "technique": p.difficulty.name, "score": p.difficulty.score,
                                "question": p.question.text()} for d, p in days], ensure_ascii=False))
         else:
-            show_week(days, today())
+            show_week(days, local_today())
         return
     puzzle = daily_puzzle(when)
     if as_json:
@@ -46,8 +53,25 @@ def daily(
         show_puzzle(puzzle)
         show_line("(no answer given: run 'literature daily' in a terminal to solve it)", "dim")
         return
+    line_editing()
     with Progress() as store:
-        quiz(puzzle, store, daily=when)
+        today = store.clock().date()
+        if when > today:
+            show_line(f"The daily puzzle of {when} is still to come: try it if you like, nothing is recorded.", "bold")
+            quiz(puzzle, store, record=False)
+            return
+        first = store.daily_answered(when)
+        if first is not None:
+            how = "solved it" if first["correct"] else "did not solve it"
+            show_line(f"You answered this daily on {first['day']} and {how}: this replay is practice "
+                      "(not rated, not streaked).", "bold")
+            quiz(puzzle, store, daily=when, practice=True)
+            return
+        result = quiz(puzzle, store, daily=when)
+        if result.ending == "quit" and not result.answered:
+            show_line("The daily is still open: 'literature daily' to come back to it.", "dim")
+            return
+        show_after_daily(store.summary(), counted=when == today)
 
 
 def _no_input() -> bool:

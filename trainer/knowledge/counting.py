@@ -30,8 +30,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
 import constraint
+
+if TYPE_CHECKING:
+    from trainer.knowledge.sweep import Sweep
 
 BITS = 8
 FIELD = (1 << BITS) - 1
@@ -169,6 +173,27 @@ def _back_step(states: Iterable[int], pairs: Sequence[tuple[int, int]], after: d
 def count_deals(problem: Problem) -> Counts:
     """Count the consistent deals exactly, and the deals per card and player."""
     return Counter(problem).counts()
+
+
+SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
+
+
+def full_pass(problem: Problem) -> Counter | Sweep:
+    """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
+    overhead, numpy not even imported), else :class:`~trainer.knowledge.sweep.Sweep`. Both give
+    ``total`` at once and ``counts()`` on demand.
+
+    >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
+    2
+    """
+    if SMALL > 0:
+        try:
+            return Counter(problem, budget=SMALL)
+        except OverBudget:
+            pass
+    from trainer.knowledge.sweep import Sweep  # numpy is imported only when a problem needs it
+
+    return Sweep(problem)
 
 
 class OverBudget(Exception):

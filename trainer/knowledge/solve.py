@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import factorial
+from typing import TYPE_CHECKING
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
@@ -22,7 +23,10 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counts, Problem, SetProblem, count_total, marginals
+from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
+
+if TYPE_CHECKING:
+    from trainer.knowledge.sweep import Sweep
 
 
 class Knowledge:
@@ -32,17 +36,19 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(self, history: History, model: Model, deals: int):
+    def __init__(self, history: History, model: Model, deals: int, passes: Counter | Sweep | None = None):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state
         self.deals: int = deals
         self._history = history
         self._model = model
+        self._passes = passes
 
     @cached_property
     def _counts(self) -> dict[Card, dict[str, int]]:
-        return _current(self._history, self._model, marginals(self._model.problem))
+        passes = self._passes if self._passes is not None else full_pass(self._model.problem)
+        return _current(self._history, self._model, passes.counts())
 
     @property
     def events_applied(self) -> int:
@@ -131,11 +137,12 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     """
     history = History.build(setup, events, viewer)
     model = _model(history)
-    deals = count_total(model.problem) * model.plain_ways
+    passes = full_pass(model.problem)
+    deals = passes.total * model.plain_ways
     if deals == 0:
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
-    return Knowledge(history, model, deals)
+    return Knowledge(history, model, deals, passes)
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from puzzles.model import Puzzle
 from puzzles.quiz import Reply
-from trainer.game.cards import Card
-from trainer.game.events import Ask, Claim, Pass
+from trainer.game.cards import Card, HalfSuit
+from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
 
 _SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
@@ -42,71 +42,236 @@ def hand_text(cards: Sequence[Card] | set[Card] | frozenset[Card]) -> Text:
     return text if text.plain else Text("(no cards)", style="dim")
 
 
-def puzzle_view(puzzle: Puzzle, number: int | None = None, total: int | None = None) -> Panel:
-    """The whole puzzle as one panel."""
-    state = puzzle.state
-    setup = state.setup
-    viewer = puzzle.viewer
-    team = setup.team(viewer)
-    parts: list[Table | Text] = []
+SHORT_FRAME = 16
+"""Lines a short puzzle takes besides its history rows (panel, hand, sizes, question, usage, prompt)."""
+LONG_FRAME = 14
+"""Lines a long puzzle takes besides its (folded) history rows: the panel frame and the recap below it."""
 
-    header = Text()
-    header.append(f"You are {viewer}", style="bold")
-    mates = [p for p in setup.members(team) if p != viewer]
-    header.append(f" (team with {', '.join(mates)}) · {setup.variant.value} · dealer {setup.dealer}")
-    parts.append(header)
-    parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(state.hands.get(viewer, set()))))
 
-    sizes = Table.grid(padding=(0, 2))
-    sizes.add_row(*(Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players))
-    sizes.add_row(*(Text(f"{state.sizes[p]} cards") for p in setup.players))
-    parts.append(Text("Hand sizes (cyan: your team):", style="bold"))
-    parts.append(sizes)
+def puzzle_view(
+    puzzle: Puzzle, number: int | None = None, total: int | None = None, *, height: int | None = None
+) -> Group:
+    """The whole puzzle, fitted to a screen of ``height`` lines (default: no limit).
 
-    claimed = []
-    for half, result in state.sets.items():
-        if result.status is SetStatus.WON:
-            who = "your team" if result.team == team else "opponents"
-            claimed.append(f"{half.code} won by {who}")
-        elif result.status is SetStatus.CANCELLED:
-            claimed.append(f"{half.code} cancelled")
-    score = state.score
-    ours, theirs = score[team], score[3 - team]
-    sets = f" ({'; '.join(claimed)})" if claimed else ""
-    parts.append(Text(f"Score: your team {ours} – {theirs} opponents{sets}"))
-
-    parts.append(history_table(puzzle))
-    question = Text("\n" + puzzle.question.text(), style="bold green")
-    parts.append(question)
+    A short history is shown in full inside one panel. A long one is folded
+    (:func:`history_table`): the events about the asked set(s) in full, the
+    others folded into one row per run, the oldest folded when even those do not
+    fit; the hand, hand sizes, score and question then follow the panel, just
+    above the prompt.
+    """
+    events = len(puzzle.game.events)
     title = "Puzzle" + (f" {number}/{total}" if number is not None and total is not None else "")
     level = puzzle.difficulty
     subtitle = f"level {level.level} · {level.name} · {puzzle.id}"
-    return Panel(Group(*parts), title=title, subtitle=subtitle, expand=False)
+    if height is None or events <= max(1, height - SHORT_FRAME):
+        parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history_table(puzzle)]
+        parts.append(Text("\n" + puzzle.question_text(), style="bold green"))
+        return Group(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
+    rows = max(6, height - LONG_FRAME)
+    body = Group(header_text(puzzle), history_table(puzzle, focus=focus_sets(puzzle), rows=rows))
+    return Group(Panel(body, title=title, subtitle=subtitle, expand=False), position_view(puzzle))
 
 
-def history_table(puzzle: Puzzle) -> Table:
-    """The events as a numbered table: asker, target, card, yes/no."""
-    table = Table(title="History", title_justify="left", show_edge=False, pad_edge=False)
+def header_text(puzzle: Puzzle) -> Text:
+    """``You are Ann (team with Cat, Eve) · classic · dealer Cat``."""
+    setup = puzzle.state.setup
+    viewer = puzzle.viewer
+    mates = [p for p in setup.members(setup.team(viewer)) if p != viewer]
+    header = Text()
+    header.append(f"You are {viewer}", style="bold")
+    header.append(f" (team with {', '.join(mates)}) · {setup.variant.value} · dealer {setup.dealer}")
+    return header
+
+
+def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]:
+    """The viewer's hand, every hand size (a table, or one line), and the score."""
+    state = puzzle.state
+    setup = state.setup
+    team = setup.team(puzzle.viewer)
+    parts: list[Table | Text] = [
+        Text.assemble(("Your hand: ", "bold"), hand_text(state.hands.get(puzzle.viewer, set())))
+    ]
+    if table:
+        sizes = Table.grid(padding=(0, 2))
+        sizes.add_row(*(Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players))
+        sizes.add_row(*(Text(f"{state.sizes[p]} cards") for p in setup.players))
+        parts += [Text("Hand sizes (cyan: your team):", style="bold"), sizes]
+    else:
+        line = Text("Hand sizes: ", style="bold")
+        for index, player in enumerate(setup.players):
+            if index:
+                line.append(" · ")
+            line.append(player, style="bold cyan" if setup.team(player) == team else "bold yellow")
+            line.append(f" {state.sizes[player]}")
+        parts.append(line)
+    ours: list[str] = []
+    theirs: list[str] = []
+    cancelled: list[str] = []
+    for half, result in state.sets.items():
+        if result.status is SetStatus.WON:
+            (ours if result.team == team else theirs).append(half.code)
+        elif result.status is SetStatus.CANCELLED:
+            cancelled.append(half.code)
+    score = state.score
+    scored = f"Score: your team {score[team]}" + (f" ({' '.join(ours)})" if ours else "")
+    scored += f" – {score[3 - team]} opponents" + (f" ({' '.join(theirs)})" if theirs else "")
+    scored += f"; cancelled: {' '.join(cancelled)}" if cancelled else ""
+    parts.append(Text(scored))
+    return parts
+
+
+def position_view(puzzle: Puzzle) -> Group:
+    """What ``show`` reprints: hand, hand sizes, score and the question, in a few lines."""
+    return Group(*position_parts(puzzle), Text(puzzle.question_text(), style="bold green"))
+
+
+def focus_sets(puzzle: Puzzle) -> frozenset[HalfSuit]:
+    """The sets the question is about."""
+    return frozenset(card.half_suit for card in puzzle.question.scope)
+
+
+def _concerns(event: Event, sets: frozenset[HalfSuit] | None, player: str | None) -> bool:
+    if player is not None:
+        if isinstance(event, Ask):
+            return player in (event.asker, event.target)
+        if isinstance(event, Claim):
+            return player == event.claimer or player in {p for _, p in event.declared}
+        return player in (event.player, event.to)
+    if sets is None:
+        return True
+    if isinstance(event, Ask):
+        return event.card.half_suit in sets
+    return isinstance(event, Claim)  # a claim changes hand sizes: always worth seeing
+
+
+def history_table(
+    puzzle: Puzzle,
+    *,
+    focus: frozenset[HalfSuit] | None = None,
+    player: str | None = None,
+    rows: int | None = None,
+) -> Table:
+    """The events as a numbered table: asker, target, card, yes/no.
+
+    With ``focus`` (sets) or ``player``, the other events are folded into one
+    row per run; with ``rows``, the oldest rows are folded too so that at most
+    ``rows`` rows remain. A folded row says how to see what it hides.
+    """
+    events = puzzle.game.events
+    codes = " ".join(sorted((h.code for h in focus), key=lambda c: c)) if focus else ""
+    title = "History"
+    if focus is not None or player is not None:
+        what = f"{codes} and claims" if focus is not None else player
+        title += f": {what} ('history' shows all)"
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     for name, justify in (("#", "right"), ("asker", "left"), ("target", "left"), ("card", "left"), ("answer", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    events = puzzle.game.events
+    lines: list[tuple[int, int, Event | None]] = []  # (first, last, event or None for a fold)
     for number, event in enumerate(events, start=1):
-        if isinstance(event, Ask):
-            answer = Text("yes", style="green") if event.hit else Text("no", style="dim")
-            table.add_row(str(number), event.asker, event.target, card_text(event.card), answer)
-        elif isinstance(event, Claim):
-            verdict = "right" if event.correct else "wrong: " + ", ".join(f"{c} {p}" for c, p in event.actual)
-            table.add_row(str(number), event.claimer, "claims", event.half_suit.code, verdict)
-        elif isinstance(event, Pass):
-            table.add_row(str(number), event.player or "", "turn to", event.to, "")
+        if _concerns(event, focus, player):
+            lines.append((number, number, event))
+        elif lines and lines[-1][2] is None:
+            lines[-1] = (lines[-1][0], number, None)
+        else:
+            lines.append((number, number, None))
+    if rows is not None and len(lines) > rows:
+        kept = lines[len(lines) - rows + 1 :]
+        end = kept[0][1] if kept[0][2] is None else kept[0][0] - 1
+        lines = [(1, end, None), *(kept[1:] if kept[0][2] is None else kept)]
+    for first, last, shown in lines:
+        if shown is None:
+            span = str(first) if first == last else f"{first}–{last}"
+            count = last - first + 1
+            others = Text(f"{count} other{'s' if count != 1 else ''}", style="dim")
+            table.add_row(span, Text("…", style="dim"), "", "", others)
+        else:
+            table.add_row(*_event_cells(first, shown))
     if not events:
         table.add_row("", Text("(no events yet)", style="dim"), "", "", "")
     return table
 
 
+def _event_cells(number: int, event: Event) -> tuple[str | Text, ...]:
+    if isinstance(event, Ask):
+        answer = Text("yes", style="green") if event.hit else Text("no", style="dim")
+        return (str(number), event.asker, event.target, card_text(event.card), answer)
+    if isinstance(event, Claim):
+        verdict = "right" if event.correct else "wrong: " + ", ".join(f"{c} {p}" for c, p in event.actual)
+        return (str(number), event.claimer, "claims", event.half_suit.code, verdict)
+    return (str(number), event.player or "", "turn to", event.to, "")
+
+
+def event_text(puzzle: Puzzle, number: int) -> Text:
+    """One event in words: ``Move 3 of 12: Cat asks Bob for 3♦: no``."""
+    events = puzzle.game.events
+    text = Text(f"Move {number} of {len(events)}: ", style="bold")
+    event = events[number - 1]
+    if isinstance(event, Ask):
+        text.append(f"{event.asker} asks {event.target} for ")
+        text.append_text(card_text(event.card))
+        text.append(": ")
+        text.append("yes" if event.hit else "no", style="green" if event.hit else "")
+    else:
+        text.append(str(event))
+    return text
+
+
 def show_puzzle(puzzle: Puzzle, number: int | None = None, total: int | None = None) -> None:
-    """Print the puzzle."""
-    Console().print(puzzle_view(puzzle, number, total))
+    """Print the puzzle, fitted to the terminal's height."""
+    console = Console()
+    console.print(puzzle_view(puzzle, number, total, height=console.size.height))
+
+
+def show_position(puzzle: Puzzle) -> None:
+    """Reprint the hand, hand sizes, score and question."""
+    Console().print(position_view(puzzle))
+
+
+def show_history(puzzle: Puzzle, focus: str) -> None:
+    """Print the history: all of it (``""``), one set's (a set code) or one player's."""
+    if not focus:
+        table = history_table(puzzle)
+    elif focus in puzzle.players:
+        table = history_table(puzzle, player=focus)
+    else:
+        table = history_table(puzzle, focus=frozenset({HalfSuit.parse(focus)}))
+    Console().print(table)
+
+
+def show_last(puzzle: Puzzle) -> None:
+    """Print the last event (the one the game lets a player ask to hear again)."""
+    events = puzzle.game.events
+    if not events:
+        show_line("No move has been made yet.", "dim")
+    else:
+        Console().print(event_text(puzzle, len(events)))
+
+
+def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: float) -> None:
+    """Memory mode: who you are and your hand at the deal, before the moves are played."""
+    title = "Memory puzzle" + (f" {number}/{total}" if number is not None and total is not None else "")
+    dealt = puzzle.game.setup.hands.get(puzzle.viewer, frozenset())
+    how = f"one every {pace:g} s" if pace > 0 else "press Enter for each"
+    body = Group(
+        header_text(puzzle),
+        Text.assemble(("Your hand at the deal: ", "bold"), hand_text(dealt)),
+        Text(f"{len(puzzle.game.events)} moves follow, {how}; then the question. No notes: only the last move "
+             "can be heard again.", style="dim"),
+    )
+    Console().print(Panel(body, title=title, subtitle=f"level {puzzle.level} · {puzzle.id}", expand=False))
+
+
+def show_event(puzzle: Puzzle, number: int) -> None:
+    """Print one move, alone (memory mode)."""
+    Console().print(event_text(puzzle, number))
+
+
+def forget_event(lines: int) -> None:
+    """Erase the last ``lines`` lines in a terminal (memory mode: the move shown is gone); elsewhere nothing."""
+    console = Console()
+    if console.is_terminal:
+        console.file.write("\x1b[1A\x1b[2K" * lines)
+        console.file.flush()
 
 
 def show_line(line: str, style: str = "") -> None:
@@ -136,21 +301,31 @@ def session_summary(
     rating_before: float,
     rating_after: float,
     weakest: str | None,
+    retried: int = 0,
+    mode: str = "normal",
 ) -> Panel:
-    """The end-of-session summary panel."""
+    """The end-of-session summary panel (``solved``: at the first answer; ``retried``: solved on a later try)."""
     table = Table.grid(padding=(0, 2))
-    table.add_row("Solved", f"{solved} of {played}" if played else "none answered (all skipped)")
-    table.add_row("Accuracy", f"{(solved / played if played else 0):.0%}")
+    first = f"{solved} of {played} at the first answer" if played else "none answered"
+    table.add_row("Solved", first + (f", {retried} more on a later try" if retried else ""))
+    table.add_row("Accuracy", f"{solved / played:.0%}" if played else "—")
     minutes, secs = divmod(round(seconds), 60)
     table.add_row("Time", f"{minutes}:{secs:02d}")
     change = rating_after - rating_before
-    table.add_row("Rating", f"{rating_after:.0f} ({change:+.0f})")
+    table.add_row("Memory rating" if mode == "memory" else "Rating", f"{rating_after:.0f} ({change:+.0f})")
     table.add_row("Weakest technique", weakest or "—")
-    return Panel(table, title="Session", expand=False)
+    return Panel(table, title="Session" + (" (memory mode)" if mode == "memory" else ""), expand=False)
 
 
 def show_summary(
-    solved: int, played: int, seconds: float, rating_before: float, rating_after: float, weakest: str | None
+    solved: int,
+    played: int,
+    seconds: float,
+    rating_before: float,
+    rating_after: float,
+    weakest: str | None,
+    retried: int = 0,
+    mode: str = "normal",
 ) -> None:
     """Print the end-of-session summary."""
-    Console().print(session_summary(solved, played, seconds, rating_before, rating_after, weakest))
+    Console().print(session_summary(solved, played, seconds, rating_before, rating_after, weakest, retried, mode))

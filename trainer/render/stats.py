@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from puzzles.rating import level_for
+from puzzles.rating import Rating, is_provisional, level_for
 from puzzles.store import Summary
 
 _BARS = "▁▂▃▄▅▆▇█"
@@ -41,39 +41,89 @@ def calendar_text(calendar: dict[str, bool]) -> Text:
     return text
 
 
+def rating_text(rating: Rating) -> str:
+    """``1642 ± 120 (95%)``, or ``1500? ± 700 (provisional)`` while the deviation is high (as lichess does).
+
+    >>> rating_text(Rating()), rating_text(Rating(1642.4, 60.0))
+    ('1500? ± 700 (provisional: a few more puzzles settle it)', '1642 ± 120 (95%)')
+    """
+    if is_provisional(rating):
+        return f"{rating.rating:.0f}? ± {2 * rating.rd:.0f} (provisional: a few more puzzles settle it)"
+    return f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def stats_view(summary: Summary) -> Panel:
-    """Everything about the learner's progress in one panel."""
+    """Everything about the learner's progress in one panel; "—" where there is no data yet."""
     rating = summary.rating
     top = Table.grid(padding=(0, 2))
-    spread = f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
-    top.add_row("Rating", f"{spread}  (puzzles of level {level_for(rating.rating)})")
+    top.add_row("Rating", f"{rating_text(rating)}  (puzzles of level {level_for(rating.rating)})")
     chart = sparkline([r for _, r in summary.history])
     if chart:
         top.add_row("", Text(chart, style="cyan"))
-    top.add_row("Puzzles", f"{summary.solved} solved of {summary.attempted} tried ({summary.attempts} attempts)")
-    top.add_row("First try", f"{summary.first_try_accuracy:.0%} right")
+    memory = summary.memory_rating
+    top.add_row("Memory rating", rating_text(memory) if memory is not None else "— (try 'literature train --memory')")
+    puzzles = f"{summary.solved} solved of {summary.attempted} tried" if summary.attempted else "—"
+    top.add_row("Puzzles", puzzles)
+    attempts = _plural(summary.attempts, "attempt") if summary.attempts else "—"
+    others = [f"{summary.skipped} skipped"] if summary.skipped else []
+    others += [f"{summary.quit} quit"] if summary.quit else []
+    top.add_row("Attempts", attempts + (f" (also {', '.join(others)})" if others else ""))
+    first = summary.first_try_accuracy
+    top.add_row("First try", f"{first:.0%} right" if first is not None else "—")
     streak = summary.streak
     today = "done today" if streak.today_done else "today's daily still open"
-    days = f"{streak.current} day{'s' if streak.current != 1 else ''}"
-    top.add_row("Daily streak", f"{days} (best {streak.best}; {today})")
+    top.add_row("Daily streak", f"{_plural(streak.current, 'day')} (best {streak.best}; {today})")
     if summary.calendar:
         top.add_row("", calendar_text(summary.calendar))
-    if summary.reviews_due:
-        due = summary.reviews_due
-        top.add_row("To review", f"{due} puzzle{'s' if due != 1 else ''} failed earlier, due again")
+    due = summary.reviews_due
+    top.add_row("To review", f"{_plural(due, 'puzzle')} missed earlier, due again: 'literature train --review'"
+                if due else "—")
     parts: list[Table | Text] = [top]
     if summary.by_technique:
-        table = Table(title="By technique", title_justify="left", show_edge=False)
+        table = Table(title="By technique (puzzles, not attempts)", title_justify="left", show_edge=False)
         table.add_column("technique")
+        table.add_column("puzzles", justify="right")
         table.add_column("solved", justify="right")
-        table.add_column("tried", justify="right")
         table.add_column("accuracy", justify="right")
-        for name, row in sorted(summary.by_technique.items(), key=lambda item: item[1].accuracy):
-            table.add_row(name, str(row.solved), str(row.attempted), f"{row.accuracy:.0%}")
+        table.add_column("attempts", justify="right")
+        for name, row in sorted(summary.by_technique.items(), key=lambda item: (item[1].accuracy, item[0])):
+            table.add_row(name, str(row.puzzles), str(row.solved), f"{row.accuracy:.0%}", str(row.attempts))
         parts.append(table)
     if not summary.attempts:
         parts.append(Text("No puzzles tried yet: run 'literature daily' or 'literature train'.", style="dim"))
     return Panel(Group(*parts), title="Your progress", expand=False)
+
+
+def after_daily_view(summary: Summary, *, counted: bool) -> Text:
+    """After the first answer to a daily: the streak, the best streak and a next step.
+
+    ``counted``: the daily was today's (a past date's daily is rated but never streaked).
+    """
+    streak = summary.streak
+    text = Text()
+    if counted:
+        days = _plural(streak.current, "day")
+        text.append(f"Daily streak: {days} (best {streak.best}).", style="bold")
+    else:
+        text.append(f"A past daily counts for your rating, not your streak (streak: {streak.current}, "
+                    f"best {streak.best}).", style="bold")
+    due = summary.reviews_due
+    if due:
+        text.append(f"\nNext: {_plural(due, 'puzzle')} you missed earlier {'is' if due == 1 else 'are'} due again: "
+                    "'literature train --review'.")
+    else:
+        level = level_for(summary.rating.rating)
+        text.append(f"\nNext: 'literature train' for puzzles near your rating (level {level}).")
+    return text
+
+
+def show_after_daily(summary: Summary, *, counted: bool) -> None:
+    """Print what follows the first answer to a daily."""
+    Console().print(after_daily_view(summary, counted=counted))
 
 
 def show_stats(summary: Summary) -> None:

@@ -1,0 +1,122 @@
+"""The array engine: exact residues, and the same counts as the Python full pass and brute force."""
+
+from __future__ import annotations
+
+import random
+from math import prod
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from trainer.game.randomplay import random_game
+from trainer.knowledge import counting
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass
+from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
+from trainer.knowledge.solve import _model
+from trainer.knowledge.sweep import Sweep
+
+TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
+
+
+def test_the_primes_are_prime_and_below_two_to_the_31() -> None:
+    for p in PRIMES:
+        assert p < 2**31
+        assert all(p % d for d in [2, *range(3, int(p**0.5) + 1, 2)])
+
+
+@given(st.integers(0, 10**60))
+def test_residues_rebuild_the_number(value: int) -> None:
+    primes = primes_for(value)
+    assert prod(primes) > value
+    assert rebuild([value % p for p in primes], primes) == value
+
+
+def test_primes_for_takes_the_fewest() -> None:
+    assert primes_for(PRIMES[0] - 1) == PRIMES[:1]
+    assert primes_for(PRIMES[0]) == PRIMES[:2]
+    with pytest.raises(ValueError):
+        primes_for(prod(PRIMES))
+
+
+def test_factorials_modulo_a_prime() -> None:
+    fact, inverse = factorials(PRIMES[1], 54)
+    assert fact[20] == 2432902008176640000 % PRIMES[1]
+    assert all(f * i % PRIMES[1] == 1 for f, i in zip(fact, inverse, strict=True))
+
+
+def test_known_answer_one_set_two_players() -> None:
+    # a two-card set whose first card only A may hold, two free cards, room for two cards each
+    problem = Problem(
+        players=("A", "B"),
+        capacity=(2, 2),
+        free=2,
+        sets=(SetProblem(("X1", "X2"), ((0,), (0, 1)), ()),),
+    )
+    # X1 with A; X2 with A (then both free cards to B: 1 way) or with B (the free cards split 1-1: 2 ways)
+    sweep = Sweep(problem)
+    assert sweep.total == 3
+    counts = sweep.counts()
+    assert counts.per_card == {"X1": (3, 0), "X2": (1, 2)}
+    assert counts.free_per_player == (1, 2)  # one particular free card: with A only in the split deals
+    assert counts == Counter(problem).counts()
+
+
+def test_impossible_problems_count_nothing() -> None:
+    too_many = Problem(players=("A", "B"), capacity=(1, 1), free=3, sets=())
+    assert Sweep(too_many).total == 0
+    holds = SetProblem(("X1", "X2"), ((1,), (1,)), ((0, (0, 1)),))  # A holds one of them, but only B may
+    assert Sweep(Problem(("A", "B"), (2, 2), 2, (holds,))).total == 0
+    assert Sweep(too_many).counts().per_card == {}
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    table=st.sampled_from(TABLES),
+    public=st.booleans(),
+    share=st.floats(0.0, 1.0),
+)
+def test_sweep_equals_the_full_python_pass(seed: int, table: tuple[str, int], public: bool, share: float) -> None:
+    rng = random.Random(seed)
+    game = random_game(rng, *table)
+    viewer = None if public else rng.choice(game.setup.players)
+    n = round(share * len(game.events))
+    problem = _model(History.build(game.setup, game.events[:n], viewer)).problem
+    try:
+        reference = Counter(problem, budget=400_000)
+    except OverBudget:
+        assume(False)
+        return
+    sweep = Sweep(problem)
+    assert sweep.total == reference.total
+    assert sweep.counts() == reference.counts()
+
+
+def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    early = _model(History.build(game.setup, game.events[:20], None)).problem
+    late = _model(History.build(game.setup, game.events[:300], None)).problem
+    assert isinstance(full_pass(early), Sweep)
+    assert isinstance(full_pass(late), Counter)
+
+
+@pytest.fixture
+def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""
+    monkeypatch.setattr(counting, "SMALL", 0)
+
+
+@pytest.mark.usefixtures("arrays_always")
+@pytest.mark.parametrize(
+    ("seed", "variant", "players", "viewer", "n"),
+    [(12, "fish54", 6, "Ann", 101), (12, "fish54", 6, None, 101), (18, "classic", 6, "Ann", 197),
+     (33, "classic", 6, None, 152)],
+)
+def test_sweep_agrees_with_brute_force(seed: int, variant: str, players: int, viewer: str | None, n: int) -> None:
+    from tests.test_engine import assert_matches_brute_force
+
+    assert isinstance(full_pass(Problem(("A",), (1,), 1, ())), Sweep)
+    game = random_game(random.Random(seed), variant, players)
+    assert assert_matches_brute_force(game, min(n, len(game.events)), viewer) > 0

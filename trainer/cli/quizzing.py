@@ -1,0 +1,173 @@
+"""One puzzle at the prompt, as ``train`` and ``daily`` run it: show, converse, store.
+
+:func:`quiz` shows the puzzle (or, in memory mode, plays its history one move
+at a time), reads lines until the attempt ends, and stores it. Ctrl-C and end
+of input at the prompt end the attempt cleanly (it is stored as ``quit``, or as
+its first answer if one was given). An answer, once typed, is graded and stored
+whole: a Ctrl-C meanwhile is acted on after the verdict is shown
+(:class:`StoppedAfter`). Where standard input is a terminal, the prompt has
+line editing and a history of what was typed (stdlib ``readline``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from puzzles.model import Puzzle
+from puzzles.quiz import Attempt, AttemptResult
+from puzzles.store import Progress
+from trainer.cli.prompt import interrupts_held, read_line
+from trainer.render.puzzle import (
+    forget_event,
+    memory_intro,
+    show_event,
+    show_history,
+    show_last,
+    show_line,
+    show_position,
+    show_puzzle,
+    show_reply,
+)
+
+PROMPT = "answer> "
+
+
+class StoppedAfter(KeyboardInterrupt):
+    """Ctrl-C came while ``result`` was being saved: it was saved whole, then the session stops."""
+
+    def __init__(self, result: AttemptResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Memory mode: the history is played one move at a time, ``pace`` seconds each (0: Enter for the next)."""
+
+    pace: float = 3.0
+
+
+def quiz(
+    puzzle: Puzzle,
+    store: Progress,
+    *,
+    number: int | None = None,
+    total: int | None = None,
+    daily: date | None = None,
+    read: Callable[[str], str] = read_line,
+    record: bool = True,
+    practice: bool = False,
+    memory: Memory | None = None,
+) -> AttemptResult:
+    """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false)."""
+    attempt = Attempt(puzzle, memory=memory is not None)
+
+    def save(result: AttemptResult) -> None:
+        if record:
+            store.record(
+                result.puzzle,
+                answer=result.answer,
+                outcome=result.outcome,
+                correct=result.correct,
+                hints=result.hints,
+                seconds=result.seconds,
+                daily=daily,
+                mode="memory" if memory is not None else "normal",
+                practice=practice,
+            )
+
+    if memory is None:
+        show_puzzle(puzzle, number, total)
+    elif not play_history(puzzle, memory, read, number, total):
+        with interrupts_held():
+            attempt.quit()
+            assert attempt.result is not None
+            save(attempt.result)
+        return attempt.result
+    show_line(attempt.usage(), "dim")
+    converse(attempt, read, save)
+    assert attempt.result is not None
+    return attempt.result
+
+
+def converse(attempt: Attempt, read: Callable[[str], str], save: Callable[[AttemptResult], None]) -> None:
+    """Read lines and answer them until the attempt ends, then ``save`` it.
+
+    Ctrl-C and end of input at the prompt quit the attempt; a Ctrl-C while a
+    line is answered is held until the reply is shown (and the attempt saved).
+    """
+    puzzle = attempt.puzzle
+    while not attempt.done:
+        try:
+            line = read(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            with interrupts_held():
+                show_line("")
+                reply = attempt.quit()
+                assert attempt.result is not None
+                save(attempt.result)
+            show_reply(reply)
+            break
+        with interrupts_held() as held:
+            reply = attempt.respond(line)
+            if attempt.result is not None:
+                save(attempt.result)
+        if reply.kind == "show":
+            show_position(puzzle)
+        elif reply.kind == "history":
+            show_history(puzzle, reply.focus or "")
+            show_position(puzzle)
+        elif reply.kind == "last":
+            show_last(puzzle)
+        else:
+            show_reply(reply)
+        if held.caught:
+            raise StoppedAfter(attempt.result) if attempt.result is not None else KeyboardInterrupt
+
+
+def play_history(
+    puzzle: Puzzle, memory: Memory, read: Callable[[str], str], number: int | None, total: int | None
+) -> bool:
+    """Memory mode: the deal, then each move alone (the previous one erased in a terminal), then the
+    position and the question. ``False`` when the learner stops (Ctrl-C, end of input, ``q``)."""
+    memory_intro(puzzle, number, total, memory.pace)
+    events = len(puzzle.game.events)
+    try:
+        for move in range(1, events + 1):
+            show_event(puzzle, move)
+            if memory.pace > 0:
+                time.sleep(memory.pace)
+                forget_event(1)
+            else:
+                if read("").strip().lower() in ("q", "quit", "stop"):
+                    return False
+                forget_event(2)
+    except (EOFError, KeyboardInterrupt):
+        show_line("")
+        show_line("Stopped.")
+        return False
+    show_position(puzzle)
+    return True
+
+
+def line_editing() -> None:
+    """Arrow keys, Ctrl-A/E and the previous lines (up arrow) at the prompt, where stdin is a terminal."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # not on every platform (Windows); input() still works
+            importlib.import_module("readline")
+
+
+def pause(read: Callable[[str], str], coming: str) -> bool:
+    """Wait for Enter before the next puzzle; ``False`` when the learner stops instead."""
+    try:
+        line = read(f"Press Enter for {coming} (q to stop) ")
+    except (EOFError, KeyboardInterrupt):
+        show_line("")
+        return False
+    return line.strip().lower() not in ("q", "quit", "stop", "exit")

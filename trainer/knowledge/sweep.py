@@ -1,0 +1,273 @@
+"""The full counting pass with array arithmetic: every state and every class of a step at once.
+
+:class:`~trainer.knowledge.counting.Counter` combines the half-suits one by
+one, keeping for each vector of "cards given to each player so far" the number
+of partial deals that lead there. :class:`Sweep` runs the same two passes
+(forward for the total, backward for the per-card counts) with numpy arrays:
+
+* a state is a **packed vector** (seven bits a player, the top bit of each
+  field a guard), so adding a class to every state is one array addition and
+  the capacity and lower-bound tests are two masks;
+* the same vector also has a **grid index** (mixed radix over the capacities),
+  used to find equal states without sorting;
+* counts are **residues** modulo a few primes below 2^31
+  (:mod:`trainer.knowledge.residues`), as many as the largest possible count
+  needs, rebuilt exactly at the end: nothing is rounded.
+
+    >>> s = Sweep(Problem(players=("A", "B"), capacity=(2, 1), free=3, sets=()))
+    >>> s.total, s.counts().free_per_player
+    (3, (2, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial, prod
+
+import numpy as np
+import numpy.typing as npt
+
+from trainer.knowledge.counting import Counts, Problem, SetProblem, set_table, unpack
+from trainer.knowledge.residues import factorials, primes_for, rebuild
+
+Array = npt.NDArray[np.int64]
+
+BITS = 7
+HALF = 1 << (BITS - 1)
+FIELD = (1 << BITS) - 1
+CHUNK = 1 << 20  # state-class pairs per array operation: bounds the memory a step takes
+KEEP = 1 << 23  # state-class pairs the forward pass keeps for the backward pass (about 200 MB)
+
+
+@dataclass(frozen=True)
+class TableArrays:
+    """A set's table as arrays: ``digits[k]`` the class vector, ``solutions[k]`` its count and
+    ``rows[k, i * n + p]`` the solutions of the class giving card ``i`` to player ``p``."""
+
+    cards: tuple[str, ...]
+    digits: Array
+    solutions: Array
+    rows: Array
+
+
+@lru_cache(maxsize=4096)
+def table_arrays(problem: SetProblem, n: int) -> TableArrays:
+    """:func:`~trainer.knowledge.counting.set_table` as arrays (cached like it)."""
+    table = set_table(problem, n)
+    k = len(table.classes)
+    digits = np.array([unpack(key, n) for key, _, _ in table.classes], dtype=np.int64).reshape(k, n)
+    solutions = np.array([count for _, count, _ in table.classes], dtype=np.int64)
+    rows = np.array(
+        [[x for row in per_card for x in row] for _, _, per_card in table.classes], dtype=np.int64
+    ).reshape(k, len(table.cards) * n)
+    return TableArrays(table.cards, digits, solutions, rows)
+
+
+@dataclass
+class _Layer:
+    """The states after some tables: packed keys, grid indices and residues (one row per prime)."""
+
+    keys: Array
+    grid: Array
+    values: Array
+
+
+class Sweep:
+    """The forward pass runs at once and gives :attr:`total`; :meth:`counts` runs the backward pass.
+
+    The same numbers as ``Counter(problem)``, exactly.
+    """
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        n = self.n = len(problem.players)
+        capacity = problem.capacity
+        self.total = 0
+        self._counts: Counts | None = None
+        self.tables: list[TableArrays] = []
+        self.layers: list[_Layer] = []
+        self.kept: list[tuple[Array, Array, Array] | None] = []  # per table, the forward's pairs
+        if any(c < 0 or c >= HALF - 6 for c in capacity):
+            return
+        tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
+        if any(len(t.solutions) == 0 for t in tables):
+            return
+        dealt = sum(len(t.cards) for t in tables) + problem.free
+        if dealt != sum(capacity):
+            return
+        self.tables = tables
+        # no count can exceed the number of ways to deal the unknown cards into the capacities
+        self.primes = primes_for(factorial(dealt) // prod(factorial(c) for c in capacity))
+        self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
+        self.shifts = np.array([1 << (BITS * p) for p in range(n)], dtype=np.int64)
+        self.strides = np.array([prod(c + 1 for c in capacity[:p]) for p in range(n)], dtype=np.int64)
+        size = prod(c + 1 for c in capacity)
+        self.seen = np.zeros(size, dtype=bool)
+        self.index = np.zeros(size, dtype=np.int64)
+        self.bounds = self._bounds(tables)
+        layer = _Layer(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones((len(self.primes), 1), np.int64))
+        layers = [layer]
+        for k, table in enumerate(tables):
+            layer = self._forward(layer, table, self.bounds[k])
+            layers.append(layer)
+            if len(layer.keys) == 0:
+                return
+        self.layers = layers
+        self.rest = capacity - self._digits(layer.keys)
+        self.end = self._ways(self.rest, None)
+        self.total = self._rebuild((layer.values * self.end % self.moduli).sum(axis=1) % self.moduli[:, 0])
+
+    def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
+        """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
+        least a player must have by then to fill their hand with what the later tables can give)."""
+        n, capacity = self.n, self.problem.capacity
+        room = [self.problem.free] * n
+        lowers: list[list[int]] = []
+        for table in reversed(tables):
+            lowers.append([max(0, c - r) for c, r in zip(capacity, room, strict=True)])
+            most = table.digits.max(axis=0)
+            room = [r + int(m) for r, m in zip(room, most, strict=True)]
+        lowers.reverse()
+        high = _pack([HALF] * n)
+        over = _pack([HALF - 1 - c for c in capacity])
+        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in lowers]
+
+    def _digits(self, keys: Array) -> Array:
+        """The vectors of packed keys, one row each."""
+        return (keys[:, None] >> (BITS * np.arange(self.n, dtype=np.int64))) & FIELD
+
+    def _pairs(self, layer: _Layer, table: TableArrays, bounds: tuple[int, int, int]) -> Iterator[tuple[Array, ...]]:
+        """The (state, class) pairs that stay within the bounds, in chunks: state positions, class
+        positions, packed sums and grid indices of the sums."""
+        over, under, high = bounds
+        class_keys = table.digits @ self.shifts
+        class_grid = table.digits @ self.strides
+        step = max(1, CHUNK // len(class_keys))
+        for start in range(0, len(layer.keys), step):
+            sums = layer.keys[start : start + step, None] + class_keys[None, :]
+            ok = ((sums + over) & high) == 0
+            ok &= ((sums + under) & high) == high
+            states, classes = np.nonzero(ok)
+            packed = sums[states, classes]
+            states += start
+            yield states, classes, packed, layer.grid[states] + class_grid[classes]
+
+    def _forward(self, layer: _Layer, table: TableArrays, bounds: tuple[int, int, int]) -> _Layer:
+        """The states after one more table, and their counts."""
+        r = len(self.primes)
+        seen, index = self.seen, self.index
+        keys: list[Array] = []
+        grids: list[Array] = []
+        found = 0
+        pairs: list[tuple[Array, Array, Array]] = []
+        capacity = 1024
+        values = np.zeros((r, capacity), np.int64)
+        for states, classes, packed, grid in self._pairs(layer, table, bounds):
+            new = ~seen[grid]
+            if new.any():
+                fresh, first = np.unique(grid[new], return_index=True)
+                seen[fresh] = True
+                index[fresh] = np.arange(found, found + len(fresh))
+                keys.append(packed[new][first])
+                grids.append(fresh)
+                found += len(fresh)
+                if found > capacity:
+                    capacity = max(found, 2 * capacity)
+                    grown = np.zeros((r, capacity), np.int64)
+                    grown[:, : values.shape[1]] = values
+                    values = grown
+            where = index[grid]
+            pairs.append((states, classes, where))
+            terms = layer.values[:, states] * table.solutions[classes]
+            for j in range(r):
+                np.add.at(values[j], where, terms[j])
+        grid_all = np.concatenate(grids) if grids else np.zeros(0, np.int64)
+        seen[grid_all] = False
+        kept = sum(len(p[0]) for p in self.kept if p is not None)
+        if pairs and kept + sum(len(p[0]) for p in pairs) <= KEEP:
+            self.kept.append(tuple(np.concatenate(column) for column in zip(*pairs, strict=True)))  # type: ignore[arg-type]
+        else:
+            self.kept.append(None)
+        return _Layer(
+            np.concatenate(keys) if keys else np.zeros(0, np.int64),
+            grid_all,
+            values[:, :found] % self.moduli,
+        )
+
+    def _ways(self, rest: Array, without: int | None) -> Array:
+        """Residues of the ways to deal the free cards so each player gets ``rest`` of them
+        (one fewer for player ``without``, counting one particular free card given to them)."""
+        free = self.problem.free
+        ways = np.zeros((len(self.primes), len(rest)), np.int64)
+        for j, p in enumerate(self.primes):
+            fact, inverse = factorials(p, max(free, 1))
+            inv = np.array(inverse, dtype=np.int64)
+            acc = np.full(len(rest), fact[free] if without is None else fact[free - 1], dtype=np.int64)
+            for d in range(self.n):
+                acc = acc * inv[rest[:, d]] % p
+            if without is not None:
+                acc = acc * rest[:, without] % p
+            ways[j] = acc
+        return ways
+
+    def _rebuild(self, residues: Array) -> int:
+        return rebuild([int(x) for x in residues], self.primes)
+
+    def counts(self) -> Counts:
+        """Per card and player, the number of consistent deals giving the card to the player."""
+        if self._counts is None:
+            self._counts = self._backward()
+        return self._counts
+
+    def _kept_pairs(self, k: int) -> Iterator[tuple[Array, Array, Array]]:
+        """The forward pass's pairs for table ``k`` (state, class, position of the sum), found again
+        if they were not kept."""
+        kept = self.kept[k]
+        if kept is not None:
+            yield kept
+            return
+        after = self.layers[k + 1]
+        self.index[after.grid] = np.arange(len(after.grid))
+        for states, classes, _, grid in self._pairs(self.layers[k], self.tables[k], self.bounds[k]):
+            yield states, classes, self.index[grid]
+
+    def _backward(self) -> Counts:
+        n = self.n
+        if self.total == 0:
+            return Counts(0, {}, (0,) * n)
+        moduli = self.moduli
+        r = len(self.primes)
+        back = self.end
+        per_card: dict[str, tuple[int, ...]] = {}
+        for k in range(len(self.tables) - 1, -1, -1):
+            table, before = self.tables[k], self.layers[k]
+            earlier = np.zeros((r, len(before.keys)), np.int64)
+            weight = np.zeros((r, len(table.solutions)), np.int64)
+            for states, classes, where in self._kept_pairs(k):
+                onward = back[:, where]
+                # sums of fewer than 2^22 residues: exact in floating point
+                joined = (before.values[:, states] * onward % moduli).astype(np.float64)
+                for j in range(r):
+                    weight[j] += np.bincount(classes, joined[j], len(table.solutions)).astype(np.int64) % moduli[j]
+                # the states come in increasing order: add up each state's run
+                starts = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
+                runs = np.add.reduceat(onward * table.solutions[classes], starts, axis=1)
+                earlier[:, states[starts]] += runs % moduli
+            back = earlier % moduli
+            weight %= moduli
+            cells = (weight @ table.rows) % moduli
+            for i, code in enumerate(table.cards):
+                per_card[code] = tuple(self._rebuild(cells[:, i * n + p]) for p in range(n))
+        free_per_player = [0] * n
+        if self.problem.free:
+            last = self.layers[-1].values
+            for p in range(n):
+                ways = self._ways(self.rest, p)
+                free_per_player[p] = self._rebuild((last * ways % moduli).sum(axis=1) % moduli[:, 0])
+        return Counts(self.total, per_card, tuple(free_per_player))
+
+
+def _pack(vector: Sequence[int]) -> int:
+    return sum(x << (BITS * i) for i, x in enumerate(vector))
