@@ -329,10 +329,24 @@ def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None =
     yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
 
 
+SHORT_LEVELS = (1, 2, 3)
+SHORT_HISTORY = 40
+"""At levels 1-3 the pack's median history is at most this many events: easy puzzles read quickly."""
+
+
+def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """Every puzzle of at most :data:`SHORT_HISTORY` events, and fewer longer ones (the shortest), so
+    that the median stays at most :data:`SHORT_HISTORY`."""
+    ordered = sorted(puzzles, key=lambda p: (int(p.source.get("event", 0)), p.id))
+    short = sum(1 for p in ordered if int(p.source.get("event", 0)) <= SHORT_HISTORY)
+    return ordered[: max(0, 2 * short - 1)]
+
+
 def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
            max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
     """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
-    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters.
+    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters, and at
+    levels 1-3 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
 
     Levels are taken in turn (so rare levels are all kept), and within a level
     the (kind, variant, table) buckets in turn, shortest history first.
@@ -345,11 +359,12 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
             for m in mined}
     for level in LEVELS:
         buckets: dict[tuple[str, str, int], list[Puzzle]] = {}
-        for game in mined:
-            for puzzle in kept[game.game_id]:
-                if puzzle.level == level:
-                    key = (puzzle.question.kind, puzzle.variant.value, len(puzzle.players))
-                    buckets.setdefault(key, []).append(puzzle)
+        candidates = [p for game in mined for p in kept[game.game_id] if p.level == level]
+        if level in SHORT_LEVELS:
+            candidates = _short_enough(candidates)
+        for puzzle in candidates:
+            key = (puzzle.question.kind, puzzle.variant.value, len(puzzle.players))
+            buckets.setdefault(key, []).append(puzzle)
         keys = sorted(buckets)
         rng.shuffle(keys)
         queues[level] = [sorted(buckets[k], key=lambda p: (int(p.source.get("event", 0)), p.id)) for k in keys]
