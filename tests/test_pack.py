@@ -20,7 +20,7 @@ from puzzles.generate import (
     is_unique_answer,
     needs_deduction,
 )
-from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, load_puzzles, puzzles_from_json
+from puzzles.model import KINDS, SCHEMA_VERSION, load_puzzles, puzzles_from_json
 from puzzles.packs import MAX_EXPLANATION, PACK, _load, expand, histogram, load_compact, load_pack, load_records
 from puzzles.variety import game_key, group_key, moment
 from trainer.cli import app
