@@ -43,6 +43,7 @@ from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.generate import FRESH_WINDOW, GameSpec, explanation_length, is_recall, mine_game, mine_played, regrade
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
 from puzzles.variety import group_key
+from puzzles.verify import VERIFIED_LIST, record_hash, verify
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game, read_game, write_game
@@ -50,6 +51,8 @@ from trainer.game.variants import Variant
 from trainer.play import BotKind
 
 PACK = "pack.json.gz"
+BUILT_IN = f"built-in pack ({PACK})"
+"""How errors name the built-in pack."""
 FORMAT = "literature-pack"
 FORMAT_VERSION = 2
 PER_GAME = 6
@@ -115,7 +118,7 @@ def load_records() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[Puzzle, ...]:
-    return tuple(puzzles_from_json(load_records(), f"built-in pack ({PACK})"))
+    return tuple(puzzles_from_json(load_records(), BUILT_IN))
 
 
 def load_pack() -> list[Puzzle]:
@@ -407,8 +410,23 @@ def regrade_candidates(mined: Sequence[MinedGame], size: int, seed: int, *, work
             for m in mined]
 
 
+def _verified_hash(data: dict[str, Any]) -> str:
+    puzzle = Puzzle.from_json(data)
+    verify(puzzle)  # raises, naming what is wrong, on a bad record
+    return record_hash(puzzle)
+
+
+def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1) -> None:
+    """Verify every record of ``pack`` with the engine (in ``workers`` processes) and write their content
+    hashes to ``out`` (``pack.verified``: what lets ``literature daily`` serve a shipped record without
+    solving it)."""
+    hashes = list(ordered_map(_verified_hash, (p.to_json() for p in pack), workers=workers))
+    write_atomic(out, "".join(h + "\n" for h in sorted(hashes)))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m puzzles.packs``: mine games and write the built-in pack (see ``docs/puzzles.md``)."""
+    """``python -m puzzles.packs``: mine games and write the built-in pack (see ``docs/puzzles.md``);
+    ``--verify`` only verifies the current pack and rewrites ``pack.verified`` beside it."""
     from puzzles.daily import schedule
 
     parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
@@ -421,7 +439,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--regrade", action="store_true",
                         help="explain the likely pack again with the current explainer before choosing")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
+    parser.add_argument("--verify", action="store_true", help="only verify the pack and rewrite pack.verified")
     args = parser.parse_args(argv)
+    verified_path = args.out.with_name(VERIFIED_LIST)
+    if args.verify:
+        write_verified(load_pack(), verified_path, workers=args.workers)
+        return
     started = time.perf_counter()
     mined = [_cached(args.cache, f"log-{path.stem}", functools.partial(mine_log, path)) for path in args.logs]
     cached = _read_cache(args.cache)
@@ -437,7 +460,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         mined = regrade_candidates(mined, args.size, args.seed, workers=args.workers)
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
-    write_pack(compact(mined, chosen, daily), args.out)
+    content = compact(mined, chosen, daily)
+    write_pack(content, args.out)
+    stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
+    write_verified(stored, verified_path, workers=args.workers)
     report = {"puzzles": len(chosen), "games": len({group_key(p).split("@")[0] for p in chosen}),
               "bytes": args.out.stat().st_size} | histogram(chosen)
     print(json.dumps(report), flush=True)

@@ -15,7 +15,9 @@ from typing import Annotated
 import typer
 
 from puzzles.daily import daily_puzzle, parse_day, week
+from puzzles.packs import BUILT_IN
 from puzzles.store import Progress
+from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.quizzing import line_editing, quiz
 from trainer.clock import today as local_today
@@ -45,7 +47,7 @@ def daily(
         else:
             show_week(days, local_today())
         return
-    puzzle = daily_puzzle(when)
+    puzzle = verified(daily_puzzle(when), BUILT_IN)
     if as_json:
         print(json.dumps(puzzle.to_json(), ensure_ascii=False))
         return

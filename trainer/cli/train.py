@@ -20,8 +20,10 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
+from puzzles.packs import BUILT_IN
 from puzzles.quiz import AttemptResult, matching, next_puzzle
 from puzzles.store import Progress
+from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.prompt import interrupts_held, read_line
 from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
@@ -126,6 +128,7 @@ def train(
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break
                 seen.add(puzzle.id)
+                verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
                 if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
                     break
                 result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)

@@ -109,9 +109,17 @@ def unpack(value: int, n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def set_table(problem: SetProblem, n: int) -> SetTable:
-    """Enumerate a set's local problem with python-constraint, grouped by class."""
-    solver = constraint.Problem()
+    """Enumerate a set's local problem with python-constraint, grouped by class.
+
+    A card no player can hold (an empty domain) leaves no solution:
+
+    >>> set_table(SetProblem(("2H", "3H"), ((0, 1), ()), ()), 2).solutions
+    0
+    """
     names = problem.cards
+    if not all(problem.domains):
+        return SetTable(names, (), 0)
+    solver = constraint.Problem()
     for name, domain in zip(names, problem.domains, strict=True):
         solver.addVariable(name, list(domain))
     for player, positions in problem.holds_one_of:
