@@ -172,6 +172,7 @@ class MinedGame:
     log: str
     puzzles: tuple[Puzzle, ...]
     cpu: float = 0.0
+    error: str = ""
 
     @property
     def game_id(self) -> str:
@@ -286,13 +287,20 @@ def pack_spec(seed: int, index: int) -> GameSpec:
 def mine_pack_game(spec: GameSpec) -> MinedGame:
     """Play and mine one game of a pack build (runs in a worker): every candidate (explanations of
     any length: :func:`select` filters, after an optional regrade). An 8-player game is also searched
-    for first steps where they occur, its first events."""
+    for first steps where they occur, its first events.
+
+    A game the engine fails on is kept with no puzzle and the error (a build of hundreds of games
+    goes on; the error is printed for the engine's maintainers)."""
     started = time.process_time()
     game = spec.play()
-    found = mine_played(spec, game)
-    if spec.players == 8:
-        early = dataclasses.replace(spec, levels=(1,), window=FRESH_WINDOW, share=1.0)
-        found.extend(mine_played(early, game))
+    try:
+        found = mine_played(spec, game)
+        if spec.players == 8:
+            early = dataclasses.replace(spec, levels=(1,), window=FRESH_WINDOW, share=1.0)
+            found.extend(mine_played(early, game))
+    except (ArithmeticError, LookupError, ValueError, AssertionError) as error:
+        return MinedGame(write_game(game), (), round(time.process_time() - started, 3),
+                         f"game {spec.index}: {type(error).__name__}: {error}")
     return MinedGame(write_game(game), tuple(found), round(time.process_time() - started, 3))
 
 
@@ -436,6 +444,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--logs", type=Path, nargs="*", default=[Path(p) for p in DEFAULT_LOGS])
     parser.add_argument("--cache", type=Path, help="folder keeping each mined game (a rerun resumes)")
+    parser.add_argument("--also", type=Path, nargs="*", default=[],
+                        help="more cache folders to choose from (games mined by another run, another --seed)")
     parser.add_argument("--regrade", action="store_true",
                         help="explain the likely pack again with the current explainer before choosing")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
@@ -453,9 +463,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  start=len(cached) + 1):
         mined.append(game)
         _write_cache(args.cache, index, game)
+        if game.error:
+            print(f"skipped {game.error}", file=sys.stderr, flush=True)
         total = sum(len(m.puzzles) for m in mined)
         print(f"game {index}/{args.games}: {total} candidates, {time.perf_counter() - started:.0f} s",
               file=sys.stderr, flush=True)
+    for folder in args.also:
+        mined.extend(_read_cache(folder))
     if args.regrade:
         mined = regrade_candidates(mined, args.size, args.seed, workers=args.workers)
     chosen = select(mined, args.size, seed=args.seed)
@@ -482,7 +496,8 @@ def _cached(folder: Path | None, name: str, work: Callable[[], MinedGame]) -> Mi
 
 def _read_game(path: Path) -> MinedGame:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return MinedGame(data["log"], tuple(puzzles_from_json(data["puzzles"], str(path))), data.get("cpu", 0.0))
+    found = puzzles_from_json(data["puzzles"], str(path)) if data["puzzles"]["puzzles"] else []
+    return MinedGame(data["log"], tuple(found), data.get("cpu", 0.0), data.get("error", ""))
 
 
 def _read_cache(folder: Path | None) -> list[MinedGame]:
@@ -493,7 +508,8 @@ def _read_cache(folder: Path | None) -> list[MinedGame]:
 
 def _write_cache(folder: Path | None, index: int, game: MinedGame) -> None:
     if folder is not None:
-        data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)), "cpu": game.cpu}
+        data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)), "cpu": game.cpu,
+                "error": game.error}
         write_atomic(folder / f"game-{index:05d}.json", json.dumps(data))
 
 
