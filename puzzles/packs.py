@@ -55,7 +55,7 @@ BUILT_IN = f"built-in pack ({PACK})"
 """How errors name the built-in pack."""
 FORMAT = "literature-pack"
 FORMAT_VERSION = 2
-PER_GAME = 6
+PER_GAME = 7
 """Puzzles kept from one game at most."""
 
 MAX_EXPLANATION = 1500
@@ -407,14 +407,16 @@ def _regrade_record(data: dict[str, Any]) -> dict[str, Any] | None:
     return None if puzzle is None else puzzle.to_json()
 
 
-def regrade_candidates(mined: Sequence[MinedGame], size: int, seed: int, *, workers: int = 1,
+def regrade_candidates(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
                        executor: Executor | None = None) -> list[MinedGame]:
-    """The likely pack (a third more than ``size``, explanations of any length) explained and graded
-    again by the current explainer; each game keeps only those candidates, regraded."""
-    likely = select(mined, size + size // 3, PER_GAME + 2, seed, max_explanation=None)
-    done = ordered_map(_regrade_record, (p.to_json() for p in likely), workers=workers, executor=executor)
-    fresh = {p.id: data for p, data in zip(likely, done, strict=True)}
-    return [MinedGame(m.log, tuple(Puzzle.from_json(data) for p in m.puzzles if (data := fresh.get(p.id))))
+    """The games with their candidates of the rare ``levels`` that are too long to keep (an explanation of
+    :data:`MAX_EXPLANATION` characters or more) explained and graded again by the current explainer;
+    a candidate the explainer no longer reaches is dropped."""
+    long = [p for m in mined for p in m.puzzles if p.level in levels and explanation_length(p) >= MAX_EXPLANATION]
+    done = ordered_map(_regrade_record, (p.to_json() for p in long), workers=workers, executor=executor)
+    fresh = {p.id: data for p, data in zip(long, done, strict=True)}
+    return [MinedGame(m.log, tuple(Puzzle.from_json(fresh[p.id]) if p.id in fresh else p for p in m.puzzles
+                                   if p.id not in fresh or fresh[p.id] is not None), m.cpu, m.error)
             for m in mined]
 
 
@@ -427,8 +429,11 @@ def _verified_hash(data: dict[str, Any]) -> str:
 def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1) -> None:
     """Verify every record of ``pack`` with the engine (in ``workers`` processes) and write their content
     hashes to ``out`` (``pack.verified``: what lets ``literature daily`` serve a shipped record without
-    solving it)."""
-    hashes = list(ordered_map(_verified_hash, (p.to_json() for p in pack), workers=workers))
+    solving it). A record whose hash ``out`` already lists (verified by an earlier build) is not verified again."""
+    known = set(out.read_text(encoding="utf-8").split()) if out.exists() else set()
+    done = [h for p in pack if (h := record_hash(p)) in known]
+    todo = [p for p in pack if record_hash(p) not in known]
+    hashes = done + list(ordered_map(_verified_hash, (p.to_json() for p in todo), workers=workers))
     write_atomic(out, "".join(h + "\n" for h in sorted(hashes)))
 
 
@@ -447,7 +452,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--also", type=Path, nargs="*", default=[],
                         help="more cache folders to choose from (games mined by another run, another --seed)")
     parser.add_argument("--regrade", action="store_true",
-                        help="explain the likely pack again with the current explainer before choosing")
+                        help="explain again, with the current explainer, the candidates of levels 4 and 6 "
+                             "whose explanation is too long to keep")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
     parser.add_argument("--verify", action="store_true", help="only verify the pack and rewrite pack.verified")
     args = parser.parse_args(argv)
@@ -471,7 +477,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for folder in args.also:
         mined.extend(_read_cache(folder))
     if args.regrade:
-        mined = regrade_candidates(mined, args.size, args.seed, workers=args.workers)
+        mined = regrade_candidates(mined, workers=args.workers)
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
     content = compact(mined, chosen, daily)

@@ -22,12 +22,11 @@ from puzzles.variety import game_key, group_key
 from trainer.cli import app
 
 runner = CliRunner()
-MIN_BANDS_SHARE = 0.3  # interim pack: 20 a weekday; the rebuilt pack of issue 17 holds more than 52 (share 1)
 
 
 def test_same_puzzle_for_a_date_and_a_different_one_every_day_of_a_year() -> None:
     start = date(2026, 12, 7)  # a Monday
-    weeks = min(53, min(len(band) for band in daily_schedule()))  # 53 (a year) once the pack is rebuilt
+    weeks = 53  # a year and a day
     days = [start + timedelta(days=i) for i in range(7 * weeks)]
     puzzles = [daily_puzzle(d) for d in days]
     assert len({p.id for p in puzzles}) == len(days)
@@ -56,7 +55,7 @@ def test_schedule_is_one_per_game_and_independent_of_pack_order() -> None:
     pack = load_pack()
     assert schedule(list(reversed(pack))) == schedule(pack) == daily_schedule()
     ids = [i for day in daily_schedule() for i in day]
-    assert len(ids) == len(set(ids)) and min(len(day) for day in daily_schedule()) > 52 * MIN_BANDS_SHARE
+    assert len(ids) == len(set(ids)) and min(len(day) for day in daily_schedule()) > 52
     by_id = {p.id: p for p in pack}
     assert len({game_key(by_id[i]) for i in ids}) == len(ids)
 
