@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from trainer.game.randomplay import random_game
 from trainer.knowledge import counting
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
 from trainer.knowledge.solve import _model
 from trainer.knowledge.sweep import Sweep
@@ -44,6 +44,31 @@ def test_factorials_modulo_a_prime() -> None:
     fact, inverse = factorials(PRIMES[1], 54)
     assert fact[20] == 2432902008176640000 % PRIMES[1]
     assert all(f * i % PRIMES[1] == 1 for f, i in zip(fact, inverse, strict=True))
+
+
+@st.composite
+def set_problems(draw: st.DrawFn) -> tuple[SetProblem, int]:
+    n = draw(st.integers(2, 8))  # at most eight players
+    cards = draw(st.integers(1, 4 if n > 6 else 6))  # the model never builds a set with no unknown card
+    domains = tuple(
+        tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n))))
+        for i in range(cards)
+    )
+    facts = draw(st.lists(st.tuples(st.integers(-1, n - 1), st.sets(st.integers(0, max(cards - 1, 0)), min_size=1)),
+                          max_size=3))
+    holds = tuple(sorted({(p, tuple(sorted(ps))) for p, ps in facts}))
+    return SetProblem(tuple(f"C{i}" for i in range(cards)), domains, holds), n
+
+
+@settings(max_examples=60, deadline=None)
+@given(set_problems())
+def test_array_table_equals_the_constraint_search(case: tuple[SetProblem, int]) -> None:
+    problem, n = case
+    assert set_table(problem, n) == search_table(problem, n)
+
+
+def test_a_card_nobody_may_hold_leaves_no_solution() -> None:
+    assert set_table(SetProblem(("X", "Y"), ((), (0, 1)), ()), 2).solutions == 0
 
 
 def test_known_answer_one_set_two_players() -> None:

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING
 
 import constraint
 
+from trainer.knowledge.tables import SolvedSet, solve_set
+
 if TYPE_CHECKING:
     from trainer.knowledge.sweep import Sweep
 
@@ -108,8 +110,29 @@ def unpack(value: int, n: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
+def solved(problem: SetProblem, n: int) -> SolvedSet:
+    """A set's local problem solved with arrays (:mod:`trainer.knowledge.tables`), cached: an event
+    changes only one set's problem, so consecutive positions share the others."""
+    return solve_set(problem.domains, problem.holds_one_of, n)
+
+
+@lru_cache(maxsize=4096)
 def set_table(problem: SetProblem, n: int) -> SetTable:
-    """Enumerate a set's local problem with python-constraint, grouped by class."""
+    """A set's local problem solved and grouped by class, as Python integers.
+
+    >>> set_table(SetProblem(("X", "Y"), ((0, 1), (1,)), ()), 2).classes  # X with player 0 or 1, Y with 1
+    ((257, 1, ((1, 0), (0, 1))), (512, 1, ((0, 1), (0, 1))))
+    """
+    table = solved(problem, n)
+    classes = tuple(
+        (pack(vector), int(count), tuple(tuple(int(x) for x in row) for row in cells))
+        for vector, count, cells in zip(table.vectors.tolist(), table.solutions, table.cells, strict=True)
+    )
+    return SetTable(problem.cards, classes, int(table.solutions.sum()))
+
+
+def search_table(problem: SetProblem, n: int) -> SetTable:
+    """:func:`set_table` by a constraint search (python-constraint): the slow reference the tests compare with."""
     solver = constraint.Problem()
     names = problem.cards
     for name, domain in zip(names, problem.domains, strict=True):

@@ -29,7 +29,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.counting import Counts, Problem, SetProblem, set_table, unpack
+from trainer.knowledge.counting import Counts, Problem, SetProblem, solved
 from trainer.knowledge.residues import factorials, primes_for, rebuild
 
 Array = npt.NDArray[np.int64]
@@ -54,15 +54,10 @@ class TableArrays:
 
 @lru_cache(maxsize=4096)
 def table_arrays(problem: SetProblem, n: int) -> TableArrays:
-    """:func:`~trainer.knowledge.counting.set_table` as arrays (cached like it)."""
-    table = set_table(problem, n)
-    k = len(table.classes)
-    digits = np.array([unpack(key, n) for key, _, _ in table.classes], dtype=np.int64).reshape(k, n)
-    solutions = np.array([count for _, count, _ in table.classes], dtype=np.int64)
-    rows = np.array(
-        [[x for row in per_card for x in row] for _, _, per_card in table.classes], dtype=np.int64
-    ).reshape(k, len(table.cards) * n)
-    return TableArrays(table.cards, digits, solutions, rows)
+    """A set's solved problem (:func:`~trainer.knowledge.counting.solved`) in the form the sweep uses."""
+    table = solved(problem, n)
+    rows = table.cells.reshape(len(table.solutions), len(problem.cards) * n)
+    return TableArrays(problem.cards, table.vectors, table.solutions, rows)
 
 
 @dataclass
