@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from trainer.game.randomplay import random_game
 from trainer.knowledge import counting
+from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
@@ -117,6 +118,17 @@ def test_sweep_equals_the_full_python_pass(seed: int, table: tuple[str, int], pu
     sweep = Sweep(problem)
     assert sweep.total == reference.total
     assert sweep.counts() == reference.counts()
+
+
+def test_backward_pass_finds_the_pairs_again_when_they_were_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    problem = _model(History.build(game.setup, game.events[:30], "Ann")).problem
+    expected = Sweep(problem).counts()
+    monkeypatch.setattr(sweep_module, "KEEP", 0)
+    monkeypatch.setattr(sweep_module, "CHUNK", 64)  # many small chunks, some with no pair in bounds
+    again = Sweep(problem)
+    assert all(kept is None for kept in again.kept)
+    assert again.counts() == expected == Counter(problem).counts()
 
 
 def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:

@@ -241,6 +241,8 @@ class Sweep:
             earlier = np.zeros((r, len(before.keys)), np.int64)
             weight = np.zeros((r, len(table.solutions)), np.int64)
             for states, classes, where in self._kept_pairs(k):
+                if len(states) == 0:
+                    continue
                 onward = back[:, where]
                 # sums of fewer than 2^22 residues: exact in floating point
                 joined = (before.values[:, states] * onward % moduli).astype(np.float64)
