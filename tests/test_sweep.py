@@ -142,7 +142,7 @@ def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
 @pytest.fixture
 def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""
-    monkeypatch.setattr(counting, "SMALL", 0)
+    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
 
 
 @pytest.mark.usefixtures("arrays_always")

@@ -203,18 +203,22 @@ SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is
 
 def full_pass(problem: Problem) -> Counter | Sweep:
     """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead, numpy not even imported), else :class:`~trainer.knowledge.sweep.Sweep`. Both give
-    ``total`` at once and ``counts()`` on demand.
+    overhead), else :class:`~trainer.knowledge.sweep.Sweep`. Both give ``total`` at once and
+    ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
-    if SMALL > 0:
-        try:
-            return Counter(problem, budget=SMALL)
-        except OverBudget:
-            pass
-    from trainer.knowledge.sweep import Sweep  # numpy is imported only when a problem needs it
+    # an upper bound on the Python pass's work: each layer has at most the product of the class counts before it
+    work, states = 0, 1
+    for classes in sorted(len(solved(s, len(problem.players)).solutions) for s in problem.sets):
+        work += states * classes
+        states *= classes
+        if work > SMALL:
+            break
+    if work <= SMALL:
+        return Counter(problem)
+    from trainer.knowledge.sweep import Sweep  # it imports this module
 
     return Sweep(problem)
 

@@ -232,9 +232,11 @@ class Sweep:
         n = self.n
         if self.total == 0:
             return Counts(0, {}, (0,) * n)
-        moduli = self.moduli
-        r = len(self.primes)
-        back = self.end
+        # every count now is at most the total: fewer primes may do
+        primes = primes_for(self.total)
+        r = len(primes)
+        moduli = self.moduli[:r]
+        back = self.end[:r]
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.tables) - 1, -1, -1):
             table, before = self.tables[k], self.layers[k]
@@ -245,7 +247,7 @@ class Sweep:
                     continue
                 onward = back[:, where]
                 # sums of fewer than 2^22 residues: exact in floating point
-                joined = (before.values[:, states] * onward % moduli).astype(np.float64)
+                joined = (before.values[:r, states] * onward % moduli).astype(np.float64)
                 for j in range(r):
                     weight[j] += np.bincount(classes, joined[j], len(table.solutions)).astype(np.int64) % moduli[j]
                 # the states come in increasing order: add up each state's run
@@ -256,13 +258,13 @@ class Sweep:
             weight %= moduli
             cells = (weight @ table.rows) % moduli
             for i, code in enumerate(table.cards):
-                per_card[code] = tuple(self._rebuild(cells[:, i * n + p]) for p in range(n))
+                per_card[code] = tuple(rebuild(cells[:, i * n + p].tolist(), primes) for p in range(n))
         free_per_player = [0] * n
         if self.problem.free:
-            last = self.layers[-1].values
+            last = self.layers[-1].values[:r]
             for p in range(n):
-                ways = self._ways(self.rest, p)
-                free_per_player[p] = self._rebuild((last * ways % moduli).sum(axis=1) % moduli[:, 0])
+                ways = self._ways(self.rest, p)[:r]
+                free_per_player[p] = rebuild(((last * ways % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
         return Counts(self.total, per_card, tuple(free_per_player))
 
 
