@@ -95,6 +95,9 @@ def test_impossible_problems_count_nothing() -> None:
     holds = SetProblem(("X1", "X2"), ((1,), (1,)), ((0, (0, 1)),))  # A holds one of them, but only B may
     assert Sweep(Problem(("A", "B"), (2, 2), 2, (holds,))).total == 0
     assert Sweep(too_many).counts().per_card == {}
+    assert Sweep(Problem(("A", "B"), (-1, 3), 2, ())).total == 0  # more cards pinned on A than A was dealt
+    with pytest.raises(ValueError):
+        Sweep(Problem(("A", "B"), (60, 0), 60, ()))  # no table has 60 cards
 
 
 @settings(max_examples=12, deadline=None)

@@ -84,7 +84,9 @@ class Sweep:
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
         self.kept: list[tuple[Array, Array, Array] | None] = []  # per table, the forward's pairs
-        if any(c < 0 or c >= HALF - 6 for c in capacity):
+        if any(c >= HALF - 6 for c in capacity):
+            raise ValueError(f"capacities up to {HALF - 7} fit a packed field, not {max(capacity)}")
+        if any(c < 0 for c in capacity):
             return
         tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
         if any(len(t.solutions) == 0 for t in tables):
