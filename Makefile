@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean print-tools
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,20 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/literature daily
 
-test: $(STAMP)
+# The worksheet print test prints HTML to PDF in headless Chromium: install it where we can
+# (root with apt-get, as in CI); elsewhere that test is skipped, and this says so.
+print-tools:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+	    || command -v google-chrome >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium (apt-get) for the worksheet print test"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null \
+	    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive \
+	         apt-get install -y -q --no-install-recommends chromium >/dev/null; } \
+	    || echo "could not install chromium: the worksheet print test will be skipped"; \
+	else echo "chromium is not installed: the worksheet print test will be skipped (apt-get install chromium)"; fi
+
+test: $(STAMP) print-tools
 	$(BIN)/ruff check trainer puzzles tests benchmarks
 	$(BIN)/mypy --strict trainer puzzles
 	$(BIN)/pytest -q trainer puzzles tests

@@ -1,9 +1,11 @@
 """Worksheets and answer keys for teachers: Markdown and printable, self-contained HTML.
 
-A worksheet numbers the puzzles and shows, for each, what the viewer knows:
-their hand, every hand size, the history as a table, the question, and room
-to write the answer. The answer key, a separate file, gives each answer in the
-notation's words with the explanation's steps.
+A worksheet has a name and date line and numbers the puzzles; each starts with
+what the viewer knows (who they are, their hand, every hand size) and the
+question, then the history as a table across the page (two columns when long,
+the header repeated on every printed page), then room to write the answer.
+The answer key, a separate file, gives each answer with the explanation's steps.
+In HTML every card shows its suit symbol, in the history's claims too.
 
     >>> from puzzles.grade import example_claim
     >>> sheet = worksheet_md([example_claim()], "Practice")
@@ -16,6 +18,7 @@ notation's words with the explanation's steps.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -86,13 +89,16 @@ def _claimed(state: State, viewer: str) -> str:
     return "; ".join(parts)
 
 
-def _answer_room(puzzle: Puzzle) -> str:
+def _answer_room(puzzle: Puzzle, number: int | None = None) -> str:
+    """What to write, and how: ``Answer to puzzle 3 (player and card, e.g. `Cat 6D`):``."""
     kind = puzzle.question.kind
+    to = f" to puzzle {number}" if number is not None else ""
+    of = f" for puzzle {number}" if number is not None else ""
     if kind == "locate":
-        return "Answer (player and card, e.g. `Cat 6D`):"
+        return f"Answer{to} (player and card, e.g. `Cat 6D`):"
     if kind == "claim":
-        return "Claim (every card with a teammate, e.g. `Ann 2D 3D, Cat 6D`):"
-    return "Certain cards (only those, with their holders):"
+        return f"Claim{of} (every card with a teammate, e.g. `Ann 2D 3D, Cat 6D`):"
+    return f"Certain cards{of} (only those, with their holders):"
 
 
 def _not_certain(puzzle: Puzzle) -> list[Card]:
@@ -109,9 +115,9 @@ def _team_line(puzzle: Puzzle) -> str:
 
 
 def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
-    """The worksheet as Markdown."""
-    out = [f"# {title}", "", f"{_count(puzzles)}. Each history is seen by the player named; "
-           "answer in the notation's words.", ""]
+    """The worksheet as Markdown: per puzzle who you are, your hand, hand sizes and the question, then the history."""
+    out = [f"# {title}", "", "Name: ______________________________  Date: ______________", "",
+           f"{_count(puzzles)}. Each history is seen by the player named; answer in the notation's words.", ""]
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state
         out += [f"## Puzzle {number}", "", f"Level {puzzle.level} · `{puzzle.id}`", "", _team_line(puzzle), ""]
@@ -120,11 +126,12 @@ def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
         claimed = _claimed(state, puzzle.viewer)
         if claimed:
             out += [f"**Sets:** {claimed}", ""]
+        out += [f"**{puzzle.question.text()}**", ""]
         out += ["| # | player | asks / does | card | answer |", "|---:|---|---|---|---|"]
         out += ["| " + " | ".join(event_row(i, e)) + " |" for i, e in enumerate(puzzle.game.events, start=1)]
         if not puzzle.game.events:
             out.append("| | (no events yet) | | | |")
-        out += ["", f"**{puzzle.question.text()}**", "", _answer_room(puzzle), "", "_" * 60, "", "_" * 60, ""]
+        out += ["", _answer_room(puzzle), "", "_" * 60, "", "_" * 60, ""]
     return "\n".join(out)
 
 
@@ -148,26 +155,54 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
 
 # -- HTML ----------------------------------------------------------------------------------
 
+TWO_COLUMNS = 24
+"""A history longer than this many events is printed in two columns."""
+
+ONE_PAGE = 40
+"""A puzzle whose history is at most this long is kept on one page (in two columns it takes a third of one);
+a longer one may break across pages, its table header repeated on each."""
+
 _CSS = """
-body { font-family: Georgia, 'Times New Roman', serif; max-width: 46rem; margin: 2rem auto; color: #111; }
-h1 { font-size: 1.6rem; border-bottom: 2px solid #333; }
-section.puzzle { border: 1px solid #bbb; border-radius: 6px; padding: 0.6rem 1rem; margin: 1rem 0;
-  break-inside: avoid; page-break-inside: avoid; }
-h2 { font-size: 1.15rem; margin: 0.2rem 0 0.4rem; }
-.meta { color: #555; font-size: 0.85rem; }
-table { border-collapse: collapse; font-size: 0.85rem; margin: 0.4rem 0; }
-th, td { border: 1px solid #ccc; padding: 0.1rem 0.45rem; text-align: left; }
-th { background: #eee; }
-.card { font-family: 'DejaVu Sans Mono', Menlo, monospace; font-weight: bold; white-space: nowrap; }
+body { font-family: Georgia, 'Times New Roman', serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
+  color: #111; font-size: 11pt; }
+h1 { font-size: 1.5rem; margin: 0 0 0.3rem; border-bottom: 2px solid #333; }
+.name-line { display: flex; gap: 2rem; margin: 0.5rem 0; }
+.name-line span { flex: 1; border-bottom: 1px solid #333; padding-top: 0.9rem; font-size: 0.9rem; }
+.name-line span.short { flex: 0.5; }
+.intro { margin: 0.3rem 0 0.6rem; font-size: 0.9rem; }
+section.puzzle { border-top: 1.5px solid #555; padding: 0.25rem 0 0.3rem; margin: 0.3rem 0 0; }
+section.puzzle.short { break-inside: avoid; page-break-inside: avoid; }
+.brief { break-inside: avoid; page-break-inside: avoid; break-after: avoid; page-break-after: avoid; }
+.brief p { margin: 0.1rem 0; }
+h2 { font-size: 1.05rem; margin: 0 0 0.15rem; }
+.meta { color: #555; font-size: 0.8rem; font-weight: normal; margin-left: 0.5rem; }
+.question { font-weight: bold; margin: 0.2rem 0 0.1rem; font-size: 1.02rem; }
+.history-wrap { margin: 0.2rem 0; }
+.history-wrap.two { column-count: 2; column-gap: 1.2rem; column-rule: 1px solid #ddd; }
+table { border-collapse: collapse; }
+table.history { width: 100%; font-size: 0.8rem; line-height: 1.15; }
+table.history th, table.history td { border-bottom: 0.5px solid #ccc; padding: 0 0.35rem; text-align: left;
+  vertical-align: top; }
+table.history th { background: #eee; border-bottom: 1px solid #999; }
+table.history td.n { text-align: right; color: #555; width: 2.2em; }
+table.history tr.claim td.what { font-style: italic; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+table.history tbody tr:nth-child(-n+6) { break-before: avoid; page-break-before: avoid; }
+.card { font-family: 'DejaVu Sans', 'Segoe UI Symbol', Arial, sans-serif; font-weight: bold; white-space: nowrap; }
 .red { color: #c00; }
 .black { color: #111; }
-.question { font-weight: bold; margin: 0.6rem 0; }
-.room { border-bottom: 1px solid #555; height: 1.8rem; margin: 0.2rem 0; }
-ol.steps li { margin: 0.2rem 0; }
-.answer { font-size: 1.05rem; }
+.answer-room { break-inside: avoid; page-break-inside: avoid; break-before: avoid; page-break-before: avoid;
+  margin-top: 0.1rem; font-size: 0.9rem; display: flex; gap: 0.6rem; align-items: flex-end; }
+.answer-room .rooms { flex: 1; }
+.room { border-bottom: 1px solid #555; height: 1.25rem; }
+ol.steps { margin: 0.2rem 0; padding-left: 1.4rem; }
+ol.steps li { margin: 0.15rem 0; }
+.answer { font-size: 1.05rem; margin: 0.2rem 0; }
+@page { margin: 10mm 11mm; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 11pt; }
-  section.puzzle { border: none; border-top: 1px solid #999; border-radius: 0; padding: 0.3rem 0; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 12.5pt; }
+  table.history { font-size: 7.5pt; line-height: 8.2pt; }
   th { background: #eee !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .red { color: #c00 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   a { color: inherit; text-decoration: none; }
@@ -183,6 +218,25 @@ def card_html(card: Card) -> str:
     """
     colour = "red" if card.suit in ("H", "D") or card.code == "RJ" else "black"
     return f'<span class="card {colour}">{html.escape(card.symbol)}</span>'
+
+
+_CARD_WORD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[RB]J\b")
+
+
+def text_html(text: str) -> str:
+    """Escape a sentence and show every card in it with its suit symbol.
+
+    >>> text_html("Who holds 10S and 2H?")
+    'Who holds <span class="card black">10♠</span> and <span class="card red">2♥</span>?'
+    >>> text_html("Claim low diamonds (LD) & win")
+    'Claim low diamonds (LD) &amp; win'
+    """
+    out: list[str] = []
+    last = 0
+    for found in _CARD_WORD.finditer(text):
+        out += [html.escape(text[last:found.start()]), card_html(Card.parse(found.group()))]
+        last = found.end()
+    return "".join(out) + html.escape(text[last:])
 
 
 def _cards_html(cards: Sequence[Card]) -> str:
@@ -204,63 +258,89 @@ def _page(title: str, body: list[str]) -> str:
     ])
 
 
+def _event_html(number: int, event: Event) -> str:
+    """One history row; a claim or a pass spans the row, every card with its symbol."""
+    if isinstance(event, Ask):
+        cells = [html.escape(event.asker), html.escape(event.target), card_html(event.card),
+                 "yes" if event.hit else "no"]
+        return f'<tr><td class="n">{number}</td>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    if isinstance(event, Claim):
+        when = " out of turn" if event.out_of_turn else ""
+        outcome = "right" if event.correct else "wrong: " + _answer_html(dict(event.actual))
+        what = (f"{html.escape(event.claimer)} claims {event.half_suit.code}{when}: "
+                f"{_answer_html(dict(event.declared))} ({outcome})")
+        return f'<tr class="claim"><td class="n">{number}</td><td class="what" colspan="4">{what}</td></tr>'
+    assert isinstance(event, Pass)
+    who = f"{html.escape(event.player)} passes the turn to" if event.player else "Turn to"
+    return f'<tr class="pass"><td class="n">{number}</td><td colspan="4">{who} {html.escape(event.to)}</td></tr>'
+
+
 def _history_html(puzzle: Puzzle) -> str:
-    rows = ['<table class="history">', "<tr><th>#</th><th>player</th><th>asks / does</th><th>card</th>"
-            "<th>answer</th></tr>"]
-    for number, event in enumerate(puzzle.game.events, start=1):
-        cells = [html.escape(c) for c in event_row(number, event)]
-        if isinstance(event, Ask):
-            cells[3] = card_html(event.card)
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    if not puzzle.game.events:
+    events = puzzle.game.events
+    wrap = "history-wrap two" if len(events) > TWO_COLUMNS else "history-wrap"
+    rows = [f'<div class="{wrap}">', '<table class="history">',
+            "<thead><tr><th>#</th><th>player</th><th>asks</th><th>card</th><th>answer</th></tr></thead>", "<tbody>"]
+    rows += [_event_html(number, event) for number, event in enumerate(events, start=1)]
+    if not events:
         rows.append('<tr><td colspan="5">(no events yet)</td></tr>')
-    rows.append("</table>")
+    rows += ["</tbody>", "</table>", "</div>"]
     return "\n".join(rows)
 
 
 def worksheet_html(puzzles: Sequence[Puzzle], title: str) -> str:
-    """The worksheet as one self-contained HTML page that prints cleanly."""
+    """The worksheet as one self-contained HTML page that prints cleanly.
+
+    Each puzzle starts with who you are, your hand, the hand sizes and the
+    question; then the history across the page (in two columns when long, the
+    header repeated on every printed page), then room for the answer. A puzzle
+    with a short history stays on one page; a long one may break across pages.
+    """
     body = [f"<h1>{html.escape(title)}</h1>",
-            f"<p>{_count(puzzles)}. Each history is seen by the player named; answer in the notation's "
-            "words (for example <code>Cat 6D</code>).</p>"]
+            '<p class="name-line"><span>Name</span><span class="short">Date</span></p>',
+            f'<p class="intro">{_count(puzzles)}. Each history is seen by the player named; answer in the '
+            "notation's words (for example <code>Cat 6D</code>).</p>"]
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state
         mates = ", ".join(p for p in puzzle.team if p != puzzle.viewer)
         sizes = ", ".join(f"{html.escape(p)} {state.sizes[p]}" for p in puzzle.players)
         claimed = _claimed(state, puzzle.viewer)
+        size = "short" if len(puzzle.game.events) <= ONE_PAGE else "long"
         body += [
-            f'<section class="puzzle" id="puzzle-{number}">',
-            f"<h2>Puzzle {number}</h2>",
-            f'<p class="meta">Level {puzzle.level} · {html.escape(puzzle.id)} · {puzzle.variant.value} · '
-            f"{len(puzzle.players)} players · dealer {html.escape(state.setup.dealer)}</p>",
-            f"<p>You are <b>{html.escape(puzzle.viewer)}</b> (team with {html.escape(mates)}).</p>",
-            f"<p><b>Your hand:</b> {_cards_html(_hand(state, puzzle.viewer))}</p>",
-            f"<p><b>Hand sizes:</b> {sizes}</p>",
-            *([f"<p><b>Sets:</b> {html.escape(claimed)}</p>"] if claimed else []),
+            f'<section class="puzzle {size}" id="puzzle-{number}">',
+            '<div class="brief">',
+            f'<h2>Puzzle {number}<span class="meta">level {puzzle.level} · {html.escape(puzzle.id)} · '
+            f"{puzzle.variant.value} · {len(puzzle.players)} players · dealer {html.escape(state.setup.dealer)}"
+            "</span></h2>",
+            f"<p>You are <b>{html.escape(puzzle.viewer)}</b> (team with {html.escape(mates)}). "
+            f"<b>Your hand:</b> {_cards_html(_hand(state, puzzle.viewer))}</p>",
+            f"<p><b>Hand sizes:</b> {sizes}" + (f" · <b>Sets:</b> {html.escape(claimed)}" if claimed else "") + "</p>",
+            f'<p class="question">{text_html(puzzle.question.text())}</p>',
+            "</div>",
             _history_html(puzzle),
-            f'<p class="question">{html.escape(puzzle.question.text())}</p>',
-            f"<p>{html.escape(_answer_room(puzzle).replace('`', ''))}</p>",
-            '<div class="room"></div>', '<div class="room"></div>',
+            '<div class="answer-room">',
+            f"<span>{html.escape(_answer_room(puzzle, number).replace('`', ''))}</span>",
+            '<div class="rooms">' + '<div class="room"></div>' * (1 if puzzle.question.kind == "locate" else 2)
+            + "</div>",
+            "</div>",
             "</section>",
         ]
     return _page(title, body)
 
 
 def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
-    """The answer key as one self-contained HTML page."""
+    """The answer key as one self-contained HTML page (cards with their suit symbols, in the steps too)."""
     body = [f"<h1>{html.escape(title)}: answer key</h1>"]
     for number, puzzle in enumerate(puzzles, start=1):
         d = puzzle.difficulty
         open_cards = _not_certain(puzzle)
         steps = "".join(
-            f"<li>{html.escape(s.text)}{f' <i>({html.escape(s.technique)})</i>' if s.technique else ''}</li>"
+            f"<li>{text_html(s.text)}{f' <i>({html.escape(s.technique)})</i>' if s.technique else ''}</li>"
             for s in puzzle.explanation
         )
         body += [
-            f'<section class="puzzle" id="answer-{number}">',
-            f"<h2>Puzzle {number}</h2>",
-            f'<p class="meta">{html.escape(puzzle.id)} · level {d.level} ({html.escape(d.name)}) · techniques: '
-            f"{html.escape(', '.join(puzzle.techniques) or '-')}</p>",
+            f'<section class="puzzle short" id="answer-{number}">',
+            f'<h2>Puzzle {number}<span class="meta">{html.escape(puzzle.id)} · level {d.level} '
+            f"({html.escape(d.name)}) · techniques: {html.escape(', '.join(puzzle.techniques) or '-')}</span></h2>",
             f'<p class="answer"><b>Answer:</b> {_answer_html(puzzle.answer)}</p>',
             *([f"<p>Not certain: {_cards_html(open_cards)}</p>"] if open_cards else []),
             f'<ol class="steps">{steps}</ol>',

@@ -381,6 +381,8 @@ class Puzzle:
     def from_json(cls, data: object) -> Puzzle:
         """Read and check a record (cheap checks only; :meth:`validate` replays the log)."""
         obj = _object(data, "puzzle")
+        if _too_deep(obj):
+            raise PuzzleFormatError(f"the record is nested deeper than {MAX_DEPTH} levels; no puzzle needs that")
         schema = obj.get("schema", SCHEMA_VERSION)
         if schema != SCHEMA_VERSION:
             raise PuzzleFormatError(f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})")
@@ -532,24 +534,82 @@ def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
     )
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""A puzzle file larger than this is refused unread (the built-in pack of 578 puzzles is 2.6 MB)."""
+
+MAX_DEPTH = 32
+"""JSON nested deeper than this is refused (a record needs 5 levels)."""
+
+
 def load_puzzles(path: str | Path) -> list[Puzzle]:
-    """Read a ``puzzles.json`` set or a single record from a file."""
+    """Read a ``puzzles.json`` set or a single record from a file (a UTF-8 byte order mark is allowed).
+
+    A file with no puzzle, larger than :data:`MAX_FILE_BYTES` or nested deeper
+    than :data:`MAX_DEPTH` is refused with a one-line reason.
+    """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise PuzzleFormatError("no such file", path=name) from None
     except IsADirectoryError:
         raise PuzzleFormatError("is a directory, not a puzzle file", path=name) from None
     except PermissionError:
         raise PuzzleFormatError("permission denied", path=name) from None
+    except OSError as error:
+        raise PuzzleFormatError(f"cannot be read ({error.strerror or error})", path=name) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise PuzzleFormatError(
+            f"is larger than the {MAX_FILE_BYTES // 2**20} MB a puzzle file may be; split it into several",
+            path=name,
+        )
+    data = parse_json(raw, name)
+    puzzles = puzzles_from_json(data, name)
+    if not puzzles:
+        raise PuzzleFormatError("holds no puzzles", path=name)
+    return puzzles
+
+
+def parse_json(raw: bytes | str, where: str) -> Any:
+    """Parse JSON text (a leading byte order mark is skipped), refusing nesting deeper than :data:`MAX_DEPTH`.
+
+    >>> parse_json("\\ufeff" + '{"schema": 1}', "a.json")
+    {'schema': 1}
+    >>> parse_json("[" * 100_000 + "]" * 100_000, "deep.json")
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: deep.json: JSON nested deeper than 32 levels; no puzzle file needs that
+
+    (A record nested deeper than that but not so deep is refused by :meth:`Puzzle.from_json`.)
+    """
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=name) from None
+        raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=where) from None
+    text = text.removeprefix("\ufeff")
+    deep = PuzzleFormatError(f"JSON nested deeper than {MAX_DEPTH} levels; no puzzle file needs that", path=where)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=name, line=error.lineno) from None
-    return puzzles_from_json(data, name)
+        raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=where, line=error.lineno) from None
+    except RecursionError:
+        raise deep from None
+    return data
+
+
+def _too_deep(data: object) -> bool:
+    """Whether containers nest deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:

@@ -27,9 +27,13 @@ from typing import Any
 
 from puzzles.generate import Request, mine_games
 from puzzles.model import LEVELS, SCHEMA_VERSION, Puzzle, puzzles_from_json
+from puzzles.verify import VERIFIED_LIST, record_hash, verify
+from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 
 PACK = "pack.json"
+BUILT_IN = f"built-in pack ({PACK})"
+"""How errors name the built-in pack."""
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +52,7 @@ def load_records() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[Puzzle, ...]:
-    return tuple(puzzles_from_json(load_records(), f"built-in pack ({PACK})"))
+    return tuple(puzzles_from_json(load_records(), BUILT_IN))
 
 
 def load_pack() -> list[Puzzle]:
@@ -123,21 +127,43 @@ def build_pack(
     return select(list(found.values()), per_level, seed)
 
 
+def write_verified(pack: Sequence[Puzzle], out: Path) -> None:
+    """Verify every record of ``pack`` with the engine and write their content hashes to ``out``
+    (``pack.verified``: what lets ``literature daily`` serve a shipped record without solving it)."""
+    hashes = []
+    for number, puzzle in enumerate(pack, start=1):
+        verify(puzzle)  # raises, naming what is wrong, on a bad record
+        hashes.append(record_hash(puzzle))
+        if number % 50 == 0:
+            print(f"verified {number}/{len(pack)}", file=sys.stderr, flush=True)
+    write_atomic(out, "".join(h + "\n" for h in sorted(hashes)))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m puzzles.packs [--games N] [--seed S] [--workers W] [--out FILE]``: rebuild the pack."""
+    """``python -m puzzles.packs [--games N] [--seed S] [--workers W] [--out FILE] [--verify]``: rebuild the pack.
+
+    ``--verify`` only verifies the current pack and rewrites ``pack.verified`` beside it.
+    """
     parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
     parser.add_argument("--games", type=int, default=36)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--per-level", type=int, default=140)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
+    parser.add_argument("--verify", action="store_true", help="Only verify the pack and rewrite pack.verified.")
     args = parser.parse_args(argv)
+    verified_path = args.out.with_name(VERIFIED_LIST)
+    if args.verify:
+        write_verified(puzzles_from_json(json.loads(args.out.read_text(encoding="utf-8")), str(args.out)),
+                       verified_path)
+        return
     pack = build_pack(args.games, args.seed, args.per_level, args.workers)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     temp = args.out.with_suffix(".tmp")
     records = {"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in pack]}
     temp.write_text(json.dumps(records, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
     temp.replace(args.out)
+    write_verified(pack, verified_path)
     print(json.dumps({"puzzles": len(pack)} | histogram(pack)), flush=True)
 
 

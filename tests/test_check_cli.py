@@ -13,6 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.game.events import Event
+from trainer.game.state import State
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
@@ -199,6 +201,25 @@ def _big_log(path: Path, bad_at: int | None = None, size_goal: int = 5_000_000) 
         lines.insert(bad_at - 2, "Bob asks Ann for 8D: no")
     path.write_text("\n".join(lines) + "\n")
     return len(lines) + 1
+
+
+def test_check_a_multi_megabyte_log_is_linear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "big.lit"
+    _big_log(path)
+    assert path.stat().st_size > 5_000_000
+    applied = 0
+    apply = State.apply
+
+    def counted(self: State, event: Event) -> None:
+        nonlocal applied
+        applied += 1
+        apply(self, event)
+
+    monkeypatch.setattr(State, "apply", counted)
+    code, out, _ = run("check", str(path))
+    assert code == 0 and ", 208334 events, 0/8 sets claimed" in out
+    # each event is played twice (reading, then the deal check), never once per earlier event
+    assert applied == 2 * 208334
 
 
 def _cpu_seconds(*args: str) -> tuple[float, tuple[int, str, str]]:

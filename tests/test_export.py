@@ -6,10 +6,22 @@ import re
 import stat
 from pathlib import Path
 
-from puzzles.export import FILES, answer_key_html, answer_key_md, answer_text, export, worksheet_html, worksheet_md
+from puzzles.export import (
+    FILES,
+    ONE_PAGE,
+    TWO_COLUMNS,
+    answer_key_html,
+    answer_key_md,
+    answer_text,
+    export,
+    text_html,
+    worksheet_html,
+    worksheet_md,
+)
 from puzzles.grade import example_claim
 from puzzles.model import Puzzle, load_puzzles
 from puzzles.packs import load_pack
+from trainer.game.events import Claim
 
 
 def sample() -> list[Puzzle]:
@@ -51,8 +63,8 @@ def test_html_is_printable_self_contained_and_complete() -> None:
         assert "@media print" in page and "page-break-inside: avoid" in page
         assert not re.search(r"(src|href)=", page)  # nothing to fetch: one file
         assert "Set &lt;B&gt;" in page and "<B>" not in page
-    assert sheet.count('<section class="puzzle"') == len(puzzles)
-    assert key.count('<section class="puzzle"') == len(puzzles)
+    assert sheet.count('<section class="puzzle ') == len(puzzles)
+    assert key.count('<section class="puzzle ') == len(puzzles)
     assert '<span class="card red">6♦</span>' in sheet  # coloured suits
     for puzzle in puzzles:
         assert puzzle.id in key
@@ -69,3 +81,41 @@ def test_export_writes_every_format_atomically(tmp_path: Path) -> None:
     assert [p.id for p in load_puzzles(tmp_path / "out" / "puzzles.json")] == [p.id for p in puzzles]
     mode = stat.S_IMODE((tmp_path / "out" / "worksheet.html").stat().st_mode)
     assert mode & 0o044  # readable by others, like any file a teacher prints or shares
+
+
+def test_the_worksheet_starts_each_puzzle_with_what_you_know_and_the_question() -> None:
+    puzzles = sample()
+    sheet = worksheet_md(puzzles, "Set A")
+    assert sheet.splitlines()[2].startswith("Name: ____") and "Date: ____" in sheet.splitlines()[2]
+    for number, puzzle in enumerate(puzzles, start=1):
+        part = sheet.split(f"## Puzzle {number}\n")[1].split("## Puzzle ")[0]
+        order = [part.index(f"You are **{puzzle.viewer}**"), part.index("**Your hand:**"),
+                 part.index("**Hand sizes:**"), part.index(f"**{puzzle.question.text()}**"),
+                 part.index("| # | player |")]
+        assert order == sorted(order), number
+    page = worksheet_html(puzzles, "Set A")
+    assert '<p class="name-line"><span>Name</span><span class="short">Date</span></p>' in page
+    for number, puzzle in enumerate(puzzles, start=1):
+        part = page.split(f'id="puzzle-{number}"')[1].split("</section>")[0]
+        order = [part.index("You are"), part.index("Your hand:"), part.index("Hand sizes:"),
+                 part.index('class="question"'), part.index('<table class="history">'), part.index("answer-room")]
+        assert order == sorted(order), number
+        assert "<thead>" in part  # the header repeats on every printed page
+        long = len(puzzle.game.events) > ONE_PAGE
+        assert f'class="puzzle {"long" if long else "short"}"' in page.split(f'id="puzzle-{number}"')[0][-40:]
+        assert ("history-wrap two" in part) == (len(puzzle.game.events) > TWO_COLUMNS)
+
+
+def test_every_card_of_the_printed_sheet_and_key_has_its_suit_symbol() -> None:
+    puzzles = load_puzzles(Path(__file__).parent / "data" / "puzzles" / "worksheet-level3.json")
+    sheet, key = worksheet_html(puzzles, "Week"), answer_key_html(puzzles, "Week")
+    claims = re.findall(r'<tr class="claim">.*?</tr>', sheet)
+    assert len(claims) == sum(1 for p in puzzles for e in p.game.events if isinstance(e, Claim))
+    assert all('<span class="card' in row for row in claims)  # claims included
+    for page in (sheet, key):
+        text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)
+        for example in ("Ann 2D 3D, Cat 6D", "Cat 6D"):  # how to write an answer: in the notation's words
+            text = text.replace(example, "")
+        codes = re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[RB]J\b", text)
+        assert codes == [], codes[:5]
+    assert text_html("Cat claims LD: Ann 2D") == 'Cat claims LD: Ann <span class="card red">2♦</span>'

@@ -276,11 +276,12 @@ def test_missing_file_and_unknown_viewer(tmp_path: Path) -> None:
 
 def test_impossible_history_names_the_first_event_no_deal_fits() -> None:
     path = str(REVIEW / "impossible.lit")
-    assert run("check", path)[0] == 0  # the rules allow it; only counting the deals shows it is impossible
     code, out, err = run("review", path)
     assert code == 2 and out == ""
-    assert err == f"{path}:8: no deal of the cards fits the history after event 3 (Cat asks Dan for 6D: no)\n"
-    assert run("explain", path, "6D")[2] == err  # the same message as the other commands that solve
+    # Cat asked for 3D, so was dealt 6D (Ann holds the rest); asking for 6D says otherwise
+    assert err == f"{path}:8: Cat asked for 3D at event 1, yet now Cat can have been dealt none of 2D 4D 5D 6D 7D\n"
+    assert run("explain", path, "6D")[2] == err  # the same message as every other command that reads it
+    assert run("check", path)[::2] == (2, err)  # the listed hand proves it, so check says so too
 
 
 def test_a_claim_naming_more_cards_than_a_player_was_dealt_has_chance_zero() -> None:
@@ -297,5 +298,5 @@ def test_a_claim_naming_more_cards_than_a_player_was_dealt_has_chance_zero() -> 
 def test_parallel_views_give_the_same_review() -> None:
     game = prefix(read_game(DATA / "complete-classic-6p.lit"), 20)
     assert review_game(game, workers=2).as_json() == review_game(game).as_json()
-    with pytest.raises(ImpossibleHistoryError, match=r"impossible\.lit:8: no deal of the cards fits"):
+    with pytest.raises(ImpossibleHistoryError, match=r"impossible\.lit:8: Cat asked for 3D at event 1"):
         review_game(read_game(REVIEW / "impossible.lit"), workers=2)

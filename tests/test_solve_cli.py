@@ -71,7 +71,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
         (COMPLETE,): f"{COMPLETE}: several hands are listed",
         (SIX, "--at", "9"): f"{SIX}: --at 9 is out of range",
         (SIX, "--as", "Zed"): f"{SIX}: unknown player 'Zed'",
-        (str(impossible),): f"{impossible}:8: no deal of the cards fits the history after event 3",
+        (str(impossible),): f"{impossible}:8: Cat asked for 3D at event 1, yet now Cat can have been dealt none",
     }
     for args, start in cases.items():
         code, out, err = run(*args)

@@ -52,7 +52,7 @@ def set_problems(draw: st.DrawFn) -> tuple[SetProblem, int]:
     n = draw(st.integers(2, 8))  # at most eight players
     cards = draw(st.integers(1, 4 if n > 6 else 6))  # the model never builds a set with no unknown card
     domains = tuple(
-        tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n))))
+        tuple(sorted(draw(st.sets(st.integers(0, n - 1), max_size=n))))
         for i in range(cards)
     )
     facts = draw(st.lists(st.tuples(st.integers(-1, n - 1), st.sets(st.integers(0, max(cards - 1, 0)), min_size=1)),

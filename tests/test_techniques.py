@@ -7,6 +7,7 @@ the board, and the facts each one states are checked against the exact engine.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from trainer.game.cards import Card
 from trainer.game.notation import Game, parse_game, read_game
 from trainer.knowledge import solve
-from trainer.knowledge.explain import explain_game
+from trainer.knowledge.explain import Explanation, explain, explain_game
 from trainer.knowledge.facts import Board, Holds, Lacks
 from trainer.knowledge.techniques import (
     Mind,
@@ -116,7 +117,7 @@ def test_elimination_alone() -> None:
     assert step is not None
     assert step.facts == (Holds(Card.parse("7D"), "Fay"),)
     assert step.events == (1, 2, 3, 4) and step.uses == () and step.level == 2
-    assert "Eve said no to 7D on move 4" in step.text
+    assert "Bob, Cat, Dan and Eve said no to 7D (moves 1, 2, 3, 4)" in step.text  # one clause, not four
     # nothing to eliminate without the misses
     assert elimination(Mind(_board(_game(TABLE + "hand Ann: 2D 9S JS KH QH AH 9C 10C\n"), "Ann"))) is None
 
@@ -231,3 +232,76 @@ def test_every_stated_fact_is_true() -> None:
                     assert knowledge.forced(fact.card) == fact.player, step.text
                 else:
                     assert knowledge.count(fact.card, fact.player) == 0, step.text
+
+
+# -- one contradiction, not one case per alternative holder (issue 17) ----------------------------------------
+
+ONE_CONTRADICTION = EXAMPLES / "one-contradiction.lit"
+_LABEL = re.compile(r"\((?:[a-z]{1,2}|step \d+)\)")
+
+
+def _arguments(found: Explanation) -> list[tuple[Card, str]]:
+    """Each case step's card and its full argument, the supposed player renamed in the supposition, labels dropped."""
+    out = []
+    for step in found.steps:
+        if step.technique is Technique.CASE_ANALYSIS and step.cases:
+            fact = step.facts[0]
+            text = found.text(step)
+            for verb in ("held", "holds", "does not hold"):
+                text = text.replace(f"{fact.player} {verb} {fact.card}", f"X {verb} {fact.card}")
+            out.append((fact.card, _LABEL.sub("", text)))
+    return out
+
+
+def test_one_contradiction_places_a_card_four_other_players_could_hold() -> None:
+    game = read_game(ONE_CONTRADICTION)
+    knowledge = solve(game.setup, game.events, "Ann")
+    two = Card.parse("2H")
+    below = saturate(Mind(_board(game, "Ann")))  # every technique below case analysis, to the end
+    assert below.candidates(two) == ["Bob", "Cat", "Dan", "Eve", "Fay"] and knowledge.forced(two) == "Bob"
+    found = explain_game(game, "Ann", "2H")
+    cases = [s for s in found.steps if s.technique is Technique.CASE_ANALYSIS]
+    # one supposition about the holder, not "suppose Cat held 2H", "suppose Dan held 2H", ... each argued alike
+    assert len(cases) == 1 and cases[0].text == "Suppose Bob did not hold 2H."
+    assert cases[0].facts == (Holds(two, "Bob"),) and cases[0].cases[-1].impossible
+    full = found.text(cases[0])
+    assert full.endswith("Impossible. So Bob holds 2H.")
+    assert "Bob does not hold 2H (the supposition)" in full
+    # the reasons are gathered per player: one clause for Bob's asks, one for his "no"s
+    assert "Bob asked for 3H 5H 6H 7H 5D (moves 101, 111, 120, 103, 116), so held none of them" in full
+    assert "Bob said no to 9H KH AH 3C 6C (moves 119, 102, 112, 44, 24)" in full
+    assert (found.holder, found.grade.level if found.grade else 0) == ("Bob", 6)
+    assert sum(len(t) for t in found.texts()) < 1500  # it was 5 cases and 11,000 characters for 2H and 4H
+
+
+def test_a_supposed_absence_is_refuted_and_a_possible_one_is_not() -> None:
+    game = read_game(ONE_CONTRADICTION)
+    mind = saturate(Mind(_board(game, "Ann")))
+    proof = refute(mind, Lacks(Card.parse("2H"), "Bob"))
+    assert proof is not None and proof[-1].impossible and all(not s.impossible for s in proof[:-1])
+    # 3H's holder is not forced: supposing any one candidate lacks it leads to no contradiction
+    three = Card.parse("3H")
+    knowledge = solve(game.setup, game.events, "Ann")
+    assert knowledge.forced(three) is None and len(mind.candidates(three)) == 4
+    for player in mind.candidates(three):
+        assert refute(mind, Lacks(three, player)) is None
+
+
+@pytest.mark.parametrize(("path", "viewer"), [(ONE_CONTRADICTION, "Ann"), (EXAMPLES / "case-analysis.lit", "Fay")])
+def test_no_case_argument_is_repeated_per_alternative_holder(path: Path, viewer: str) -> None:
+    game = read_game(path)
+    knowledge = solve(game.setup, game.events, viewer)
+    for card in knowledge.cards:
+        holder = knowledge.forced(card)
+        if holder is None or card in Board.build(game.setup, game.events, viewer).seen:
+            continue
+        found = explain(game.setup, game.events, viewer, card, knowledge)
+        assert found.holder == holder
+        arguments = _arguments(found)
+        assert len(arguments) == len(set(arguments)), card  # never the same argument for two alternatives
+        for step in found.steps:  # and every fact the explanation states is true
+            for fact in step.facts:
+                if isinstance(fact, Holds):
+                    assert knowledge.forced(fact.card) == fact.player
+                else:
+                    assert knowledge.count(fact.card, fact.player) == 0

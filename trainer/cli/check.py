@@ -11,6 +11,7 @@ import typer
 from trainer.cli.app import EXIT_BAD_INPUT, command
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
+from trainer.knowledge.possible import check_possible
 from trainer.render.game import summary_line
 
 
@@ -18,11 +19,16 @@ from trainer.render.game import summary_line
 def check(
     files: Annotated[list[Path], typer.Argument(help="Game logs (.lit) to validate.")],
 ) -> None:
-    """Validate game logs: print one summary line per file, or the first error (exit 2)."""
+    """Validate game logs: print one summary line per file, or the first error (exit 2).
+
+    Besides the rules, a log must fit some deal of the cards with every hand
+    it lists: the first event after which none does is the error.
+    """
     ok = True
     for path in files:
         try:
             game = read_game(path)
+            check_possible(game)
         except LiteratureError as error:
             print(str(error), file=sys.stderr)
             ok = False

@@ -15,7 +15,9 @@ from typing import Annotated
 import typer
 
 from puzzles.daily import daily_puzzle, parse_day
+from puzzles.packs import BUILT_IN
 from puzzles.store import Progress
+from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.quizzing import line_editing, quiz
 from trainer.render.puzzle import show_line, show_puzzle
@@ -31,7 +33,7 @@ def daily(
 ) -> None:
     """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
     when = parse_day(day)
-    puzzle = daily_puzzle(when)
+    puzzle = verified(daily_puzzle(when), BUILT_IN)
     if as_json:
         print(json.dumps(puzzle.to_json(), ensure_ascii=False))
         return

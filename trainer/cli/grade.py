@@ -11,6 +11,7 @@ import typer
 from puzzles.grade import grade_text
 from puzzles.model import load_puzzles, pick
 from puzzles.quiz import explanation_lines
+from puzzles.verify import verified
 from trainer.cli.app import command
 
 
@@ -22,7 +23,7 @@ def grade(
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
 ) -> None:
     """Grade one answer the way the game scores it (for scripts and teachers)."""
-    puzzle = pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file))
+    puzzle = verified(pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file)), str(puzzle_file))
     result = grade_text(puzzle, answer)
     if as_json:
         out = result.to_json() | {"explanation": [step.to_json() for step in puzzle.explanation]}

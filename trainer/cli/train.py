@@ -20,8 +20,10 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.model import Puzzle, load_puzzles
+from puzzles.packs import BUILT_IN
 from puzzles.quiz import AttemptResult, matching, next_puzzle
 from puzzles.store import Progress
+from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.prompt import interrupts_held, read_line
 from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
@@ -107,7 +109,10 @@ def train(
                 show_line("No puzzle is due for review now: 'literature train' for new ones.", "bold")
                 return
         else:
-            pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
+            pool = load_pool(pack)
+            known = {p.id for p in pool}  # positions missed in 'literature play' are not in any pack
+            pool = matching(pool + [p for p in due if p.id not in known], level=level, technique=technique,
+                            kind=kind)
             if memory:
                 pool = memory_pool(pool)
         if due and not memory:
@@ -126,6 +131,7 @@ def train(
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break
                 seen.add(puzzle.id)
+                verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
                 if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
                     break
                 result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)

@@ -261,15 +261,15 @@ def iter_lines(lines: Iterable[str], path: str | None = None) -> Game:
 
 
 def parse_game(text: str, path: str | None = None) -> Game:
-    """Read a game from the text of a ``.lit`` file."""
-    return iter_lines(text.splitlines(), path)
+    """Read a game from the text of a ``.lit`` file (a leading byte order mark is skipped)."""
+    return iter_lines(text.removeprefix("\ufeff").splitlines(), path)
 
 
 def read_game(path: str | Path) -> Game:
-    """Read a ``.lit`` file, streaming it line by line."""
+    """Read a ``.lit`` file, streaming it line by line (a UTF-8 byte order mark is allowed)."""
     name = str(path)
     try:
-        with open(path, encoding="utf-8", newline=None) as handle:
+        with open(path, encoding="utf-8-sig", newline=None) as handle:
             return iter_lines(handle, name)
     except UnicodeDecodeError:
         raise NotationError("this is a binary file, not a game log (not UTF-8 text)", path=name) from None

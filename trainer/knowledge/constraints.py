@@ -53,9 +53,30 @@ class HoldsOneOf:
         return self.cards[0].half_suit
 
 
+_Fact = tuple[str, tuple[Card, ...]]
+
+
 @dataclass
 class History:
-    """The constraints a history puts on the deal, from one viewer's side."""
+    """The constraints a history puts on the deal, from one viewer's side.
+
+    Facts that no deal can meet are refused the moment they arise, with an
+    :class:`ImpossibleHistoryError`: a card every player is ruled out of, a
+    card pinned to two players or to one ruled out of it, and an ask by a
+    player who can have been dealt none of the other cards of the set.
+    (Hand sizes that cannot be met need the count: :mod:`trainer.knowledge.solve`.)
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 6D 7D 9S JS
+    ... Cat asks Bob for 3D: no''')
+    >>> History.build(game.setup, game.events, "Ann")
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.ImpossibleHistoryError: Cat cannot ask for 3D: Cat can have been dealt none of 2D 4D 5D 6D 7D
+    """
 
     setup: Setup
     viewer: str | None
@@ -64,6 +85,12 @@ class History:
     pinned_at: dict[Card, int] = field(default_factory=dict)
     excluded: dict[Card, set[str]] = field(default_factory=dict)
     holds_one_of: list[HoldsOneOf] = field(default_factory=list)
+    _open: dict[HalfSuit, dict[_Fact, tuple[int, Card]]] = field(default_factory=dict, repr=False, compare=False)
+    """Per set, the distinct "holds one of" facts no pinned card meets yet, with their event and asked card."""
+    _known: set[_Fact] = field(default_factory=set, repr=False, compare=False)
+    """Every distinct "holds one of" fact so far: a repeated ask adds nothing, so the facts stay few."""
+    _event: int = field(default=0, repr=False, compare=False)
+    """The event being observed."""
 
     @classmethod
     def build(cls, setup: Setup, events: Sequence[Event], viewer: str | None) -> History:
@@ -72,15 +99,28 @@ class History:
         Raises :class:`ImpossibleHistoryError` (with ``event`` set to the event's
         1-based index) when an event contradicts what is public at its moment.
         """
-        view = setup.seen_by(viewer)
+        return cls.replay(setup.seen_by(viewer), events, viewer)
+
+    @classmethod
+    def replay(cls, view: Setup, events: Sequence[Event], viewer: str | None = None) -> History:
+        """Like :meth:`build` on a table as given: every hand ``view`` lists is known.
+
+        ``literature check`` replays with all the listed hands, so that what
+        they prove together is checked.
+        """
         state = State(view)
         history = cls(view, viewer, state)
-        if viewer is not None:
-            for card in view.hands[viewer]:
-                history.pin(card, viewer, 0)
-            for card in view.variant.cards:
-                if card not in view.hands[viewer]:
-                    history.exclude(card, viewer)
+        try:
+            for player, hand in view.hands.items():
+                for card in hand:
+                    history.pin(card, player, 0)
+            for player, hand in view.hands.items():
+                for card in view.variant.cards:
+                    if card not in hand:
+                        history.exclude(card, player)
+        except LiteratureError as error:
+            error.event = 0
+            raise
         for index, event in enumerate(events, start=1):
             try:
                 history.observe(event, index)
@@ -96,20 +136,51 @@ class History:
         if known is not None and known != player:
             raise ImpossibleHistoryError(f"{card} was dealt to {known}, it cannot have been dealt to {player}")
         if player in self.excluded.get(card, ()):
-            raise ImpossibleHistoryError(f"{card} cannot have been dealt to {player}")
+            raise ImpossibleHistoryError(
+                f"{card} cannot have been dealt to {player}: an earlier fact rules {player} out of it"
+            )
         if known is None:
             self.pinned[card] = player
             self.pinned_at[card] = index
+            self._check_open(card.half_suit)
 
     def exclude(self, card: Card, player: str) -> None:
         """Record that ``card`` was not dealt to ``player``."""
+        ruled_out = self.excluded.get(card)
+        if ruled_out is not None and player in ruled_out:
+            return
         if self.pinned.get(card) == player:
             raise ImpossibleHistoryError(f"{card} was dealt to {player}, yet {player} cannot hold it")
-        self.excluded.setdefault(card, set()).add(player)
+        if ruled_out is None:
+            ruled_out = self.excluded[card] = set()
+        ruled_out.add(player)
+        if card not in self.pinned and len(ruled_out) == len(self.setup.players):
+            raise ImpossibleHistoryError(f"no player can have been dealt {card}: every player is ruled out of it")
+        self._check_open(card.half_suit)
+
+    def _check_open(self, half: HalfSuit) -> None:
+        """Drop the facts of ``half`` a pinned card now meets; refuse one no card can meet any more."""
+        facts = self._open.get(half)
+        if not facts:
+            return
+        for key in list(facts):
+            self._check_fact(key, facts)
+
+    def _check_fact(self, key: _Fact, facts: dict[_Fact, tuple[int, Card]]) -> None:
+        player, cards = key
+        if any(self.pinned.get(c) == player for c in cards):
+            del facts[key]
+        elif all(c in self.pinned or player in self.excluded.get(c, ()) for c in cards):
+            at, asked = facts[key]
+            none = f"{player} can have been dealt none of {' '.join(map(str, cards))}"
+            if at == self._event:
+                raise ImpossibleHistoryError(f"{player} cannot ask for {asked}: {none}")
+            raise ImpossibleHistoryError(f"{player} asked for {asked} at event {at}, yet now {none}")
 
     def observe(self, event: Event, index: int) -> None:
         """Add the facts one event makes public, then play it."""
         state = self.state
+        self._event = index
         if isinstance(event, Ask):
             moved = state.located
             card, asker = event.card, event.asker
@@ -119,14 +190,27 @@ class History:
                 else:
                     self.exclude(card, event.target)
                 self.exclude(card, asker)
-            others = [c for c in card.half_suit.cards if c is not card]
-            if not any(moved.get(c) == asker for c in others):
-                candidates = tuple(c for c in others if c not in moved)
+            candidates: list[Card] = []
+            for other in card.half_suit.cards:
+                if other is card:
+                    continue
+                holder = moved.get(other)
+                if holder is None:
+                    candidates.append(other)
+                elif holder == asker:
+                    break  # a card that moved to the asker explains the ask
+            else:
                 if not candidates:
                     raise ImpossibleHistoryError(
                         f"{asker} cannot ask for {card}: {asker} holds no other card of {card.half_suit}"
                     )
-                self.holds_one_of.append(HoldsOneOf(asker, candidates, index))
+                key = (asker, tuple(candidates))
+                if key not in self._known:
+                    self._known.add(key)
+                    self.holds_one_of.append(HoldsOneOf(asker, key[1], index))
+                    facts = self._open.setdefault(card.half_suit, {})
+                    facts[key] = (index, card)
+                    self._check_fact(key, facts)
         elif isinstance(event, Claim):
             for card, player in event.holders().items():
                 if card not in state.located:

@@ -122,6 +122,11 @@ def set_table(problem: SetProblem, n: int) -> SetTable:
 
     >>> set_table(SetProblem(("X", "Y"), ((0, 1), (1,)), ()), 2).classes  # X with player 0 or 1, Y with 1
     ((257, 1, ((1, 0), (0, 1))), (512, 1, ((0, 1), (0, 1))))
+
+    A card no player can hold (an empty domain) leaves no solution:
+
+    >>> set_table(SetProblem(("2H", "3H"), ((0, 1), ()), ()), 2).solutions
+    0
     """
     table = solved(problem, n)
     classes = tuple(
@@ -133,8 +138,10 @@ def set_table(problem: SetProblem, n: int) -> SetTable:
 
 def search_table(problem: SetProblem, n: int) -> SetTable:
     """:func:`set_table` by a constraint search (python-constraint): the slow reference the tests compare with."""
-    solver = constraint.Problem()
     names = problem.cards
+    if not all(problem.domains):
+        return SetTable(names, (), 0)
+    solver = constraint.Problem()
     for name, domain in zip(names, problem.domains, strict=True):
         solver.addVariable(name, list(domain))
     for player, positions in problem.holds_one_of:

@@ -135,7 +135,10 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     Raises :class:`ImpossibleHistoryError` naming the first event after which
     no deal fits (its ``event`` attribute is that event's 1-based index).
     """
-    history = History.build(setup, events, viewer)
+    try:
+        history = History.build(setup, events, viewer)
+    except ImpossibleHistoryError as error:
+        raise _earlier(setup, events, viewer, error) from None
     model = _model(history)
     passes = full_pass(model.problem)
     deals = passes.total * model.plain_ways
@@ -143,6 +146,17 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
         first = _first_impossible(setup, events, viewer)
         raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
     return Knowledge(history, model, deals, passes)
+
+
+def _earlier(
+    setup: Setup, events: Sequence[Event], viewer: str | None, error: ImpossibleHistoryError
+) -> ImpossibleHistoryError:
+    """``error`` (a fact no deal meets, at its event), unless the count finds no deal already before it."""
+    before = (error.event or 1) - 1
+    if count(setup, events[:before], viewer):
+        return error
+    first = _first_impossible(setup, events[:before], viewer)
+    return ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:

@@ -11,8 +11,9 @@ next :class:`Step` it can take (a new fact, with its reasons), or ``None``:
 4. :func:`hand_counting`: a hand is full with known cards, or has exactly as many places as candidates;
    :func:`shared_asks` (same level): k askers each need one of the same k cards, so nobody else has them;
 5. :func:`chains`: techniques 2 to 4 again, now allowed to use derived facts (shallowest first);
-6. :func:`case_analysis`: "suppose Eve held 9C ..." until a contradiction, for what the exact engine
-   proves and nothing above reaches.
+6. :func:`case_analysis`: "suppose Eve held 9C ..." (or "suppose Bob did not hold 9C ...", one
+   contradiction for every other candidate) until a contradiction, for what the exact engine proves and
+   nothing above reaches.
 
 Techniques 2 to 4 take a ``limit``: the deepest derived fact they may use
 (0: only what the table shows). A step's ``depth`` is one more than the deepest
@@ -40,6 +41,7 @@ from typing import NamedTuple, Protocol
 
 from trainer.game.cards import Card, format_cards
 from trainer.knowledge.facts import Board, Fact, Holds, Lacks, OneOf, kind_of
+from trainer.knowledge.wording import gather
 
 DEEP = 1_000_000  # a limit that lets a technique use every derived fact
 
@@ -173,8 +175,7 @@ def _sentences(text: str) -> str:
 
 
 def _join(texts: Iterable[str]) -> str:
-    unique = list(dict.fromkeys(texts))
-    return "; ".join(unique)
+    return "; ".join(gather(texts))
 
 
 class Mind:
@@ -186,13 +187,16 @@ class Mind:
         self.held: dict[Card, tuple[str, Why]] = {}
         self.lacked: dict[Card, dict[str, Why]] = {}
         self.stated: set[Card] = set()
-        self.supposed: Holds | None = None
+        self.supposed: Fact | None = None
         self.contradiction: Step | None = None
         self.max_depth = 0
         self._ids = ids if ids is not None else itertools.count(1)
 
-    def suppose(self, fact: Holds) -> Mind:
-        """A copy of this mind that also assumes ``fact`` (steps taken in it get fresh ids)."""
+    def suppose(self, fact: Fact) -> Mind:
+        """A copy of this mind that also assumes ``fact`` (steps taken in it get fresh ids).
+
+        ``Holds``: "suppose Eve held 9C"; ``Lacks``: "suppose Bob did not hold 9C".
+        """
         other = Mind(self.board, self._ids)
         other.steps = dict(self.steps)
         other.held = dict(self.held)
@@ -200,7 +204,11 @@ class Mind:
         other.stated = set(self.stated)
         other.max_depth = self.max_depth
         other.supposed = fact
-        other.held[fact.card] = (fact.player, Why(f"{fact.player} holds {fact.card} (the supposition)"))
+        if isinstance(fact, Holds):
+            other.held[fact.card] = (fact.player, Why(f"{fact.player} holds {fact.card} (the supposition)"))
+        else:
+            other.lacked.setdefault(fact.card, {})[fact.player] = Why(
+                f"{fact.player} does not hold {fact.card} (the supposition)")
         return other
 
     def holder(self, card: Card, limit: int = DEEP) -> tuple[str, Why] | None:
@@ -333,8 +341,7 @@ def elimination(mind: Mind, limit: int = 0) -> Step | None:
     ... Cat asks Dan for 7D: no
     ... Dan asks Eve for 7D: no''')
     >>> elimination(Mind(Board.build(game.setup, game.events, "Ann"))).text
-    'Only Fay can hold 7D: 7D is not in your hand; Bob said no to 7D on move 1; Cat said no to 7D on move 2; \
-Dan said no to 7D on move 3; Eve said no to 7D on move 4.'
+    'Only Fay can hold 7D: 7D is not in your hand; Bob, Cat, Dan and Eve said no to 7D (moves 1, 2, 3, 4).'
     """
     players = mind.board.players
     for card in mind.board.unseen:
@@ -679,7 +686,7 @@ def _needed(mind: Mind, final: Step, since: Mind) -> list[Step]:
     return [mind.steps[i] for i in sorted(want)]
 
 
-def refute(mind: Mind, fact: Holds, splits: int = 0) -> list[Step] | None:
+def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
     """Steps showing ``fact`` is impossible (the last one states the contradiction), or ``None``.
 
     With ``splits`` > 0, a supposition that leads nowhere is split on a card with few candidates,
@@ -700,7 +707,7 @@ def refute(mind: Mind, fact: Holds, splits: int = 0) -> list[Step] | None:
             found = refute(sub, Holds(card, player), splits - 1)
             if found is None:
                 break
-            branches.append(_case_step(card, player, found, sub))
+            branches.append(_case_step(Holds(card, player), found, sub))
         else:
             whys = [w for p in sub.board.players if (w := sub.why_lacks(card, p)) is not None]
             reasons = f" ({_join(w.text for w in whys)})" if whys else ""
@@ -725,20 +732,31 @@ def _tree(steps: Iterable[Step]) -> Iterator[Step]:
         yield from _tree(step.cases)
 
 
-def _case_step(card: Card, player: str, proof: list[Step], mind: Mind) -> Step:
-    """``player`` does not hold ``card``: supposing it leads to the contradiction ``proof`` ends with.
+def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
+    """The opposite of ``supposed`` holds: supposing it leads to the contradiction ``proof`` ends with.
 
+    "Suppose Eve held 9C" rules Eve out for 9C; "suppose Bob did not hold 9C"
+    puts 9C with Bob in one argument, however many other players were left.
     The step rests on the steps of ``mind`` the proof uses, and on every move the proof cites.
     """
     every = list(_tree(proof))
     inner = {s.id for s in every}
     outer = sorted({u for s in every for u in s.uses if u not in inner and u in mind.steps})
+    card, player = supposed.card, supposed.player
+    if isinstance(supposed, Holds):
+        fact: Fact = Lacks(card, player)
+        text, clue, nudge = (f"Suppose {player} held {card}.", f"What if {player} held {card}?",
+                             f"Try putting {card} with {player}.")
+    else:
+        fact = Holds(card, player)
+        text, clue, nudge = (f"Suppose {player} did not hold {card}.", f"What if {player} did not hold {card}?",
+                             f"Try keeping {card} away from {player}.")
     return Step(
         Technique.CASE_ANALYSIS,
-        (Lacks(card, player),),
-        text=f"Suppose {player} held {card}.",
-        clue=f"What if {player} held {card}?",
-        nudge=f"Try putting {card} with {player}.",
+        (fact,),
+        text=text,
+        clue=clue,
+        nudge=nudge,
         events=tuple(sorted({e for s in every for e in s.events})),
         uses=tuple(outer),
         depth=1 + max((mind.steps[u].depth for u in outer), default=0),
@@ -747,42 +765,89 @@ def _case_step(card: Card, player: str, proof: list[Step], mind: Mind) -> Step:
     )
 
 
-def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = frozenset()) -> Step | None:
-    """Rule a player out for a card by supposing they hold it and reaching a contradiction.
+class _Option(NamedTuple):
+    """A supposition case analysis may refute, and its refutation (``None``: none found)."""
 
-    Only suppositions the exact engine (``referee``) already knows to be impossible are tried,
-    the cheapest refutation wins; with none, one level of splitting is tried (``focus`` cards first);
-    as a last resort the step rests on the exact count alone (``counted``).
+    supposed: Fact
+    proof: list[Step] | None
+
+    @property
+    def cost(self) -> float:
+        return sum(s.weight for s in self.proof) if self.proof is not None else float("inf")
+
+
+def _settle(mind: Mind, card: Card, holders: list[str], ruled: list[str]) -> tuple[float, _Option] | None:
+    """The best way to rule players out for ``card`` by contradiction, with its cost per player ruled out.
+
+    When the exact engine puts the card with one candidate and two or more others are left, one
+    contradiction ("suppose Bob did not hold 2H") settles it: that is taken unless separate cases
+    ("suppose Cat held 2H", "suppose Dan held 2H", ...) cost less in all; never one case per
+    alternative that repeats one argument.
+    """
+    pairs = [_Option(Holds(card, p), refute(mind, Holds(card, p))) for p in ruled]
+    found = [o for o in pairs if o.proof is not None]
+    if len(holders) == 1 and len(ruled) >= 2:
+        supposed = Lacks(card, holders[0])
+        negation = _Option(supposed, refute(mind, supposed))
+        if negation.proof is None and len(found) == len(pairs):
+            # separate cases are possible; one contradiction with a split may still say it in fewer words
+            negation = _Option(supposed, refute(mind, supposed, splits=1))
+        if negation.proof is not None and (len(found) < len(pairs) or negation.cost <= sum(o.cost for o in pairs)):
+            return negation.cost / len(ruled), negation
+    if not found:
+        return None
+    cheapest = min(found, key=lambda o: o.cost)
+    return cheapest.cost, cheapest
+
+
+def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = frozenset()) -> Step | None:
+    """Rule a player out for a card by supposing they hold it and reaching a contradiction, or place a card
+    by supposing its holder did not hold it (one contradiction for all the other candidates).
+
+    Only suppositions the exact engine (``referee``) already knows to be impossible are tried; the
+    cheapest refutation per player it rules out wins; with none, one level of splitting is tried
+    (``focus`` cards first); as a last resort the step rests on the exact count alone (``counted``).
     """
     if referee is None:
         return None
-    pairs = [(card, p) for card in mind.open_cards() for p in mind.candidates(card) if referee.count(card, p) == 0]
-    if not pairs:
+    cards: list[tuple[Card, list[str], list[str]]] = []
+    for card in sorted(mind.open_cards(), key=lambda c: (c not in focus, c)):
+        candidates = mind.candidates(card)
+        ruled = [p for p in candidates if referee.count(card, p) == 0]
+        if ruled:
+            cards.append((card, [p for p in candidates if p not in ruled], ruled))
+    if not cards:
         return None
-    pairs.sort(key=lambda pair: (pair[0] not in focus, pair[0]))
-    groups = [[pair for pair in pairs if pair[0] in focus], [pair for pair in pairs if pair[0] not in focus]]
-    best: tuple[float, Card, str, list[Step]] | None = None
-    for group in groups:
-        for card, player in group:
-            proof = refute(mind, Holds(card, player))
-            if proof is not None:
-                cost = sum(s.weight for s in proof)
-                if best is None or cost < best[0]:
-                    best = (cost, card, player, proof)
-                if len(proof) == 1:
-                    break
+    best: tuple[float, _Option] | None = None
+    for group in ([c for c in cards if c[0] in focus], [c for c in cards if c[0] not in focus]):
+        for card, holders, ruled in group:
+            found = _settle(mind, card, holders, ruled)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
         if best is not None:
             break
     if best is None:
-        for card, player in pairs[:6]:
-            proof = refute(mind, Holds(card, player), splits=1)
+        negations: list[Fact] = [Lacks(c, hs[0]) for c, hs, ruled in cards if len(hs) == 1 and len(ruled) >= 2]
+        pairs: list[Fact] = [Holds(c, p) for c, _, ruled in cards for p in ruled]
+        for supposed in [*negations[:3], *pairs[:6]]:
+            proof = refute(mind, supposed, splits=1)
             if proof is not None:
-                best = (0.0, card, player, proof)
+                best = (0.0, _Option(supposed, proof))
                 break
-    if best is not None:
-        _, card, player, proof = best
-        return _case_step(card, player, proof, mind)
-    card, player = pairs[0]
+    if best is not None and best[1].proof is not None:
+        return _case_step(best[1].supposed, best[1].proof, mind)
+    card, holders, ruled = cards[0]
+    if len(holders) == 1:
+        return Step(
+            Technique.CASE_ANALYSIS,
+            (Holds(card, holders[0]),),
+            text=f"Suppose {holders[0]} did not hold {card}: then no deal fits every ask and hand size together "
+            f"(every deal was counted, and each puts {card} with {holders[0]}).",
+            clue=f"What if {holders[0]} did not hold {card}?",
+            nudge=f"Try keeping {card} away from {holders[0]}.",
+            counted=True,
+        )
+    player = ruled[0]
     return Step(
         Technique.CASE_ANALYSIS,
         (Lacks(card, player),),

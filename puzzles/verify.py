@@ -1,0 +1,140 @@
+"""Checking a puzzle record before it is served: nothing a file says is taken on trust.
+
+A record read from JSON has passed the schema checks of :mod:`puzzles.model`;
+:func:`verify` also replays it and asks the exact engine:
+
+- its ``id`` matches its content (an edited record must not keep the id its
+  progress is filed under);
+- the log replays, lists the viewer's hand, and fits some deal;
+- the question is answerable (its cards are in play, the game is not over) and
+  takes more than a glance (not a card in the viewer's own hand);
+- the answer is the one the engine proves: every card placed is forced there,
+  a claim names only the viewer's team, and a ``certain`` answer names exactly
+  the forced cards of the set (at least one).
+
+Verifying costs one exact solve (a fraction of a second, seconds for a long
+8-player history), so records are verified when served, one at a time, and
+each only once per process (:func:`verified`). The built-in pack ships the
+content hash of every record verified when it was built
+(``puzzles/data/pack.verified``, rewritten by ``python -m puzzles.packs
+--verify``): a record whose hash is listed there is served at once, one that
+was edited is verified again.
+
+    >>> from puzzles.grade import example_claim
+    >>> verified(example_claim(), "example").id == example_claim().id
+    True
+    >>> from puzzles.model import Question
+    >>> right = example_claim()
+    >>> wrong = Puzzle.create(variant=right.variant, viewer="Ann", log=right.log, question=Question.locate(["6D"]),
+    ...                       answer={"6D": "Eve"}, difficulty=right.difficulty)
+    >>> verify(wrong)
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: the answer gives 6D to Eve, but the history proves it is with Cat
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+
+from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
+from puzzles.model import Puzzle, PuzzleFormatError, content_id
+from trainer.game.cards import Card
+from trainer.game.errors import LiteratureError
+from trainer.knowledge.solve import Knowledge, solve
+
+VERIFIED_LIST = "pack.verified"
+"""The content hashes of the built-in pack's verified records, one per line (package data)."""
+
+_VERIFIED: set[str] = set()
+"""Content hashes of the records verified in this process."""
+
+
+def verify(puzzle: Puzzle) -> None:
+    """Raise :class:`PuzzleFormatError` with the reason when ``puzzle`` does not hold together."""
+    try:
+        puzzle.validate()
+        game = puzzle.game
+        if puzzle.id not in (content_id(puzzle.variant, puzzle.viewer, puzzle.log, puzzle.question, puzzle.answer),
+                             canonical_id(canonical_key(puzzle))):
+            raise PuzzleFormatError(
+                f"its id {puzzle.id} does not match its content (was the record edited?); "
+                "remove the 'id' field to give it the id of what it now says"
+            )
+        state = game.state()
+        if state.over:
+            raise PuzzleFormatError("the game in its log is over: there is nothing left to ask")
+        for card in puzzle.question.scope:
+            if not state.in_play(card):
+                raise PuzzleFormatError(f"the question asks about {card}, whose set has been claimed")
+        if puzzle.answer and not needs_deduction(state, puzzle.viewer, puzzle.question, puzzle.answer):
+            raise PuzzleFormatError(f"the answer can be read off {puzzle.viewer}'s own hand and the moves seen")
+        knowledge = solve(game.setup, game.events, puzzle.viewer)
+    except PuzzleFormatError:
+        raise
+    except LiteratureError as error:
+        raise PuzzleFormatError(f"its log: {error}") from None
+    if not is_unique_answer(knowledge, puzzle.question, puzzle.answer):
+        raise PuzzleFormatError(_why_not(knowledge, puzzle))
+
+
+def verified(puzzle: Puzzle, where: str) -> Puzzle:
+    """``puzzle`` once :func:`verify` passes; else the error names ``where`` (the file) and the puzzle."""
+    key = record_hash(puzzle)
+    if key not in _VERIFIED and key not in shipped_hashes():
+        try:
+            verify(puzzle)
+        except PuzzleFormatError as error:
+            raise PuzzleFormatError(f"puzzle {puzzle.id}: {error.message}", path=where) from None
+        _VERIFIED.add(key)
+    return puzzle
+
+
+def record_hash(puzzle: Puzzle) -> str:
+    """The SHA-256 of the record's JSON (keys sorted): any edit changes it.
+
+    >>> from puzzles.grade import example_claim
+    >>> len(record_hash(example_claim()))
+    64
+    """
+    text = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def shipped_hashes() -> frozenset[str]:
+    """The hashes listed in ``puzzles/data/pack.verified`` (none when it is missing)."""
+    try:
+        text = (resources.files("puzzles") / "data" / VERIFIED_LIST).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, UnicodeDecodeError):
+        return frozenset()
+    return frozenset(line.strip() for line in text.splitlines() if len(line.strip()) == 64)
+
+
+def _why_not(knowledge: Knowledge, puzzle: Puzzle) -> str:
+    """The first thing wrong with an answer the engine does not prove."""
+    question, answer = puzzle.question, puzzle.answer
+    forced: dict[Card, str | None] = {card: knowledge.forced(card) for card in question.scope}
+    for card, player in answer.items():
+        holder = forced[card]
+        if holder is None:
+            possible = " ".join(sorted(knowledge.holders(card)))
+            return f"the answer gives {card} to {player}, but the history does not prove it (it may be with {possible})"
+        if holder != player:
+            return f"the answer gives {card} to {player}, but the history proves it is with {holder}"
+    if question.kind == "certain":
+        missing = _listed({c: h for c, h in forced.items() if h is not None and c not in answer})
+        if not answer and not missing:
+            return "a 'certain' question needs at least one card that can be placed, and none of this set can"
+        return f"the answer leaves out cards the history places for certain: {missing}"
+    if question.kind == "claim":
+        return f"the claim must name only {puzzle.viewer}'s team, and the history does not put the set there"
+    return "the answer is not the one the history proves"
+
+
+def _listed(holders: Mapping[Card, str | None]) -> str:
+    return ", ".join(f"{card} {player}" for card, player in sorted(holders.items()))

@@ -1,0 +1,88 @@
+"""Whether any deal fits a game with every hand it lists, and if not, after which event none does.
+
+``literature check`` uses it: the reader already refuses what the rules
+forbid; this finds the histories that break no rule one event at a time and
+yet fit no deal, such as a player asking for a card of a set whose other cards
+a listed hand holds.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 6D 7D 9S JS
+    ... Cat asks Bob for 3D: no''', "ann.lit")
+    >>> try:
+    ...     check_possible(game)
+    ... except ImpossibleHistoryError as error:
+    ...     print(error)
+    ann.lit:5: Cat cannot ask for 3D: Cat can have been dealt none of 2D 4D 5D 6D 7D
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.game.errors import ImpossibleHistoryError
+from trainer.game.events import Event
+from trainer.game.notation import Game
+from trainer.game.state import Setup
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import count_total
+from trainer.knowledge.solve import _model
+
+
+def deals(table: Setup, events: Sequence[Event]) -> int:
+    """The number of deals that fit ``events`` and every hand ``table`` lists (0: none).
+
+    >>> from trainer.game.state import Setup
+    >>> deals(Setup.create("classic", "A B C D E F".split()), ()) > 10**30
+    True
+    """
+    try:
+        history = History.replay(table, events)
+    except ImpossibleHistoryError:
+        return 0
+    model = _model(history)
+    return count_total(model.problem) * model.plain_ways
+
+
+def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistoryError | None:
+    """The error for the first event after which no deal fits (``event`` 0: the hands alone), or ``None``."""
+    try:
+        history = History.replay(table, events)
+    except ImpossibleHistoryError as error:
+        at = error.event or 0
+        if at == 0 or deals(table, events[: at - 1]):
+            return error
+        return _bisect(table, events, at - 1)
+    model = _model(history)
+    if count_total(model.problem):
+        return None
+    return _bisect(table, events, len(events))
+
+
+def _bisect(table: Setup, events: Sequence[Event], hi: int) -> ImpossibleHistoryError:
+    """The first prefix of ``events[:hi]`` (itself impossible) that no deal fits: counts only shrink."""
+    lo = -1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if deals(table, events[:mid]):
+            lo = mid
+        else:
+            hi = mid
+    if hi == 0:
+        return ImpossibleHistoryError("no deal fits the listed hands and hand sizes", event=0)
+    return ImpossibleHistoryError(
+        f"no deal of the cards fits the history after event {hi} ({events[hi - 1]})", event=hi
+    )
+
+
+def check_possible(game: Game) -> None:
+    """Raise the located :class:`ImpossibleHistoryError` when no deal fits ``game``."""
+    error = first_impossible(game.setup, game.events)
+    if error is None:
+        return
+    line = game.line_of(error.event) if error.event else None
+    if error.event == 0:
+        line = None
+    raise error.located(game.path, line)
