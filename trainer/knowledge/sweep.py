@@ -37,8 +37,8 @@ Array = npt.NDArray[np.int64]
 BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
-CHUNK = 1 << 20  # state-class pairs per array operation: bounds the memory a step takes
-KEEP = 1 << 23  # state-class pairs the forward pass keeps for the backward pass (about 200 MB)
+CHUNK = 1 << 18  # state-class pairs per array operation: bounds the memory a step takes
+KEEP = 1 << 22  # state-class pairs the forward pass keeps for the backward pass (48 MB)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Sweep:
         self._counts: Counts | None = None
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
-        self.kept: list[tuple[Array, Array, Array] | None] = []  # per table, the forward's pairs
+        self.kept: list[tuple[npt.NDArray[np.int32], ...] | None] = []  # per table, the forward's pairs
         if any(c >= HALF - 6 for c in capacity):
             raise ValueError(f"capacities up to {HALF - 7} fit a packed field, not {max(capacity)}")
         if any(c < 0 for c in capacity):
@@ -158,7 +158,9 @@ class Sweep:
         keys: list[Array] = []
         grids: list[Array] = []
         found = 0
-        pairs: list[tuple[Array, Array, Array]] = []
+        # the pairs are kept for the backward pass while they fit the budget
+        budget = KEEP - sum(len(p[0]) for p in self.kept if p is not None)
+        pairs: list[tuple[Array, Array, Array]] | None = []
         capacity = 1024
         values = np.zeros((r, capacity), np.int64)
         for states, classes, packed, grid in self._pairs(layer, table, bounds):
@@ -176,15 +178,19 @@ class Sweep:
                     grown[:, : values.shape[1]] = values
                     values = grown
             where = index[grid]
-            pairs.append((states, classes, where))
+            if pairs is not None:
+                budget -= len(states)
+                if budget < 0:
+                    pairs = None
+                else:
+                    pairs.append((states, classes, where))
             terms = layer.values[:, states] * table.solutions[classes]
             for j in range(r):
                 np.add.at(values[j], where, terms[j])
         grid_all = np.concatenate(grids) if grids else np.zeros(0, np.int64)
         seen[grid_all] = False
-        kept = sum(len(p[0]) for p in self.kept if p is not None)
-        if pairs and kept + sum(len(p[0]) for p in pairs) <= KEEP:
-            self.kept.append(tuple(np.concatenate(column) for column in zip(*pairs, strict=True)))  # type: ignore[arg-type]
+        if pairs:
+            self.kept.append(tuple(np.concatenate(column).astype(np.int32) for column in zip(*pairs, strict=True)))
         else:
             self.kept.append(None)
         return _Layer(
@@ -218,12 +224,13 @@ class Sweep:
             self._counts = self._backward()
         return self._counts
 
-    def _kept_pairs(self, k: int) -> Iterator[tuple[Array, Array, Array]]:
+    def _kept_pairs(self, k: int) -> Iterator[tuple[npt.NDArray[np.integer], ...]]:
         """The forward pass's pairs for table ``k`` (state, class, position of the sum), found again
         if they were not kept."""
         kept = self.kept[k]
         if kept is not None:
-            yield kept
+            for start in range(0, len(kept[0]), CHUNK):
+                yield kept[0][start : start + CHUNK], kept[1][start : start + CHUNK], kept[2][start : start + CHUNK]
             return
         after = self.layers[k + 1]
         self.index[after.grid] = np.arange(len(after.grid))
