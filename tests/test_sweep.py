@@ -142,6 +142,21 @@ def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
     assert isinstance(full_pass(late), Counter)
 
 
+def test_full_pass_turns_to_retiring_passes_when_the_sweep_grows(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    problem = _model(History.build(game.setup, game.events[:20], None)).problem
+    expected = Counter(problem).counts()
+    monkeypatch.setattr(counting, "ARRAY_BUDGET", 0)
+    monkeypatch.setattr(counting, "RETIRING_BUDGET", 10**9)
+    chosen = full_pass(problem)
+    assert isinstance(chosen, counting.RetiringPasses)
+    assert chosen.total == expected.total and chosen.counts() == expected
+    monkeypatch.setattr(counting, "RETIRING_BUDGET", 0)
+    finished = full_pass(problem)
+    assert isinstance(finished, Sweep) and finished.finished
+    assert finished.total == expected.total and finished.counts() == expected
+
+
 @pytest.fixture
 def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""

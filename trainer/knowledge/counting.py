@@ -206,12 +206,15 @@ def count_deals(problem: Problem) -> Counts:
 
 
 SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
+ARRAY_BUDGET = 4_000_000  # state-class pairs the array pass tries before the retiring passes are considered
+RETIRING_BUDGET = 2_000_000  # pairs the retiring probe may try, all players together, to be preferred
 
 
-def full_pass(problem: Problem) -> Counter | Sweep:
+def full_pass(problem: Problem) -> Counter | Sweep | RetiringPasses:
     """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead), else :class:`~trainer.knowledge.sweep.Sweep`. Both give ``total`` at once and
-    ``counts()`` on demand.
+    overhead), else :class:`~trainer.knowledge.sweep.Sweep`; but when the sweep grows large and
+    players retire early (many free cards, each player special in few sets), one retiring pass
+    per player (:class:`RetiringPasses`). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
@@ -227,7 +230,29 @@ def full_pass(problem: Problem) -> Counter | Sweep:
         return Counter(problem)
     from trainer.knowledge.sweep import Sweep  # it imports this module
 
-    return Sweep(problem)
+    sweep = Sweep(problem, budget=ARRAY_BUDGET)
+    if sweep.finished:
+        return sweep
+    try:
+        probe = Retiring(problem, budget=RETIRING_BUDGET // max(1, len(problem.players)))
+    except OverBudget:
+        return sweep.finish()
+    return RetiringPasses(problem, probe.total)
+
+
+class RetiringPasses:
+    """The total from one retiring pass, the per-card counts from one per player (:func:`retiring_marginals`)."""
+
+    def __init__(self, problem: Problem, total: int):
+        self.problem = problem
+        self.total = total
+        self._counts: Counts | None = None
+
+    def counts(self) -> Counts:
+        """Per card and player, the number of consistent deals giving the card to the player."""
+        if self._counts is None:
+            self._counts = retiring_marginals(self.problem)
+        return self._counts
 
 
 class OverBudget(Exception):
@@ -368,9 +393,10 @@ def count_total(problem: Problem) -> int:
 
 class Retiring:
     """The forward pass with retired players merged into a bucket; players in ``keep``
-    are never retired, so :meth:`column` can give their exact per-card counts."""
+    are never retired, so :meth:`column` can give their exact per-card counts. With a
+    ``budget``, it stops with :class:`OverBudget` once it has tried more state-class pairs."""
 
-    def __init__(self, problem: Problem, keep: frozenset[int] = frozenset()):
+    def __init__(self, problem: Problem, keep: frozenset[int] = frozenset(), budget: int | None = None):
         self.problem = problem
         n = self.n = len(problem.players)
         capacity = list(problem.capacity)
@@ -401,6 +427,8 @@ class Retiring:
             following: dict[int, int] = {}
             get = following.get
             self.work += len(layer) * len(pairs)
+            if budget is not None and self.work > budget:
+                raise OverBudget
             for u, fu in layer.items():
                 for v, tv in pairs:
                     w = u + v

@@ -75,7 +75,7 @@ class Sweep:
     The same numbers as ``Counter(problem)``, exactly.
     """
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, budget: int | None = None):
         self.problem = problem
         n = self.n = len(problem.players)
         capacity = problem.capacity
@@ -84,6 +84,8 @@ class Sweep:
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
         self.kept: list[tuple[npt.NDArray[np.int32], ...] | None] = []  # per table, the forward's pairs
+        self.tried = 0  # state-class pairs tried by the forward pass
+        self.finished = True
         if any(c >= HALF - 6 for c in capacity):
             raise ValueError(f"capacities up to {HALF - 7} fit a packed field, not {max(capacity)}")
         if any(c < 0 for c in capacity):
@@ -104,17 +106,33 @@ class Sweep:
         self.seen = np.zeros(size, dtype=bool)
         self.index = np.zeros(size, dtype=np.int64)
         self.bounds = self._bounds(tables)
-        layer = _Layer(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones((len(self.primes), 1), np.int64))
-        layers = [layer]
-        for k, table in enumerate(tables):
-            layer = self._forward(layer, table, self.bounds[k])
-            layers.append(layer)
+        self.layers = [_Layer(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones((len(self.primes), 1), np.int64))]
+        self.finished = self._advance(budget)
+
+    def _advance(self, budget: int | None) -> bool:
+        """Combine the tables not combined yet; stop (``False``) before a step that would take the
+        state-class pairs tried past ``budget``."""
+        while len(self.layers) <= len(self.tables):
+            k, layer = len(self.layers) - 1, self.layers[-1]
+            cost = len(layer.keys) * len(self.tables[k].solutions)
+            if budget is not None and self.tried + cost > budget:
+                return False
+            self.tried += cost
+            layer = self._forward(layer, self.tables[k], self.bounds[k])
+            self.layers.append(layer)
             if len(layer.keys) == 0:
-                return
-        self.layers = layers
-        self.rest = capacity - self._digits(layer.keys)
+                return True  # no deal: the total stays 0
+        layer = self.layers[-1]
+        self.rest = self.problem.capacity - self._digits(layer.keys)
         self.end = self._ways(self.rest, None)
         self.total = self._rebuild((layer.values * self.end % self.moduli).sum(axis=1) % self.moduli[:, 0])
+        return True
+
+    def finish(self) -> Sweep:
+        """Combine the tables a budget left (see :func:`~trainer.knowledge.counting.full_pass`)."""
+        if not self.finished:
+            self.finished = self._advance(None)
+        return self
 
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
         """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
