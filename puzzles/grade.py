@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -209,16 +209,45 @@ _CARDISH = re.compile(r"^(10|[0-9TJQKARB])[0-9]?[A-Z♠♥♦♣]?$", re.IGNOREC
 
 def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
     """Read ``Player CARD CARD..., Player CARD...`` into card -> player, checking it against the question."""
-    players = puzzle.players
+    question = puzzle.question
+    tokens = [t.lower() for t in _SPLIT.split(text.strip()) if t]
+    if question.kind == "certain" and tokens in (["none"], ["nothing"]):
+        return {}
+    complete = question.kind in ("locate", "claim")
+    team = puzzle.team if question.kind == "claim" else None
+    return read_holders(text, puzzle.players, question.scope, example_answer(puzzle), _scope_words(question),
+                        complete=complete, team=team)
+
+
+def read_holders(
+    text: str,
+    players: Sequence[str],
+    scope: Sequence[Card],
+    example: str,
+    scope_words: str,
+    *,
+    complete: bool = True,
+    team: Sequence[str] | None = None,
+) -> dict[Card, str]:
+    """Read ``Player CARD CARD..., Player CARD...`` into card -> player (the trainer's answer syntax).
+
+    Every card must be in ``scope`` (``scope_words`` says what that is); with
+    ``complete`` every card of ``scope`` must be named; with ``team`` only its
+    players may be. ``example`` shows a well-formed answer in the messages.
+    ``literature play`` reads claims with it too.
+
+    >>> from trainer.game.cards import HalfSuit
+    >>> cards = HalfSuit.parse("LD").cards
+    >>> read_holders("ann 2d 3d; cat 4D 5D 6D 7D", ["Ann", "Bob", "Cat"], cards, "'Ann 2D'", "LD",
+    ...              team=["Ann", "Cat"])[Card.parse("6D")]
+    'Cat'
+    """
     by_name = {p.lower(): p for p in players}
-    scope = puzzle.question.scope
     answer: dict[Card, str] = {}
     current: str | None = None
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
-        raise EmptyAnswerError("type an answer such as " + example_answer(puzzle))
-    if puzzle.question.kind == "certain" and [t.lower() for t in tokens] in (["none"], ["nothing"]):
-        return answer
+        raise EmptyAnswerError("type an answer such as " + example)
     for token in tokens:
         name = by_name.get(token.lower())
         if name is not None:
@@ -231,20 +260,19 @@ def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
                 raise UnknownCardError(f"{token!r} is not a card (cards look like 6D, 10S, QH)") from None
             raise UnknownPlayerError(f"{token!r} is not at the table (players: {' '.join(players)})") from None
         if current is None:
-            raise NoPlayerError(f"name the player before the cards, as in {example_answer(puzzle)}")
+            raise NoPlayerError(f"name the player before the cards, as in {example}")
         if card not in scope:
-            raise OutsideQuestionError(f"{card} is not part of the question ({_scope_words(puzzle.question)})")
+            raise OutsideQuestionError(f"{card} is not part of the question ({scope_words})")
         if card in answer:
             raise DuplicateCardError(f"{card} is named twice")
         answer[card] = current
     if current is not None and not answer:
-        raise EmptyAnswerError(f"name the cards {current} holds, as in {example_answer(puzzle)}")
-    if puzzle.question.kind in ("locate", "claim"):
+        raise EmptyAnswerError(f"name the cards {current} holds, as in {example}")
+    if complete:
         missing = [c for c in scope if c not in answer]
         if missing:
             raise MissingCardsError(f"name a holder for {' '.join(str(c) for c in missing)} too")
-    if puzzle.question.kind == "claim":
-        team = puzzle.team
+    if team is not None:
         for card, player in answer.items():
             if player not in team:
                 raise OpponentNamedError(

@@ -44,3 +44,15 @@ def next_review(
     grade = fsrs.Rating.Again if not correct else (fsrs.Rating.Hard if hints else fsrs.Rating.Good)
     state, _ = _SCHEDULER.review_card(state, grade, review_datetime=now.astimezone(UTC))
     return state.to_json(), state.due
+
+
+def new_card(puzzle_id: str, now: datetime) -> tuple[str, datetime]:
+    """The FSRS card state (JSON) of a puzzle put in the queue, due ``now``.
+
+    >>> from datetime import datetime, timezone
+    >>> now = datetime(2025, 3, 1, 9, 0, tzinfo=timezone.utc)
+    >>> new_card("c0ffee", now)[1] == now
+    True
+    """
+    state = fsrs.Card(card_id=int(puzzle_id.encode().hex()[-12:], 16), due=now.astimezone(UTC))
+    return state.to_json(), state.due

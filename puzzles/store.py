@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -54,7 +54,7 @@ from puzzles.rating import (
     level_rating,
     score_of,
 )
-from puzzles.schedule import next_review
+from puzzles.schedule import new_card, next_review
 from puzzles.streak import Streak, streak_of
 from trainer.clock import now
 from trainer.game.errors import LiteratureError
@@ -74,6 +74,11 @@ def home_dir() -> Path:
     """Where the learner's data lives: ``$LITERATURE_HOME`` or the platform's user data directory."""
     override = os.environ.get("LITERATURE_HOME")
     return Path(override) if override else Path(platformdirs.user_data_dir("literature"))
+
+
+def games_path() -> Path:
+    """The folder of the games ``literature play`` saves."""
+    return home_dir() / "games"
 
 
 def default_path() -> Path:
@@ -424,6 +429,24 @@ class Progress:
             (puzzle.id, card, due.isoformat(), json.dumps(puzzle.to_json())),
         )
         return due
+
+    def queue(self, puzzles: Iterable[Puzzle]) -> int:
+        """Put puzzles in the review queue, due now (one already scheduled keeps its date); how many were new.
+
+        ``literature play`` queues the positions a player missed; ``train`` offers them first.
+        """
+        now = self.clock()
+        added = 0
+        with self._write() as db:
+            for puzzle in puzzles:
+                card, due = new_card(puzzle.id, now)
+                cursor = db.execute(
+                    "INSERT INTO reviews (puzzle_id, card, due, record) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (puzzle_id) DO NOTHING",
+                    (puzzle.id, card, due.isoformat(), json.dumps(puzzle.to_json())),
+                )
+                added += cursor.rowcount
+        return added
 
     # -- reading ----------------------------------------------------------------
 

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from puzzles.store import Progress
+from puzzles.store import Progress, games_path
 from trainer.cli.app import command
+from trainer.play.saved import saved_games
 from trainer.render.stats import show_stats
 
 
@@ -19,7 +20,9 @@ def stats(
     """Show your progress: rating over time, daily streak, accuracy per technique."""
     with Progress() as store:
         summary = store.summary()
+    finished = [g for g in saved_games(games_path()) if g.over]
+    played, won = len(finished), sum(g.won for g in finished)
     if as_json:
-        print(json.dumps(summary.to_json()))
+        print(json.dumps(summary.to_json() | {"games_played": played, "games_won": won}))
         return
-    show_stats(summary)
+    show_stats(summary, played, won)

@@ -109,7 +109,10 @@ def train(
                 show_line("No puzzle is due for review now: 'literature train' for new ones.", "bold")
                 return
         else:
-            pool = matching(load_pool(pack), level=level, technique=technique, kind=kind)
+            pool = load_pool(pack)
+            known = {p.id for p in pool}  # positions missed in 'literature play' are not in any pack
+            pool = matching(pool + [p for p in due if p.id not in known], level=level, technique=technique,
+                            kind=kind)
             if memory:
                 pool = memory_pool(pool)
         if due and not memory:

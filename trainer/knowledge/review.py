@@ -115,7 +115,7 @@ class Note:
             if self.probability == 0:
                 return (f"{who} claimed {self.half_suit} although {who} could know the claim could not be "
                         f"right{suffix}; it was {self.outcome}.")
-            chance = _percent(self.probability)
+            chance = percent(self.probability)
             return (
                 f"{who} claimed {self.half_suit} without certainty: every card was where declared "
                 f"in {chance} of the deals {who} could not rule out{suffix}; the claim was {self.outcome}."
@@ -123,8 +123,8 @@ class Note:
         listed = ", ".join(f"{t} for {c}" for t, c in self.best[:BEST_SHOWN])
         more = f" and {len(self.best) - BEST_SHOWN} more" if len(self.best) > BEST_SHOWN else ""
         return (
-            f"{who}'s ask had a {_percent(self.probability)} chance of a hit; the best had "
-            f"{_percent(self.best_probability)}: {listed}{more}{suffix}."
+            f"{who}'s ask had a {percent(self.probability)} chance of a hit; the best had "
+            f"{percent(self.best_probability)}: {listed}{more}{suffix}."
         )
 
     def as_json(self) -> dict[str, object]:
@@ -157,10 +157,10 @@ def _round(value: Fraction | None) -> float | None:
     return None if value is None else round(float(value), 4)
 
 
-def _percent(value: Fraction | None) -> str:
+def percent(value: Fraction | None) -> str:
     """``62%``; never rounds a chance that is not 0 or 1 to ``0%`` or ``100%``.
 
-    >>> _percent(Fraction(1, 1000)), _percent(Fraction(999, 1000)), _percent(Fraction(1, 3))
+    >>> percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(1, 3))
     ('<1%', '>99%', '33%')
     """
     if value is None:
@@ -606,39 +606,83 @@ def _notes(
         if actor is None:
             continue
         view = views[actor]
-        found = traces[view].judged.get(i)
-        if found is None:
-            continue
-        team = setup.team(actor)
-        if not isinstance(event, Claim):
-            for half, holders in sorted(found.claimable.items()):
-                first = since.setdefault((actor, half), i)
-                result = final.sets[half]
-                lost = result.status is SetStatus.CANCELLED or (
-                    result.status is SetStatus.WON and result.team != team
-                )
-                kind = NoteKind.LOST_CLAIM if lost else NoteKind.SAFE_CLAIM
-                outcome = None
-                if lost:
-                    outcome = "cancelled" if result.status is SetStatus.CANCELLED else "lost"
-                notes.append(
-                    Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
-                         outcome=outcome, since=first)
-                )
-        if isinstance(event, Ask) and found.ask is not None:
-            taken, best, best_chance = found.ask
-            if taken == 0:
-                notes.append(Note(NoteKind.WASTED_ASK, actor, i, view, card=event.card, target=event.target,
-                                  probability=taken))
-            if best_chance - taken >= CLEARLY_WORSE:
-                notes.append(Note(NoteKind.BEST_ASK, actor, i, view, card=event.card, target=event.target,
-                                  probability=taken, best=tuple(best), best_probability=best_chance))
-        if isinstance(event, Claim) and found.claim is not None and found.claim < 1:
-            kind = NoteKind.RISKY_CLAIM if event.correct else NoteKind.WRONG_CLAIM
-            outcome = "right" if event.correct else f"wrong ({_placement(event.actual)})"
-            notes.append(Note(kind, actor, i, view, half_suit=event.half_suit, probability=found.claim,
-                              outcome=outcome))
+        trace = traces.get(view)
+        found = trace.judged.get(i) if trace is not None else None
+        if found is not None:
+            notes.extend(_event_notes(setup, i, event, actor, view, found, final, since))
     return notes
+
+
+def _event_notes(
+    setup: Setup,
+    i: int,
+    event: Event,
+    actor: str,
+    view: str | None,
+    found: Judgement,
+    final: State | None,
+    since: dict[tuple[str, HalfSuit], int],
+) -> list[Note]:
+    """The notes on event ``i``; ``final`` (the last position) tells a lost claim from a safe one."""
+    notes: list[Note] = []
+    team = setup.team(actor)
+    if not isinstance(event, Claim):
+        for half, holders in sorted(found.claimable.items()):
+            first = since.setdefault((actor, half), i)
+            result = final.sets[half] if final is not None else None
+            lost = result is not None and (
+                result.status is SetStatus.CANCELLED or (result.status is SetStatus.WON and result.team != team)
+            )
+            kind = NoteKind.LOST_CLAIM if lost else NoteKind.SAFE_CLAIM
+            outcome = None
+            if lost and result is not None:
+                outcome = "cancelled" if result.status is SetStatus.CANCELLED else "lost"
+            notes.append(
+                Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
+                     outcome=outcome, since=first)
+            )
+    if isinstance(event, Ask) and found.ask is not None:
+        taken, best, best_chance = found.ask
+        if taken == 0:
+            notes.append(Note(NoteKind.WASTED_ASK, actor, i, view, card=event.card, target=event.target,
+                              probability=taken))
+        if best_chance - taken >= CLEARLY_WORSE:
+            notes.append(Note(NoteKind.BEST_ASK, actor, i, view, card=event.card, target=event.target,
+                              probability=taken, best=tuple(best), best_probability=best_chance))
+    if isinstance(event, Claim) and found.claim is not None and found.claim < 1:
+        kind = NoteKind.RISKY_CLAIM if event.correct else NoteKind.WRONG_CLAIM
+        outcome = "right" if event.correct else f"wrong ({_placement(event.actual)})"
+        notes.append(Note(kind, actor, i, view, half_suit=event.half_suit, probability=found.claim,
+                          outcome=outcome))
+    return notes
+
+
+def event_notes(setup: Setup, events: Sequence[Event], index: int, viewer: str) -> list[Note]:
+    """The review's notes on ``viewer``'s own event ``index`` (1-based), from their side just before it.
+
+    The same notes as :func:`review_game` gives that event, except that a set
+    that could be claimed is a ``safe-claim`` (what became of it is not known yet).
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+    ... Cat asks Bob for 3D: no
+    ... Bob asks Ann for QS: no
+    ... Ann asks Bob for 6D: no''')
+    >>> [(n.kind.value, n.half_suit or n.card) for n in event_notes(game.setup, game.events, 3, "Ann")]
+    [('safe-claim', HalfSuit.parse('LD')), ('wasted-ask', Card.parse('6D')), ('best-ask', Card.parse('6D'))]
+    """
+    history = History.build(setup, events[: index - 1], viewer)
+    model = _model(history)
+    total = count_total(model.problem) * model.plain_ways
+    event = events[index - 1]
+    actor = actor_of(event)
+    if total == 0 or actor != viewer:
+        return []
+    found = judge(Knowledge(history, model, total), history, history.state, event, actor)
+    return _event_notes(setup, index, event, actor, viewer, found, None, {})
 
 
 def _summaries(
@@ -703,3 +747,24 @@ def explain_event(review: Review, event: int) -> list[tuple[Note, Explanation]]:
         raise LiteratureError(f"--explain {event} is out of range: the game has {n} events (1 to {n})",
                               path=review.game.path)
     return [(note, explain_note(review, note)) for note in review.notes_of(event)]
+
+
+def seat_notes(game: Game, seat: str, progress: Callable[[], None] | None = None) -> list[Note]:
+    """The review's notes on ``seat``'s own moves only, from ``seat``'s view (one view replayed).
+
+    Cheaper than :func:`review_game` when one player's moves are all that is wanted:
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/review/wrong-claim.lit")
+    >>> seat = game.events[-1].claimer
+    >>> [n.kind.value for n in seat_notes(game, seat)] == [
+    ...     n.kind.value for n in review_game(game).notes if n.player == seat]
+    True
+    """
+    setup = game.setup.seen_by(seat)
+    events = game.events
+    judged = frozenset(i for i, e in enumerate(events, start=1) if actor_of(e) == seat)
+    states = list(game.states())
+    trace = trace_view(setup, events, seat, judged.__contains__, states, progress)
+    views: dict[str, str | None] = {p: (seat if p == seat else None) for p in setup.players}
+    return _notes(setup, events, states, views, {seat: trace})

@@ -56,8 +56,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def stats_view(summary: Summary) -> Panel:
-    """Everything about the learner's progress in one panel; "—" where there is no data yet."""
+def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> Panel:
+    """Everything about the learner's progress in one panel (with the games played against bots);
+    "—" where there is no data yet."""
     rating = summary.rating
     top = Table.grid(padding=(0, 2))
     top.add_row("Rating", f"{rating_text(rating)}  (puzzles of level {level_for(rating.rating)})")
@@ -82,6 +83,8 @@ def stats_view(summary: Summary) -> Panel:
     due = summary.reviews_due
     top.add_row("To review", f"{_plural(due, 'puzzle')} missed earlier, due again: 'literature train --review'"
                 if due else "—")
+    games = f"{games_won} won of {games_played} played ('literature games' lists them)" if games_played else "—"
+    top.add_row("Games", games)
     parts: list[Table | Text] = [top]
     if summary.by_technique:
         table = Table(title="By technique (puzzles, not attempts)", title_justify="left", show_edge=False)
@@ -126,6 +129,6 @@ def show_after_daily(summary: Summary, *, counted: bool) -> None:
     Console().print(after_daily_view(summary, counted=counted))
 
 
-def show_stats(summary: Summary) -> None:
+def show_stats(summary: Summary, games_played: int = 0, games_won: int = 0) -> None:
     """Print the progress view."""
-    Console().print(stats_view(summary))
+    Console().print(stats_view(summary, games_played, games_won))

@@ -1,0 +1,282 @@
+"""A game with one person at the table and bots in the other seats, saved after every move.
+
+A :class:`Match` deals a game from a seed, seats bots of the chosen kinds
+(``partners`` on the person's team, ``opponents`` on the other), and plays it
+one event at a time: :meth:`Match.bot_move` lets the bot whose move it is
+decide from its own :class:`~trainer.play.view.View` (never the person's
+hand), :meth:`Match.play` plays the person's move after checking it against
+the rules. A bot's random choices come from ``(seed, move number, seat)``, so
+a game that is saved, left and resumed goes on exactly as it would have.
+
+    >>> match = Match.new(Seating(seed=3, opponents=BotKind.BASIC))
+    >>> match.you, match.setup.dealer, match.decider()
+    ('Ann', 'Dan', ('Dan', <Role.PLAY: 'play'>))
+    >>> events = match.bot_move()
+    >>> Match.from_text(match.text()).state.events == match.state.events
+    True
+
+The saved text is a complete ``.lit`` log (every dealt hand listed) whose
+first line, a comment, records the seating: ``literature check`` reads it as
+any other game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.events import Event, Pass
+from trainer.game.notation import Game, parse_game, write_game
+from trainer.game.randomplay import NAMES, deal
+from trainer.game.state import Setup, State, check_name
+from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.bots import BotKind, make_bot, most_cards
+from trainer.play.simulate import Table, whose_move
+from trainer.play.view import AskFor, Move, PassTo, Role, View
+
+HEADER = "# literature play:"
+_FIELD = re.compile(r"([a-z-]+)=(\S*)")
+
+
+class CoachLevel(str, Enum):
+    """How much the coach says: nothing, alerts, or everything it knows."""
+
+    OFF = "off"
+    ALERT = "alert"
+    FULL = "full"
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Everything that decides a game before its first move.
+
+    ``you`` is the seat the person takes: a name of the table (``Ann`` … ``Hal``),
+    or any other name, which then replaces the first seat's.
+    """
+
+    seed: int = 0
+    variant: Variant = Variant.CLASSIC
+    players: int = 6
+    you: str | None = None
+    partners: BotKind = BotKind.BASIC
+    opponents: BotKind = BotKind.EXPERT
+    coach: CoachLevel = CoachLevel.ALERT
+    open_book: bool = False
+    started: str = ""
+    auto: tuple[int, ...] = field(default=())
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seat order, the person's included.
+
+        >>> Seating(you="Zoe").names()
+        ('Zoe', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay')
+        """
+        if self.players not in PLAYER_COUNTS:
+            raise NotationError(f"a game has 6 or 8 players, not {self.players}")
+        names = NAMES[: self.players]
+        if self.you is None or self.you in names:
+            return names
+        check_name(self.you)
+        return (self.you, *names[1:])
+
+    def seat(self) -> str:
+        """The person's name at the table."""
+        names = self.names()
+        return self.you if self.you in names else names[0]
+
+    def header(self) -> str:
+        """The first line of the saved log.
+
+        >>> Seating(seed=3).header()
+        '# literature play: seed=3 you=Ann partners=basic opponents=expert coach=alert open-book=no started= auto='
+        """
+        auto = ",".join(map(str, self.auto))
+        return (
+            f"{HEADER} seed={self.seed} you={self.seat()} partners={self.partners.value} "
+            f"opponents={self.opponents.value} coach={self.coach.value} "
+            f"open-book={'yes' if self.open_book else 'no'} started={self.started} auto={auto}"
+        )
+
+    @classmethod
+    def from_header(cls, line: str, setup: Setup) -> Seating:
+        """Read the header line back (the table itself comes from the log's headers)."""
+        fields = dict(_FIELD.findall(line[len(HEADER) :]))
+        try:
+            auto = tuple(int(n) for n in fields.get("auto", "").split(",") if n)
+            return cls(
+                seed=int(fields["seed"]),
+                variant=setup.variant,
+                players=len(setup.players),
+                you=setup.check_player(fields["you"]),
+                partners=BotKind(fields.get("partners", BotKind.BASIC.value)),
+                opponents=BotKind(fields.get("opponents", BotKind.EXPERT.value)),
+                coach=CoachLevel(fields.get("coach", CoachLevel.ALERT.value)),
+                open_book=fields.get("open-book") == "yes",
+                started=fields.get("started", ""),
+                auto=auto,
+            )
+        except (KeyError, ValueError) as error:
+            raise NotationError(f"the '{HEADER}' line is damaged ({error})", line=1) from None
+
+
+def deal_seed(seed: int) -> int:
+    """The seed the deal is drawn from (stable across Python versions).
+
+    >>> deal_seed(3) == deal_seed(3) != deal_seed(4)
+    True
+    """
+    digest = hashlib.sha256(f"literature-play:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def move_rng(seed: int, move: int, seat: str) -> random.Random:
+    """The random stream of ``seat``'s decision at event number ``move`` (0-based) of game ``seed``.
+
+    >>> move_rng(3, 10, "Bob").random() == move_rng(3, 10, "Bob").random()
+    True
+    """
+    return random.Random(f"literature-play:{seed}:{move}:{seat}")
+
+
+class Match:
+    """The true position of a game with one person and bots, and how to move it on."""
+
+    def __init__(self, seating: Seating, setup: Setup, path: str | None = None) -> None:
+        self.seating = seating
+        self.setup = setup
+        self.you = seating.seat()
+        self.path = path
+        self.table = Table(setup, {})
+
+    @classmethod
+    def new(cls, seating: Seating) -> Match:
+        """Deal a new game from ``seating.seed``."""
+        names = seating.names()
+        rng = random.Random(deal_seed(seating.seed))
+        dealer = rng.choice(names)
+        variant = Variant(seating.variant)
+        setup = Setup.create(variant, names, dealer, deal(rng, variant, names, dealer))
+        return cls(replace(seating, you=seating.seat()), setup)
+
+    @classmethod
+    def from_text(cls, text: str, path: str | None = None) -> Match:
+        """Read a saved game (it must list every hand and start with the play header)."""
+        game = parse_game(text, path=path)
+        first = text.lstrip().splitlines()[0] if text.strip() else ""
+        if not first.startswith(HEADER):
+            raise NotationError(f"not a game saved by 'literature play' (no '{HEADER}' line)", path=path, line=1)
+        missing = [p for p in game.setup.players if p not in game.setup.hands]
+        if missing:
+            raise NotationError(f"the hands of {' '.join(missing)} are not listed, so it cannot go on", path=path)
+        try:
+            seating = Seating.from_header(first, game.setup)
+        except LiteratureError as error:
+            raise error.located(path) from None
+        match = cls(seating, game.setup, path)
+        for event in game.events:
+            match.table.apply(event)
+        return match
+
+    # -- the position -------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The true position (every hand known): never show it to a bot."""
+        return self.table.truth
+
+    @property
+    def over(self) -> bool:
+        """Whether every set has been claimed."""
+        return self.state.over
+
+    def your_view(self) -> View:
+        """What the person may see: their own hand and the public history."""
+        state = self.table.seats[self.you]
+        return View(self.you, state.setup, tuple(self.state.events), Role.PLAY, state=state)
+
+    def decider(self) -> tuple[str, Role]:
+        """Who decides the next event, and what they are asked to do.
+
+        As in self-play (:func:`~trainer.play.simulate.whose_move`), except that
+        when the turn is the person's and they cannot use it, they choose whom
+        to hand it to: a teammate, or (their team out of cards) an opponent;
+        unless, in ``fish54``, the other team won the last set and picks.
+        """
+        state = self.state
+        picking = state.picking_team
+        mine = picking is None or picking == self.setup.team(self.you)
+        if state.turn == self.you and self.you not in state.actors() and not state.over and mine:
+            return self.you, Role.PASS
+        return whose_move(state)
+
+    def kind_of(self, seat: str) -> BotKind:
+        """The kind of bot in ``seat``."""
+        same = self.setup.team(seat) == self.setup.team(self.you)
+        return self.seating.partners if same else self.seating.opponents
+
+    # -- moving on ------------------------------------------------------------------------
+
+    def bot_move(self) -> list[Event]:
+        """Let the bot whose move it is decide, and play its event(s)."""
+        seat = self.decider()[0]
+        if seat == self.you:
+            raise LiteratureError("it is your move, not a bot's")
+        before = len(self.state.events)
+        self.table.bots[seat] = make_bot(self.kind_of(seat), move_rng(self.seating.seed, before, seat))
+        self.table.step()
+        return list(self.state.events[before:])
+
+    def suggest(self) -> Move:
+        """The move the ``expert`` bot would make in the person's seat (for ``auto``)."""
+        role = self.decider()[1]
+        view = self.table.view(self.you, role)
+        if role is Role.PASS and not view.pass_targets():  # your team is out of cards: an opponent claims
+            return PassTo(most_cards(view, sorted(self.state.actors())))
+        bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), self.you))
+        return bot.decide(view)
+
+    def events_for(self, move: Move) -> list[Event]:
+        """The events the person's move makes, checked against the rules on a copy of the position.
+
+        Raises :class:`LiteratureError` with the rule's own words when the move is not allowed.
+        """
+        seat, role = self.decider()
+        if seat != self.you:
+            raise LiteratureError(f"it is {seat}'s move, not yours")
+        if isinstance(move, PassTo):
+            events: list[Event] = [Pass(self.you, move.to)]
+        elif role is Role.PASS:
+            raise LiteratureError("you have no cards: hand the turn on with 'pass NAME'")
+        elif role is Role.CLAIM and isinstance(move, AskFor):
+            raise LiteratureError("questions are over (a team is out of cards): claim a set")
+        else:
+            self.setup.check_player(getattr(move, "target", self.you))
+            events = self.table.events_for(self.you, role, move)
+        trial = self.state.copy()
+        for event in events:
+            trial.apply(event)
+        return events
+
+    def play(self, move: Move, auto: bool = False) -> list[Event]:
+        """Play the person's move (see :meth:`events_for`); ``auto`` marks it as the expert's."""
+        events = self.events_for(move)
+        for event in events:
+            self.table.apply(event)
+        if auto:
+            numbers = range(len(self.state.events) - len(events) + 1, len(self.state.events) + 1)
+            self.seating = replace(self.seating, auto=(*self.seating.auto, *numbers))
+        return events
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def game(self) -> Game:
+        """The complete record so far."""
+        return Game(self.setup, tuple(self.state.events), path=self.path)
+
+    def text(self) -> str:
+        """The saved form: the seating line, then the complete ``.lit`` log."""
+        return self.seating.header() + "\n" + write_game(self.game())
