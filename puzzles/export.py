@@ -352,6 +352,15 @@ def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
 # -- files -------------------------------------------------------------------------------------
 
 
+def targets(out: Path, formats: Sequence[str]) -> list[Path]:
+    """The files :func:`export` writes for ``formats`` into ``out``.
+
+    >>> [p.name for p in targets(Path("set"), ["md", "json", "md"])]
+    ['worksheet.md', 'answers.md', 'puzzles.json']
+    """
+    return [out / name for fmt in dict.fromkeys(formats) for name in FILES[fmt]]
+
+
 def export(
     puzzles: Sequence[Puzzle], out: Path, formats: Sequence[str], title: str = "Literature puzzles"
 ) -> list[Path]:

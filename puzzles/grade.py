@@ -296,13 +296,16 @@ def example_answer(puzzle: Puzzle) -> str:
     """
     rng = random.Random(puzzle.id)
     kind = puzzle.question.kind
-    others = [p for p in puzzle.players if p != puzzle.viewer]
+    sizes = puzzle.state.sizes
     asked = list(puzzle.asked)
     truth = dict(puzzle.expected)
     answer: dict[Card, str] = {}
-    for _ in range(50):
+    for attempt in range(60):
+        # plausible players hold cards; if those alone can only spell the answer, anyone will do
+        seats = [p for p in puzzle.players if sizes[p] > 0 or attempt >= 30]
+        others = [p for p in seats if p != puzzle.viewer] or [p for p in puzzle.players if p != puzzle.viewer]
         if kind == "claim":
-            team = list(puzzle.team)
+            team = [p for p in puzzle.team if p in seats] or list(puzzle.team)
             groups = rng.randint(2, min(3, len(team))) if len(team) > 1 else 1
             players = rng.sample(team, groups)
             cards = rng.sample(asked, len(asked))
@@ -311,7 +314,7 @@ def example_answer(puzzle: Puzzle) -> str:
             for player, start, end in zip(players, [0, *cuts], [*cuts, len(cards)], strict=True):
                 answer.update({c: player for c in cards[start:end]})
         elif kind == "certain":
-            chosen = rng.sample(asked, min(len(asked), rng.randint(1, 2)))
+            chosen = rng.sample(asked, min(len(asked), len(others), rng.randint(1, 2)))
             holders = rng.sample(others, len(chosen))
             answer = dict(zip(chosen, holders, strict=True))
         else:

@@ -48,7 +48,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
 SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
-USAGE = "Type your answer (for example {example}), or 'help' for the commands."
+USAGE = "Your answer, for example {example} ('help' for the commands)."
 
 
 @dataclass(frozen=True)
@@ -263,12 +263,12 @@ def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
 # -- hints --------------------------------------------------------------------------
 
 _GENERIC_CLUES = {
-    "seen": "some of these cards moved face up in a hit: follow each to the player who took it last.",
-    "elimination": "go through the players one by one for {card}: whose ask, or whose 'no', rules them out?",
-    "ask inference": "an ask shows that the asker held another card of that set; which one can it be?",
-    "hand counting": "count a player's cards: the known ones and the ones their asks require may fill the hand.",
-    "shared asks": "several askers each needed a card of the set: count the cards left for them.",
-    "case analysis": "try each player {card} could be with: all but one lead to a contradiction.",
+    "seen": "some of these cards moved face up in a hit: who took each one last?",
+    "elimination": "for {card}, which ask or 'no' rules out each player in turn?",
+    "ask inference": "an asker held another card of that set; which one can it be?",
+    "hand counting": "count a hand: known cards and cards its asks require may fill it.",
+    "shared asks": "several askers each needed a card of it: count what is left.",
+    "case analysis": "try each player {card} could be with: all but one fail.",
 }
 
 
@@ -282,7 +282,7 @@ def hint_text(puzzle: Puzzle, depth: str) -> str:
 
     >>> from puzzles.grade import example_claim
     >>> hint_text(example_claim(), "clue")
-    'Clue: ask inference: an ask shows that the asker held another card of that set; which one can it be?'
+    'Clue: ask inference: an asker held another card of that set; which one can it be?'
     """
     step = _key_step(puzzle)
     written = getattr(step, depth, None) if step else None

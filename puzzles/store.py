@@ -28,11 +28,14 @@ The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -64,6 +67,8 @@ SCHEMA_VERSION = 2
 MODES = ("normal", "memory")
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
+SAVE_TRIES = 2
+"""Saving an answer waits for a busy store this many times (``BUSY_TIMEOUT_MS`` each) before keeping it aside."""
 
 
 class ProgressError(LiteratureError):
@@ -139,6 +144,10 @@ class Recorded:
     rating_before: Rating
     rating_after: Rating
     review_due: datetime | None
+    kept: Path | None = None
+    """Where the attempt was kept when the store could not save it (imported at the next start)."""
+    problem: str | None = None
+    """Why it could not be saved."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +277,14 @@ class Progress:
             ) from None
         if self.path.is_dir():
             raise ProgressError("is a directory, not a progress database", path=str(self.path))
+        if not self.path.exists():
+            self._create()
+        elif self.path.stat().st_size == 0:
+            raise ProgressError(
+                "is an empty file (0 bytes), not a progress database; delete it to start afresh (it holds "
+                "nothing), or set LITERATURE_HOME to another folder",
+                path=str(self.path),
+            )
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except sqlite3.Error as error:
@@ -279,6 +296,12 @@ class Progress:
                 raise ProgressError(
                     f"the progress database has schema {version}, newer than this version of literature "
                     f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
+                    path=str(self.path),
+                )
+            if version == 0:
+                raise ProgressError(
+                    "is not a literature progress database (an SQLite file of something else?); set "
+                    "LITERATURE_HOME to another folder, or move the file aside to start afresh",
                     path=str(self.path),
                 )
             check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -312,7 +335,126 @@ class Progress:
             db.close()
             raise self._broken(error) from None
         self._db = db
+        self._import_kept()
         return db
+
+    def _create(self) -> None:
+        """Build a complete new store beside the path, then link it into place in one step: a
+        store is never seen half made (Ctrl-C, a crash), and two first starts keep one store."""
+        try:
+            handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".new")
+            os.close(handle)
+        except OSError as error:
+            raise ProgressError(
+                f"cannot create the progress database ({error.strerror}); set LITERATURE_HOME to a writable folder",
+                path=str(self.path),
+            ) from None
+        try:
+            db = sqlite3.connect(temp, isolation_level=None)
+            try:
+                db.execute("BEGIN")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(
+                    "INSERT INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
+                    (START_RATING, START_RD, START_VOLATILITY),
+                )
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                db.execute("COMMIT")
+                db.execute("PRAGMA journal_mode = WAL")
+            finally:
+                db.close()
+            with suppress(FileExistsError):  # another literature made it first: theirs is used
+                os.link(temp, self.path)
+        except (OSError, sqlite3.Error) as error:
+            raise ProgressError(
+                f"cannot create the progress database ({error}); set LITERATURE_HOME to a writable folder",
+                path=str(self.path),
+            ) from None
+        finally:
+            Path(temp).unlink(missing_ok=True)
+
+    def _damaged(self, what: str) -> ProgressError:
+        return ProgressError(
+            f"{what}; restore a backup of the file, or move it aside (mv '{self.path}' '{self.path}.broken') "
+            "to start afresh",
+            path=str(self.path),
+        )
+
+    # -- answers that could not be saved ---------------------------------------
+
+    @property
+    def kept_path(self) -> Path:
+        """Where attempts that could not be saved wait for the next start (JSON lines beside the store)."""
+        return self.path.with_name(self.path.name + ".kept")
+
+    def _spare_kept_path(self) -> Path:
+        """Where they wait when the store's folder cannot be written either."""
+        digest = hashlib.sha256(str(self.path.resolve()).encode()).hexdigest()[:12]
+        return Path(tempfile.gettempdir()) / f"literature-{os.getuid() if hasattr(os, 'getuid') else 0}-{digest}.kept"
+
+    def _keep(self, entry: dict[str, object]) -> Path:
+        """Append an attempt to the kept file (the store's folder, else the temporary folder)."""
+        line = json.dumps(entry, ensure_ascii=False) + "\n"
+        for path in (self.kept_path, self._spare_kept_path()):
+            try:
+                with open(path, "a", encoding="utf-8") as out:
+                    out.write(line)
+                    out.flush()
+                    os.fsync(out.fileno())
+                return path
+            except OSError:
+                continue
+        raise ProgressError(
+            "cannot save this answer, nor keep it in a file beside the store or in the temporary folder",
+            path=str(self.path),
+        )
+
+    def _import_kept(self) -> None:
+        """Save the attempts kept by an earlier start, oldest first, in one transaction; on failure they stay."""
+        for path in (self.kept_path, self._spare_kept_path()):
+            if not path.exists():
+                continue
+            taking = path.with_name(f"{path.name}.{os.getpid()}")
+            try:
+                os.replace(path, taking)  # only one process imports a kept file
+                lines = taking.read_text(encoding="utf-8").splitlines()
+            except OSError:
+                continue
+            try:
+                entries = [json.loads(line) for line in lines if line.strip()]
+                with self._write() as db:
+                    for entry in entries:
+                        self._store(
+                            db, Puzzle.from_json(entry["puzzle"]), answer=entry["answer"], outcome=entry["outcome"],
+                            correct=bool(entry["correct"]), hints=int(entry["hints"]),
+                            seconds=float(entry["seconds"]),
+                            daily=date.fromisoformat(entry["daily"]) if entry["daily"] else None,
+                            mode=entry["mode"], practice=bool(entry["practice"]),
+                            now=datetime.fromisoformat(entry["at"]),
+                        )
+            except (ProgressError, OSError):
+                self._put_back(taking, path)
+                continue
+            except (ValueError, KeyError, TypeError, LiteratureError) as error:
+                self._put_back(taking, path)
+                raise ProgressError(
+                    f"the answers kept from an earlier start cannot be read ({error}); move the file aside "
+                    f"(mv '{path}' '{path}.broken') to go on without them",
+                    path=str(path),
+                ) from None
+            taking.unlink(missing_ok=True)
+
+    @staticmethod
+    def _put_back(taking: Path, path: Path) -> None:
+        """Return a kept file taken for import (appending, should new answers have been kept meanwhile)."""
+        try:
+            with open(path, "a", encoding="utf-8") as out:
+                out.write(taking.read_text(encoding="utf-8"))
+            taking.unlink()
+        except OSError:
+            pass
 
     def _busy_or_broken(self, error: sqlite3.Error) -> ProgressError:
         if "locked" in str(error) or "busy" in str(error):
@@ -383,43 +525,79 @@ class Progress:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
         now = self.clock()
-        with self._write() as db:
-            before = self._rating(db, mode)
-            seen = db.execute(
-                "SELECT 1 FROM attempts WHERE puzzle_id = ? AND rated = 1 AND mode = ? LIMIT 1", (puzzle.id, mode)
-            ).fetchone()
-            score = score_of(outcome, hints)
-            rated = score is not None and seen is None and not practice
-            after = before
-            if rated:
-                assert score is not None
-                after = glicko2_update(before, [(Rating(level_rating(puzzle.level), LEVEL_RD), score)])
-                self._set_rating(db, mode, after)
-            cursor = db.execute(
-                "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
-                " daily, rated, rating, rd, mode, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    puzzle.id, now.isoformat(), now.date().isoformat(), answer, outcome, int(correct), hints,
-                    float(seconds), puzzle.level, puzzle.question.kind,
-                    daily.isoformat() if daily else None, int(rated),
-                    after.rating if rated else None, after.rd if rated else None, mode, int(practice),
-                ),
-            )
-            attempt_id = cursor.lastrowid
-            assert attempt_id is not None
-            db.executemany(
-                "INSERT OR IGNORE INTO attempt_techniques (attempt_id, technique) VALUES (?, ?)",
-                [(attempt_id, t) for t in puzzle.techniques],
-            )
-            reviewed = mode == "normal" and not practice and score is not None
-            due = self._review(db, puzzle, outcome, correct, hints, now) if reviewed else None
+        problem = ""
+        for _ in range(SAVE_TRIES):
+            try:
+                with self._write() as db:
+                    return self._store(db, puzzle, answer=answer, outcome=outcome, correct=correct, hints=hints,
+                                       seconds=seconds, daily=daily, mode=mode, practice=practice, now=now)
+            except ProgressError as error:
+                problem = error.message
+                if "busy" not in problem:
+                    break
+        entry: dict[str, object] = {
+            "puzzle": puzzle.to_json(), "answer": answer, "outcome": outcome, "correct": correct, "hints": hints,
+            "seconds": float(seconds), "daily": daily.isoformat() if daily else None, "mode": mode,
+            "practice": practice, "at": now.isoformat(),
+        }
+        kept = self._keep(entry)
+        return Recorded(0, False, Rating(), Rating(), None, kept=kept, problem=problem)
+
+    def _store(
+        self,
+        db: sqlite3.Connection,
+        puzzle: Puzzle,
+        *,
+        answer: str | None,
+        outcome: str,
+        correct: bool,
+        hints: int,
+        seconds: float,
+        daily: date | None,
+        mode: str,
+        practice: bool,
+        now: datetime,
+    ) -> Recorded:
+        """Store one attempt inside the caller's write transaction."""
+        before = self._rating(db, mode)
+        seen = db.execute(
+            "SELECT 1 FROM attempts WHERE puzzle_id = ? AND rated = 1 AND mode = ? LIMIT 1", (puzzle.id, mode)
+        ).fetchone()
+        score = score_of(outcome, hints)
+        rated = score is not None and seen is None and not practice
+        after = before
+        if rated:
+            assert score is not None
+            after = glicko2_update(before, [(Rating(level_rating(puzzle.level), LEVEL_RD), score)])
+            self._set_rating(db, mode, after)
+        cursor = db.execute(
+            "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
+            " daily, rated, rating, rd, mode, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                puzzle.id, now.isoformat(), now.date().isoformat(), answer, outcome, int(correct), hints,
+                float(seconds), puzzle.level, puzzle.question.kind,
+                daily.isoformat() if daily else None, int(rated),
+                after.rating if rated else None, after.rd if rated else None, mode, int(practice),
+            ),
+        )
+        attempt_id = cursor.lastrowid
+        assert attempt_id is not None
+        db.executemany(
+            "INSERT OR IGNORE INTO attempt_techniques (attempt_id, technique) VALUES (?, ?)",
+            [(attempt_id, t) for t in puzzle.techniques],
+        )
+        reviewed = mode == "normal" and not practice and score is not None
+        due = self._review(db, puzzle, outcome, correct, hints, now) if reviewed else None
         return Recorded(attempt_id, rated, before, after, due)
 
     def _review(
         self, db: sqlite3.Connection, puzzle: Puzzle, outcome: str, correct: bool, hints: int, now: datetime
     ) -> datetime | None:
         row = db.execute("SELECT card FROM reviews WHERE puzzle_id = ?", (puzzle.id,)).fetchone()
-        scheduled = next_review(row[0] if row else None, puzzle.id, correct=correct, hints=hints, now=now)
+        try:
+            scheduled = next_review(row[0] if row else None, puzzle.id, correct=correct, hints=hints, now=now)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise self._damaged(f"the review state of puzzle {puzzle.id} is damaged") from None
         if scheduled is None:
             return None
         card, due = scheduled
@@ -450,13 +628,18 @@ class Progress:
 
     # -- reading ----------------------------------------------------------------
 
-    @staticmethod
-    def _rating(db: sqlite3.Connection, mode: str = "normal") -> Rating:
+    def _rating(self, db: sqlite3.Connection, mode: str = "normal") -> Rating:
         if mode == "normal":
             row = db.execute("SELECT rating, rd, volatility FROM learner WHERE id = 1").fetchone()
+            if row is None:
+                raise self._damaged("the learner's rating is missing (the row of the 'learner' table was deleted)")
         else:
             row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE mode = ?", (mode,)).fetchone()
-        return Rating(*row) if row else Rating()
+            if row is None:
+                return Rating()
+        if not all(isinstance(v, int | float) and math.isfinite(v) for v in row) or row[1] <= 0 or row[2] <= 0:
+            raise self._damaged(f"the learner's {mode} rating is damaged (rating, deviation, volatility: {row!r})")
+        return Rating(*map(float, row))
 
     @staticmethod
     def _set_rating(db: sqlite3.Connection, mode: str, rating: Rating) -> None:
@@ -482,15 +665,18 @@ class Progress:
         with self._read() as db:
             return streak_of(self._daily_days(db), self.clock().date())
 
-    @staticmethod
-    def _daily_days(db: sqlite3.Connection) -> set[date]:
+    def _daily_days(self, db: sqlite3.Connection) -> set[date]:
         """Days whose daily puzzle was solved that day at the first answer (a replay never counts)."""
         rows = db.execute(
             "SELECT a.day FROM attempts a JOIN (SELECT daily, MIN(id) AS first FROM attempts"
             " WHERE daily IS NOT NULL AND practice = 0 AND outcome != 'quit' GROUP BY daily) f ON a.id = f.first"
             " WHERE a.correct = 1 AND a.day = a.daily"
         ).fetchall()
-        return {date.fromisoformat(r[0]) for r in rows}
+        try:
+            return {date.fromisoformat(r[0]) for r in rows}
+        except (TypeError, ValueError):
+            bad = next(r[0] for r in rows if not _is_date(r[0]))
+            raise self._damaged(f"an attempt's day is not a date ({bad!r})") from None
 
     def daily_answered(self, daily: date) -> dict[str, object] | None:
         """The attempt that counts for the daily puzzle of ``daily`` (its first, not quit), if any."""
@@ -520,15 +706,24 @@ class Progress:
         now = self.clock().astimezone(UTC).isoformat()
         with self._read() as db:
             rows = db.execute(
-                "SELECT record FROM reviews WHERE due <= ? ORDER BY due LIMIT ?", (now, limit)
+                "SELECT puzzle_id, record FROM reviews WHERE due <= ? ORDER BY due LIMIT ?", (now, limit)
             ).fetchall()
-        return [Puzzle.from_json(json.loads(r[0])) for r in rows]
+        puzzles = []
+        for puzzle_id, record in rows:
+            try:
+                puzzles.append(Puzzle.from_json(json.loads(record)))
+            except (TypeError, ValueError):  # LiteratureError is a ValueError
+                raise self._damaged(f"the stored record of puzzle {puzzle_id} (to review) is damaged") from None
+        return puzzles
 
     def review_due(self, puzzle_id: str) -> datetime | None:
         """When a puzzle is due again (``None``: not scheduled)."""
         with self._read() as db:
             row = db.execute("SELECT due FROM reviews WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
-        return datetime.fromisoformat(row[0]) if row else None
+        try:
+            return datetime.fromisoformat(row[0]) if row else None
+        except (TypeError, ValueError):
+            raise self._damaged(f"the review date of puzzle {puzzle_id} is damaged ({row[0]!r})") from None
 
     def attempts(self) -> list[dict[str, object]]:
         """Every stored attempt, oldest first."""
@@ -539,6 +734,15 @@ class Progress:
             finally:
                 db.row_factory = None
         return [dict(r) for r in rows]
+
+    def _history(self, rows: list[tuple[object, object]]) -> list[tuple[str, float]]:
+        """The rating history, checked: each point a time and a finite number."""
+        points = []
+        for at, rating in rows:
+            if not (isinstance(at, str) and isinstance(rating, int | float) and math.isfinite(rating)):
+                raise self._damaged(f"a rated attempt is damaged (at {at!r}, rating {rating!r})")
+            points.append((at, float(rating)))
+        return points
 
     def summary(self, calendar_days: int = 28) -> Summary:
         """Counts, streak, rating, accuracy per technique, rating history and a streak calendar."""
@@ -578,10 +782,18 @@ class Progress:
             streak=streak_of(days, today),
             rating=rating,
             by_technique={name: TechniqueStats(n, s, a) for name, n, s, a in techniques},
-            history=[(at, r) for at, r in history],
+            history=self._history(history),
             calendar=calendar,
             reviews_due=due,
             skipped=skipped,
             quit=quits,
             memory_rating=memory_rating,
         )
+
+
+def _is_date(text: object) -> bool:
+    try:
+        date.fromisoformat(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return True

@@ -331,6 +331,9 @@ def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
         else:
             assert puzzle.viewer not in holders
             assert set(example) <= set(puzzle.asked)
+            with_cards = [p for p in puzzle.players if p != puzzle.viewer and puzzle.state.sizes[p]]
+            if len(with_cards) >= 2:  # plausible: nobody with an empty hand is named
+                assert set(holders) <= set(with_cards), (puzzle.id, text)
 
 
 @settings(max_examples=60, deadline=None)

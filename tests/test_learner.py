@@ -181,6 +181,23 @@ def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> N
         assert term.wait() == 0
 
 
+def test_line_editing_at_the_prompt_in_a_terminal(tmp_path: Path) -> None:
+    """Arrow keys edit the line (readline) instead of printing ^[[D; the up arrow recalls a line."""
+    with Terminal(tmp_path, "train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1",
+                  "--no-pause") as term:
+        term.read_until(b"answer> ")
+        term.write(b"Cat D\x1b[D6\n")  # typed 'Cat D', left arrow, '6': the line read is 'Cat 6D'
+        term.read_until(b"Correct.")
+        term.read_until(b"answer> ")
+        term.write(b"\x1b[A\n")  # up arrow: 'Cat 6D' again, right for puzzle 2 too
+        term.read_until(b"Correct.")
+        term.read_until(b"Session")
+        assert term.wait() == 0
+        assert b"^[[" not in term.seen
+    with Progress(tmp_path / "home" / "progress.sqlite3") as store:
+        assert [a["answer"] for a in store.attempts()] == ["Cat 6D", "Cat 6D"]
+
+
 # -- long histories fit the screen -------------------------------------------------------
 
 
@@ -202,7 +219,7 @@ def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> Non
         assert max(len(line) for line in screen) <= columns
         tail = "\n".join(screen[-7:])  # hand, sizes, score and question just above the prompt
         assert "Your hand:" in tail and "Hand sizes:" in tail and "Score:" in tail
-        assert "History:" in out and "('history' shows all)" in out and "others" in out
+        assert "History:" in out and "(all: 'history')" in out and "others" in out
 
 
 def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
@@ -216,8 +233,8 @@ def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
     assert code == 0, out
     full = out.split("answer> ")[1]  # 'history': every move
     assert f"\n{len(puzzle.game.events)} │" in full
-    assert f"History: {asked} and claims ('history' shows all)" in out
-    assert f"History: {player} ('history' shows all)" in out
+    assert f"History: {asked} and claims (all: 'history')" in out
+    assert f"History: {player} (all: 'history')" in out
     assert out.count(puzzle.question_text().split("?")[0]) >= 4  # the question again after each reprint
     assert "'history LD' one set, 'history Ann' one player" in out
 

@@ -116,9 +116,8 @@ def test_hints_derived_when_the_explainer_wrote_no_nudge_or_clue() -> None:
     )
     assert hint_text(plain, "nudge") == "Nudge: look at move 1: Cat asks Bob for 3D: no."
     # the step's sentence would name 6D's holder: the clue asks the technique's question instead
-    assert hint_text(plain, "clue") == (
-        "Clue: ask inference: an ask shows that the asker held another card of that set; which one can it be?"
-    )
+    clue = "Clue: ask inference: an asker held another card of that set; which one can it be?"
+    assert hint_text(plain, "clue") == clue
     bare = Puzzle.create(
         variant="classic", viewer="Ann", log=CLAIM.log, question=CLAIM.question, answer=CLAIM.answer,
         difficulty=Difficulty(2, "elimination", 1.0),
@@ -149,6 +148,7 @@ def test_no_hint_before_the_last_names_an_answer_cards_holder_on_any_pack_puzzle
             assert reply.kind == "hint", (puzzle.id, depth)
             leak = _names_a_holder(reply.lines[0], puzzle)
             assert leak is None, (puzzle.id, reply.lines[0], leak)
+            assert len(reply.lines[0]) <= 80, reply.lines[0]  # one line of an 80-column terminal
         assert attempt.respond("hint").kind == "confirm"
 
 

@@ -137,7 +137,7 @@ def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Pa
     terminal.read_until(b"Puzzle 1/2")  # the puzzle's table is still being drawn
     terminal.type(b"\x03")
     ends_cleanly(terminal)
-    assert outcomes(tmp_path / "home") == []
+    assert outcomes(tmp_path / "home") in ([], ["quit"])  # ["quit"]: drawn already, stopped at the prompt
 
 
 def test_ctrl_c_while_the_verdict_shows_and_the_next_is_drawn(terminal: Terminal, tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """``python -m trainer`` runs the ``literature`` command."""
 
-from trainer.cli import main
+from trainer.start import main
 
 main()

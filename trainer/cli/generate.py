@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 from enum import Enum
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from puzzles.export import FORMATS, export
+from puzzles.export import FORMATS, export, targets
 from puzzles.generate import Request, Tally, generate, generate_from_game
 from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.cli.app import command, fail
@@ -58,9 +59,27 @@ def levels_of(level: int | None, min_level: int | None, max_level: int | None) -
     return tuple(range(low, high + 1))
 
 
+def check_out(out: Path, formats: list[str], force: bool) -> None:
+    """Refuse, before any mining, an ``--out`` that is not a writable folder or holds files it would replace."""
+    if out.exists() and not out.is_dir():
+        raise fail(f"{out}: exists and is not a folder")
+    present = [p.name for p in targets(out, formats) if p.exists()]
+    if present and not force:
+        raise fail(f"{out}: would replace {', '.join(present)}; pass --force to overwrite, or choose another --out")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=out, prefix=".literature-", suffix=".probe")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise fail(f"{error.filename or out}: cannot write there ({error.strerror or error})") from None
+
+
 @command("generate")
 def generate_command(
-    out: Annotated[Path, typer.Option("--out", help="Folder to write puzzles.json, worksheets and answer keys.")],
+    out_text: Annotated[
+        str, typer.Option("--out", metavar="PATH", help="Folder to write puzzles.json, worksheets and answer keys.")
+    ],
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed: the same request and seed give the same puzzles.")] = 0,
     level: Annotated[int | None, typer.Option(help="Only this level (1-6).", show_default=False)] = None,
@@ -80,12 +99,20 @@ def generate_command(
     title: Annotated[str, typer.Option(help="Title of the worksheets.")] = "Literature puzzles",
     workers: Annotated[int, typer.Option(min=1, help="Worker processes for simulated games.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the Rich one.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace files a previous run wrote in --out.")] = False,
 ) -> None:
-    """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys."""
+    """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys.
+
+    Files already in --out are never replaced without --force, and --out is
+    checked (a folder that can be written) before any mining.
+    """
     if players is not None and players not in (6, 8):
         raise fail(f"--players must be 6 or 8, not {players}")
-    if out.exists() and not out.is_dir():
-        raise fail(f"{out}: exists and is not a folder")
+    if not out_text.strip():
+        raise fail("--out needs a folder, not an empty path (use --out . for the current folder)")
+    out = Path(out_text)
+    chosen = [f.value for f in formats] if formats else ["json"]
+    check_out(out, chosen, force)
     request = Request(
         count=count,
         seed=seed,
@@ -95,7 +122,6 @@ def generate_command(
         players=(players,) if players is not None else (6, 8),
         max_games=None,
     )
-    chosen = [f.value for f in formats] if formats else ["json"]
     started = time.perf_counter()
     puzzles: list[Puzzle]
     if from_file is not None:

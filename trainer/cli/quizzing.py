@@ -24,6 +24,7 @@ from puzzles.quiz import Attempt, AttemptResult
 from puzzles.store import Progress
 from trainer.cli.prompt import interrupts_held, read_line
 from trainer.render.puzzle import (
+    event_line,
     forget_event,
     memory_intro,
     show_event,
@@ -70,7 +71,7 @@ def quiz(
 
     def save(result: AttemptResult) -> None:
         if record:
-            store.record(
+            saved = store.record(
                 result.puzzle,
                 answer=result.answer,
                 outcome=result.outcome,
@@ -81,6 +82,12 @@ def quiz(
                 mode="memory" if memory is not None else "normal",
                 practice=practice,
             )
+            if saved.kept is not None:
+                show_line(
+                    f"Your answer could not be saved ({saved.problem}). It is kept in {saved.kept} and will be "
+                    "saved the next time literature starts.",
+                    "bold",
+                )
 
     if memory is None:
         show_puzzle(puzzle, number, total)
@@ -139,15 +146,21 @@ def play_history(
     memory_intro(puzzle, number, total, memory.pace)
     events = len(puzzle.game.events)
     try:
+        terminal = sys.stdin.isatty()
         for move in range(1, events + 1):
-            show_event(puzzle, move)
             if memory.pace > 0:
+                show_event(puzzle, move)
                 time.sleep(memory.pace)
                 forget_event(1)
+                continue
+            if terminal:  # the move is the prompt: Enter ends its line, which is then erased
+                typed = read(event_line(puzzle, move) + "  ")
+                forget_event(1)
             else:
-                if read("").strip().lower() in ("q", "quit", "stop"):
-                    return False
-                forget_event(2)
+                show_event(puzzle, move)
+                typed = read("")
+            if typed.strip().lower() in ("q", "quit", "stop"):
+                return False
     except (EOFError, KeyboardInterrupt):
         show_line("")
         show_line("Stopped.")

@@ -162,7 +162,7 @@ def history_table(
     title = "History"
     if focus is not None or player is not None:
         what = f"{codes} and claims" if focus is not None else player
-        title += f": {what} ('history' shows all)"
+        title += f": {what} (all: 'history')"
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     for name, justify in (("#", "right"), ("asker", "left"), ("target", "left"), ("card", "left"), ("answer", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -259,6 +259,11 @@ def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: fl
              "can be heard again.", style="dim"),
     )
     Console().print(Panel(body, title=title, subtitle=f"level {puzzle.level} · {puzzle.id}", expand=False))
+
+
+def event_line(puzzle: Puzzle, number: int) -> str:
+    """One move as plain text (for a prompt): ``Move 3 of 12: Cat asks Bob for 3♦: no``."""
+    return event_text(puzzle, number).plain
 
 
 def show_event(puzzle: Puzzle, number: int) -> None:

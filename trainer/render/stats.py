@@ -45,10 +45,10 @@ def rating_text(rating: Rating) -> str:
     """``1642 ± 120 (95%)``, or ``1500? ± 700 (provisional)`` while the deviation is high (as lichess does).
 
     >>> rating_text(Rating()), rating_text(Rating(1642.4, 60.0))
-    ('1500? ± 700 (provisional: a few more puzzles settle it)', '1642 ± 120 (95%)')
+    ('1500? ± 700 (provisional)', '1642 ± 120 (95%)')
     """
     if is_provisional(rating):
-        return f"{rating.rating:.0f}? ± {2 * rating.rd:.0f} (provisional: a few more puzzles settle it)"
+        return f"{rating.rating:.0f}? ± {2 * rating.rd:.0f} (provisional)"
     return f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
 
 
@@ -61,7 +61,7 @@ def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> P
     "—" where there is no data yet."""
     rating = summary.rating
     top = Table.grid(padding=(0, 2))
-    top.add_row("Rating", f"{rating_text(rating)}  (puzzles of level {level_for(rating.rating)})")
+    top.add_row("Rating", f"{rating_text(rating)}, level {level_for(rating.rating)} puzzles")
     chart = sparkline([r for _, r in summary.history])
     if chart:
         top.add_row("", Text(chart, style="cyan"))

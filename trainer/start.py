@@ -1,0 +1,21 @@
+"""The ``literature`` console command's entry point, kept tiny so that Ctrl-C is clean from the first instant.
+
+Importing the commands (Typer, Rich, the engine) takes a moment; a Ctrl-C
+then, or at any later moment a command does not handle itself, ends the
+program with ``interrupted`` and exit code 130, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Run the ``literature`` command."""
+    try:
+        from trainer.cli import app
+
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(130) from None
