@@ -207,7 +207,7 @@ def _long_puzzle() -> Puzzle:
 
 def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> None:
     puzzle = _long_puzzle()
-    assert len(puzzle.game.events) > 150
+    assert len(puzzle.game.events) > 40  # longer than either screen holds
     pack = tmp_path / "long.json"
     pack.write_text(dump_puzzles([puzzle]))
     for columns, lines in ((80, 24), (120, 40)):
