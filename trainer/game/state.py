@@ -19,10 +19,11 @@ target's answer is true.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import overload
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import IllegalEventError, ImpossibleHistoryError, NotationError
@@ -180,6 +181,47 @@ class SetResult:
     team: int | None = None
 
 
+class Events(Sequence[Event]):
+    """A read-only view of the first ``length`` events of a shared log (see :attr:`State.events`)."""
+
+    __slots__ = ("_length", "_log")
+
+    def __init__(self, log: list[Event], length: int):
+        self._log = log
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return self._log[: self._length][index]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("event index out of range")
+        return self._log[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._log[: self._length])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Events({list(self)!r})"
+
+
 class State:
     """The position after some events; :meth:`apply` adds one, checking the rules."""
 
@@ -192,7 +234,8 @@ class State:
         self.turn: str = setup.dealer
         self.picking_team: int | None = None
         self.claimer: str | None = None  # classic: who just claimed and may pass the turn to a teammate
-        self.events: list[Event] = []
+        self._log: list[Event] = []
+        self._length = 0
         self._claimed = 0
 
     def copy(self) -> State:
@@ -209,9 +252,26 @@ class State:
         other.turn = self.turn
         other.picking_team = self.picking_team
         other.claimer = self.claimer
-        other.events = list(self.events)
+        other._log = self._log  # shared: see :attr:`events`
+        other._length = self._length
         other._claimed = self._claimed
         return other
+
+    @property
+    def events(self) -> Events:
+        """The events played so far, oldest first (a read-only view).
+
+        Copies share one log and see only their own prefix of it, so copying a
+        state costs the same after ten events as after ten thousand: a game's
+        replay, every position kept, is linear in its length.
+
+        >>> state = State(Setup.create("classic", "A B C D E F".split()))
+        >>> state.apply(Pass(None, "A")); early = state.copy()
+        >>> state.apply(Ask("A", "B", Card.parse("2D"), hit=False))
+        >>> len(early.events), len(state.events), early.events == [Pass(None, "A")]
+        (1, 2, True)
+        """
+        return Events(self._log, self._length)
 
     # -- what is publicly known -------------------------------------------------
 
@@ -321,7 +381,10 @@ class State:
             self._claim(event)
         else:
             self._pass(event)
-        self.events.append(event)
+        if len(self._log) != self._length:  # a copy went on from here first: this state's own log, once
+            self._log = self._log[: self._length]
+        self._log.append(event)
+        self._length += 1
 
     def _require_actor(self, player: str, doing: str) -> None:
         if player == self.turn and self.picking_team is None and self.sizes[player]:

@@ -497,6 +497,11 @@ def views_of(setup: Setup) -> dict[str, str | None]:
     return {p: (p if p in setup.hands else None) for p in setup.players}
 
 
+MAX_EVENTS = 5_000
+"""The longest game a review covers: far past any real game (a complete game runs to a few hundred
+events), while a review of that many cheap events still takes well under a minute and little memory."""
+
+
 def review_game(
     game: Game,
     as_player: str | None = None,
@@ -510,6 +515,12 @@ def review_game(
     view is independent). Errors are located in the game's file: an
     impossible history names the first event after which no deal fits.
     """
+    if len(game.events) > MAX_EVENTS:
+        raise LiteratureError(
+            f"the game has {len(game.events):,} events, more than the {MAX_EVENTS:,} a review covers (a complete "
+            "game runs to a few hundred; see docs/review.md)",
+            path=game.path,
+        )
     setup = game.setup
     if as_player is not None:
         setup.check_player(as_player)
