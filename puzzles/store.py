@@ -532,7 +532,7 @@ class Progress:
                     return self._store(db, puzzle, answer=answer, outcome=outcome, correct=correct, hints=hints,
                                        seconds=seconds, daily=daily, mode=mode, practice=practice, now=now)
             except ProgressError as error:
-                problem = error.message
+                problem = error.message.removesuffix("; try again")
                 if "busy" not in problem:
                     break
         entry: dict[str, object] = {

@@ -137,6 +137,16 @@ def test_a_risky_claim_gets_its_exact_chance_and_a_sure_one_is_played_at_once() 
     assert seat.match.state.score == {1: 1, 2: 0}
 
 
+def test_after_a_classic_claim_the_turn_may_be_handed_to_a_teammate() -> None:
+    """The stalemate breaker: the game layer says the pass is legal, the prompt plays it."""
+    seat = six_diamonds(CoachLevel.OFF)
+    assert seat.respond("claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D").kind == "moved"
+    assert seat.respond("pass Bob").lines == ("Ann cannot pass to Bob: they are an opponent",)
+    reply = seat.respond("pass eve")
+    assert reply.kind == "moved" and [str(e) for e in reply.events] == ["Ann passes to Eve"]
+    assert seat.match.decider()[0] == "Eve" and not seat.your_move()
+
+
 def test_full_coach_gives_odds_and_notes_on_each_move() -> None:
     seat = six_diamonds(CoachLevel.FULL)
     assert seat.respond("odds 6D").lines == ("6D: Cat 100%",)

@@ -87,6 +87,8 @@ def turn_words(match: Match) -> str:
         return "Questions are over: claim a set (claim SET: NAME CARDS, ...)."
     if role is Role.PICK:
         return "Your team picks who plays: play yourself, or pass NAME."
+    if state.handover_targets():
+        return "Your move: ask, claim, or hand the turn to a teammate (pass NAME), or help."
     return "Your move: ask (Bob 6D), claim (claim LD: ...), or help."
 
 
