@@ -77,13 +77,16 @@ def run(*args: str) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_command_names_the_first_impossible_event(tmp_path: Path, name: str) -> None:
-    text, line, _, message = CASES[name]
+    text, line, event, message = CASES[name]
     path = tmp_path / f"{name}.lit"
     path.write_text(text)
     expected = (2, "", f"{path}:{line}: {message}\n")
-    for command in (["check"], ["solve"], ["solve", "--json"], ["explain", "--", "2S"], ["review"]):
+    for command in (["check"], ["show"], ["solve"], ["solve", "--json"], ["explain", "--", "2S"], ["review"]):
         args = [command[0], str(path), *command[1:]]
         assert run(*args) == expected, args
+    assert run("show", str(path), "--at", str(event - 1))[0] == 0  # the position before it can be shown
+    if "player" in name:  # generate mines listed hands only
+        assert run("generate", "--from", str(path), "--out", str(tmp_path / "out")) == expected
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

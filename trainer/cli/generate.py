@@ -18,6 +18,7 @@ from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.cli.app import command, fail
 from trainer.game.notation import read_game
 from trainer.game.variants import Variant
+from trainer.knowledge.possible import check_possible
 from trainer.render.generate import GenerationProgress, show_summary
 
 
@@ -126,6 +127,7 @@ def generate_command(
     puzzles: list[Puzzle]
     if from_file is not None:
         game = read_game(from_file)
+        check_possible(game)
         if variant is not None and game.setup.variant is not variant:
             raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {variant.value}")
         puzzles = generate_from_game(game, request, str(from_file))

@@ -9,7 +9,8 @@ import typer
 
 from trainer.cli.app import command
 from trainer.game.errors import LiteratureError
-from trainer.game.notation import read_game
+from trainer.game.notation import Game, read_game
+from trainer.knowledge.possible import check_possible
 from trainer.render.game import show_game
 
 
@@ -27,4 +28,6 @@ def show(
             game.state(at)  # raises: out of range
         except LiteratureError as error:
             raise error.located(str(file)) from None
+    shown = game if at is None else Game(game.setup, game.events[:at], game.lines[:at], game.path)
+    check_possible(shown)
     show_game(game, at)
