@@ -393,3 +393,15 @@ def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None
     assert parse_game(path.read_text()).events == whole.events
     assert [g.over for g in saved_games(tmp_path / "games")] == [True]
     assert games_path().name == "games"
+
+
+def test_as_takes_a_seat_by_name_or_gives_seat_one_your_name() -> None:
+    dan = Match.new(Seating(seed=4, you="Dan"))
+    assert dan.you == "Dan" and dan.kind_of("Bob") is BotKind.BASIC and dan.kind_of("Ann") is BotKind.EXPERT
+    zoe = Match.new(Seating(seed=4, you="Zoe"))
+    assert zoe.setup.players[0] == "Zoe" and Match.from_text(zoe.text()).you == "Zoe"
+    result = CliRunner().invoke(app, ["play", "--seed", "4", "--fast", "--as", "Dan", "--opponents", "basic"],
+                                input="quit\n")
+    assert result.exit_code == 0 and "you: Dan" in result.output
+    (game,) = saved_games(games_path())
+    assert (game.you, game.result) == ("Dan", "in progress")

@@ -146,7 +146,8 @@ def test_ctrl_c_while_the_verdict_shows_and_the_next_is_drawn(terminal: Terminal
     terminal.read_until(b"Correct.")  # graded; now explaining it and drawing puzzle 2
     terminal.type(b"\x03")
     ends_cleanly(terminal)
-    assert outcomes(tmp_path / "home") == ["right"]  # an answer graded is saved whole
+    # an answer graded is saved whole; on a quick machine the Ctrl-C may land at the next prompt: a quit
+    assert outcomes(tmp_path / "home") in (["right"], ["right", "quit"])
 
 
 def test_ctrl_c_typed_with_the_answer(terminal: Terminal, tmp_path: Path) -> None:
