@@ -15,16 +15,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/literature daily
 
-# The worksheet print test prints HTML to PDF in headless Chromium: install it where we can
+# The worksheet print test prints HTML to PDF in headless Chromium (DejaVu for the suit symbols): install them where we can
 # (root with apt-get, as in CI); elsewhere that test is skipped, and this says so.
 print-tools:
 	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
 	    || command -v google-chrome >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing chromium (apt-get) for the worksheet print test"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core >/dev/null \
 	    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive \
-	         apt-get install -y -q --no-install-recommends chromium >/dev/null; } \
+	         apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core >/dev/null; } \
 	    || echo "could not install chromium: the worksheet print test will be skipped"; \
 	else echo "chromium is not installed: the worksheet print test will be skipped (apt-get install chromium)"; fi
 

@@ -56,8 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--players", default="both", choices=["6", "8", "both"])
     parser.add_argument("--per-game", type=int, default=Request.per_game)
+    parser.add_argument("--each-level", type=int, default=0, metavar="N",
+                        help="instead: CPU seconds per puzzle for N puzzles of each level asked alone")
     args = parser.parse_args(argv)
     players = (6, 8) if args.players == "both" else (int(args.players),)
+    if args.each_level:
+        return each_level(args.each_level, args.seed, players)
     candidates, _ = count_candidates()
     tally = Tally()
     wall, cpu = time.perf_counter(), time.process_time()
@@ -88,6 +92,28 @@ def main(argv: list[str] | None = None) -> int:
     print(f"goals: >= {GOAL_RATE:.0f} puzzles/s/core {'met' if rate >= GOAL_RATE else 'MISSED'}; "
           f"daily < {GOAL_DAILY} s {'met' if daily < GOAL_DAILY else 'MISSED'}")
     return 0 if ok else 1
+
+
+def each_level(count: int, seed: int, players: tuple[int, ...]) -> int:
+    """What one puzzle of each level costs when asked for alone (stratified search: only where it occurs)."""
+    print(f"{count} puzzles of each level asked alone (players {players}); load average {os.getloadavg()[0]:.1f}")
+    print("level  CPU s/puzzle  games mined  median history")
+    for level in range(1, 7):
+        tally = Tally()
+        cpu = time.process_time()
+        found = generate(Request(count=count, seed=seed, levels=(level,), players=players), tally=tally)
+        cpu = time.process_time() - cpu
+        history = sorted(int(p.source["event"]) for p in found)[len(found) // 2]
+        print(f"{level:>5}  {cpu / len(found):>12.1f}  {tally.games:>11}  {history:>14}", flush=True)
+    mixed = Tally()
+    cpu = time.process_time()
+    found = generate(Request(count=6 * count, seed=seed, players=players), tally=mixed)
+    cpu = time.process_time() - cpu
+    levels = Counter(p.level for p in found)
+    print(f"no --level, {6 * count} puzzles: {cpu / len(found):.1f} CPU s/puzzle, {mixed.games} games, levels "
+          + ", ".join(f"{lv}: {levels.get(lv, 0)}" for lv in range(1, 7))
+          + f"; load average {os.getloadavg()[0]:.1f}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,43 +1,85 @@
-"""The daily puzzle: the same one for everyone on a date, a different one each day.
+"""The daily puzzle: the same one for everyone on a date, never the same twice in a year,
+easiest on Monday and hardest on Sunday.
 
-The built-in pack is put in one fixed order (its ids sorted, then shuffled by
-a constant seed) and day ``d`` gets the puzzle at ``(d - EPOCH) mod size``.
-So two consecutive days never share a puzzle, and the cycle repeats only after
-as many days as the pack holds. Nothing depends on the clock but the date asked.
+The daily puzzles are a fixed part of the built-in pack (:func:`schedule`):
+one puzzle per game, never level 1 nor a recall drill, sorted by difficulty
+(level, then score) and cut into seven bands, Monday's the easiest and
+Sunday's the hardest; each band is shuffled by a constant seed. A date takes
+its weekday's band and, in it, the entry of its week since :data:`EPOCH`. So
+a year of dates never repeats a puzzle (every band holds more than 52), no
+two dailies share a game, and the week climbs. Nothing depends on the clock
+but the date asked.
 
     >>> one = daily_puzzle(date(2026, 1, 1))
     >>> one.id == daily_puzzle(date(2026, 1, 1)).id != daily_puzzle(date(2026, 1, 2)).id
     True
+    >>> [d.strftime("%a") for d, _ in week(date(2026, 3, 4))]
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 
+from puzzles.generate import is_recall
 from puzzles.model import Puzzle, puzzles_from_json
-from puzzles.packs import load_records
+from puzzles.packs import daily_schedule, record
+from puzzles.variety import game_key
 from trainer.clock import today
 from trainer.game.errors import LiteratureError
 
-EPOCH = date(2026, 1, 1)
-"""Day 0 of the cycle."""
+EPOCH = date(2026, 1, 5)
+"""A Monday: week 0 of the schedule."""
 
-_ORDER_SEED = "literature-daily-v1"
-
-
-def daily_order(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
-    """Puzzles in daily order: by id, sorted, then shuffled by a constant seed."""
-    by_id = {p.id: p for p in puzzles}
-    return [by_id[i] for i in order_ids(list(by_id))]
+DAYS = 7
+_ORDER_SEED = "literature-daily-v2"
 
 
-def order_ids(ids: Sequence[str]) -> list[str]:
-    """Ids in daily order: sorted, then shuffled by a constant seed."""
-    ordered = sorted(ids)
-    random.Random(_ORDER_SEED).shuffle(ordered)
-    return ordered
+def schedule(puzzles: Sequence[Puzzle]) -> list[list[str]]:
+    """The daily puzzles of ``puzzles`` as seven lists of ids, Monday's (easiest) to Sunday's (hardest).
+
+    One puzzle per game (chosen by a constant seed, whatever the order), never level 1 nor a recall
+    drill. With fewer than seven such puzzles, every day draws from all of them.
+
+    >>> from puzzles.grade import example_claim
+    >>> schedule([example_claim()]) == [[example_claim().id]] * 7
+    True
+    """
+    by_game: dict[str, list[Puzzle]] = {}
+    for puzzle in puzzles:
+        if puzzle.level >= 2 and not is_recall(puzzle):
+            by_game.setdefault(game_key(puzzle), []).append(puzzle)
+    chosen = [min(group, key=_draw) for group in by_game.values()]
+    if not chosen:
+        raise LiteratureError("there is no puzzle of level 2 or more to choose the daily one from")
+    chosen.sort(key=lambda p: (p.level, p.difficulty.score, p.id))
+    if len(chosen) < DAYS:
+        return [[p.id for p in chosen] for _ in range(DAYS)]
+    rng = random.Random(_ORDER_SEED)
+    bands = []
+    for day in range(DAYS):
+        band = [p.id for p in chosen[day * len(chosen) // DAYS: (day + 1) * len(chosen) // DAYS]]
+        rng.shuffle(band)
+        bands.append(band)
+    return bands
+
+
+def _draw(puzzle: Puzzle) -> str:
+    """A fixed pseudo-random rank of a puzzle (its id hashed with the schedule's seed)."""
+    return hashlib.sha256(f"{_ORDER_SEED}:{puzzle.id}".encode()).hexdigest()
+
+
+def daily_id(day: date, bands: Sequence[Sequence[str]]) -> str:
+    """The id of ``day``'s puzzle in a schedule: its weekday's band, its week's entry.
+
+    >>> daily_id(date(2026, 1, 5), [["a", "b"]] + [["x"]] * 6), daily_id(date(2026, 1, 12), [["a", "b"]] + [["x"]] * 6)
+    ('a', 'b')
+    """
+    band = bands[day.weekday()]
+    return band[((day - EPOCH).days // DAYS) % len(band)]
 
 
 def daily_puzzle(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
@@ -51,16 +93,19 @@ def daily_puzzle(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     True
     """
     if puzzles is not None:
-        order = daily_order(puzzles)
-        if not order:
-            raise LiteratureError("there is no puzzle to choose the daily one from")
-        return order[(day - EPOCH).days % len(order)]
-    records = {r["id"]: r for r in load_records()["puzzles"]}
-    ids = order_ids(list(records))
-    if not ids:
-        raise LiteratureError("the built-in pack holds no puzzle")
-    chosen = ids[(day - EPOCH).days % len(ids)]
-    return puzzles_from_json(records[chosen], f"built-in pack, puzzle {chosen}")[0]
+        chosen = daily_id(day, schedule(puzzles))
+        return next(p for p in puzzles if p.id == chosen)
+    chosen = daily_id(day, daily_schedule())
+    data = record(chosen)
+    if data is None:
+        raise LiteratureError(f"the built-in pack's daily schedule names {chosen}, which it does not hold")
+    return puzzles_from_json(data, f"built-in pack, puzzle {chosen}")[0]
+
+
+def week(day: date, puzzles: Sequence[Puzzle] | None = None) -> list[tuple[date, Puzzle]]:
+    """The daily puzzles of the week (Monday to Sunday) that holds ``day``."""
+    monday = day - timedelta(days=day.weekday())
+    return [(d, daily_puzzle(d, puzzles)) for d in (monday + timedelta(days=i) for i in range(DAYS))]
 
 
 def parse_day(text: str | None) -> date:

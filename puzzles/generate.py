@@ -21,7 +21,7 @@ renaming the players (seats counted from the viewer) and permuting the suits
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> found = list(mine_game(game, source={"kind": "file"}, window=1))
     >>> sorted((p.question.kind, p.level) for p in found)
-    [('claim', 3), ('locate', 3)]
+    [('claim', 3), ('locate', 1)]
     >>> found[0].answer[Card.parse("6D")]
     'Cat'
 
@@ -36,12 +36,14 @@ import itertools
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.model import KINDS, LEVELS, Difficulty, Puzzle, Question, Step
+from puzzles.variety import compatible, group_key
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event, Pass
@@ -69,8 +71,24 @@ BOT_PAIRS: tuple[tuple[BotKind, BotKind], ...] = (
 """Who plays the simulated games: bots that ask and claim like people do."""
 
 
-RARE_LEVELS = {1: "memory claims", 4: "hand counting", 6: "case analysis"}
-"""Levels the mined games rarely give (bots claim as soon as a set is seen; few hands fill up)."""
+RARE_LEVELS = {4: "hand counting", 6: "case analysis"}
+"""Levels the mined games rarely give (few hands fill up; most forced cards have a human chain)."""
+
+LATE_LEVELS = frozenset({4, 6})
+"""Levels found late in a game (hands nearly known): searched from :data:`LATE_START` of the game on."""
+
+LATE_START = 0.4
+"""Share of a game's events before which hand counting and case analysis almost never occur."""
+
+FIRST_STEP_EVENTS = 30
+"""A level-1 *first step* is one step of elimination or ask inference in a history of at most this many
+events ..."""
+
+FIRST_STEP_CITED = 3
+"""... resting on at most this many events."""
+
+RECALL = "recall"
+"""The grade name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
 
 
 class GenerationError(LiteratureError):
@@ -158,6 +176,13 @@ def is_fresh(before: Knowledge | None, answer: Mapping[Card, str]) -> bool:
     return any(card not in in_play or before.forced(card) != player for card, player in answer.items())
 
 
+def is_readable(state: State, viewer: str) -> bool:
+    """Whether the position does not give every answer away for a reason the question hides:
+    at least two players besides the viewer still hold cards (with one left, every unseen card is theirs)."""
+    others = [p for p in state.setup.players if p != viewer and state.sizes[p] > 0]
+    return len(others) >= 2
+
+
 # -- grading and explaining (the one place that calls the explainer) ------------------------
 
 
@@ -168,6 +193,55 @@ class Graded:
     difficulty: Difficulty
     techniques: tuple[str, ...]
     explanation: tuple[Step, ...]
+
+
+def reading_effort(history: int, cited: int) -> float:
+    """What reading the position costs, added to the explainer's score: a hundredth per event of
+    the history, a twentieth per event the explanation rests on.
+
+    >>> reading_effort(40, 3), reading_effort(200, 10)
+    (0.55, 2.5)
+    """
+    return round(history / 100 + cited / 20, 2)
+
+
+def rate(graded: Graded, history: int) -> Difficulty:
+    """The puzzle's difficulty from the explainer's grade and the reading effort.
+
+    The level is the explainer's (its hardest technique), with two changes for
+    puzzles: a single step of elimination or ask inference resting on at most
+    :data:`FIRST_STEP_CITED` events of a history of at most :data:`FIRST_STEP_EVENTS`
+    is level 1, *first step* (the easiest reading there is); a claim of
+    six seen cards (a memory claim) is a **recall** drill, not a deduction, rated by
+    how much history there is to remember (level 2 up to 40 events, 3 up to 120, else 4).
+    The score adds :func:`reading_effort`.
+
+    >>> step = Step("elimination", "Only Fay can hold 7D.", events=(1, 2))
+    >>> rate(Graded(Difficulty(2, "elimination", 2.33), ("elimination",), (step,)), 12)
+    Difficulty(level=1, name='first step', score=2.55)
+    >>> rate(Graded(Difficulty(1, "seen", 1.17), ("seen",), (step,)), 150)
+    Difficulty(level=4, name='recall', score=2.77)
+    """
+    base = graded.difficulty
+    cited = {n for step in graded.explanation for n in step.events}
+    score = round(base.score + reading_effort(history, len(cited)), 2)
+    if base.level == 1:
+        return Difficulty(2 if history <= 40 else 3 if history <= 120 else 4, RECALL, score)
+    techniques = [s.technique for s in graded.explanation if s.technique]
+    if (base.level in (2, 3) and len(techniques) == 1 and history <= FIRST_STEP_EVENTS
+            and len(cited) <= FIRST_STEP_CITED):
+        return Difficulty(1, "first step", score)
+    return Difficulty(base.level, base.name, score)
+
+
+def is_recall(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is a memory claim (the recall drill) rather than a deduction."""
+    return puzzle.difficulty.name == RECALL
+
+
+def explanation_length(puzzle: Puzzle) -> int:
+    """Characters of the explanation as a learner reads it (its steps' sentences)."""
+    return sum(len(step.text) + 1 for step in puzzle.explanation)
 
 
 def grade_question(
@@ -243,6 +317,20 @@ def _uncertain_notes(question: Question, answer: Mapping[Card, str], knowledge: 
 
 def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"
+
+
+def regrade(puzzle: Puzzle) -> Puzzle | None:
+    """The puzzle graded and explained again by the current explainer (same id and answer);
+    ``None`` when the explainer's steps no longer reach the answer."""
+    game = puzzle.game
+    knowledge = solve(game.setup, game.events, puzzle.viewer)
+    graded = grade_question(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if graded is None:
+        return None
+    return Puzzle.create(variant=puzzle.variant, viewer=puzzle.viewer, log=puzzle.log, question=puzzle.question,
+                         answer=puzzle.answer, difficulty=rate(graded, len(game.events)),
+                         techniques=graded.techniques, explanation=graded.explanation, source=puzzle.source,
+                         id=puzzle.id)
 
 
 # -- canonical form -----------------------------------------------------------------------
@@ -375,14 +463,35 @@ def first_probe(game: Game) -> int:
     return EIGHT_PLAYER_START if len(game.setup.players) == 8 else 0
 
 
-def moments(game: Game, viewer: str, window: int = FRESH_WINDOW) -> Iterator[Moment]:
-    """Every ``window``-th position of ``game`` from ``viewer``'s side (one exact solve each).
+def search_range(levels: Iterable[int], game: Game) -> tuple[int, int]:
+    """The events of ``game`` where puzzles of ``levels`` occur: first steps only in the first
+    :data:`FIRST_STEP_EVENTS`; hand counting and case analysis only from :data:`LATE_START` of
+    the game on; else from :func:`first_probe`. Searching where a level occurs is what makes
+    rare levels cheap.
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> len(game.events), search_range([1], game), search_range([4, 6], game), search_range([2, 6], game)
+    (271, (0, 30), (108, 271), (0, 271))
+    """
+    wanted = set(levels)
+    length = len(game.events)
+    if wanted == {1}:
+        return 0, FIRST_STEP_EVENTS
+    start = int(length * LATE_START) if wanted and wanted <= LATE_LEVELS else 0
+    return max(start, first_probe(game)), length
+
+
+def moments(game: Game, viewer: str, window: int = FRESH_WINDOW, start: int | None = None,
+            stop: int | None = None) -> Iterator[Moment]:
+    """Every ``window``-th position of ``game`` from ``viewer``'s side (one exact solve each), from
+    event ``start`` to ``stop`` (:func:`search_range` chooses them for the levels wanted).
 
     The probes are shared: a moment's ``before`` is the previous probe.
     """
     setup = game.setup.only(viewer)
-    n = len(game.events)
-    start = first_probe(game)
+    n = len(game.events) if stop is None else min(stop, len(game.events))
+    start = first_probe(game) if start is None else start
     at = max(0, start - window)
     before: Knowledge | None = None
     while True:
@@ -395,6 +504,17 @@ def moments(game: Game, viewer: str, window: int = FRESH_WINDOW) -> Iterator[Mom
         at = min(n, at + window)
 
 
+@dataclass(frozen=True)
+class Filters:
+    """What a mined puzzle must be besides right: its kinds and levels, whether memory claims (the
+    recall drill) are wanted, and the longest explanation kept (characters; ``None``: any)."""
+
+    kinds: frozenset[str] = frozenset(KINDS)
+    levels: frozenset[int] = frozenset(LEVELS)
+    recall: bool = False
+    max_explanation: int | None = None
+
+
 def mine_game(
     game: Game,
     *,
@@ -405,28 +525,36 @@ def mine_game(
     window: int = FRESH_WINDOW,
     per_moment: int | None = None,
     rng: random.Random | None = None,
+    recall: bool = False,
+    max_explanation: int | None = None,
+    share: float = 1.0,
 ) -> Iterator[Puzzle]:
-    """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment.
+    """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment, in the
+    part of the game where the wanted ``levels`` occur (:func:`search_range`) and in its first ``share``.
 
     ``per_moment`` keeps at most that many puzzles of one moment (chosen with
-    ``rng``), so a set of puzzles does not repeat one position.
+    ``rng``), so a set of puzzles does not repeat one position. Memory claims
+    come only with ``recall``; explanations longer than ``max_explanation`` are dropped.
     """
-    wanted_kinds = set(kinds)
-    wanted_levels = set(levels)
+    filters = Filters(frozenset(kinds), frozenset(levels), recall, max_explanation)
+    start, stop = search_range(filters.levels, game)
+    stop = min(stop, round(len(game.events) * share))
     for viewer in viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]:
-        for moment in moments(game, viewer, window):
-            found = list(_puzzles_at(moment, wanted_kinds, wanted_levels, source))
+        for moment in moments(game, viewer, window, start, stop):
+            found = list(_puzzles_at(moment, filters, source))
             if per_moment is not None and len(found) > per_moment:
                 found = (rng or random.Random(0)).sample(found, per_moment)
             yield from found
 
 
-def _puzzles_at(moment: Moment, kinds: set[str], levels: set[int], source: Mapping[str, Any]) -> Iterator[Puzzle]:
+def _puzzles_at(moment: Moment, filters: Filters, source: Mapping[str, Any]) -> Iterator[Puzzle]:
     k, viewer = moment.now, moment.viewer
     setup, events = k.setup, moment.events
+    if not is_readable(k.state, viewer):
+        return
     seen: set[str] = set()
     for question, answer in questions_at(moment):
-        if question.kind not in kinds:
+        if question.kind not in filters.kinds:
             continue
         if not (is_unique_answer(k, question, answer) and needs_deduction(k.state, viewer, question, answer)
                 and is_fresh(moment.before, answer)):
@@ -436,20 +564,25 @@ def _puzzles_at(moment: Moment, kinds: set[str], levels: set[int], source: Mappi
             continue
         seen.add(form)
         graded = grade_question(setup, events, viewer, question, answer, k)
-        if graded is None or graded.difficulty.level not in levels:
+        if graded is None:
             continue
-        yield Puzzle.create(
+        difficulty = rate(graded, len(events))
+        if difficulty.level not in filters.levels or (difficulty.name == RECALL and not filters.recall):
+            continue
+        puzzle = Puzzle.create(
             variant=setup.variant,
             viewer=viewer,
             log=write_game(Game(setup, events)),
             question=question,
             answer=answer,
-            difficulty=graded.difficulty,
+            difficulty=difficulty,
             techniques=graded.techniques,
             explanation=graded.explanation,
             source=dict(source) | {"event": moment.at},
             id=canonical_id(form),
         )
+        if filters.max_explanation is None or explanation_length(puzzle) < filters.max_explanation:
+            yield puzzle
 
 
 # -- requests -------------------------------------------------------------------------------
@@ -457,7 +590,17 @@ def _puzzles_at(moment: Moment, kinds: set[str], levels: set[int], source: Mappi
 
 @dataclass(frozen=True)
 class Request:
-    """What to generate. ``levels``, ``kinds``, ``variants`` and ``players`` are the allowed values."""
+    """What to generate. ``levels``, ``kinds``, ``variants`` and ``players`` are the allowed values.
+
+    ``count`` is spread evenly over ``levels`` (:meth:`quotas`); ``per_game`` puzzles
+    at most come from one game (default 1: no two puzzles of a set share a game,
+    so none can give another's answer away).
+
+    >>> Request(count=10).quotas()
+    {1: 2, 2: 2, 3: 2, 4: 1, 5: 2, 6: 1}
+    >>> Request(count=3, levels=(3,)).quotas()
+    {3: 3}
+    """
 
     count: int = 20
     seed: int = 0
@@ -465,9 +608,11 @@ class Request:
     kinds: tuple[str, ...] = KINDS
     variants: tuple[Variant, ...] = (Variant.CLASSIC, Variant.FISH54)
     players: tuple[int, ...] = (6, 8)
-    per_game: int | None = 10
+    per_game: int = 1
     per_moment: int | None = None
     max_games: int | None = None
+    recall: bool = False
+    max_explanation: int | None = None
 
     def __post_init__(self) -> None:
         if self.count < 1:
@@ -480,14 +625,23 @@ class Request:
             raise GenerationError(f"unknown kind {unknown[0] if unknown else 'none'!r} (kinds: {', '.join(KINDS)})")
         if not self.players or any(n not in (6, 8) for n in self.players):
             raise GenerationError("a game has 6 or 8 players")
+        if self.per_game < 1:
+            raise GenerationError(f"at least one puzzle per game, not {self.per_game}")
+
+    def quotas(self) -> dict[int, int]:
+        """How many puzzles of each level: ``count`` spread evenly, the odd ones to common levels first."""
+        order = sorted(set(self.levels), key=lambda level: (level in RARE_LEVELS, level))
+        base, extra = divmod(self.count, len(order))
+        return {level: base + (i < extra) for i, level in sorted(enumerate(order), key=lambda x: x[1])}
 
     @property
     def game_budget(self) -> int:
         """How many games to mine before giving up."""
         if self.max_games is not None:
             return self.max_games
-        rare = 40 if set(self.levels) <= set(RARE_LEVELS) else 4
-        return max(40, self.count * rare)
+        games = -(-self.count // self.per_game)
+        rare = 12 if set(self.levels) <= set(RARE_LEVELS) else 6
+        return max(40, games * rare)
 
     def describe(self) -> str:
         """The request in words, for messages."""
@@ -506,7 +660,12 @@ class Request:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One simulated game of a request: everything that decides it and what to mine."""
+    """One simulated game of a request: everything that decides it and what to mine from it.
+
+    ``levels`` are the levels still wanted when the game was handed out; the game
+    gives at most ``per_level`` puzzles of each, searched where they occur, from
+    ``viewers`` seats at most, every ``window`` events, in the first ``share`` of the game.
+    """
 
     seed: int
     index: int
@@ -516,41 +675,66 @@ class GameSpec:
     team2: BotKind
     kinds: tuple[str, ...]
     levels: tuple[int, ...]
-    per_game: int | None
+    per_level: int
     per_moment: int | None
+    recall: bool = False
+    max_explanation: int | None = None
+    viewers: int | None = None
+    window: int = FRESH_WINDOW
+    share: float = 1.0
 
     @classmethod
-    def of(cls, request: Request, index: int) -> GameSpec:
-        """The ``index``-th game of ``request`` (chosen from the seed and index only)."""
+    def of(cls, request: Request, index: int, levels: Iterable[int] | None = None) -> GameSpec:
+        """The ``index``-th game of ``request`` (chosen from the seed and index only), mined for ``levels``."""
         rng = random.Random(f"generate:{request.seed}:{index}")
         variant = rng.choice(request.variants)
         players = rng.choice(request.players)
         team1, team2 = rng.choice(BOT_PAIRS)
-        return cls(request.seed, index, variant, players, team1, team2, request.kinds, request.levels,
-                   request.per_game, request.per_moment)
+        wanted = tuple(sorted(request.levels if levels is None else levels))
+        return cls(request.seed, index, variant, players, team1, team2, request.kinds, wanted,
+                   request.per_game, request.per_moment, request.recall, request.max_explanation)
 
     def source(self) -> dict[str, Any]:
         """The record's ``source``: how to play this game again."""
         return {"kind": "simulated", "seed": self.seed, "game": self.index, "variant": self.variant.value,
                 "players": self.players, "bots": [self.team1.value, self.team2.value]}
 
+    def play(self) -> Game:
+        """The simulated game (the same for the same spec)."""
+        return new_table(GameJob(self.index, self.seed, self.variant, self.players, self.team1, self.team2)).play()
+
 
 def mine_spec(spec: GameSpec) -> list[Puzzle]:
-    """Simulate one game and mine it (runs in a worker process); at most ``per_game`` puzzles."""
-    job = GameJob(spec.index, spec.seed, spec.variant, spec.players, spec.team1, spec.team2)
-    game = new_table(job).play()
+    """Simulate one game and mine it (runs in a worker process): at most ``per_level`` puzzles of each
+    of ``spec.levels``, viewer after viewer (in an order drawn from the seed), each searched only in
+    the part of the game where the levels still wanted occur."""
+    return mine_played(spec, spec.play())
+
+
+def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
+    """:func:`mine_spec` on a game already played."""
     rng = random.Random(f"mine:{spec.seed}:{spec.index}")
     viewers = list(game.setup.players)
     rng.shuffle(viewers)
+    if spec.viewers is not None:
+        viewers = viewers[: spec.viewers]
     found: list[Puzzle] = []
     ids: set[str] = set()
-    mined = mine_game(game, source=spec.source(), viewers=viewers, kinds=spec.kinds, levels=spec.levels,
-                      per_moment=spec.per_moment, rng=rng)
-    for puzzle in mined:
-        if puzzle.id not in ids:
+    taken = dict.fromkeys(spec.levels, 0)
+    for viewer in viewers:
+        wanted = [level for level, n in taken.items() if n < spec.per_level]
+        if not wanted:
+            break
+        mined = mine_game(game, source=spec.source(), viewers=[viewer], kinds=spec.kinds, levels=wanted,
+                          window=spec.window, per_moment=spec.per_moment, rng=rng, recall=spec.recall,
+                          max_explanation=spec.max_explanation, share=spec.share)
+        for puzzle in mined:
+            if puzzle.id in ids or taken[puzzle.level] >= spec.per_level:
+                continue
             ids.add(puzzle.id)
             found.append(puzzle)
-            if spec.per_game is not None and len(found) >= spec.per_game:
+            taken[puzzle.level] += 1
+            if all(n >= spec.per_level for n in taken.values()):
                 break
     return found
 
@@ -574,33 +758,66 @@ def generate(
     on_puzzle: Callable[[Puzzle, Tally], None] | None = None,
     tally: Tally | None = None,
 ) -> list[Puzzle]:
-    """Exactly ``request.count`` unique puzzles, or :class:`GenerationError` saying what was found.
+    """Exactly ``request.count`` unique puzzles, spread over the levels (:meth:`Request.quotas`),
+    at most ``per_game`` from one game and one per game moment and set; or
+    :class:`GenerationError` saying what was found.
 
-    Games are mined in index order and their puzzles kept in that order, so the
-    result depends only on the request (not on ``workers``).
+    Generation is stratified: each game is handed out to find one level still
+    missing (in turn over the missing puzzles, as known
+    :data:`~puzzles.executor.MAX_IN_FLIGHT` games earlier, so the result depends
+    only on the request, not on ``workers``) and searched only where that level
+    occurs. The puzzles come sorted by level, easiest first.
     """
     tally = tally if tally is not None else Tally()
+    quotas = request.quotas()
     kept: list[Puzzle] = []
     ids: set[str] = set()
-    for found in mine_games(request, workers=workers, executor=executor):
+    groups: set[str] = set()
+    wanted_after: list[tuple[int, ...]] = [_wanted(quotas)]
+
+    def specs() -> Iterator[GameSpec]:
+        for index in range(request.game_budget):
+            wanted = wanted_after[max(0, index - MAX_IN_FLIGHT)]
+            if wanted:
+                yield GameSpec.of(request, index, (wanted[index % len(wanted)],))
+
+    for found in ordered_map(mine_spec, specs(), workers=workers, executor=executor):
         tally.games += 1
+        from_game = 0
         for puzzle in found:
             tally.found += 1
-            if puzzle.id in ids:
+            group = group_key(puzzle)
+            if puzzle.id in ids or group in groups:
                 tally.duplicates += 1
                 continue
+            if quotas[puzzle.level] <= 0 or from_game >= request.per_game:
+                continue
             ids.add(puzzle.id)
+            groups.add(group)
+            quotas[puzzle.level] -= 1
+            from_game += 1
             kept.append(puzzle)
             tally.kept += 1
             tally.levels[puzzle.level] = tally.levels.get(puzzle.level, 0) + 1
             if on_puzzle is not None:
                 on_puzzle(puzzle, tally)
-            if len(kept) == request.count:
-                return kept
+        if len(kept) == request.count:
+            return sorted(kept, key=lambda p: p.level)
+        wanted_after.append(_wanted(quotas))
+    missing = ", ".join(f"level {level}: {n}" for level, n in sorted(quotas.items()) if n > 0)
     raise GenerationError(
-        f"found only {len(kept)} of {request.count} {request.describe()} in {tally.games} simulated games; "
-        + _rarity_hint(request)
+        f"found only {len(kept)} of {request.count} {request.describe()} in {tally.games} simulated games "
+        f"(still missing {missing}); " + _rarity_hint(request)
     )
+
+
+def _wanted(quotas: Mapping[int, int]) -> tuple[int, ...]:
+    """Each missing puzzle's level, once per puzzle: the target of game ``i`` is entry ``i`` modulo the length.
+
+    >>> _wanted({1: 2, 3: 0, 6: 1})
+    (1, 1, 6)
+    """
+    return tuple(level for level, n in sorted(quotas.items()) for _ in range(max(0, n)))
 
 
 def _rarity_hint(request: Request) -> str:
@@ -612,25 +829,26 @@ def _rarity_hint(request: Request) -> str:
 
 
 def generate_from_game(game: Game, request: Request, path: str | None = None) -> list[Puzzle]:
-    """Exactly ``request.count`` puzzles from one game (a user's log; every listed hand is a viewer)."""
+    """Exactly ``request.count`` puzzles from one game (a user's log; every listed hand is a viewer):
+    one per game moment and set, and none whose answer or explanation gives another's answer away."""
     viewers = [p for p in game.setup.players if p in game.setup.hands]
     if not viewers:
         raise GenerationError("the game lists no hand, so there is no viewer to mine it for", path=path)
     source = {"kind": "file", "file": os.path.basename(path) if path else "game"}
     kept: list[Puzzle] = []
-    ids: set[str] = set()
     rng = random.Random(f"from:{request.seed}")
     for puzzle in mine_game(game, source=source, viewers=viewers, kinds=request.kinds, levels=request.levels,
-                            per_moment=request.per_moment, rng=rng):
-        if puzzle.id in ids:
+                            per_moment=request.per_moment, rng=rng, recall=request.recall,
+                            max_explanation=request.max_explanation):
+        if any(p.id == puzzle.id for p in kept) or not compatible(puzzle, kept, same_game=True):
             continue
-        ids.add(puzzle.id)
         kept.append(puzzle)
         if len(kept) == request.count:
-            return kept
+            return sorted(kept, key=lambda p: p.level)
     raise GenerationError(
         f"found only {len(kept)} of {request.count} {request.describe()} in this game "
-        f"(seen as {', '.join(viewers)}); ask for --count {len(kept)} or fewer" if kept else
+        f"(seen as {', '.join(viewers)}, one per moment and set, none giving another away); "
+        f"ask for --count {len(kept)} or fewer" if kept else
         f"found no {request.describe()} in this game (seen as {', '.join(viewers)})",
         path=path,
     )
@@ -640,27 +858,6 @@ def mine_games(
     request: Request, *, workers: int = 1, executor: Executor | None = None, first: int = 0
 ) -> Iterator[list[Puzzle]]:
     """The puzzles of each game of ``request`` in index order (up to its game budget), mined in
-    ``workers`` processes when asked; the same lists whatever the number of workers."""
+    ``workers`` processes (or ``executor``) when asked; the same lists whatever the number of workers."""
     specs = (GameSpec.of(request, i) for i in range(first, request.game_budget))
-    yield from _map(mine_spec, specs, workers, executor)
-
-
-def _map(
-    work: Callable[[GameSpec], list[Puzzle]], specs: Iterator[GameSpec], workers: int, executor: Executor | None
-) -> Iterator[list[Puzzle]]:
-    """``map`` in order, in worker processes when asked (a bounded window of games in flight)."""
-    if executor is None and workers <= 1:
-        yield from map(work, specs)
-        return
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
-    width = 2 * (workers if own else (os.cpu_count() or 2))
-    try:
-        pending = [pool.submit(work, spec) for spec in itertools.islice(specs, width)]
-        while pending:
-            result = pending.pop(0).result()
-            pending.extend(pool.submit(work, spec) for spec in itertools.islice(specs, 1))
-            yield result
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+    yield from ordered_map(mine_spec, specs, workers=workers, executor=executor)

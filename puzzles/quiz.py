@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from puzzles.grade import AnswerError, Grade, example_answer, format_answer, grade, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
+from puzzles.variety import compatible
 from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 
@@ -406,12 +407,18 @@ def next_puzzle(
     seen: Collection[str],
     due: Sequence[Puzzle] = (),
     rng: random.Random | None = None,
+    drawn: Sequence[Puzzle] = (),
 ) -> Puzzle | None:
     """The next puzzle of an adaptive session.
 
     A failed puzzle that is due again comes first; then an unseen puzzle whose
     level is nearest the learner's (:func:`puzzles.rating.level_for`), at random
     among equals. ``None`` when every puzzle of the pool has been seen.
+
+    ``drawn`` are the puzzles already shown this session: the next one is from
+    another game moment and set, and from another game while one is left
+    (:mod:`puzzles.variety`); a puzzle of a drawn game comes only when neither
+    gives the other's answer away.
 
     >>> from puzzles.grade import example_claim
     >>> p = example_claim()
@@ -420,9 +427,12 @@ def next_puzzle(
     """
     ids = {p.id for p in pool}
     for puzzle in due:
-        if puzzle.id in ids and puzzle.id not in seen:
+        if puzzle.id in ids and puzzle.id not in seen and compatible(puzzle, drawn, same_game=True):
             return puzzle
     fresh = [p for p in pool if p.id not in seen]
+    if drawn:
+        other_games = [p for p in fresh if compatible(p, drawn)]
+        fresh = other_games or [p for p in fresh if compatible(p, drawn, same_game=True)]
     if not fresh:
         return None
     target = level_for(rating)

@@ -12,25 +12,64 @@ import pytest
 from typer.testing import CliRunner
 
 import puzzles.daily as daily_module
-from puzzles.daily import daily_order, daily_puzzle
+from puzzles.daily import daily_puzzle, schedule, week
 from puzzles.export import answer_text
+from puzzles.generate import is_recall
 from puzzles.model import Puzzle
-from puzzles.packs import load_pack
+from puzzles.packs import daily_schedule, load_pack
 from puzzles.store import Progress
+from puzzles.variety import game_key, group_key
 from trainer.cli import app
 
 runner = CliRunner()
 
 
-def test_same_puzzle_for_a_date_and_a_different_one_each_day() -> None:
-    start = date(2026, 5, 1)
-    days = [start + timedelta(days=i) for i in range(60)]
-    ids = [daily_puzzle(d).id for d in days]
-    assert len(set(ids)) == len(ids)
-    assert [daily_puzzle(d).id for d in days] == ids
-    # the order does not depend on the order of the pack
+def test_same_puzzle_for_a_date_and_a_different_one_every_day_of_a_year() -> None:
+    start = date(2026, 12, 7)  # a Monday
+    weeks = 53  # a year and a day
+    days = [start + timedelta(days=i) for i in range(7 * weeks)]
+    puzzles = [daily_puzzle(d) for d in days]
+    assert len({p.id for p in puzzles}) == len(days)
+    assert len({group_key(p) for p in puzzles}) == len(days)
+    assert len({game_key(p) for p in puzzles}) == len(days)  # no two dailies share a game
+    assert [daily_puzzle(d).id for d in days[:20]] == [p.id for p in puzzles[:20]]  # the same on a second asking
+    assert all(p.level >= 2 and not is_recall(p) for p in puzzles)
+
+
+def test_the_week_climbs_from_monday_to_sunday() -> None:
+    start = date(2026, 12, 7)  # a Monday
+    levels: dict[int, list[float]] = {d: [] for d in range(7)}
+    for i in range(7 * 52):
+        day = start + timedelta(days=i)
+        puzzle = daily_puzzle(day)
+        levels[day.weekday()].append(puzzle.level + puzzle.difficulty.score / 100)
+    means = [sum(v) / len(v) for v in levels.values()]
+    assert means == sorted(means) and means[6] - means[0] >= 2
+    for monday in (start, start + timedelta(days=70)):
+        days = week(monday)
+        key = [(p.level, p.difficulty.score) for _, p in days]
+        assert key == sorted(key)  # every week climbs: the bands are cut in difficulty order
+
+
+def test_schedule_is_one_per_game_and_independent_of_pack_order() -> None:
     pack = load_pack()
-    assert [p.id for p in daily_order(list(reversed(pack)))] == [p.id for p in daily_order(pack)]
+    assert schedule(list(reversed(pack))) == schedule(pack) == daily_schedule()
+    ids = [i for day in daily_schedule() for i in day]
+    assert len(ids) == len(set(ids)) and min(len(day) for day in daily_schedule()) > 52
+    by_id = {p.id: p for p in pack}
+    assert len({game_key(by_id[i]) for i in ids}) == len(ids)
+
+
+def test_daily_week_command() -> None:
+    result = runner.invoke(app, ["daily", "--week", "--date", "2026-12-09"])
+    assert result.exit_code == 0, result.output
+    for name in ("Mon 2026-12-07", "Wed 2026-12-09", "Sun 2026-12-13"):
+        assert name in result.output
+    listed = runner.invoke(app, ["daily", "--week", "--date", "2026-12-09", "--json"])
+    rows = json.loads(listed.stdout)
+    assert rows[0]["date"] == "2026-12-07" and len(rows) == 7
+    assert [r["id"] for r in rows] == [daily_puzzle(date(2026, 12, 7) + timedelta(days=i)).id for i in range(7)]
+    assert [r["level"] for r in rows] == sorted(r["level"] for r in rows)
 
 
 def test_daily_json_is_the_record_and_stable() -> None:

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from puzzles.generate import (
     GenerationError,
+    Graded,
     Request,
     canonical_form,
     canonical_id,
@@ -20,12 +21,15 @@ from puzzles.generate import (
     generate,
     generate_from_game,
     is_fresh,
+    is_readable,
+    is_recall,
     is_seen,
     is_unique_answer,
     mine_game,
     needs_deduction,
+    rate,
 )
-from puzzles.model import KINDS, Puzzle, Question, load_puzzles
+from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, load_puzzles
 from trainer.cli import app
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
@@ -105,7 +109,8 @@ def test_freshness() -> None:
 
 def test_six_diamonds_mines_its_two_puzzles() -> None:
     found = list(mine_game(SIX, source={"kind": "test"}, window=1))
-    assert {(p.question.kind, p.level) for p in found} == {("locate", 3), ("claim", 3)}
+    # the locate is one ask, one step: a first step
+    assert {(p.question.kind, p.level) for p in found} == {("locate", 1), ("claim", 3)}
     for puzzle in found:
         assert puzzle.answer[card("6D")] == "Cat"
         assert "hand Ann:" in puzzle.log and puzzle.log.count("hand ") == 1
@@ -170,8 +175,8 @@ def test_generation_is_deterministic_for_a_seed() -> None:
 def test_impossible_request_fails_clearly() -> None:
     with pytest.raises(GenerationError, match="found only 0 of 1 level-6 puzzles"):
         generate(Request(count=1, seed=1, levels=(6,), players=(6,), max_games=0))
-    with pytest.raises(GenerationError, match="found only 2 of 3 puzzles in this game"):
-        generate_from_game(SIX, Request(count=3), "six.lit")
+    with pytest.raises(GenerationError, match="found only 1 of 3 puzzles in this game"):
+        generate_from_game(SIX, Request(count=3), "six.lit")  # two puzzles, one moment and set: one kept
     with pytest.raises(GenerationError, match="found no level-5 puzzles"):
         generate_from_game(SIX, Request(count=1, levels=(5,)), "six.lit")
     with pytest.raises(GenerationError):
@@ -237,15 +242,15 @@ def test_a_different_question_is_a_different_puzzle() -> None:
 
 def test_generate_command_from_a_file(tmp_path: Path) -> None:
     out = tmp_path / "set"
-    result = runner.invoke(app, ["generate", "--from", str(DATA / "six-diamonds.lit"), "--count", "2", "--out",
+    result = runner.invoke(app, ["generate", "--from", str(DATA / "six-diamonds.lit"), "--count", "1", "--out",
                                  str(out), "--format", "json", "--format", "md", "--format", "html", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["puzzles"] == 2
+    assert report["puzzles"] == 1
     assert sorted(p.name for p in out.iterdir()) == ["answers.html", "answers.md", "puzzles.json",
                                                      "worksheet.html", "worksheet.md"]
     data = json.loads((out / "puzzles.json").read_text())
-    assert data["schema"] == 1 and len(data["puzzles"]) == 2
+    assert data["schema"] == 1 and len(data["puzzles"]) == 1
     assert {p.question.kind for p in load_puzzles(out / "puzzles.json")} <= set(KINDS)
 
 
@@ -265,7 +270,7 @@ def test_generate_command_simulated(tmp_path: Path) -> None:
         (["--min-level", "5", "--max-level", "2"], "above --max-level"),
         (["--players", "7"], "--players must be 6 or 8"),
         (["--from", "missing.lit"], "missing.lit"),
-        (["--from", str(DATA / "six-diamonds.lit"), "--count", "3"], "found only 2 of 3"),
+        (["--from", str(DATA / "six-diamonds.lit"), "--count", "3"], "found only 1 of 3"),
         (["--from", str(DATA / "six-diamonds.lit"), "--variant", "fish54"], "not fish54"),
     ],
 )
@@ -274,3 +279,38 @@ def test_generate_command_bad_input(tmp_path: Path, args: list[str], message: st
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+# -- readable positions, reading effort, stratified requests ---------------------------------
+
+
+def test_a_position_with_one_other_player_holding_cards_is_not_readable() -> None:
+    game = read_game(DATA / "complete-classic-6p.lit")
+    verdicts = []
+    for state in game.states():
+        for viewer in game.setup.players:
+            others = [p for p in game.setup.players if p != viewer and state.sizes[p] > 0]
+            if not state.over:
+                verdicts.append((len(others), is_readable(state, viewer)))
+    assert (5, True) in verdicts
+    assert all(readable == (holders >= 2) for holders, readable in verdicts)
+    assert any(holders <= 1 for holders, _ in verdicts)
+
+
+def test_reading_effort_raises_the_score_and_memory_claims_are_recall() -> None:
+    step = Step("ask inference", "Cat asked for 3D, so Cat holds 6D.", events=(1,))
+    graded = Graded(Difficulty(3, "ask inference", 3.5), ("ask inference",), (step,))
+    assert rate(graded, 1) == Difficulty(1, "first step", 3.56)
+    assert rate(graded, 31).level == 3  # the same step in a longer history is not a first step
+    assert rate(graded, 200).score > rate(graded, 31).score
+    seen = Graded(Difficulty(1, "seen", 1.17), ("seen",), (Step("seen", "Ann took 2S.", events=(1,)),))
+    assert [rate(seen, n).level for n in (10, 100, 200)] == [2, 3, 4]
+    assert {rate(seen, n).name for n in (10, 200)} == {"recall"}
+
+
+def test_a_request_without_a_level_spreads_over_the_levels() -> None:
+    assert Request(count=12).quotas() == dict.fromkeys(range(1, 7), 2)
+    got = generate(Request(count=3, seed=2, levels=(1, 2, 3), players=(6,)))
+    assert sorted(p.level for p in got) == [1, 2, 3]
+    assert not any(is_recall(p) for p in got)
+    assert all(p.source["event"] <= 30 for p in got if p.level == 1)

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from trainer.game.randomplay import random_game
 from trainer.knowledge import counting
+from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
 from trainer.knowledge.solve import _model
 from trainer.knowledge.sweep import Sweep
@@ -46,6 +47,31 @@ def test_factorials_modulo_a_prime() -> None:
     assert all(f * i % PRIMES[1] == 1 for f, i in zip(fact, inverse, strict=True))
 
 
+@st.composite
+def set_problems(draw: st.DrawFn) -> tuple[SetProblem, int]:
+    n = draw(st.integers(2, 8))  # at most eight players
+    cards = draw(st.integers(1, 4 if n > 6 else 6))  # the model never builds a set with no unknown card
+    domains = tuple(
+        tuple(sorted(draw(st.sets(st.integers(0, n - 1), max_size=n))))
+        for i in range(cards)
+    )
+    facts = draw(st.lists(st.tuples(st.integers(-1, n - 1), st.sets(st.integers(0, max(cards - 1, 0)), min_size=1)),
+                          max_size=3))
+    holds = tuple(sorted({(p, tuple(sorted(ps))) for p, ps in facts}))
+    return SetProblem(tuple(f"C{i}" for i in range(cards)), domains, holds), n
+
+
+@settings(max_examples=60, deadline=None)
+@given(set_problems())
+def test_array_table_equals_the_constraint_search(case: tuple[SetProblem, int]) -> None:
+    problem, n = case
+    assert set_table(problem, n) == search_table(problem, n)
+
+
+def test_a_card_nobody_may_hold_leaves_no_solution() -> None:
+    assert set_table(SetProblem(("X", "Y"), ((), (0, 1)), ()), 2).solutions == 0
+
+
 def test_known_answer_one_set_two_players() -> None:
     # a two-card set whose first card only A may hold, two free cards, room for two cards each
     problem = Problem(
@@ -69,6 +95,9 @@ def test_impossible_problems_count_nothing() -> None:
     holds = SetProblem(("X1", "X2"), ((1,), (1,)), ((0, (0, 1)),))  # A holds one of them, but only B may
     assert Sweep(Problem(("A", "B"), (2, 2), 2, (holds,))).total == 0
     assert Sweep(too_many).counts().per_card == {}
+    assert Sweep(Problem(("A", "B"), (-1, 3), 2, ())).total == 0  # more cards pinned on A than A was dealt
+    with pytest.raises(ValueError):
+        Sweep(Problem(("A", "B"), (60, 0), 60, ()))  # no table has 60 cards
 
 
 @settings(max_examples=12, deadline=None)
@@ -94,6 +123,17 @@ def test_sweep_equals_the_full_python_pass(seed: int, table: tuple[str, int], pu
     assert sweep.counts() == reference.counts()
 
 
+def test_backward_pass_finds_the_pairs_again_when_they_were_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    problem = _model(History.build(game.setup, game.events[:30], "Ann")).problem
+    expected = Sweep(problem).counts()
+    monkeypatch.setattr(sweep_module, "KEEP", 0)
+    monkeypatch.setattr(sweep_module, "CHUNK", 64)  # many small chunks, some with no pair in bounds
+    again = Sweep(problem)
+    assert all(kept is None for kept in again.kept)
+    assert again.counts() == expected == Counter(problem).counts()
+
+
 def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
     game = random_game(random.Random(0), "classic", 8)
     early = _model(History.build(game.setup, game.events[:20], None)).problem
@@ -102,10 +142,25 @@ def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
     assert isinstance(full_pass(late), Counter)
 
 
+def test_full_pass_turns_to_retiring_passes_when_the_sweep_grows(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    problem = _model(History.build(game.setup, game.events[:20], None)).problem
+    expected = Counter(problem).counts()
+    monkeypatch.setattr(counting, "ARRAY_BUDGET", 0)
+    monkeypatch.setattr(counting, "RETIRING_BUDGET", 10**9)
+    chosen = full_pass(problem)
+    assert isinstance(chosen, counting.RetiringPasses)
+    assert chosen.total == expected.total and chosen.counts() == expected
+    monkeypatch.setattr(counting, "RETIRING_BUDGET", 0)
+    finished = full_pass(problem)
+    assert isinstance(finished, Sweep) and finished.finished
+    assert finished.total == expected.total and finished.counts() == expected
+
+
 @pytest.fixture
 def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""
-    monkeypatch.setattr(counting, "SMALL", 0)
+    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
 
 
 @pytest.mark.usefixtures("arrays_always")

@@ -14,12 +14,14 @@ from typing import Annotated
 
 import typer
 
-from puzzles.daily import daily_puzzle, parse_day
+from puzzles.daily import daily_puzzle, parse_day, week
 from puzzles.packs import BUILT_IN
 from puzzles.store import Progress
 from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.quizzing import line_editing, quiz
+from trainer.clock import today as local_today
+from trainer.render.daily import show_week
 from trainer.render.puzzle import show_line, show_puzzle
 from trainer.render.stats import show_after_daily
 
@@ -30,9 +32,21 @@ def daily(
         str | None, typer.Option("--date", help="The day, YYYY-MM-DD (default: today).", show_default=False)
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the puzzle record as JSON; no quiz.")] = False,
+    show_week_: Annotated[
+        bool, typer.Option("--week", help="List the week's daily puzzles, Monday (easiest) to Sunday (hardest).")
+    ] = False,
 ) -> None:
     """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
     when = parse_day(day)
+    if show_week_:
+        days = week(when)
+        if as_json:
+            print(json.dumps([{"date": d.isoformat(), "weekday": f"{d:%A}", "id": p.id, "level": p.level,
+                               "technique": p.difficulty.name, "score": p.difficulty.score,
+                               "question": p.question.text()} for d, p in days], ensure_ascii=False))
+        else:
+            show_week(days, local_today())
+        return
     puzzle = verified(daily_puzzle(when), BUILT_IN)
     if as_json:
         print(json.dumps(puzzle.to_json(), ensure_ascii=False))

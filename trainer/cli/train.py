@@ -35,7 +35,8 @@ MEMORY_MOVES = 40
 
 
 def load_pool(pack: Path | None) -> list[Puzzle]:
-    """Puzzles from ``--pack FILE``, else from the built-in pack (``puzzles.packs.load_pack()``)."""
+    """Puzzles from ``--pack FILE``, else from the built-in pack's training pool
+    (``puzzles.packs.training_pool()``: all but the daily puzzles and the recall drills)."""
     if pack is not None:
         return load_puzzles(pack)
     try:
@@ -45,9 +46,7 @@ def load_pool(pack: Path | None) -> list[Puzzle]:
             "no built-in puzzle pack is installed yet; train on a file with --pack puzzles.json "
             "(make one with 'literature generate')"
         ) from None
-    loaded = packs.load_pack()
-    puzzles = getattr(loaded, "puzzles", loaded)
-    return list(puzzles)
+    return list(packs.training_pool())
 
 
 @dataclass
@@ -126,7 +125,8 @@ def train(
         seen -= {p.id for p in due}
         try:
             for number in range(1, count + 1):
-                puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng)
+                drawn = [r.puzzle for r in session.results]
+                puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng, drawn)
                 if puzzle is None:
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break

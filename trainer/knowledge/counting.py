@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING
 
 import constraint
 
+from trainer.knowledge.tables import SolvedSet, solve_set
+
 if TYPE_CHECKING:
     from trainer.knowledge.sweep import Sweep
 
@@ -108,14 +110,34 @@ def unpack(value: int, n: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
+def solved(problem: SetProblem, n: int) -> SolvedSet:
+    """A set's local problem solved with arrays (:mod:`trainer.knowledge.tables`), cached: an event
+    changes only one set's problem, so consecutive positions share the others."""
+    return solve_set(problem.domains, problem.holds_one_of, n)
+
+
+@lru_cache(maxsize=4096)
 def set_table(problem: SetProblem, n: int) -> SetTable:
-    """Enumerate a set's local problem with python-constraint, grouped by class.
+    """A set's local problem solved and grouped by class, as Python integers.
+
+    >>> set_table(SetProblem(("X", "Y"), ((0, 1), (1,)), ()), 2).classes  # X with player 0 or 1, Y with 1
+    ((257, 1, ((1, 0), (0, 1))), (512, 1, ((0, 1), (0, 1))))
 
     A card no player can hold (an empty domain) leaves no solution:
 
     >>> set_table(SetProblem(("2H", "3H"), ((0, 1), ()), ()), 2).solutions
     0
     """
+    table = solved(problem, n)
+    classes = tuple(
+        (pack(vector), int(count), tuple(tuple(int(x) for x in row) for row in cells))
+        for vector, count, cells in zip(table.vectors.tolist(), table.solutions, table.cells, strict=True)
+    )
+    return SetTable(problem.cards, classes, int(table.solutions.sum()))
+
+
+def search_table(problem: SetProblem, n: int) -> SetTable:
+    """:func:`set_table` by a constraint search (python-constraint): the slow reference the tests compare with."""
     names = problem.cards
     if not all(problem.domains):
         return SetTable(names, (), 0)
@@ -184,24 +206,53 @@ def count_deals(problem: Problem) -> Counts:
 
 
 SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
+ARRAY_BUDGET = 4_000_000  # state-class pairs the array pass tries before the retiring passes are considered
+RETIRING_BUDGET = 2_000_000  # pairs the retiring probe may try, all players together, to be preferred
 
 
-def full_pass(problem: Problem) -> Counter | Sweep:
+def full_pass(problem: Problem) -> Counter | Sweep | RetiringPasses:
     """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead, numpy not even imported), else :class:`~trainer.knowledge.sweep.Sweep`. Both give
-    ``total`` at once and ``counts()`` on demand.
+    overhead), else :class:`~trainer.knowledge.sweep.Sweep`; but when the sweep grows large and
+    players retire early (many free cards, each player special in few sets), one retiring pass
+    per player (:class:`RetiringPasses`). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
-    if SMALL > 0:
-        try:
-            return Counter(problem, budget=SMALL)
-        except OverBudget:
-            pass
-    from trainer.knowledge.sweep import Sweep  # numpy is imported only when a problem needs it
+    # an upper bound on the Python pass's work: each layer has at most the product of the class counts before it
+    work, states = 0, 1
+    for classes in sorted(len(solved(s, len(problem.players)).solutions) for s in problem.sets):
+        work += states * classes
+        states *= classes
+        if work > SMALL:
+            break
+    if work <= SMALL:
+        return Counter(problem)
+    from trainer.knowledge.sweep import Sweep  # it imports this module
 
-    return Sweep(problem)
+    sweep = Sweep(problem, budget=ARRAY_BUDGET)
+    if sweep.finished:
+        return sweep
+    try:
+        probe = Retiring(problem, budget=RETIRING_BUDGET // max(1, len(problem.players)))
+    except OverBudget:
+        return sweep.finish()
+    return RetiringPasses(problem, probe.total)
+
+
+class RetiringPasses:
+    """The total from one retiring pass, the per-card counts from one per player (:func:`retiring_marginals`)."""
+
+    def __init__(self, problem: Problem, total: int):
+        self.problem = problem
+        self.total = total
+        self._counts: Counts | None = None
+
+    def counts(self) -> Counts:
+        """Per card and player, the number of consistent deals giving the card to the player."""
+        if self._counts is None:
+            self._counts = retiring_marginals(self.problem)
+        return self._counts
 
 
 class OverBudget(Exception):
@@ -342,9 +393,10 @@ def count_total(problem: Problem) -> int:
 
 class Retiring:
     """The forward pass with retired players merged into a bucket; players in ``keep``
-    are never retired, so :meth:`column` can give their exact per-card counts."""
+    are never retired, so :meth:`column` can give their exact per-card counts. With a
+    ``budget``, it stops with :class:`OverBudget` once it has tried more state-class pairs."""
 
-    def __init__(self, problem: Problem, keep: frozenset[int] = frozenset()):
+    def __init__(self, problem: Problem, keep: frozenset[int] = frozenset(), budget: int | None = None):
         self.problem = problem
         n = self.n = len(problem.players)
         capacity = list(problem.capacity)
@@ -375,6 +427,8 @@ class Retiring:
             following: dict[int, int] = {}
             get = following.get
             self.work += len(layer) * len(pairs)
+            if budget is not None and self.work > budget:
+                raise OverBudget
             for u, fu in layer.items():
                 for v, tv in pairs:
                     w = u + v

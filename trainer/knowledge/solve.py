@@ -23,7 +23,7 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
+from trainer.knowledge.counting import Counter, Counts, Problem, RetiringPasses, SetProblem, count_total, full_pass
 
 if TYPE_CHECKING:
     from trainer.knowledge.sweep import Sweep
@@ -36,7 +36,9 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(self, history: History, model: Model, deals: int, passes: Counter | Sweep | None = None):
+    def __init__(
+        self, history: History, model: Model, deals: int, passes: Counter | Sweep | RetiringPasses | None = None
+    ):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state

@@ -29,7 +29,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.counting import Counts, Problem, SetProblem, set_table, unpack
+from trainer.knowledge.counting import Counts, Problem, SetProblem, solved
 from trainer.knowledge.residues import factorials, primes_for, rebuild
 
 Array = npt.NDArray[np.int64]
@@ -37,8 +37,8 @@ Array = npt.NDArray[np.int64]
 BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
-CHUNK = 1 << 20  # state-class pairs per array operation: bounds the memory a step takes
-KEEP = 1 << 23  # state-class pairs the forward pass keeps for the backward pass (about 200 MB)
+CHUNK = 1 << 18  # state-class pairs per array operation: bounds the memory a step takes
+KEEP = 1 << 22  # state-class pairs the forward pass keeps for the backward pass (48 MB)
 
 
 @dataclass(frozen=True)
@@ -54,15 +54,10 @@ class TableArrays:
 
 @lru_cache(maxsize=4096)
 def table_arrays(problem: SetProblem, n: int) -> TableArrays:
-    """:func:`~trainer.knowledge.counting.set_table` as arrays (cached like it)."""
-    table = set_table(problem, n)
-    k = len(table.classes)
-    digits = np.array([unpack(key, n) for key, _, _ in table.classes], dtype=np.int64).reshape(k, n)
-    solutions = np.array([count for _, count, _ in table.classes], dtype=np.int64)
-    rows = np.array(
-        [[x for row in per_card for x in row] for _, _, per_card in table.classes], dtype=np.int64
-    ).reshape(k, len(table.cards) * n)
-    return TableArrays(table.cards, digits, solutions, rows)
+    """A set's solved problem (:func:`~trainer.knowledge.counting.solved`) in the form the sweep uses."""
+    table = solved(problem, n)
+    rows = table.cells.reshape(len(table.solutions), len(problem.cards) * n)
+    return TableArrays(problem.cards, table.vectors, table.solutions, rows)
 
 
 @dataclass
@@ -80,7 +75,7 @@ class Sweep:
     The same numbers as ``Counter(problem)``, exactly.
     """
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, budget: int | None = None):
         self.problem = problem
         n = self.n = len(problem.players)
         capacity = problem.capacity
@@ -88,8 +83,12 @@ class Sweep:
         self._counts: Counts | None = None
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
-        self.kept: list[tuple[Array, Array, Array] | None] = []  # per table, the forward's pairs
-        if any(c < 0 or c >= HALF - 6 for c in capacity):
+        self.kept: list[tuple[npt.NDArray[np.int32], ...] | None] = []  # per table, the forward's pairs
+        self.tried = 0  # state-class pairs tried by the forward pass
+        self.finished = True
+        if any(c >= HALF - 6 for c in capacity):
+            raise ValueError(f"capacities up to {HALF - 7} fit a packed field, not {max(capacity)}")
+        if any(c < 0 for c in capacity):
             return
         tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
         if any(len(t.solutions) == 0 for t in tables):
@@ -107,17 +106,33 @@ class Sweep:
         self.seen = np.zeros(size, dtype=bool)
         self.index = np.zeros(size, dtype=np.int64)
         self.bounds = self._bounds(tables)
-        layer = _Layer(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones((len(self.primes), 1), np.int64))
-        layers = [layer]
-        for k, table in enumerate(tables):
-            layer = self._forward(layer, table, self.bounds[k])
-            layers.append(layer)
+        self.layers = [_Layer(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones((len(self.primes), 1), np.int64))]
+        self.finished = self._advance(budget)
+
+    def _advance(self, budget: int | None) -> bool:
+        """Combine the tables not combined yet; stop (``False``) before a step that would take the
+        state-class pairs tried past ``budget``."""
+        while len(self.layers) <= len(self.tables):
+            k, layer = len(self.layers) - 1, self.layers[-1]
+            cost = len(layer.keys) * len(self.tables[k].solutions)
+            if budget is not None and self.tried + cost > budget:
+                return False
+            self.tried += cost
+            layer = self._forward(layer, self.tables[k], self.bounds[k])
+            self.layers.append(layer)
             if len(layer.keys) == 0:
-                return
-        self.layers = layers
-        self.rest = capacity - self._digits(layer.keys)
+                return True  # no deal: the total stays 0
+        layer = self.layers[-1]
+        self.rest = self.problem.capacity - self._digits(layer.keys)
         self.end = self._ways(self.rest, None)
         self.total = self._rebuild((layer.values * self.end % self.moduli).sum(axis=1) % self.moduli[:, 0])
+        return True
+
+    def finish(self) -> Sweep:
+        """Combine the tables a budget left (see :func:`~trainer.knowledge.counting.full_pass`)."""
+        if not self.finished:
+            self.finished = self._advance(None)
+        return self
 
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
         """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
@@ -161,7 +176,9 @@ class Sweep:
         keys: list[Array] = []
         grids: list[Array] = []
         found = 0
-        pairs: list[tuple[Array, Array, Array]] = []
+        # the pairs are kept for the backward pass while they fit the budget
+        budget = KEEP - sum(len(p[0]) for p in self.kept if p is not None)
+        pairs: list[tuple[Array, Array, Array]] | None = []
         capacity = 1024
         values = np.zeros((r, capacity), np.int64)
         for states, classes, packed, grid in self._pairs(layer, table, bounds):
@@ -179,15 +196,19 @@ class Sweep:
                     grown[:, : values.shape[1]] = values
                     values = grown
             where = index[grid]
-            pairs.append((states, classes, where))
+            if pairs is not None:
+                budget -= len(states)
+                if budget < 0:
+                    pairs = None
+                else:
+                    pairs.append((states, classes, where))
             terms = layer.values[:, states] * table.solutions[classes]
             for j in range(r):
                 np.add.at(values[j], where, terms[j])
         grid_all = np.concatenate(grids) if grids else np.zeros(0, np.int64)
         seen[grid_all] = False
-        kept = sum(len(p[0]) for p in self.kept if p is not None)
-        if pairs and kept + sum(len(p[0]) for p in pairs) <= KEEP:
-            self.kept.append(tuple(np.concatenate(column) for column in zip(*pairs, strict=True)))  # type: ignore[arg-type]
+        if pairs:
+            self.kept.append(tuple(np.concatenate(column).astype(np.int32) for column in zip(*pairs, strict=True)))
         else:
             self.kept.append(None)
         return _Layer(
@@ -221,12 +242,13 @@ class Sweep:
             self._counts = self._backward()
         return self._counts
 
-    def _kept_pairs(self, k: int) -> Iterator[tuple[Array, Array, Array]]:
+    def _kept_pairs(self, k: int) -> Iterator[tuple[npt.NDArray[np.integer], ...]]:
         """The forward pass's pairs for table ``k`` (state, class, position of the sum), found again
         if they were not kept."""
         kept = self.kept[k]
         if kept is not None:
-            yield kept
+            for start in range(0, len(kept[0]), CHUNK):
+                yield kept[0][start : start + CHUNK], kept[1][start : start + CHUNK], kept[2][start : start + CHUNK]
             return
         after = self.layers[k + 1]
         self.index[after.grid] = np.arange(len(after.grid))
@@ -237,18 +259,22 @@ class Sweep:
         n = self.n
         if self.total == 0:
             return Counts(0, {}, (0,) * n)
-        moduli = self.moduli
-        r = len(self.primes)
-        back = self.end
+        # every count now is at most the total: fewer primes may do
+        primes = primes_for(self.total)
+        r = len(primes)
+        moduli = self.moduli[:r]
+        back = self.end[:r]
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.tables) - 1, -1, -1):
             table, before = self.tables[k], self.layers[k]
             earlier = np.zeros((r, len(before.keys)), np.int64)
             weight = np.zeros((r, len(table.solutions)), np.int64)
             for states, classes, where in self._kept_pairs(k):
+                if len(states) == 0:
+                    continue
                 onward = back[:, where]
                 # sums of fewer than 2^22 residues: exact in floating point
-                joined = (before.values[:, states] * onward % moduli).astype(np.float64)
+                joined = (before.values[:r, states] * onward % moduli).astype(np.float64)
                 for j in range(r):
                     weight[j] += np.bincount(classes, joined[j], len(table.solutions)).astype(np.int64) % moduli[j]
                 # the states come in increasing order: add up each state's run
@@ -259,13 +285,13 @@ class Sweep:
             weight %= moduli
             cells = (weight @ table.rows) % moduli
             for i, code in enumerate(table.cards):
-                per_card[code] = tuple(self._rebuild(cells[:, i * n + p]) for p in range(n))
+                per_card[code] = tuple(rebuild(cells[:, i * n + p].tolist(), primes) for p in range(n))
         free_per_player = [0] * n
         if self.problem.free:
-            last = self.layers[-1].values
+            last = self.layers[-1].values[:r]
             for p in range(n):
-                ways = self._ways(self.rest, p)
-                free_per_player[p] = self._rebuild((last * ways % moduli).sum(axis=1) % moduli[:, 0])
+                ways = self._ways(self.rest, p)[:r]
+                free_per_player[p] = rebuild(((last * ways % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
         return Counts(self.total, per_card, tuple(free_per_player))
 
 

@@ -1,0 +1,118 @@
+"""One moment, one puzzle per sitting: groups, games, and no puzzle giving another's answer away."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from puzzles.executor import ordered_map
+from puzzles.generate import Request, generate, generate_from_game, is_recall, mine_game
+from puzzles.model import LEVELS, Puzzle
+from puzzles.packs import load_pack, training_pool
+from puzzles.quiz import matching, next_puzzle
+from puzzles.variety import compatible, game_key, gives_away, group_key, moment, one_per_group, spread
+from trainer.game.notation import read_game
+
+SIX = read_game("tests/data/six-diamonds.lit")
+
+
+def six_puzzles() -> list[Puzzle]:
+    found = list(mine_game(SIX, source={"kind": "file", "file": "six-diamonds.lit"}, window=1))
+    assert {p.question.kind for p in found} == {"locate", "claim"}
+    return found
+
+
+def test_one_moment_and_set_is_one_group() -> None:
+    locate, claim = sorted(six_puzzles(), key=lambda p: p.question.kind, reverse=True)
+    assert group_key(locate) == group_key(claim) and game_key(locate) == game_key(claim)
+    assert moment(locate) == 1
+    assert one_per_group([locate, claim]) == [locate]
+    # the claim's explanation places 6D: it gives the locate puzzle's answer away, and the other way round
+    assert gives_away(claim, locate) and gives_away(locate, claim)
+    assert not compatible(claim, [locate], same_game=True)
+
+
+def test_puzzles_of_other_games_never_give_each_other_away() -> None:
+    pack = load_pack()
+    rng = random.Random(3)
+    for one, two in (rng.sample(pack, 2) for _ in range(200)):
+        if game_key(one) != game_key(two):
+            assert not gives_away(one, two)
+
+
+def test_spread_keeps_one_per_game_by_default() -> None:
+    pack = load_pack()
+    chosen = spread(pack, 40)
+    assert len(chosen) == 40
+    assert len({game_key(p) for p in chosen}) == 40
+    together = spread(pack, 200, same_game=True)
+    for one, two in itertools.combinations(together, 2):
+        assert group_key(one) != group_key(two)
+        assert not gives_away(one, two)
+
+
+@pytest.mark.parametrize("level", [None, *LEVELS])
+def test_training_sessions_draw_one_puzzle_per_game_and_leak_nothing(level: int | None) -> None:
+    pool = matching(training_pool(), level=level)
+    games = len({game_key(p) for p in pool})
+    for seed in range(12):
+        rng = random.Random(seed)
+        drawn: list[Puzzle] = []
+        for _ in range(8):
+            puzzle = next_puzzle(pool, 1500, {p.id for p in drawn}, rng=rng, drawn=drawn)
+            if puzzle is None:
+                break
+            drawn.append(puzzle)
+        if games >= 8:  # while another game is left, no two puzzles of one game
+            assert len(drawn) == 8 and len({game_key(p) for p in drawn}) == 8
+        for one, two in itertools.permutations(drawn, 2):
+            assert group_key(one) != group_key(two)
+            assert not gives_away(one, two)
+
+
+def test_a_session_on_one_game_never_shows_a_puzzle_that_gives_another_away() -> None:
+    found = six_puzzles()
+    first = next_puzzle(found, 1500, set(), rng=random.Random(1))
+    assert first is not None
+    assert next_puzzle(found, 1500, {first.id}, rng=random.Random(1), drawn=[first]) is None
+
+
+def test_training_pool_has_every_level() -> None:
+    assert {p.level for p in training_pool()} == set(LEVELS)
+
+
+def test_training_pool_leaves_out_the_dailies_and_the_recall_drills() -> None:
+    from puzzles.packs import daily_schedule
+
+    daily = {i for day in daily_schedule() for i in day}
+    pool = training_pool()
+    assert pool and not daily & {p.id for p in pool}
+    assert not any(is_recall(p) for p in pool)
+
+
+def test_worksheets_from_simulated_games_take_one_puzzle_per_game() -> None:
+    for seed in (1, 2):
+        puzzles = generate(Request(count=3, seed=seed, levels=(2, 3), players=(6,)))
+        assert len({game_key(p) for p in puzzles}) == 3
+        for one, two in itertools.permutations(puzzles, 2):
+            assert not gives_away(one, two)
+
+
+def test_worksheet_from_one_log_keeps_one_per_moment_and_no_leak() -> None:
+    game = read_game("tests/data/complete-classic-6p.lit")
+    puzzles = generate_from_game(game, Request(count=6, seed=0, levels=(2, 3)), "complete-classic-6p.lit")
+    assert len({group_key(p) for p in puzzles}) == 6
+    for one, two in itertools.permutations(puzzles, 2):
+        assert not gives_away(one, two)
+
+
+def test_the_executor_interface_gives_the_same_results_anywhere() -> None:
+    items = list(range(30))
+    with ThreadPoolExecutor(2) as pool:
+        assert list(ordered_map(str, iter(items), executor=pool)) == [str(i) for i in items]
+    request = Request(count=2, seed=4, levels=(2, 3), players=(6,))
+    with ThreadPoolExecutor(2) as pool:
+        assert [p.id for p in generate(request, executor=pool)] == [p.id for p in generate(request)]
