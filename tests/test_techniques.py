@@ -272,6 +272,9 @@ def test_one_contradiction_places_a_card_four_other_players_could_hold() -> None
     assert "Bob said no to 9H KH AH 3C 6C (moves 119, 102, 112, 44, 24)" in full
     assert (found.holder, found.grade.level if found.grade else 0) == ("Bob", 6)
     assert sum(len(t) for t in found.texts()) < 1500  # it was 5 cases and 11,000 characters for 2H and 4H
+    # the hints before the answer never name the holder the supposition is about
+    assert cases[0].nudge and cases[0].clue and "2H" in cases[0].nudge
+    assert "Bob" not in cases[0].nudge and "Bob" not in cases[0].clue
 
 
 def test_a_supposed_absence_is_refuted_and_a_possible_one_is_not() -> None:

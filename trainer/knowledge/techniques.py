@@ -732,6 +732,10 @@ def _tree(steps: Iterable[Step]) -> Iterator[Step]:
         yield from _tree(step.cases)
 
 
+_AWAY_NUDGE = "Suppose {card} were not where the moves point: what would break?"
+_AWAY_CLUE = "Take {card} away from the one player the moves point to, and look for a contradiction."
+
+
 def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
     """The opposite of ``supposed`` holds: supposing it leads to the contradiction ``proof`` ends with.
 
@@ -749,8 +753,9 @@ def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
                              f"Try putting {card} with {player}.")
     else:
         fact = Holds(card, player)
-        text, clue, nudge = (f"Suppose {player} did not hold {card}.", f"What if {player} did not hold {card}?",
-                             f"Try keeping {card} away from {player}.")
+        # the supposition names the card's true holder: the hints must not (they come before the answer)
+        text, clue, nudge = (f"Suppose {player} did not hold {card}.", _AWAY_CLUE.format(card=card),
+                             _AWAY_NUDGE.format(card=card))
     return Step(
         Technique.CASE_ANALYSIS,
         (fact,),
@@ -843,8 +848,8 @@ def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = 
             (Holds(card, holders[0]),),
             text=f"Suppose {holders[0]} did not hold {card}: then no deal fits every ask and hand size together "
             f"(every deal was counted, and each puts {card} with {holders[0]}).",
-            clue=f"What if {holders[0]} did not hold {card}?",
-            nudge=f"Try keeping {card} away from {holders[0]}.",
+            clue=_AWAY_CLUE.format(card=card),
+            nudge=_AWAY_NUDGE.format(card=card),
             counted=True,
         )
     player = ruled[0]
