@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
@@ -55,9 +56,12 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import count_total
+from trainer.knowledge.counting import Counter, RetiringPasses, count_total, full_pass
 from trainer.knowledge.explain import Explanation, explain
 from trainer.knowledge.solve import Knowledge, Model, _model
+
+if TYPE_CHECKING:
+    from trainer.knowledge.sweep import Sweep  # imports numpy: only where a problem needs it
 
 CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
 BEST_SHOWN = 5  # how many of the best asks a note lists
@@ -399,6 +403,7 @@ def trace_view(
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
     previous: tuple[Model, int] | None = None
+    passes: Counter | Sweep | RetiringPasses | None = None  # the per-card counts of ``previous``'s model
     for i in range(len(events) + 1):
         if i:
             try:
@@ -413,6 +418,7 @@ def trace_view(
         else:
             found = count_total(model.problem)
             previous = (model, found)
+            passes = None  # a new problem: its per-card counts are worked out when first needed
         total = found * model.plain_ways
         if total == 0:
             raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
@@ -421,7 +427,9 @@ def trace_view(
             event = events[i]
             actor = actor_of(event)
             if actor is not None:
-                knowledge = Knowledge(history, model, total)
+                if passes is None:  # shared by every event until the model changes (repeated asks do not)
+                    passes = full_pass(model.problem)
+                knowledge = Knowledge(history, model, total, passes)
                 trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
         if progress is not None:
             progress()
