@@ -19,7 +19,9 @@ Work that must not be cut in half, such as saving an answer, runs inside
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,7 +37,7 @@ def read_line(prompt: str) -> str:
 
     Line editing (``readline``, when loaded) works as with ``input``.
     """
-    with _ticking():
+    with _ticking(), _typed_ahead_kept():
         return input(prompt)
 
 
@@ -79,6 +81,33 @@ def _ticking() -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def _typed_ahead_kept() -> Iterator[None]:
+    """A terminal drops unread input on Ctrl-C; keep it (NOFLSH) while the prompt waits.
+
+    ``readline`` reads a key after ``select`` says one is there; a Ctrl-C that
+    drops the key in between would leave that read waiting for the next key,
+    where no timer can reach it. With the key kept, the read returns.
+    """
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            raise OSError
+        before = termios.tcgetattr(fd)
+    except (ImportError, OSError, ValueError, AttributeError):
+        yield
+        return
+    kept = list(before)
+    kept[3] |= termios.NOFLSH
+    termios.tcsetattr(fd, termios.TCSANOW, kept)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, before)
 
 
 def _tick(signum: int, frame: FrameType | None) -> None:
