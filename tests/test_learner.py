@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import signal
 import sqlite3
 import sys
 import time
@@ -257,6 +258,7 @@ class Terminal:
     def __enter__(self) -> Terminal:
         self.pid, self.leader = pty.fork()
         if self.pid == 0:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
             os.execve(sys.executable, self.argv, self.env)
         return self
 

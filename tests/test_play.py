@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -300,6 +301,7 @@ class Terminal:
         argv = [sys.executable, "-m", "trainer", *args]
         self.pid, self.leader = pty.fork()
         if self.pid == 0:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
             os.execve(sys.executable, argv, env)
         self.seen = b""
         self.position = 0

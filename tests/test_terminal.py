@@ -42,6 +42,7 @@ class Terminal:
         argv = [sys.executable, "-m", "trainer", *args]
         self.pid, self.leader = pty.fork()
         if self.pid == 0:  # the child: a new session whose controlling terminal is the pty
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
             os.execve(sys.executable, argv, env)
         self.seen = b""
         self.position = 0
