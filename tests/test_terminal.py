@@ -116,6 +116,7 @@ def test_ctrl_c_that_lands_before_the_read_begins_still_stops() -> None:
             time.sleep(0.5)  # the main thread is in its read by now (if not, it stops at once anyway)
             os.kill(os.getpid(), signal.SIGINT)
 
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a suite run in the background ignores it
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # only the other thread can take it
         threading.Thread(target=press_ctrl_c, daemon=True).start()
         try:
