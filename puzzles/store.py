@@ -222,6 +222,19 @@ def _rating_json(rating: Rating | None) -> dict[str, object] | None:
     return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
 
 
+def _create_schema(db: sqlite3.Connection) -> None:
+    """Make the tables and indexes that are missing, the learner's starting rating unless there is one, and
+    stamp the schema version (inside the caller's transaction). A new store and an upgraded one both end here."""
+    for statement in _SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute(
+        "INSERT OR IGNORE INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
+        (START_RATING, START_RD, START_VOLATILITY),
+    )
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
 def _upgrade(db: sqlite3.Connection) -> None:
     """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
@@ -313,14 +326,7 @@ class Progress:
                 try:
                     if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                         _upgrade(db)
-                        for statement in _SCHEMA.split(";"):
-                            if statement.strip():
-                                db.execute(statement)
-                        db.execute(
-                            "INSERT OR IGNORE INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
-                            (START_RATING, START_RD, START_VOLATILITY),
-                        )
-                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        _create_schema(db)
                     db.execute("COMMIT")
                 except BaseException:
                     db.execute("ROLLBACK")
@@ -353,14 +359,7 @@ class Progress:
             db = sqlite3.connect(temp, isolation_level=None)
             try:
                 db.execute("BEGIN")
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(
-                    "INSERT INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
-                    (START_RATING, START_RD, START_VOLATILITY),
-                )
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                _create_schema(db)
                 db.execute("COMMIT")
                 db.execute("PRAGMA journal_mode = WAL")
             finally:

@@ -294,9 +294,8 @@ class Terminal:
         assert b"Traceback" not in self.seen
 
 
-def test_old_progress_files_are_upgraded_in_place(tmp_path: Path) -> None:
-    """A schema-1 file (before modes and practice) keeps its attempts and gains the new columns."""
-    path = tmp_path / "old.sqlite3"
+def _schema_1_file(path: Path) -> Path:
+    """A progress file as schema 1 wrote it (before modes and practice), with one rated attempt."""
     db = sqlite3.connect(path)
     db.executescript(
         "CREATE TABLE learner (id INTEGER PRIMARY KEY CHECK (id = 1), rating REAL NOT NULL, rd REAL NOT NULL,"
@@ -311,9 +310,41 @@ def test_old_progress_files_are_upgraded_in_place(tmp_path: Path) -> None:
     )
     db.commit()
     db.close()
+    return path
+
+
+def _schema_of(path: Path) -> tuple[dict[str, list[tuple[object, ...]]], dict[str, list[str]], int]:
+    """Every table's columns (name, type, not null, default, key), every index's columns, and the version."""
+    db = sqlite3.connect(path)
+    try:
+        names = {kind: [row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = ? ORDER BY name", (kind,))] for kind in ("table", "index")}
+        tables = {t: [tuple(row[1:]) for row in db.execute(f"PRAGMA table_info({t})")] for t in names["table"]}
+        indexes = {i: [row[2] for row in db.execute(f"PRAGMA index_info({i})")] for i in names["index"]}
+        return tables, indexes, db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_old_progress_files_are_upgraded_in_place(tmp_path: Path) -> None:
+    """A schema-1 file (before modes and practice) keeps its attempts and gains the new columns."""
+    path = _schema_1_file(tmp_path / "old.sqlite3")
     with Progress(path, clock=lambda: datetime(2026, 1, 1, 10, tzinfo=UTC)) as store:
         (attempt,) = store.attempts()
         assert (attempt["mode"], attempt["practice"]) == ("normal", 0)
         assert store.rating().rating == 1600 and store.streak().today_done
         store.record(LOCATE, answer="Cat 6D", outcome="right", correct=True, hints=0, seconds=2, mode="memory")
         assert store.rating("memory").rating > 1500 and store.rating().rating == 1600
+
+
+def test_an_upgraded_store_has_the_schema_of_a_new_one(tmp_path: Path) -> None:
+    """Upgrading and creating share one schema: same tables, columns, defaults, indexes and version."""
+    old = _schema_1_file(tmp_path / "old.sqlite3")
+    new = tmp_path / "new.sqlite3"
+    for path in (old, new):
+        with Progress(path, clock=lambda: datetime(2026, 1, 1, 10, tzinfo=UTC)) as store:
+            store.rating()
+    tables, indexes, version = _schema_of(new)
+    assert _schema_of(old) == (tables, indexes, version)
+    assert version == 2 and {"learner", "attempts", "ratings", "reviews"} <= set(tables)
+    assert [column[0] for column in tables["attempts"]][-2:] == ["mode", "practice"]
