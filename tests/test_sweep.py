@@ -10,10 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from trainer.game.randomplay import random_game
-from trainer.knowledge import counting
 from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, search_table, set_table
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
 from trainer.knowledge.solve import _model
 from trainer.knowledge.sweep import Sweep
@@ -132,46 +131,3 @@ def test_backward_pass_finds_the_pairs_again_when_they_were_not_kept(monkeypatch
     again = Sweep(problem)
     assert all(kept is None for kept in again.kept)
     assert again.counts() == expected == Counter(problem).counts()
-
-
-def test_full_pass_picks_python_for_small_and_arrays_for_large() -> None:
-    game = random_game(random.Random(0), "classic", 8)
-    early = _model(History.build(game.setup, game.events[:20], None)).problem
-    late = _model(History.build(game.setup, game.events[:300], None)).problem
-    assert isinstance(full_pass(early), Sweep)
-    assert isinstance(full_pass(late), Counter)
-
-
-def test_full_pass_turns_to_retiring_passes_when_the_sweep_grows(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = random_game(random.Random(0), "classic", 8)
-    problem = _model(History.build(game.setup, game.events[:20], None)).problem
-    expected = Counter(problem).counts()
-    monkeypatch.setattr(counting, "ARRAY_BUDGET", 0)
-    monkeypatch.setattr(counting, "RETIRING_BUDGET", 10**9)
-    chosen = full_pass(problem)
-    assert isinstance(chosen, counting.RetiringPasses)
-    assert chosen.total == expected.total and chosen.counts() == expected
-    monkeypatch.setattr(counting, "RETIRING_BUDGET", 0)
-    finished = full_pass(problem)
-    assert isinstance(finished, Sweep) and finished.finished
-    assert finished.total == expected.total and finished.counts() == expected
-
-
-@pytest.fixture
-def arrays_always(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make :func:`full_pass` use :class:`Sweep` even for the smallest problem."""
-    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
-
-
-@pytest.mark.usefixtures("arrays_always")
-@pytest.mark.parametrize(
-    ("seed", "variant", "players", "viewer", "n"),
-    [(12, "fish54", 6, "Ann", 101), (12, "fish54", 6, None, 101), (18, "classic", 6, "Ann", 197),
-     (33, "classic", 6, None, 152)],
-)
-def test_sweep_agrees_with_brute_force(seed: int, variant: str, players: int, viewer: str | None, n: int) -> None:
-    from tests.test_engine import assert_matches_brute_force
-
-    assert isinstance(full_pass(Problem(("A",), (1,), 1, ())), Sweep)
-    game = random_game(random.Random(seed), variant, players)
-    assert assert_matches_brute_force(game, min(n, len(game.events)), viewer) > 0

@@ -37,7 +37,7 @@ import constraint
 from trainer.knowledge.tables import SolvedSet, solve_set
 
 if TYPE_CHECKING:
-    from trainer.knowledge.sweep import Sweep
+    from trainer.knowledge.factored import Factored
 
 BITS = 8
 FIELD = (1 << BITS) - 1
@@ -206,53 +206,33 @@ def count_deals(problem: Problem) -> Counts:
 
 
 SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
-ARRAY_BUDGET = 4_000_000  # state-class pairs the array pass tries before the retiring passes are considered
-RETIRING_BUDGET = 2_000_000  # pairs the retiring probe may try, all players together, to be preferred
 
 
-def full_pass(problem: Problem) -> Counter | Sweep | RetiringPasses:
-    """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead), else :class:`~trainer.knowledge.sweep.Sweep`; but when the sweep grows large and
-    players retire early (many free cards, each player special in few sets), one retiring pass
-    per player (:class:`RetiringPasses`). Each gives ``total`` at once and ``counts()`` on demand.
-
-    >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
-    2
-    """
-    # an upper bound on the Python pass's work: each layer has at most the product of the class counts before it
+def _small(problem: Problem) -> bool:
+    """Whether an upper bound on the plain Python pass's work is at most :data:`SMALL` state-class pairs
+    (each layer has at most the product of the class counts before it)."""
     work, states = 0, 1
     for classes in sorted(len(solved(s, len(problem.players)).solutions) for s in problem.sets):
         work += states * classes
         states *= classes
         if work > SMALL:
             break
-    if work <= SMALL:
+    return work <= SMALL
+
+
+def full_pass(problem: Problem) -> Counter | Factored:
+    """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
+    overhead), else :class:`~trainer.knowledge.factored.Factored`. Each gives ``total`` at once and
+    ``counts()`` on demand.
+
+    >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
+    2
+    """
+    if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.sweep import Sweep  # it imports this module
+    from trainer.knowledge.factored import Factored  # it imports this module
 
-    sweep = Sweep(problem, budget=ARRAY_BUDGET)
-    if sweep.finished:
-        return sweep
-    try:
-        probe = Retiring(problem, budget=RETIRING_BUDGET // max(1, len(problem.players)))
-    except OverBudget:
-        return sweep.finish()
-    return RetiringPasses(problem, probe.total)
-
-
-class RetiringPasses:
-    """The total from one retiring pass, the per-card counts from one per player (:func:`retiring_marginals`)."""
-
-    def __init__(self, problem: Problem, total: int):
-        self.problem = problem
-        self.total = total
-        self._counts: Counts | None = None
-
-    def counts(self) -> Counts:
-        """Per card and player, the number of consistent deals giving the card to the player."""
-        if self._counts is None:
-            self._counts = retiring_marginals(self.problem)
-        return self._counts
+    return Factored(problem)
 
 
 class OverBudget(Exception):
@@ -367,7 +347,7 @@ class Counter:
         return Counts(self.total, per_card, tuple(free_per_player))
 
 
-def _special(problem: SetProblem, n: int) -> frozenset[int]:
+def special_players(problem: SetProblem, n: int) -> frozenset[int]:
     """The dimensions a set's problem does not treat like every other: missing from
     some card's domain, or named by a "holds one of" fact."""
     special = {p for p in range(n) for domain in problem.domains if p not in domain}
@@ -388,7 +368,11 @@ def count_total(problem: Problem) -> int:
     >>> count_total(Problem(players=("A", "B", "C"), capacity=(2, 1, 1), free=4, sets=()))
     12
     """
-    return Retiring(problem).total
+    if _small(problem):
+        return Retiring(problem).total
+    from trainer.knowledge.factored import Factored  # it imports this module
+
+    return Factored(problem).total
 
 
 class Retiring:
@@ -408,7 +392,7 @@ class Retiring:
         self.work = 0  # state-class pairs tried by the forward pass
         if any(c < 0 or c >= HALF - 6 for c in capacity):
             return
-        pending = [(set_table(s, n), _special(s, n)) for s in problem.sets]
+        pending = [(set_table(s, n), special_players(s, n)) for s in problem.sets]
         if any(t.solutions == 0 for t, _ in pending):
             return
         bucket = next((d for d in range(n) if d not in keep and not any(d in sp for _, sp in pending)), None)

@@ -56,12 +56,12 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, RetiringPasses, count_total, full_pass
+from trainer.knowledge.counting import Counter, count_total, full_pass
 from trainer.knowledge.explain import Explanation, explain
 from trainer.knowledge.solve import Knowledge, Model, _model
 
 if TYPE_CHECKING:
-    from trainer.knowledge.sweep import Sweep  # imports numpy: only where a problem needs it
+    from trainer.knowledge.factored import Factored  # imports numpy: only where a problem needs it
 
 CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
 BEST_SHOWN = 5  # how many of the best asks a note lists
@@ -403,7 +403,7 @@ def trace_view(
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
     previous: tuple[Model, int] | None = None
-    passes: Counter | Sweep | RetiringPasses | None = None  # the per-card counts of ``previous``'s model
+    passes: Counter | Factored | None = None  # the per-card counts of ``previous``'s model
     for i in range(len(events) + 1):
         if i:
             try:

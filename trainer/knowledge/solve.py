@@ -23,10 +23,10 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Counts, Problem, RetiringPasses, SetProblem, count_total, full_pass
+from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
 
 if TYPE_CHECKING:
-    from trainer.knowledge.sweep import Sweep
+    from trainer.knowledge.factored import Factored
 
 
 class Knowledge:
@@ -37,7 +37,7 @@ class Knowledge:
     """
 
     def __init__(
-        self, history: History, model: Model, deals: int, passes: Counter | Sweep | RetiringPasses | None = None
+        self, history: History, model: Model, deals: int, passes: Counter | Factored | None = None
     ):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer

@@ -1,0 +1,149 @@
+"""The engine over special players (:mod:`trainer.knowledge.factored`): the same exact counts as the
+plain Python pass, as brute force over all deals, and as the polynomial it expands."""
+
+from __future__ import annotations
+
+import random
+from math import prod
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from trainer.game.randomplay import random_game
+from trainer.knowledge import counting
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, set_table
+from trainer.knowledge.factored import Factored, expanded
+from trainer.knowledge.solve import _model
+
+TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
+
+
+@st.composite
+def set_problems(draw: st.DrawFn, n: int) -> SetProblem:
+    cards = draw(st.integers(1, 3 if n > 5 else 4))
+    domains = tuple(tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n)))) for _ in range(cards))
+    facts = draw(st.lists(st.tuples(st.integers(0, n - 1), st.sets(st.integers(0, cards - 1), min_size=1)), max_size=2))
+    holds = tuple(sorted({(p, tuple(sorted(ps))) for p, ps in facts}))
+    return SetProblem(tuple(f"C{i}" for i in range(cards)), domains, holds)
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> Problem:
+    """Small random problems: a few sets, capacities that add up to the cards (or not, sometimes)."""
+    n = draw(st.integers(1, 6))
+    drawn = draw(st.lists(set_problems(n), max_size=4))
+    sets = tuple(SetProblem(tuple(f"S{j}{c}" for c in s.cards), s.domains, s.holds_one_of) for j, s in enumerate(drawn))
+    free = draw(st.integers(0, 5))
+    cards = sum(len(s.cards) for s in sets) + free
+    cuts = sorted(draw(st.lists(st.integers(0, cards), min_size=n - 1, max_size=n - 1)))
+    capacity = tuple(b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True))
+    if draw(st.booleans()) and n > 1:  # a capacity too small or too large: no deal, or the wrong total
+        capacity = (capacity[0] + draw(st.integers(-1, 1)), *capacity[1:])
+    return Problem(tuple("ABCDEFGH"[:n]), capacity, free, sets)
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_factored_equals_the_python_pass_on_random_problems(problem: Problem) -> None:
+    reference = Counter(problem)
+    factored = Factored(problem)
+    assert factored.total == reference.total
+    assert factored.counts() == reference.counts()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 8).flatmap(lambda n: st.tuples(st.just(n), set_problems(n))),
+    st.lists(st.integers(-3, 3), min_size=8, max_size=8),
+)
+def test_expanded_table_is_the_same_polynomial(case: tuple[int, SetProblem], point: list[int]) -> None:
+    # sum of coef * x^v * (sum of x)^J over the expanded classes equals the table's sum of solutions * x^class
+    n, problem = case
+    x = point[:n]
+    table = set_table(problem, n)
+    direct = sum(
+        count * prod(x[p] ** c for p, c in enumerate(counting.unpack(key, n))) for key, count, _ in table.classes
+    )
+    e = expanded(problem, n)
+    cards = len(problem.cards)
+    total = sum(x)
+    folded = sum(
+        int(coef)
+        * prod(x[p] ** int(c) for p, c in zip(e.special, vector, strict=True))
+        * total ** (cards - int(sum(vector)))
+        for vector, coef in zip(e.vectors, e.coef, strict=True)
+    )
+    assert folded == direct
+    assert e.possible == (table.solutions > 0)
+
+
+def test_known_answer_a_special_player_and_two_others() -> None:
+    # X may go to B or C (A was missed for it); A holds Y for sure; two free cards; room A 2, B 1, C 1
+    problem = Problem(("A", "B", "C"), (2, 1, 1), 2, (SetProblem(("X", "Y"), ((1, 2), (0,)), ()),))
+    f = Factored(problem)
+    # Y with A; X with B (the free cards: one to A, one to C, 2 ways) or with C (2 ways): 4 deals
+    assert f.total == 4
+    counts = f.counts()
+    assert counts.per_card == {"X": (0, 2, 2), "Y": (4, 0, 0)}
+    # A gets one of the two free cards in every deal, one particular free card in half of them
+    assert counts.free_per_player == (2, 1, 1)
+
+
+def test_impossible_problems_count_nothing() -> None:
+    assert Factored(Problem(("A", "B"), (1, 1), 3, ())).total == 0
+    holds = SetProblem(("X1", "X2"), ((1,), (1,)), ((0, (0, 1)),))  # A holds one of them, but only B may
+    assert Factored(Problem(("A", "B"), (2, 2), 2, (holds,))).total == 0
+    assert Factored(Problem(("A", "B"), (-1, 3), 2, ())).counts().per_card == {}
+    nobody = SetProblem(("X",), ((0,),), ((-1, (0,)),))  # the model's mark for a fact about a full hand
+    assert Factored(Problem(("A", "B"), (1, 1), 1, (nobody,))).total == 0
+
+
+@settings(max_examples=16, deadline=None)
+@given(seed=st.integers(0, 10_000), table=st.sampled_from(TABLES), public=st.booleans(), share=st.floats(0.0, 0.5))
+def test_factored_equals_the_python_pass_on_games(
+    seed: int, table: tuple[str, int], public: bool, share: float
+) -> None:
+    rng = random.Random(seed)
+    game = random_game(rng, *table)
+    viewer = None if public else rng.choice(game.setup.players)
+    n = round(share * len(game.events))
+    problem = _model(History.build(game.setup, game.events[:n], viewer)).problem
+    try:
+        reference = Counter(problem, budget=300_000)
+    except OverBudget:
+        assume(False)
+        return
+    factored = Factored(problem)
+    assert factored.total == reference.total
+    assert factored.counts() == reference.counts()
+
+
+def test_full_pass_picks_python_for_small_and_factored_for_large() -> None:
+    game = random_game(random.Random(0), "classic", 8)
+    early = _model(History.build(game.setup, game.events[:20], None)).problem
+    late = _model(History.build(game.setup, game.events[:300], None)).problem
+    assert isinstance(full_pass(early), Factored)
+    assert isinstance(full_pass(late), Counter)
+    assert counting.count_total(early) == Counter(early).total
+
+
+@pytest.mark.parametrize(
+    ("seed", "variant", "players", "viewer", "n"),
+    [
+        (12, "fish54", 6, "Ann", 101),
+        (12, "fish54", 6, None, 101),
+        (18, "classic", 6, "Ann", 197),
+        (33, "classic", 6, None, 152),
+    ],
+)
+def test_factored_agrees_with_brute_force(
+    monkeypatch: pytest.MonkeyPatch, seed: int, variant: str, players: int, viewer: str | None, n: int
+) -> None:
+    from tests.test_engine import assert_matches_brute_force
+
+    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small: the factored pass always
+    assert isinstance(full_pass(Problem(("A",), (1,), 1, ())), Factored)
+    game = random_game(random.Random(seed), variant, players)
+    assert assert_matches_brute_force(game, min(n, len(game.events)), viewer) > 0

@@ -1,0 +1,461 @@
+"""The counting pass over each set's special players only, the others' cards folded into the free cards.
+
+A set's facts name few players: those missing from some card's domain or named
+by a "holds one of" fact are its **special** players ``S``; every card may go to
+any of the others, ``O``. So the set's generating polynomial (a monomial
+``x_p`` per card given to player ``p``) is a sum over assignments of its cards
+to ``S`` or "someone else", ``*``::
+
+    T(x) = sum over assignments a of  x^s(a) * (sum of x_p over O) ^ m(a)
+
+with ``s(a)`` the cards each special player got and ``m(a)`` the cards given to
+``*``. Writing ``sum over O = sum over everyone - sum over S`` and expanding
+(inclusion-exclusion) leaves terms ``c * x^v * (sum over everyone)^J``, where
+``v`` is a vector over ``S`` only and ``J = cards - |v|``; the coefficients
+``c`` may be negative. Every ``(sum over everyone)`` factor joins the free
+cards, and a deal's count is the coefficient of ``x^capacity`` in the product
+of the tables and ``(sum over everyone)^free``:
+
+    sum over one class per set of  prod c * N! / prod_p (capacity_p - U_p)!
+
+with ``U`` the sum of the chosen vectors and ``N = sum of capacities - |U|``.
+That product over players is **separable**: a player's factor
+``1 / (capacity_p - U_p)!`` is known as soon as the last set that treats them
+specially is combined, so the state keeps a player's count only between their
+first and their last special set, plus one number, ``G = |U|``, for ``N``.
+States are few (the players active at once, not all of them), and classes are
+vectors over ``S`` (15 to 200, not the 786 ways six cards fall among eight
+players).
+
+Per card and player, the counts come from the same pairs: a special player's
+from the table's cells, another player's from the table with the card given to
+``*`` and an ``x_p`` factor, which only shifts ``N`` by one and multiplies the
+player's final factor by ``capacity_p - U_p`` (a few extra rows, *channels*, of
+the forward and backward layers).
+
+Arithmetic is modulo a few primes below 2^31 (:mod:`trainer.knowledge.residues`):
+inverse factorials and negative coefficients are fine there, and the final
+counts, exact non-negative integers below the product of the primes, are
+rebuilt by the Chinese remainder theorem. Nothing is rounded.
+
+    >>> from trainer.knowledge.counting import Problem, SetProblem
+    >>> f = Factored(Problem(("A", "B"), (2, 2), 2, (SetProblem(("X1", "X2"), ((0,), (0, 1)), ()),)))
+    >>> f.total, f.counts().per_card
+    (3, {'X1': (3, 0), 'X2': (1, 2)})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial, prod
+
+import numpy as np
+import numpy.typing as npt
+
+from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
+from trainer.knowledge.residues import factorials, primes_for, rebuild
+from trainer.knowledge.tables import solve_set
+
+Array = npt.NDArray[np.int64]
+
+BITS = 7
+HALF = 1 << (BITS - 1)
+FIELD = (1 << BITS) - 1
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """A set's table over its special players, expanded by inclusion-exclusion.
+
+    ``vectors[k]`` is a class (cards given to each special player, in the order of
+    ``special``), ``coef[k]`` its coefficient in the table, ``cells[k, i, j]`` its
+    coefficient in the table restricted to card ``i`` going to ``special[j]``, and
+    ``star[k, i]`` its coefficient in the table with card ``i`` given to one
+    particular other player (whose ``x`` factor is left out).
+    """
+
+    cards: tuple[str, ...]
+    special: tuple[int, ...]
+    vectors: Array
+    coef: Array
+    cells: Array
+    star: Array
+    possible: bool
+
+
+@lru_cache(maxsize=64)
+def _spread(s: int, m: int) -> tuple[Array, Array]:
+    """Every ``w`` over ``s`` players with ``|w| <= m`` and the coefficient of ``x^w (sum)^(m-|w|)`` in
+    ``(sum over everyone - sum over the s)^m``: ``m! / ((m - |w|)! prod w!) * (-1)^|w|``."""
+    found: list[tuple[int, ...]] = [()]
+    for _ in range(s):
+        found = [(*w, x) for w in found for x in range(m + 1 - sum(w))]
+    ws = np.array(found, dtype=np.int64).reshape(len(found), s)
+    factors = [(-1) ** sum(w) * factorial(m) // (factorial(m - sum(w)) * prod(factorial(x) for x in w)) for w in found]
+    return ws, np.array(factors, dtype=np.int64)
+
+
+def _expand(plain: Array, stars: Array, values: Array, s: int) -> tuple[Array, Array]:
+    """Rows ``values`` standing for ``x^plain * (sum over the others)^stars``, expanded into rows for
+    ``x^v * (sum over everyone)^J``: the vectors ``v`` and their rows."""
+    vectors: list[Array] = [np.zeros((0, s), np.int64)]
+    rows: list[Array] = [np.zeros((0, values.shape[1]), np.int64)]
+    for m in np.unique(stars).tolist():
+        chosen = stars == m
+        ws, factors = _spread(s, int(m))
+        size = int(chosen.sum()) * len(ws)
+        vectors.append((plain[chosen][:, None, :] + ws[None, :, :]).reshape(size, s))
+        rows.append((values[chosen][:, None, :] * factors[None, :, None]).reshape(size, values.shape[1]))
+    return np.concatenate(vectors), np.concatenate(rows)
+
+
+@lru_cache(maxsize=4096)
+def expanded(problem: SetProblem, n: int) -> Expanded:
+    """The set's table over its special players (cached: an event changes one set's problem).
+
+    >>> e = expanded(SetProblem(("X",), ((1, 2),), ()), 3)  # X with player 1 or 2: player 0 is special
+    >>> e.special, e.vectors.tolist(), e.coef.tolist()  # x_1 + x_2 = (x_0 + x_1 + x_2) - x_0
+    ((0,), [[0], [1]], [1, -1])
+    """
+    k = len(problem.cards)
+    special = tuple(sorted(special_players(problem, n)))
+    s = len(special)
+    others = s < n
+    if any(p < 0 or p >= n for p, _ in problem.holds_one_of):
+        special = tuple(p for p in special if 0 <= p < n)
+        empty = np.zeros((0, len(special)), np.int64)
+        return Expanded(
+            problem.cards,
+            special,
+            empty,
+            np.zeros(0, np.int64),
+            np.zeros((0, k, len(special)), np.int64),
+            np.zeros((0, k), np.int64),
+            False,
+        )
+    position = {p: j for j, p in enumerate(special)}
+    domains = tuple(tuple(sorted({position.get(p, s) for p in domain})) for domain in problem.domains)
+    holds = tuple((position[p], cards) for p, cards in problem.holds_one_of)
+    table = solve_set(domains, holds, s + others)
+    if len(table.solutions) == 0:
+        return Expanded(
+            problem.cards,
+            special,
+            np.zeros((0, s), np.int64),
+            np.zeros(0, np.int64),
+            np.zeros((0, k, s), np.int64),
+            np.zeros((0, k), np.int64),
+            False,
+        )
+    plain = table.vectors[:, :s]
+    stars = table.vectors[:, s] if others else np.zeros(len(table.solutions), np.int64)
+    width = 1 + k * s
+    main = np.concatenate(
+        [table.solutions[:, None], table.cells[:, :, :s].reshape(len(table.solutions), k * s)], axis=1
+    )
+    vectors, rows = _expand(plain, stars, np.pad(main, ((0, 0), (0, k))), s)
+    if others:
+        starred = stars > 0
+        star_rows = np.pad(table.cells[starred, :, s], ((0, 0), (width, 0)))
+        more_vectors, more_rows = _expand(plain[starred], stars[starred] - 1, star_rows, s)
+        vectors, rows = np.concatenate([vectors, more_vectors]), np.concatenate([rows, more_rows])
+    keys = (vectors << (BITS * np.arange(s, dtype=np.int64))).sum(axis=1)
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    summed = np.zeros((len(unique), rows.shape[1]), np.int64)
+    np.add.at(summed, inverse.reshape(-1), rows)
+    return Expanded(
+        problem.cards,
+        special,
+        vectors[first],
+        summed[:, 0],
+        summed[:, 1:width].reshape(len(unique), k, s),
+        summed[:, width:],
+        True,
+    )
+
+
+@dataclass
+class _Step:
+    """One set combined: the pairs (state, class) within capacity, their target states, and the
+    retirement factor of each pair (residues; ``None`` when nobody retires)."""
+
+    table: Expanded
+    retiring: tuple[int, ...]
+    states: npt.NDArray[np.int64]
+    classes: npt.NDArray[np.int64]
+    targets: npt.NDArray[np.int64]
+    order: npt.NDArray[np.int64]  # the pairs by target
+    starts: npt.NDArray[np.int64]  # where each target's run starts in that order
+    factor: Array | None
+    weight: Array  # the class's coefficient times the retirement factor
+    rooms: dict[int, Array]  # per retiring player, capacity minus their count at the target
+
+
+class Factored:
+    """The forward pass runs at once and gives :attr:`total`; :meth:`counts` runs the backward pass.
+
+    The same numbers as :class:`~trainer.knowledge.counting.Counter`, exactly.
+    """
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        n = self.n = len(problem.players)
+        capacity = problem.capacity
+        self.total = 0
+        self._counts: Counts | None = None
+        self.steps: list[_Step] = []
+        if any(c < 0 for c in capacity):
+            return
+        if any(c >= HALF - 6 for c in capacity) or sum(capacity) >= HALF:
+            raise ValueError(f"capacities up to {HALF - 7} (all together below {HALF}) fit a packed field")
+        tables = [expanded(s, n) for s in problem.sets]
+        if not all(t.possible for t in tables):
+            return
+        dealt = sum(len(t.cards) for t in tables) + problem.free
+        if dealt != sum(capacity):
+            return
+        self.primes = primes_for(factorial(dealt) // prod(factorial(c) for c in capacity))
+        self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
+        self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
+        self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
+        self.tables = self._order(tables)
+        last = {p: k for k, t in enumerate(self.tables) for p in t.special}
+        self.first = {p: k for k, t in reversed(list(enumerate(self.tables))) for p in t.special}
+        self.last = last
+        self.never = tuple(p for p in range(n) if p not in last)
+        limits = [*capacity, sum(capacity)]
+        self.over = _pack([HALF - 1 - c for c in limits])
+        self.high = _pack([HALF] * (n + 1))
+        # forward layers: packed keys (a field per player, then G) and the counts' residues
+        keys = np.zeros(1, np.int64)
+        values = np.ones((len(self.primes), 1), np.int64)
+        self.layers: list[tuple[Array, Array]] = [(keys, values)]
+        for k, table in enumerate(self.tables):
+            retiring = tuple(p for p in table.special if last[p] == k)
+            keys, values = self._forward(keys, values, table, retiring)
+            self.layers.append((keys, values))
+            if len(keys) == 0:
+                return
+        grand = self._end(keys, 0)
+        self.total = self._rebuild((values * grand % self.moduli).sum(axis=1))
+
+    def _order(self, tables: Sequence[Expanded]) -> list[Expanded]:
+        """Sets in the order with the least estimated work (the states before a set times its classes,
+        summed), by dynamic programming over the subsets of sets combined so far: a layer's states
+        depend only on which sets it combined, not on their order."""
+        estimate = _Estimate(tables, self.problem.capacity)
+        everything = (1 << len(tables)) - 1
+        best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+        for done in sorted(range(everything + 1), key=lambda x: bin(x).count("1")):
+            if done not in best:
+                continue
+            cost, order = best[done]
+            states = estimate.states(done)
+            for k, table in enumerate(tables):
+                if done >> k & 1:
+                    continue
+                after = done | 1 << k
+                total = cost + states * len(table.coef)
+                if after not in best or total < best[after][0]:
+                    best[after] = (total, (*order, k))
+        return [tables[k] for k in best[everything][1]]
+
+    def _class_keys(self, table: Expanded) -> Array:
+        """The classes packed as states are: a field per special player, and their sum in the field of G."""
+        shifts = np.array([1 << (BITS * p) for p in table.special], dtype=np.int64)
+        keys: Array = table.vectors @ shifts + (table.vectors.sum(axis=1) << (BITS * self.n))
+        return keys
+
+    def _forward(self, keys: Array, values: Array, table: Expanded, retiring: tuple[int, ...]) -> tuple[Array, Array]:
+        """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`)."""
+        moduli = self.moduli
+        class_keys = self._class_keys(table)
+        sums = keys[:, None] + class_keys[None, :]
+        states, classes = np.nonzero(((sums + self.over) & self.high) == 0)
+        packed = sums[states, classes]
+        factor: Array | None = None
+        rooms: dict[int, Array] = {}
+        for p in retiring:
+            room = self.problem.capacity[p] - ((packed >> (BITS * p)) & FIELD)
+            rooms[p] = room
+            term = self.inverse[:, room]
+            factor = term if factor is None else factor * term % moduli
+            packed = packed & ~(FIELD << (BITS * p))
+        order = np.argsort(packed, kind="stable")
+        ordered = packed[order]
+        change = np.concatenate((np.ones(min(1, len(ordered)), bool), ordered[1:] != ordered[:-1]))
+        starts = np.flatnonzero(change)
+        targets = np.empty(len(packed), np.int64)
+        targets[order] = np.cumsum(change) - 1
+        weight = table.coef[classes] % moduli
+        if factor is not None:
+            weight = weight * factor % moduli
+        self.steps.append(_Step(table, retiring, states, classes, targets, order, starts, factor, weight, rooms))
+        return ordered[starts], _sum_runs(values[:, states] * weight % moduli, order, starts, moduli)
+
+    def _channels(self) -> list[dict[int, Array]]:
+        """Per layer, the forward counts with one retired player's final factor times their room
+        (channel ``p``), the count itself in channel ``-1``: a second forward pass over the kept pairs."""
+        moduli = self.moduli
+        layers = [{-1: self.layers[0][1]}]
+        for k, step in enumerate(self.steps):
+            before = layers[-1]
+            following = {
+                c: _sum_runs(v[:, step.states] * step.weight % moduli, step.order, step.starts, moduli)
+                for c, v in before.items()
+                if c != -1
+            }
+            following[-1] = self.layers[k + 1][1]
+            for p in step.retiring:
+                counted = before[-1][:, step.states] * step.weight % moduli * step.rooms[p] % moduli
+                following[p] = _sum_runs(counted, step.order, step.starts, moduli)
+            layers.append(following)
+        return layers
+
+    def _end(self, keys: Array, less: int) -> Array:
+        """Residues of ``N! / prod (never-special capacity)!`` at the end states, ``N`` lowered by ``less``."""
+        dealt = sum(self.problem.capacity) - ((keys >> (BITS * self.n)) & FIELD) - less
+        ways = np.where(dealt >= 0, self.fact[:, np.maximum(dealt, 0)], 0)
+        for p in self.never:
+            ways = ways * self.inverse[:, self.problem.capacity[p]][:, None] % self.moduli
+        return ways
+
+    def _rebuild(self, residues: Array) -> int:
+        return rebuild([int(x) for x in residues % self.moduli[:, 0]], self.primes)
+
+    def counts(self) -> Counts:
+        """Per card and player, the number of consistent deals giving the card to the player."""
+        if self._counts is None:
+            self._counts = self._backward()
+        return self._counts
+
+    def _backward(self) -> Counts:
+        n, capacity = self.n, self.problem.capacity
+        if self.total == 0:
+            return Counts(0, {}, (0,) * n)
+        # every count now is at most the total: fewer primes may do
+        primes = primes_for(self.total)
+        r = len(primes)
+        moduli = self.moduli[:r]
+        forward = [{c: v[:r] for c, v in layer.items()} for layer in self._channels()]
+        keys, _ = self.layers[-1]
+        # backward channels: -1 the completions of a state, -2 the same with one card fewer to deal
+        # (N - 1), p the latter with player p's final factor times their room
+        back: dict[int, Array] = {-1: self._end(keys, 0)[:r], -2: self._end(keys, 1)[:r]}
+        free = [0] * n
+        if self.problem.free:
+            last = forward[-1]
+            for p in range(n):
+                room = last[p] if p in last else last[-1] * capacity[p] % moduli
+                free[p] = rebuild(((room * back[-2] % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
+        per_card: dict[str, tuple[int, ...]] = {}
+        for k in range(len(self.steps) - 1, -1, -1):
+            step, before = self.steps[k], forward[k]
+            through = {c: v[:, step.targets] for c, v in back.items()}
+            if step.factor is not None:
+                factor = step.factor[:r]
+                through = {c: v * factor % moduli for c, v in through.items()}
+            by_class = _ByClass(step, moduli)
+            table = step.table
+            cells = np.zeros((len(table.cards), n, r), np.int64)
+            main = by_class.weights(before[-1], through[-1])
+            for j, p in enumerate(table.special):
+                cells[:, p, :] = _contract(main, table.cells[:, :, j], moduli)
+            for p in range(n):
+                if p in table.special:
+                    continue
+                if p in self.never:
+                    w = by_class.weights(before[-1], through[-2]) * capacity[p] % moduli
+                elif p in before:  # retired before this set
+                    w = by_class.weights(before[p], through[-2])
+                else:  # special in a later set
+                    w = by_class.weights(before[-1], through[p])
+                cells[:, p, :] = _contract(w, table.star, moduli)
+            for i, code in enumerate(table.cards):
+                per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
+            weight = step.table.coef[step.classes] % moduli  # the factor is in ``through`` already
+            runs = np.flatnonzero(np.concatenate(([True], step.states[1:] != step.states[:-1])))
+            heads = step.states[runs]
+            size = len(self.layers[k][0])
+            earlier = {c: _scatter(v * weight % moduli, runs, heads, size, moduli) for c, v in through.items()}
+            for p in step.retiring:
+                rooms = through[-2] * weight % moduli * step.rooms[p] % moduli
+                earlier[p] = _scatter(rooms, runs, heads, size, moduli)
+            back = earlier
+        return Counts(self.total, per_card, tuple(free))
+
+
+class _ByClass:
+    """Sums over a step's pairs grouped by class."""
+
+    def __init__(self, step: _Step, moduli: Array):
+        self.step, self.moduli = step, moduli
+        self.order = np.argsort(step.classes, kind="stable")
+        self.starts = np.flatnonzero(np.concatenate(([True], np.diff(step.classes[self.order]) != 0)))
+        self.present = step.classes[self.order][self.starts]
+
+    def weights(self, before: Array, through: Array) -> Array:
+        """Per class, the sum over its pairs of ``before`` at the state times ``through`` at the pair."""
+        moduli = self.moduli
+        w = np.zeros((len(moduli), len(self.step.table.coef)), np.int64)
+        w[:, self.present] = _sum_runs(before[:, self.step.states] * through % moduli, self.order, self.starts, moduli)
+        return w
+
+
+class _Estimate:
+    """How many states a layer may have once a subset of the sets is combined: vectors over the players
+    still active (each at most their capacity and what those sets can give them) with the count of the
+    retired players' cards, the whole at most the cards combined."""
+
+    def __init__(self, tables: Sequence[Expanded], capacity: Sequence[int]):
+        self.tables = tables
+        self.capacity = capacity
+        self.most = [dict(zip(t.special, t.vectors.max(axis=0).tolist(), strict=True)) for t in tables]
+
+    def states(self, done: int) -> int:
+        chosen = [k for k in range(len(self.tables)) if done >> k & 1]
+        inside = {p for k in chosen for p in self.tables[k].special}
+        outside = {p for k in range(len(self.tables)) if not done >> k & 1 for p in self.tables[k].special}
+        most = {p: min(self.capacity[p], sum(self.most[k].get(p, 0) for k in chosen)) for p in inside}
+        limit = min(sum(len(self.tables[k].cards) for k in chosen), sum(self.capacity))
+        retired = min(limit, sum(most[p] for p in inside - outside))
+        ways = np.ones(retired + 1, np.int64)
+        for p in inside & outside:
+            ways = np.convolve(ways, np.ones(most[p] + 1, np.int64))[: limit + 1]
+        return int(ways[: limit + 1].sum())
+
+
+def _contract(weights: Array, cells: Array, moduli: Array) -> Array:
+    """Per card (rows of ``cells``) and prime, the sum over classes of weight times cell, modulo the prime."""
+    out = np.zeros((cells.shape[1], len(moduli)), dtype=np.int64)
+    for j in range(len(moduli)):
+        m = int(moduli[j, 0])
+        c = cells % m
+        # split the weights to keep products below 2^63: w = hi * 2^16 + lo
+        hi, lo = weights[j] >> 16, weights[j] & 0xFFFF
+        out[:, j] = ((((hi @ c) % m) << 16) + (lo @ c)) % m
+    return out
+
+
+def _sum_runs(terms: Array, order: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], moduli: Array) -> Array:
+    """Sums of ``terms`` (residues, one row per prime) over runs of pairs taken in ``order``."""
+    if terms.shape[1] == 0:
+        return np.zeros((terms.shape[0], 0), np.int64)
+    result: Array = np.add.reduceat(terms[:, order], starts, axis=1) % moduli
+    return result
+
+
+def _scatter(
+    terms: Array, runs: npt.NDArray[np.int64], heads: npt.NDArray[np.int64], size: int, moduli: Array
+) -> Array:
+    """Sums of ``terms`` over runs of equal states (pairs come state by state), placed at the states."""
+    out = np.zeros((terms.shape[0], size), np.int64)
+    if terms.shape[1]:
+        out[:, heads] = np.add.reduceat(terms, runs, axis=1) % moduli
+    return out
+
+
+def _pack(vector: Sequence[int]) -> int:
+    return sum(x << (BITS * i) for i, x in enumerate(vector))
