@@ -4,14 +4,8 @@ announced, memory mode, long histories fitted to the screen, the prompt's comman
 from __future__ import annotations
 
 import json
-import os
-import pty
 import re
-import select
-import signal
 import sqlite3
-import sys
-import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -25,6 +19,8 @@ from puzzles.packs import load_pack
 from puzzles.store import Progress
 from trainer.cli import app
 from trainer.clock import now, today
+
+from pty_harness import Terminal
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)
@@ -169,31 +165,31 @@ def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> N
     pack = tmp_path / "one.json"
     pack.write_text(dump_puzzles([short]))
     moves = len(short.game.events)
-    with Terminal(tmp_path, "train", "--pack", str(pack), "--memory", "--pace", "0", "--count", "1") as term:
+    with Terminal(tmp_path / "home", "train", "--pack", str(pack), "--memory", "--pace", "0", "--count", "1") as term:
         for move in range(1, moves + 1):
             shown = term.read_until(f"Move {move} of {moves}:".encode())
             assert f"Move {move + 1} of".encode() not in shown and b"answer> " not in shown
-            term.write(b"\n")
+            term.type(b"\n")
         term.read_until(b"answer> ")
-        term.write(b"history\n")
+        term.type(b"history\n")
         term.read_until(b"In memory mode the history is not shown again")
-        term.write(b"quit\n")
+        term.type(b"quit\n")
         term.read_until(b"Session (memory mode)")
-        assert term.wait() == 0
+        assert term.exit_code() == 0
 
 
 def test_line_editing_at_the_prompt_in_a_terminal(tmp_path: Path) -> None:
     """Arrow keys edit the line (readline) instead of printing ^[[D; the up arrow recalls a line."""
-    with Terminal(tmp_path, "train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1",
+    with Terminal(tmp_path / "home", "train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1",
                   "--no-pause") as term:
         term.read_until(b"answer> ")
-        term.write(b"Cat D\x1b[D6\n")  # typed 'Cat D', left arrow, '6': the line read is 'Cat 6D'
+        term.type(b"Cat D\x1b[D6\n")  # typed 'Cat D', left arrow, '6': the line read is 'Cat 6D'
         term.read_until(b"Correct.")
         term.read_until(b"answer> ")
-        term.write(b"\x1b[A\n")  # up arrow: 'Cat 6D' again, right for puzzle 2 too
+        term.type(b"\x1b[A\n")  # up arrow: 'Cat 6D' again, right for puzzle 2 too
         term.read_until(b"Correct.")
         term.read_until(b"Session")
-        assert term.wait() == 0
+        assert term.exit_code() == 0
         assert b"^[[" not in term.seen
     with Progress(tmp_path / "home" / "progress.sqlite3") as store:
         assert [a["answer"] for a in store.attempts()] == ["Cat 6D", "Cat 6D"]
@@ -238,60 +234,6 @@ def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
     assert f"History: {player} (all: 'history')" in out
     assert out.count(puzzle.question_text().split("?")[0]) >= 4  # the question again after each reprint
     assert "'history LD' one set, 'history Ann' one player" in out
-
-
-# -- a pseudo-terminal ------------------------------------------------------------------
-
-
-class Terminal:
-    """The CLI in a pseudo-terminal of 80x24; read what it prints (never a fixed sleep)."""
-
-    def __init__(self, tmp_path: Path, *args: str) -> None:
-        self.home = tmp_path / "home"
-        self.env = os.environ | {"LITERATURE_HOME": str(self.home), "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
-        self.argv = [sys.executable, "-m", "trainer", *args]
-        self.seen = b""
-        self.position = 0
-        self.pid = 0
-        self.leader = -1
-
-    def __enter__(self) -> Terminal:
-        self.pid, self.leader = pty.fork()
-        if self.pid == 0:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
-            os.execve(sys.executable, self.argv, self.env)
-        return self
-
-    def read_until(self, marker: bytes, timeout: float = 60.0) -> bytes:
-        """Wait for ``marker``; return what was printed since the previous marker, up to it."""
-        end = time.monotonic() + timeout
-        while marker not in self.seen[self.position :] and time.monotonic() < end:
-            ready, _, _ = select.select([self.leader], [], [], 0.2)
-            if ready:
-                try:
-                    self.seen += os.read(self.leader, 4096)
-                except OSError:
-                    break
-        found = self.seen.find(marker, self.position)
-        assert found >= 0, self.seen.decode(errors="replace")
-        shown = self.seen[self.position : found]
-        self.position = found + len(marker)
-        return shown
-
-    def write(self, data: bytes) -> None:
-        os.write(self.leader, data)
-
-    def wait(self) -> int:
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        return os.waitstatus_to_exitcode(status)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.pid:
-            os.kill(self.pid, 9)
-            os.waitpid(self.pid, 0)
-        os.close(self.leader)
-        assert b"Traceback" not in self.seen
 
 
 def _schema_1_file(path: Path) -> Path:

@@ -5,13 +5,9 @@ from __future__ import annotations
 import functools
 import json
 import os
-import pty
 import re
-import select
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +28,8 @@ from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
 from trainer.play.view import View
+
+from pty_harness import Terminal
 
 # A full deal in which Ann (seat 1) can prove where 6D is after two events (the notation's worked example).
 SIX_DIAMONDS = """\
@@ -293,55 +291,6 @@ def test_resume_errors_are_one_line() -> None:
     assert result.exit_code == 2 and "--players must be 6 or 8" in result.output
 
 
-class Terminal:
-    """A `literature` process in a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""
-
-    def __init__(self, *args: str, home: Path) -> None:
-        env = os.environ | {"LITERATURE_HOME": str(home), "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
-        argv = [sys.executable, "-m", "trainer", *args]
-        self.pid, self.leader = pty.fork()
-        if self.pid == 0:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
-            os.execve(sys.executable, argv, env)
-        self.seen = b""
-        self.position = 0
-
-    def expect(self, *markers: bytes, timeout: float = 120.0) -> bytes:
-        """Wait for the first of ``markers`` after what was read so far; return it."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            found = [(self.seen.find(m, self.position), m) for m in markers]
-            found = [(at, m) for at, m in found if at >= 0]
-            if found:
-                at, marker = min(found)
-                self.position = at + len(marker)
-                return marker
-            ready, _, _ = select.select([self.leader], [], [], 0.2)
-            if ready:
-                try:
-                    self.seen += os.read(self.leader, 65536)
-                except OSError:
-                    break
-        raise AssertionError(self.seen[-3000:].decode(errors="replace"))
-
-    def send(self, line: bytes) -> None:
-        os.write(self.leader, line)
-
-    def close(self) -> int:
-        """Read to the end and return the exit code."""
-        while True:
-            try:
-                chunk = os.read(self.leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            self.seen += chunk
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.leader)
-        return os.waitstatus_to_exitcode(status)
-
-
 BAD_LINES = [b"Zed 6D", b"claim LD Ann", b"x" * 3000, b"pass Nobody", b"frobnicate", b"hint", b"odds 2S",
              b"history", b"hand"]
 
@@ -352,15 +301,15 @@ BAD_LINES = [b"Zed 6D", b"claim LD Ann", b"x" * 3000, b"pass Nobody", b"frobnica
 )
 def test_whole_games_in_a_terminal(tmp_path: Path, variant: str, players: int, coach: str) -> None:
     """A scripted player: bad lines first (none ends the game), then `auto` to the end."""
-    term = Terminal("play", "--seed", "21", "--fast", "--variant", variant, "--players", str(players),
-                    "--coach", coach, "--opponents", "basic", home=tmp_path)
-    bad = list(BAD_LINES)
-    for _ in range(2000):  # far more prompts than a game has moves
-        if term.expect(b"your move> ", b"Your moves, reviewed") != b"your move> ":
-            break
-        term.send((bad.pop(0) if bad else b"auto") + b"\n")
-    assert term.close() == 0
-    text = term.seen.decode(errors="replace")
+    with Terminal(tmp_path, "play", "--seed", "21", "--fast", "--variant", variant, "--players", str(players),
+                  "--coach", coach, "--opponents", "basic") as term:
+        bad = list(BAD_LINES)
+        for _ in range(2000):  # far more prompts than a game has moves
+            if term.expect(b"your move> ", b"Your moves, reviewed") != b"your move> ":
+                break
+            term.type((bad.pop(0) if bad else b"auto") + b"\n")
+        assert term.exit_code() == 0
+    text = term.text()
     assert not bad and "Traceback" not in text
     assert "'Zed' is not at the table" in text and "3000 characters long" in text
     score = re.search(r"Your team (?:wins|loses), (\d+)-(\d+)|A tie, (\d+)-(\d+)", text)
@@ -378,14 +327,14 @@ def test_whole_games_in_a_terminal(tmp_path: Path, variant: str, players: int, c
 def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None:
     straight = run_play("--seed", "5", "--fast", "--opponents", "basic", lines="auto\n" * 400)
     whole = parse_game(Path(re.findall(r"Saved: (\S+\.lit)", straight.stdout)[-1]).read_text())
-    term = Terminal("play", "--seed", "5", "--fast", "--opponents", "basic", home=tmp_path)
-    for _ in range(3):
+    with Terminal(tmp_path, "play", "--seed", "5", "--fast", "--opponents", "basic") as term:
+        for _ in range(3):
+            term.expect(b"your move> ")
+            term.type(b"auto\n")
         term.expect(b"your move> ")
-        term.send(b"auto\n")
-    term.expect(b"your move> ")
-    term.send(b"\x03")
-    term.expect(b"goes on with it")
-    assert term.close() == 130
+        term.type(b"\x03")
+        term.expect(b"goes on with it")
+        assert term.exit_code() == 130
     (path,) = sorted((tmp_path / "games").glob("*.lit"))
     assert not parse_game(path.read_text()).state().over
     env = os.environ | {"LITERATURE_HOME": str(tmp_path), "NO_COLOR": "1"}

@@ -7,15 +7,11 @@ program prints before it types; the only time limit is a guard against a hang.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pty
-import select
 import signal
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,68 +24,16 @@ from puzzles.progress import Progress
 from trainer.cli import app
 from trainer.cli.prompt import interrupts_held
 
+from pty_harness import HANG, Terminal
+
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 TRAIN = ["train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1", "--no-pause"]
-HANG = 120.0
-"""Seconds after which a test gives up waiting: a hang, never a slow machine."""
-
-
-class Terminal:
-    """``literature`` running in a pseudo-terminal, read as it prints."""
-
-    def __init__(self, home: Path, *args: str) -> None:
-        env = os.environ | {"LITERATURE_HOME": str(home), "COLUMNS": "100", "TERM": "xterm"}
-        argv = [sys.executable, "-m", "trainer", *args]
-        self.pid, self.leader = pty.fork()
-        if self.pid == 0:  # the child: a new session whose controlling terminal is the pty
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores it
-            os.execve(sys.executable, argv, env)
-        self.seen = b""
-        self.position = 0
-
-    def read_until(self, marker: bytes) -> None:
-        """Read until ``marker`` appears after what was already matched."""
-        end = time.monotonic() + HANG
-        while marker not in self.seen[self.position:] and time.monotonic() < end:
-            ready, _, _ = select.select([self.leader], [], [], 0.2)
-            if ready:
-                try:
-                    self.seen += os.read(self.leader, 4096)
-                except OSError:
-                    break
-        found = self.seen.find(marker, self.position)
-        assert found >= 0, f"no {marker!r} in:\n{self.seen.decode(errors='replace')}"
-        self.position = found + len(marker)
-
-    def type(self, keys: bytes) -> None:
-        os.write(self.leader, keys)
-
-    def exit_code(self) -> int:
-        """Wait for the program to end (reading what it still prints) and return its exit code."""
-        end = time.monotonic() + HANG
-        while time.monotonic() < end:
-            done, status = os.waitpid(self.pid, os.WNOHANG)
-            if done:
-                self.pid = 0
-                return os.waitstatus_to_exitcode(status)
-            ready, _, _ = select.select([self.leader], [], [], 0.2)
-            if ready:
-                with contextlib.suppress(OSError):
-                    self.seen += os.read(self.leader, 4096)
-        raise AssertionError(f"still running after {HANG} s:\n{self.seen.decode(errors='replace')}")
-
-    def close(self) -> None:
-        if self.pid:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        os.close(self.leader)
 
 
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    session = Terminal(tmp_path / "home", *TRAIN)
-    yield session
-    session.close()
+    with Terminal(tmp_path / "home", *TRAIN, columns=100) as session:
+        yield session
 
 
 def outcomes(home: Path) -> list[object]:
@@ -118,8 +62,7 @@ def test_stop_at_the_prompt(terminal: Terminal, tmp_path: Path, stop: bytes) -> 
 
 
 def test_enter_between_puzzles_in_a_terminal(tmp_path: Path) -> None:
-    pausing = Terminal(tmp_path / "home", *TRAIN[:-1])  # without --no-pause
-    try:
+    with Terminal(tmp_path / "home", *TRAIN[:-1], columns=100) as pausing:  # without --no-pause
         pausing.read_until(b"answer> ")
         pausing.type(b"Cat 6D\n")
         pausing.read_until(b"Correct.")
@@ -130,8 +73,6 @@ def test_enter_between_puzzles_in_a_terminal(tmp_path: Path) -> None:
         pausing.read_until(b"answer> ")
         pausing.type(b"\x04")
         ends_cleanly(pausing)
-    finally:
-        pausing.close()
 
 
 def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Path) -> None:
@@ -175,6 +116,7 @@ def test_ctrl_c_that_lands_before_the_read_begins_still_stops() -> None:
             time.sleep(0.5)  # the main thread is in its read by now (if not, it stops at once anyway)
             os.kill(os.getpid(), signal.SIGINT)
 
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a suite run in the background ignores it
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # only the other thread can take it
         threading.Thread(target=press_ctrl_c, daemon=True).start()
         try:

@@ -1,0 +1,43 @@
+"""The pseudo-terminal harness itself: it reads a program to its end, at the size and with the environment
+asked for, and a wait that cannot succeed fails with what the program printed instead of hanging."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pty_harness import Terminal
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*;3[0-7]m")
+"""A foreground colour in a style (Typer's help draws options in bold cyan: ``1;36``)."""
+
+
+def plain(text: str) -> list[str]:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text).rstrip().splitlines()
+
+
+def test_exit_code_reads_everything_the_program_printed(tmp_path: Path) -> None:
+    with Terminal(tmp_path / "home", "--help", env={"NO_COLOR": "1"}) as term:
+        assert term.expect(b"Usage", b"never printed") == b"Usage"
+        assert term.exit_code() == 0
+    lines = plain(term.text())
+    assert lines[-1].startswith("╰") and lines[-1].endswith("╯")  # the last box closed: nothing left unread
+    assert max(len(line.rstrip("\r")) for line in lines) == 80  # an 80-column terminal unless asked otherwise
+    assert not COLOUR.search(term.text())  # NO_COLOR passed on
+    assert term.pid == 0 and term.leader == -1  # ended and closed
+
+
+def test_colour_and_width_as_asked(tmp_path: Path) -> None:
+    with Terminal(tmp_path / "home", "--help", columns=100) as term:
+        assert term.exit_code() == 0
+    assert COLOUR.search(term.text())  # a colour terminal (TERM=xterm) unless NO_COLOR is given
+    assert max(len(line.rstrip("\r")) for line in plain(term.text())) == 100
+
+
+def test_a_marker_never_printed_fails_with_the_output_once_the_program_ends(tmp_path: Path) -> None:
+    with Terminal(tmp_path / "home", "--help") as term:
+        with pytest.raises(AssertionError, match=r"(?s)no b'never printed' .*Solve puzzles near your rating"):
+            term.read_until(b"never printed")
+        assert term.exit_code() == 0
