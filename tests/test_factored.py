@@ -16,6 +16,7 @@ from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, set_table
 from trainer.knowledge.factored import Factored, expanded
 from trainer.knowledge.solve import _model
+from trainer.knowledge.sweep import Sweep
 
 TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 
@@ -120,13 +121,14 @@ def test_factored_equals_the_python_pass_on_games(
     assert factored.counts() == reference.counts()
 
 
-def test_full_pass_picks_python_for_small_and_factored_for_large() -> None:
-    game = random_game(random.Random(0), "classic", 8)
-    early = _model(History.build(game.setup, game.events[:20], None)).problem
-    late = _model(History.build(game.setup, game.events[:300], None)).problem
-    assert isinstance(full_pass(early), Factored)
-    assert isinstance(full_pass(late), Counter)
-    assert counting.count_total(early) == Counter(early).total
+def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early() -> None:
+    game = random_game(random.Random(1), "classic", 6)
+    problems = [_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
+    early, middle, late = (full_pass(p) for p in problems)
+    assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
+    assert isinstance(middle, Sweep)  # most players special in most sets, hand sizes prune the sweep
+    assert isinstance(late, Counter)
+    assert counting.count_total(problems[0]) == Counter(problems[0]).total
 
 
 @pytest.mark.parametrize(
@@ -143,7 +145,10 @@ def test_factored_agrees_with_brute_force(
 ) -> None:
     from tests.test_engine import assert_matches_brute_force
 
-    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small: the factored pass always
-    assert isinstance(full_pass(Problem(("A",), (1,), 1, ())), Factored)
+    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
+    monkeypatch.setattr(counting, "SWEEP_BUDGET", -1)  # nor cheap enough for the sweep: the factored pass always
     game = random_game(random.Random(seed), variant, players)
-    assert assert_matches_brute_force(game, min(n, len(game.events)), viewer) > 0
+    events = game.events[: min(n, len(game.events))]
+    problem = _model(History.build(game.setup, events, viewer)).problem
+    assert isinstance(full_pass(problem), Factored) or not problem.sets  # (nothing to combine: any pass)
+    assert assert_matches_brute_force(game, len(events), viewer) > 0

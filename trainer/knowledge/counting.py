@@ -38,6 +38,7 @@ from trainer.knowledge.tables import SolvedSet, solve_set
 
 if TYPE_CHECKING:
     from trainer.knowledge.factored import Factored
+    from trainer.knowledge.sweep import Sweep
 
 BITS = 8
 FIELD = (1 << BITS) - 1
@@ -220,18 +221,29 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-def full_pass(problem: Problem) -> Counter | Factored:
+SWEEP_BUDGET = 4_000_000  # state-class pairs the sweep may take at most before the factored pass is preferred
+
+
+def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead), else :class:`~trainer.knowledge.factored.Factored`. Each gives ``total`` at once and
-    ``counts()`` on demand.
+    overhead); else :class:`~trainer.knowledge.sweep.Sweep` when it needs no more state-class pairs than
+    the work estimated for :class:`~trainer.knowledge.factored.Factored` (late in a game, when every
+    set treats most players specially and hand sizes prune the sweep hard), else the factored pass
+    (early, when sets treat few players specially). Each gives ``total`` at once and ``counts()`` on
+    demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored  # it imports this module
+    from trainer.knowledge.factored import Factored, plan  # they import this module
+    from trainer.knowledge.sweep import Sweep
 
+    _, work = plan(problem)
+    sweep = Sweep(problem, budget=min(work, SWEEP_BUDGET))
+    if sweep.finished:
+        return sweep
     return Factored(problem)
 
 
@@ -370,9 +382,7 @@ def count_total(problem: Problem) -> int:
     """
     if _small(problem):
         return Retiring(problem).total
-    from trainer.knowledge.factored import Factored  # it imports this module
-
-    return Factored(problem).total
+    return full_pass(problem).total
 
 
 class Retiring:

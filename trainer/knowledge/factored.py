@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import factorial, prod
+from math import comb, factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -220,7 +220,7 @@ class Factored:
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
-        self.tables = self._order(tables)
+        self.tables, self.work = plan(problem)
         last = {p: k for k, t in enumerate(self.tables) for p in t.special}
         self.first = {p: k for k, t in reversed(list(enumerate(self.tables))) for p in t.special}
         self.last = last
@@ -240,27 +240,6 @@ class Factored:
                 return
         grand = self._end(keys, 0)
         self.total = self._rebuild((values * grand % self.moduli).sum(axis=1))
-
-    def _order(self, tables: Sequence[Expanded]) -> list[Expanded]:
-        """Sets in the order with the least estimated work (the states before a set times its classes,
-        summed), by dynamic programming over the subsets of sets combined so far: a layer's states
-        depend only on which sets it combined, not on their order."""
-        estimate = _Estimate(tables, self.problem.capacity)
-        everything = (1 << len(tables)) - 1
-        best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
-        for done in sorted(range(everything + 1), key=lambda x: bin(x).count("1")):
-            if done not in best:
-                continue
-            cost, order = best[done]
-            states = estimate.states(done)
-            for k, table in enumerate(tables):
-                if done >> k & 1:
-                    continue
-                after = done | 1 << k
-                total = cost + states * len(table.coef)
-                if after not in best or total < best[after][0]:
-                    best[after] = (total, (*order, k))
-        return [tables[k] for k in best[everything][1]]
 
     def _class_keys(self, table: Expanded) -> Array:
         """The classes packed as states are: a field per special player, and their sum in the field of G."""
@@ -404,27 +383,53 @@ class _ByClass:
         return w
 
 
-class _Estimate:
-    """How many states a layer may have once a subset of the sets is combined: vectors over the players
-    still active (each at most their capacity and what those sets can give them) with the count of the
-    retired players' cards, the whole at most the cards combined."""
+@lru_cache(maxsize=64)
+def plan(problem: Problem) -> tuple[list[Expanded], int]:
+    """The sets' tables in the order with the least estimated work, and that work (the states before a
+    set times its classes, summed): dynamic programming over the subsets of sets combined so far, since
+    a layer's states depend only on which sets it combined, not on their order."""
+    tables = [expanded(s, len(problem.players)) for s in problem.sets]
+    if not all(t.possible for t in tables):
+        return tables, 0
+    estimate = _estimates(tables, problem.capacity)
+    everything = (1 << len(tables)) - 1
+    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for done in sorted(range(everything + 1), key=lambda x: bin(x).count("1")):
+        if done not in best:
+            continue
+        cost, order = best[done]
+        states = estimate[done]
+        for k, table in enumerate(tables):
+            if done >> k & 1:
+                continue
+            after = done | 1 << k
+            total = cost + states * len(table.coef)
+            if after not in best or total < best[after][0]:
+                best[after] = (total, (*order, k))
+    return [tables[k] for k in best[everything][1]], best[everything][0]
 
-    def __init__(self, tables: Sequence[Expanded], capacity: Sequence[int]):
-        self.tables = tables
-        self.capacity = capacity
-        self.most = [dict(zip(t.special, t.vectors.max(axis=0).tolist(), strict=True)) for t in tables]
 
-    def states(self, done: int) -> int:
-        chosen = [k for k in range(len(self.tables)) if done >> k & 1]
-        inside = {p for k in chosen for p in self.tables[k].special}
-        outside = {p for k in range(len(self.tables)) if not done >> k & 1 for p in self.tables[k].special}
-        most = {p: min(self.capacity[p], sum(self.most[k].get(p, 0) for k in chosen)) for p in inside}
-        limit = min(sum(len(self.tables[k].cards) for k in chosen), sum(self.capacity))
-        retired = min(limit, sum(most[p] for p in inside - outside))
-        ways = np.ones(retired + 1, np.int64)
-        for p in inside & outside:
-            ways = np.convolve(ways, np.ones(most[p] + 1, np.int64))[: limit + 1]
-        return int(ways[: limit + 1].sum())
+def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> list[int]:
+    """For every subset of the sets (a bit each), how many states a layer may have once they are
+    combined: vectors over the players still active (each at most their capacity and what those sets
+    can give them) with the count of the retired players' cards, at most the vectors whose sum is at
+    most the cards combined."""
+    k, n = len(tables), len(capacity)
+    special = np.zeros((k, n), np.int64)
+    most = np.zeros((k, n), np.int64)
+    for j, t in enumerate(tables):
+        special[j, list(t.special)] = 1
+        most[j, list(t.special)] = t.vectors.max(axis=0)
+    chosen = (np.arange(1 << k)[:, None] >> np.arange(k)) & 1
+    inside = (chosen @ special) > 0
+    active = inside & (((1 - chosen) @ special) > 0)
+    reach = np.minimum(chosen @ most, np.array(capacity, np.int64))
+    limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), sum(capacity))
+    box = np.where(active, reach + 1, 1).astype(np.float64).prod(axis=1)
+    retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
+    dims = active.sum(axis=1) + 1
+    simplex = [comb(int(a) + int(d), int(d)) for a, d in zip(limit, dims, strict=True)]
+    return [int(min(b * (r + 1), s)) for b, r, s in zip(box.tolist(), retired.tolist(), simplex, strict=True)]
 
 
 def _contract(weights: Array, cells: Array, moduli: Array) -> Array:

@@ -62,6 +62,7 @@ from trainer.knowledge.solve import Knowledge, Model, _model
 
 if TYPE_CHECKING:
     from trainer.knowledge.factored import Factored  # imports numpy: only where a problem needs it
+    from trainer.knowledge.sweep import Sweep
 
 CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
 BEST_SHOWN = 5  # how many of the best asks a note lists
@@ -403,7 +404,7 @@ def trace_view(
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
     previous: tuple[Model, int] | None = None
-    passes: Counter | Factored | None = None  # the per-card counts of ``previous``'s model
+    passes: Counter | Sweep | Factored | None = None  # the per-card counts of ``previous``'s model
     for i in range(len(events) + 1):
         if i:
             try:

@@ -27,6 +27,7 @@ from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, cou
 
 if TYPE_CHECKING:
     from trainer.knowledge.factored import Factored
+    from trainer.knowledge.sweep import Sweep
 
 
 class Knowledge:
@@ -37,7 +38,7 @@ class Knowledge:
     """
 
     def __init__(
-        self, history: History, model: Model, deals: int, passes: Counter | Factored | None = None
+        self, history: History, model: Model, deals: int, passes: Counter | Sweep | Factored | None = None
     ):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
