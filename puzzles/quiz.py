@@ -34,12 +34,13 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from puzzles.grade import AnswerError, Grade, example_answer, format_answer, grade, parse_answer
+from puzzles.grade import Grade, example_answer, format_answer, grade, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
 from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.holders import AnswerError
 
 HELP_WORDS = frozenset({"help", "?", "commands"})
 HINT_WORDS = frozenset({"hint", "h"})
