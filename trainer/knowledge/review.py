@@ -414,24 +414,20 @@ def trace_view(
                     error.event = i
                 raise
         model = _model(history)
-        if previous is not None and previous[0] == model:
-            found = previous[1]
-        else:
-            found = count_total(model.problem)
-            previous = (model, found)
-            passes = None  # a new problem: its per-card counts are worked out when first needed
-        total = found * model.plain_ways
+        actor = actor_of(events[i]) if i < len(events) and judged(i + 1) else None
+        if previous is None or previous[0] != model:
+            # a new problem; a judged position needs its per-card counts, whose pass gives the total too
+            passes = full_pass(model.problem) if actor is not None else None
+            previous = (model, passes.total if passes is not None else count_total(model.problem))
+        total = previous[1] * model.plain_ways
         if total == 0:
             raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
         trace.counts.append(total)
-        if i < len(events) and judged(i + 1):
-            event = events[i]
-            actor = actor_of(event)
-            if actor is not None:
-                if passes is None:  # shared by every event until the model changes (repeated asks do not)
-                    passes = full_pass(model.problem)
-                knowledge = Knowledge(history, model, total, passes)
-                trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
+        if actor is not None:
+            if passes is None:  # shared by every event until the model changes (repeated asks do not)
+                passes = full_pass(model.problem)
+            knowledge = Knowledge(history, model, total, passes)
+            trace.judged[i + 1] = judge(knowledge, history, states[i], events[i], actor)
         if progress is not None:
             progress()
     return trace
