@@ -411,11 +411,6 @@ def judge(
     return found
 
 
-def _facts(history: History) -> tuple[int, int, int]:
-    """How many facts the history holds: they only grow, so an equal tuple means the same counting problem."""
-    return len(history.pinned), sum(map(len, history.excluded.values())), len(history.holds_one_of)
-
-
 def trace_view(
     setup: Setup,
     events: Sequence[Event],
@@ -448,8 +443,8 @@ def trace_view(
             if not isinstance(last, Ask) or last.hit:
                 looks = None  # a card moved, a set was claimed or the turn passed on
         actor = actor_of(events[i]) if i < len(events) and judged(i + 1) else None
-        if _facts(history) != facts:  # otherwise the event added no fact: the same problem
-            facts = _facts(history)
+        if history.facts != facts:  # otherwise the event added no fact: the same problem
+            facts = history.facts
             model = _model(history)
             if previous is None or previous[0] != model:
                 # a new problem; a judged position needs its per-card counts, whose pass gives the total too
