@@ -221,30 +221,31 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-SWEEP_BUDGET = 4_000_000  # state-class pairs the sweep may take at most before the factored pass is preferred
+SWEEP_RATIO = 20  # a state-class pair of the sweep costs about this fraction of one of the factored pass (measured)
+SWEEP_BUDGET = 30_000_000  # state-class pairs the sweep may take at most
 
 
 def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead); else :class:`~trainer.knowledge.sweep.Sweep` when it needs no more state-class pairs than
-    the work estimated for :class:`~trainer.knowledge.factored.Factored` (late in a game, when every
-    set treats most players specially and hand sizes prune the sweep hard), else the factored pass
-    (early, when sets treat few players specially). Each gives ``total`` at once and ``counts()`` on
-    demand.
+    overhead); else the :class:`~trainer.knowledge.factored.Factored` pass's forward half runs, and
+    :class:`~trainer.knowledge.sweep.Sweep` is preferred when it needs no more than :data:`SWEEP_RATIO`
+    state-class pairs for each of the factored pass's (late in a game, when every set treats most
+    players specially and hand sizes prune the sweep hard; early, sets treat few players specially and
+    the factored pass wins). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored, plan  # they import this module
+    from trainer.knowledge.factored import Factored  # they import this module
     from trainer.knowledge.sweep import Sweep
 
-    _, work = plan(problem)
-    sweep = Sweep(problem, budget=min(work, SWEEP_BUDGET))
+    factored = Factored(problem)
+    sweep = Sweep(problem, budget=min(SWEEP_RATIO * factored.pairs, SWEEP_BUDGET))
     if sweep.finished:
         return sweep
-    return Factored(problem)
+    return factored
 
 
 class OverBudget(Exception):

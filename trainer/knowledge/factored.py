@@ -206,6 +206,7 @@ class Factored:
         self.total = 0
         self._counts: Counts | None = None
         self.steps: list[_Step] = []
+        self.pairs = 0  # state-class pairs the forward pass combined
         if any(c < 0 for c in capacity):
             return
         if any(c >= HALF - 6 for c in capacity) or sum(capacity) >= HALF:
@@ -272,6 +273,7 @@ class Factored:
         if factor is not None:
             weight = weight * factor % moduli
         self.steps.append(_Step(table, retiring, states, classes, targets, order, starts, factor, weight, rooms))
+        self.pairs += len(states)
         return ordered[starts], _sum_runs(values[:, states] * weight % moduli, order, starts, moduli)
 
     def _channels(self) -> list[dict[int, Array]]:
