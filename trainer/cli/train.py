@@ -28,7 +28,7 @@ from trainer.cli.app import command
 from trainer.cli.prompt import interrupts_held, read_line
 from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
 from trainer.game.errors import LiteratureError
-from trainer.render.puzzle import show_line, show_summary
+from trainer.render.puzzle import SessionTotals, show_line, show_summary
 
 MEMORY_MOVES = 40
 """Memory mode draws puzzles whose history has at most this many moves."""
@@ -148,7 +148,7 @@ def train(
             after = store.rating(mode).rating
             played = session.played()
             if session.results or session.interrupted:
-                show_summary(
+                show_summary(SessionTotals(
                     solved=sum(r.correct for r in played),
                     played=len(played),
                     seconds=time.monotonic() - started,
@@ -157,7 +157,7 @@ def train(
                     weakest=session.weakest(),
                     retried=sum(r.solved and not r.correct for r in played),
                     mode=mode,
-                )
+                ))
 
 
 def memory_pool(pool: list[Puzzle]) -> list[Puzzle]:

@@ -8,6 +8,7 @@ table, then the question in plain words.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -60,7 +61,7 @@ def puzzle_view(
     above the prompt.
     """
     events = len(puzzle.game.events)
-    title = "Puzzle" + (f" {number}/{total}" if number is not None and total is not None else "")
+    title = numbered("Puzzle", number, total)
     level = puzzle.difficulty
     subtitle = f"level {level.level} · {level.name} · {puzzle.id}"
     if height is None or events <= max(1, height - SHORT_FRAME):
@@ -70,6 +71,15 @@ def puzzle_view(
     rows = max(6, height - LONG_FRAME)
     body = Group(header_text(puzzle), history_table(puzzle, focus=focus_sets(puzzle), rows=rows))
     return Group(Panel(body, title=title, subtitle=subtitle, expand=False), position_view(puzzle))
+
+
+def numbered(title: str, number: int | None, total: int | None) -> str:
+    """A panel's title with the puzzle's place in the session, when it has one.
+
+    >>> numbered("Puzzle", 2, 5), numbered("Puzzle", None, None)
+    ('Puzzle 2/5', 'Puzzle')
+    """
+    return title + (f" {number}/{total}" if number is not None and total is not None else "")
 
 
 def header_text(puzzle: Puzzle) -> Text:
@@ -91,18 +101,16 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
     parts: list[Table | Text] = [
         Text.assemble(("Your hand: ", "bold"), hand_text(state.hands.get(puzzle.viewer, set())))
     ]
+    names = [Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players]
     if table:
         sizes = Table.grid(padding=(0, 2))
-        sizes.add_row(*(Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players))
+        sizes.add_row(*names)
         sizes.add_row(*(Text(f"{state.sizes[p]} cards") for p in setup.players))
         parts += [Text("Hand sizes (cyan: your team):", style="bold"), sizes]
     else:
         line = Text("Hand sizes: ", style="bold")
-        for index, player in enumerate(setup.players):
-            if index:
-                line.append(" · ")
-            line.append(player, style="bold cyan" if setup.team(player) == team else "bold yellow")
-            line.append(f" {state.sizes[player]}")
+        sized = (Text.assemble(name, f" {state.sizes[p]}") for name, p in zip(names, setup.players, strict=True))
+        line.append_text(Text(" · ").join(sized))
         parts.append(line)
     ours: list[str] = []
     theirs: list[str] = []
@@ -251,7 +259,7 @@ def show_last(puzzle: Puzzle) -> None:
 
 def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: float) -> None:
     """Memory mode: who you are and your hand at the deal, before the moves are played."""
-    title = "Memory puzzle" + (f" {number}/{total}" if number is not None and total is not None else "")
+    title = numbered("Memory puzzle", number, total)
     dealt = puzzle.game.setup.hands.get(puzzle.viewer, frozenset())
     how = f"one every {pace:g} s" if pace > 0 else "press Enter for each"
     body = Group(
@@ -301,38 +309,52 @@ def show_reply(reply: Reply) -> None:
             console.print(Text(line))
 
 
-def session_summary(
-    solved: int,
-    played: int,
-    seconds: float,
-    rating_before: float,
-    rating_after: float,
-    weakest: str | None,
-    retried: int = 0,
-    mode: str = "normal",
-) -> Panel:
-    """The end-of-session summary panel (``solved``: at the first answer; ``retried``: solved on a later try)."""
+@dataclass(frozen=True)
+class SessionTotals:
+    """What a training session's summary shows.
+
+    ``solved`` counts puzzles solved at the first answer, ``retried`` those solved on a later try;
+    ``mode`` is ``normal`` or ``memory`` (whose rating is its own).
+    """
+
+    solved: int
+    played: int
+    seconds: float
+    rating_before: float
+    rating_after: float
+    weakest: str | None
+    retried: int = 0
+    mode: str = "normal"
+
+
+def session_summary(totals: SessionTotals) -> Panel:
+    """The end-of-session summary panel.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=80, color_system=None)
+    >>> console.print(session_summary(SessionTotals(3, 4, 95, 1500, 1521.4, "chains", retried=1)))
+    ╭────────────────────────────── Session ───────────────────────────────╮
+    │ Solved             3 of 4 at the first answer, 1 more on a later try │
+    │ Accuracy           75%                                               │
+    │ Time               1:35                                              │
+    │ Rating             1521 (+21)                                        │
+    │ Weakest technique  chains                                            │
+    ╰──────────────────────────────────────────────────────────────────────╯
+    """
     table = Table.grid(padding=(0, 2))
-    first = f"{solved} of {played} at the first answer" if played else "none answered"
-    table.add_row("Solved", first + (f", {retried} more on a later try" if retried else ""))
-    table.add_row("Accuracy", f"{solved / played:.0%}" if played else "—")
-    minutes, secs = divmod(round(seconds), 60)
+    played = totals.played
+    first = f"{totals.solved} of {played} at the first answer" if played else "none answered"
+    table.add_row("Solved", first + (f", {totals.retried} more on a later try" if totals.retried else ""))
+    table.add_row("Accuracy", f"{totals.solved / played:.0%}" if played else "—")
+    minutes, secs = divmod(round(totals.seconds), 60)
     table.add_row("Time", f"{minutes}:{secs:02d}")
-    change = rating_after - rating_before
-    table.add_row("Memory rating" if mode == "memory" else "Rating", f"{rating_after:.0f} ({change:+.0f})")
-    table.add_row("Weakest technique", weakest or "—")
-    return Panel(table, title="Session" + (" (memory mode)" if mode == "memory" else ""), expand=False)
+    change = totals.rating_after - totals.rating_before
+    rating = "Memory rating" if totals.mode == "memory" else "Rating"
+    table.add_row(rating, f"{totals.rating_after:.0f} ({change:+.0f})")
+    table.add_row("Weakest technique", totals.weakest or "—")
+    return Panel(table, title="Session" + (" (memory mode)" if totals.mode == "memory" else ""), expand=False)
 
 
-def show_summary(
-    solved: int,
-    played: int,
-    seconds: float,
-    rating_before: float,
-    rating_after: float,
-    weakest: str | None,
-    retried: int = 0,
-    mode: str = "normal",
-) -> None:
+def show_summary(totals: SessionTotals) -> None:
     """Print the end-of-session summary."""
-    Console().print(session_summary(solved, played, seconds, rating_before, rating_after, weakest, retried, mode))
+    Console().print(session_summary(totals))
