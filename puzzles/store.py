@@ -235,6 +235,18 @@ def _create_schema(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
+@contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One ``BEGIN IMMEDIATE`` transaction (the write lock first): committed if the block ends, else rolled back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 def _upgrade(db: sqlite3.Connection) -> None:
     """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
@@ -303,43 +315,33 @@ class Progress:
         except sqlite3.Error as error:
             raise self._broken(error) from None
         try:
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise ProgressError(
-                    f"the progress database has schema {version}, newer than this version of literature "
-                    f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
-                    path=str(self.path),
-                )
-            if version == 0:
-                raise ProgressError(
-                    "is not a literature progress database (an SQLite file of something else?); set "
-                    "LITERATURE_HOME to another folder, or move the file aside to start afresh",
-                    path=str(self.path),
-                )
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"integrity check: {check}")
-            db.execute("PRAGMA journal_mode = WAL")
-            if version < SCHEMA_VERSION:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                        _upgrade(db)
-                        _create_schema(db)
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
+            with self._translated():  # a busy, read-only or damaged file: a ProgressError that says so
+                db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise ProgressError(
+                        f"the progress database has schema {version}, newer than this version of literature "
+                        f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
+                        path=str(self.path),
+                    )
+                if version == 0:
+                    raise ProgressError(
+                        "is not a literature progress database (an SQLite file of something else?); set "
+                        "LITERATURE_HOME to another folder, or move the file aside to start afresh",
+                        path=str(self.path),
+                    )
+                check = db.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"integrity check: {check}")
+                db.execute("PRAGMA journal_mode = WAL")
+                if version < SCHEMA_VERSION:
+                    with _immediate(db):
+                        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:  # not upgraded meanwhile
+                            _upgrade(db)
+                            _create_schema(db)
         except ProgressError:
             db.close()
             raise
-        except sqlite3.OperationalError as error:
-            db.close()
-            raise self._busy_or_broken(error) from None
-        except sqlite3.DatabaseError as error:
-            db.close()
-            raise self._broken(error) from None
         self._db = db
         self._import_kept()
         return db
@@ -469,35 +471,31 @@ class Progress:
         return self._broken(error)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken before reading what it depends on."""
-        db = self._connect()
+    def _translated(self) -> Iterator[None]:
+        """SQLite's errors in the block as a :class:`ProgressError` that says what to do (busy, read-only, damaged)."""
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+            yield
         except sqlite3.OperationalError as error:
             raise self._busy_or_broken(error) from None
         except sqlite3.DatabaseError as error:
             raise self._broken(error) from None
 
     @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken before reading what it depends on."""
+        db = self._connect()
+        with self._translated(), _immediate(db):
+            yield db
+
+    @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         db = self._connect()
-        try:
+        with self._translated():
             db.execute("BEGIN")
             try:
                 yield db
             finally:
                 db.execute("COMMIT")
-        except sqlite3.OperationalError as error:
-            raise self._busy_or_broken(error) from None
-        except sqlite3.DatabaseError as error:
-            raise self._broken(error) from None
 
     # -- writing ----------------------------------------------------------------
 

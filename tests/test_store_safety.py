@@ -163,3 +163,25 @@ def test_ctrl_c_while_starting_exits_cleanly(
         start.main()
     assert stopped.value.code == 130
     assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_a_write_that_fails_half_way_is_rolled_back_whole_and_the_answer_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attempt row is written, then the review schedule fails with an SQLite error: nothing of the
+    attempt stays in the store (one transaction), the error is said as a ProgressError, the answer is kept."""
+    path = made(tmp_path)
+    with Progress(path, clock=clock) as store:
+        before = (store.attempts(), store.rating())
+
+    def failing(*_: object, **__: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store_module, "next_review", failing)
+    with Progress(path, clock=clock) as store:
+        saved = store.record(PUZZLES[2], answer="Ann 2D", outcome="wrong", correct=False, hints=0, seconds=3.0)
+        assert saved.kept is not None and "disk I/O error" in (saved.problem or "")
+        assert (store.attempts(), store.rating()) == before
+    monkeypatch.undo()
+    with Progress(path, clock=clock) as store:  # the next start saves the kept answer
+        assert [a["answer"] for a in store.attempts()] == [*(a["answer"] for a in before[0]), "Ann 2D"]
