@@ -221,7 +221,7 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-SWEEP_QUICK = 1_000_000  # state-class pairs the sweep may take before the factored pass is considered
+SWEEP_QUICK = 4_000_000  # state-class pairs the sweep may take before the factored pass is considered
 SWEEP_RATIO = 20  # a state-class pair of the sweep costs about this fraction of one of the factored pass (measured)
 SWEEP_BUDGET = 30_000_000  # state-class pairs the sweep may take at most
 
@@ -230,22 +230,23 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``, by the pass likely to be the quickest.
 
     The Python :class:`Counter` for a small problem (no array overhead); else
-    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within :data:`SWEEP_QUICK` state-class
-    pairs; else the :class:`~trainer.knowledge.factored.Factored` pass's forward half runs, and the
-    sweep goes on while it needs no more than :data:`SWEEP_RATIO` pairs for each of the factored
-    pass's. The sweep wins late in a game (every set treats most players specially, hand sizes prune
-    it hard), the factored pass early (sets treat few players specially). Each gives ``total`` at
-    once and ``counts()`` on demand.
+    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within the
+    :class:`~trainer.knowledge.factored.Factored` pass's estimated work (at most :data:`SWEEP_QUICK`
+    state-class pairs); else the factored pass's forward half runs, and the sweep goes on while it
+    needs no more than :data:`SWEEP_RATIO` pairs for each of the factored pass's. The sweep wins late
+    in a game (every set treats most players specially, hand sizes prune it hard), the factored pass
+    early (sets treat few players specially). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored  # they import this module
+    from trainer.knowledge.factored import Factored, plan  # they import this module
     from trainer.knowledge.sweep import Sweep
 
-    sweep = Sweep(problem, budget=min(SWEEP_QUICK, SWEEP_BUDGET))
+    _, work = plan(problem)
+    sweep = Sweep(problem, budget=min(work, SWEEP_QUICK, SWEEP_BUDGET))
     if sweep.finished:
         return sweep
     factored = Factored(problem)
