@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any
 
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
-from puzzles.model import KINDS, LEVELS, Difficulty, Puzzle, Question, Step
+from puzzles.model import KINDS, LEVELS, RECALL, Difficulty, Puzzle, Question, Step
 from puzzles.variety import compatible, group_key
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.errors import LiteratureError
@@ -86,10 +86,6 @@ events ..."""
 
 FIRST_STEP_CITED = 3
 """... resting on at most this many events."""
-
-RECALL = "recall"
-"""The grade name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
-
 
 class GenerationError(LiteratureError):
     """A request the generator could not meet (it never answers with other puzzles instead)."""
@@ -232,11 +228,6 @@ def rate(graded: Graded, history: int) -> Difficulty:
             and len(cited) <= FIRST_STEP_CITED):
         return Difficulty(1, "first step", score)
     return Difficulty(base.level, base.name, score)
-
-
-def is_recall(puzzle: Puzzle) -> bool:
-    """Whether a puzzle is a memory claim (the recall drill) rather than a deduction."""
-    return puzzle.difficulty.name == RECALL
 
 
 def explanation_length(puzzle: Puzzle) -> int:

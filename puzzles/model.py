@@ -51,6 +51,9 @@ KINDS = ("locate", "claim", "certain")
 LEVELS = range(1, 7)
 """Difficulty levels, 1 (seen) to 6 (case analysis), as graded by the explainer."""
 
+RECALL = "recall"
+"""The grade name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
+
 
 class PuzzleFormatError(LiteratureError):
     """A puzzle file or record that does not follow the schema."""
@@ -490,6 +493,11 @@ def content_id(variant: Variant, viewer: str, log: str, question: Question, answ
     }
     digest = hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     return "p-" + digest[:12]
+
+
+def is_recall(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is a memory claim (the recall drill) rather than a deduction."""
+    return puzzle.difficulty.name == RECALL
 
 
 def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:

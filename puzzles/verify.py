@@ -16,7 +16,7 @@ Verifying costs one exact solve (a fraction of a second, seconds for a long
 8-player history), so records are verified when served, one at a time, and
 each only once per process (:func:`verified`). The built-in pack ships the
 content hash of every record verified when it was built
-(``puzzles/data/pack.verified``, rewritten by ``python -m puzzles.packs
+(``puzzles/data/pack.verified``, rewritten by ``python -m puzzles.pack_build
 --verify``): a record whose hash is listed there is served at once, one that
 was edited is verified again.
 
@@ -40,12 +40,14 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
 from puzzles.model import Puzzle, PuzzleFormatError, content_id
 from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
-from trainer.knowledge.solve import Knowledge, solve
+
+if TYPE_CHECKING:
+    from trainer.knowledge.solve import Knowledge
 
 VERIFIED_LIST = "pack.verified"
 """The content hashes of the built-in pack's verified records, one per line (package data)."""
@@ -56,6 +58,11 @@ _VERIFIED: set[str] = set()
 
 def verify(puzzle: Puzzle) -> None:
     """Raise :class:`PuzzleFormatError` with the reason when ``puzzle`` does not hold together."""
+    # the engine is imported here, not above: serving a record already verified (the built-in
+    # pack's, listed in pack.verified) needs none of it, and the daily puzzle comes the faster
+    from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
+    from trainer.knowledge.solve import solve
+
     try:
         puzzle.validate()
         game = puzzle.game

@@ -12,10 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 import puzzles.daily as daily_module
+import puzzles.packs as packs
+import trainer.quick as quick
 from puzzles.daily import daily_puzzle, schedule, week
 from puzzles.export import answer_text
-from puzzles.generate import is_recall
-from puzzles.model import Puzzle
+from puzzles.model import Puzzle, is_recall
 from puzzles.packs import daily_schedule, load_pack
 from puzzles.store import Progress
 from puzzles.variety import game_key, group_key
@@ -138,3 +139,80 @@ def test_solving_todays_daily_counts_for_today(today: datetime) -> None:
         assert store.solved_today(today.date())
         streak = store.streak()
     assert (streak.current, streak.today_done) == (1, True)
+
+
+HEAVY = ("typer", "click", "rich", "pydantic", "numpy", "constraint", "trainer.knowledge", "trainer.render",
+         "trainer.play", "trainer.cli", "puzzles.generate", "puzzles.store")
+"""What `daily --json` must not import: the command line, the engine, the explainer (why it is fast;
+benchmarks/daily.py times it)."""
+
+
+def _literature(*args: str) -> subprocess.CompletedProcess[str]:
+    """``literature ARGS`` in a fresh process, then the names of every module it imported (on stderr)."""
+    code = ("import sys; sys.argv = ['literature', *sys.argv[1:]]\n"
+            "from trainer.start import main\n"
+            "try:\n    main()\n"
+            "finally:\n    print('MODULES', *sorted(sys.modules), file=sys.stderr)\n")
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+
+
+def _modules(done: subprocess.CompletedProcess[str]) -> list[str]:
+    line = next(line for line in done.stderr.splitlines() if line.startswith("MODULES "))
+    return line.split()[1:]
+
+
+def test_daily_json_loads_no_command_line_nor_engine() -> None:
+    done = _literature("daily", "--json", "--date", "2026-07-04")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["id"] == daily_puzzle(date(2026, 7, 4)).id
+    heavy = [m for m in _modules(done) if m.split(".")[0] in HEAVY or m.startswith(HEAVY)]
+    assert not heavy
+    week_ = _literature("daily", "--week", "--json", "--date", "2026-07-04")  # anything else: Typer answers
+    assert week_.returncode == 0, week_.stderr
+    assert "typer" in _modules(week_) and len(json.loads(week_.stdout)) == 7
+
+
+def test_daily_json_without_typer_prints_what_the_typer_command_prints() -> None:
+    for args in (["--json", "--date", "2026-07-04"], ["--date=2026-12-13", "--json"], ["--json"]):
+        quick = subprocess.run([sys.executable, "-m", "trainer", "daily", *args], capture_output=True, text=True,
+                               timeout=120)
+        typer_ = runner.invoke(app, ["daily", *args])
+        assert quick.returncode == typer_.exit_code == 0, quick.stderr
+        assert quick.stdout == typer_.stdout and json.loads(quick.stdout)["schema"] == 1
+
+
+def test_daily_json_bad_date_is_one_line_and_exit_2_without_typer() -> None:
+    done = _literature("daily", "--json", "--date", "2026-02-30")
+    assert done.returncode == 2 and done.stdout == ""
+    said = [line for line in done.stderr.splitlines() if not line.startswith("MODULES ")]
+    assert said == ["--date must be YYYY-MM-DD, not '2026-02-30'"]
+    assert "typer" not in _modules(done)
+
+
+def test_only_plain_daily_json_requests_skip_typer() -> None:
+    assert quick.parse(["daily", "--json"]) == quick.DailyJson(None)
+    assert quick.parse(["daily", "--date", "2026-01-01", "--json"]) == quick.DailyJson("2026-01-01")
+    assert quick.parse(["daily", "--json", "--date=x"]) == quick.DailyJson("x")  # parse_day says what is wrong
+    for args in ([], ["daily"], ["daily", "--date", "2026-01-01"], ["train", "--json"], ["daily", "--json", "--week"],
+                 ["daily", "--json", "--help"], ["daily", "--json", "--json"], ["daily", "--date", "--json"],
+                 ["daily", "--json", "--date"], ["daily", "--json", "--date", "a", "--date", "b"],
+                 ["--help"], ["daily", "--json", "extra"]):
+        assert quick.parse(args) is None, args
+
+
+def test_daily_reads_the_index_and_one_part_of_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+    real = packs._read
+
+    def counting(*names: str) -> list[dict[str, object]]:
+        read.extend(names)
+        return real(*names)
+
+    monkeypatch.setattr(packs, "_read", counting)
+    packs._index.cache_clear()
+    try:
+        puzzle = daily_puzzle(date(2026, 7, 4))
+    finally:
+        packs._index.cache_clear()
+    assert read[0] == packs.INDEX and len(read) == 2 and read[1].startswith("part-")
+    assert puzzle.id in daily_schedule()[date(2026, 7, 4).weekday()]

@@ -22,14 +22,13 @@ from puzzles.generate import (
     generate_from_game,
     is_fresh,
     is_readable,
-    is_recall,
     is_seen,
     is_unique_answer,
     mine_game,
     needs_deduction,
     rate,
 )
-from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, load_puzzles
+from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall, load_puzzles
 from trainer.cli import app
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import zipfile
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -21,7 +22,8 @@ from puzzles.generate import (
     needs_deduction,
 )
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, load_puzzles, puzzles_from_json
-from puzzles.packs import MAX_EXPLANATION, PACK, _load, expand, histogram, load_compact, load_pack, load_records
+from puzzles.pack_build import MAX_EXPLANATION
+from puzzles.packs import PACK, _load, expand, histogram, load_compact, load_pack, load_records, write_pack
 from puzzles.variety import game_key, group_key, moment
 from trainer.cli import app
 from trainer.knowledge import solve
@@ -42,6 +44,16 @@ def test_pack_is_shipped_small_and_stores_each_game_once() -> None:
     assert set(used) == set(compact["games"])  # no game stored that no puzzle uses
     assert all("log" not in entry for entry in compact["puzzles"])
     assert max(used.values()) > 1  # a game shared by its puzzles, stored once
+
+
+def test_pack_file_is_written_the_same_from_what_it_holds(tmp_path: Path) -> None:
+    """The archive (an index and parts of a few games) has reproducible bytes: rewriting what it holds
+    gives the shipped file again, and reading that gives the same games, puzzles and schedule."""
+    shipped = (resources.files("puzzles") / "data" / PACK).read_bytes()
+    out = tmp_path / PACK
+    write_pack(load_compact(), out)
+    assert out.read_bytes() == shipped
+    assert sorted(zipfile.ZipFile(out).namelist())[0] == "index.json"
 
 
 def test_pack_records_follow_the_schema() -> None:

@@ -109,7 +109,7 @@ def test_good_records_pass_and_are_verified_once(tmp_path: Path) -> None:
 def test_the_built_in_pack_lists_the_hash_of_every_record_verified_when_built() -> None:
     records = load_records()["puzzles"]
     missing = [r["id"] for r in records if record_hash(Puzzle.from_json(r)) not in shipped_hashes()]
-    assert not missing, f"rebuild puzzles/data/pack.verified: python -m puzzles.packs --verify ({missing[:3]})"
+    assert not missing, f"rebuild puzzles/data/pack.verified: python -m puzzles.pack_build --verify ({missing[:3]})"
     assert len(shipped_hashes()) == len(records)
 
 

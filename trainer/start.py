@@ -3,6 +3,8 @@
 Importing the commands (Typer, Rich, the engine) takes a moment; a Ctrl-C
 then, or at any later moment a command does not handle itself, ends the
 program with ``interrupted`` and exit code 130, never a traceback.
+``daily --json``, which scripts call, is answered without them
+(:mod:`trainer.quick`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ import sys
 def main() -> None:
     """Run the ``literature`` command."""
     try:
+        from trainer.quick import run
+
+        if run(sys.argv[1:]):
+            return
         from trainer.cli import app
 
         app()

@@ -21,6 +21,7 @@ from puzzles.verify import verified
 from trainer.cli.app import command
 from trainer.cli.quizzing import line_editing, quiz
 from trainer.clock import today as local_today
+from trainer.quick import print_daily_json
 from trainer.render.daily import show_week
 from trainer.render.puzzle import show_line, show_puzzle
 from trainer.render.stats import show_after_daily
@@ -47,10 +48,10 @@ def daily(
         else:
             show_week(days, local_today())
         return
-    puzzle = verified(daily_puzzle(when), BUILT_IN)
     if as_json:
-        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+        print_daily_json(when)  # also answered without Typer: trainer.quick
         return
+    puzzle = verified(daily_puzzle(when), BUILT_IN)
     if not sys.stdin.isatty() and _no_input():
         show_puzzle(puzzle)
         show_line("(no answer given: run 'literature daily' in a terminal to solve it)", "dim")

@@ -1,0 +1,436 @@
+"""Building the built-in pack (:mod:`puzzles.packs` reads it): ``python -m puzzles.pack_build``.
+
+It mines simulated games of both variants, both table sizes and every pairing
+of bots, plus the user-style logs in ``tests/data``, and keeps one puzzle per
+game moment and set, at most :data:`PER_GAME` per game, spread over levels,
+kinds and tables, short histories first (:func:`select`). A focused run
+(``--players 8 --levels 6``) mines only the games and the part of them where a
+rare level occurs, for ``--also``. How the shipped pack was built is in
+``docs/puzzles.md``.
+
+    >>> [(s.players, s.variant.value, s.levels) for s in (focus_spec(1, i, 8, (6,)) for i in (0, 1))]
+    [(8, 'classic', (6,)), (8, 'fish54', (6,))]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import hashlib
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzles.executor import MAX_IN_FLIGHT, ordered_map
+from puzzles.generate import FRESH_WINDOW, GameSpec, explanation_length, mine_game, mine_played, regrade
+from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
+from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
+from puzzles.variety import group_key
+from puzzles.verify import VERIFIED_LIST, record_hash, verify
+from trainer.files import write_atomic
+from trainer.game.errors import LiteratureError
+from trainer.game.notation import Game, read_game, write_game
+from trainer.game.variants import Variant
+from trainer.play import BotKind
+
+PER_GAME = 7
+"""Puzzles kept from one game at most."""
+
+MAX_EXPLANATION = 1500
+"""Characters: a pack puzzle's explanation is shorter, or the puzzle is not kept."""
+
+DEFAULT_LOGS = ("tests/data/complete-classic-6p.lit", "tests/data/personal-fish54-8p.lit")
+"""User-style logs mined into the pack besides the simulated games."""
+
+
+# -- storing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MinedGame:
+    """One game's full log (every hand), the puzzles mined from it, and the CPU seconds it took."""
+
+    log: str
+    puzzles: tuple[Puzzle, ...]
+    cpu: float = 0.0
+    error: str = ""
+
+    @property
+    def game_id(self) -> str:
+        """A name for the game from its content: ``g-`` and 10 hex digits."""
+        return "g-" + hashlib.sha256(self.log.encode()).hexdigest()[:10]
+
+
+def _split_log(log: str) -> dict[str, Any]:
+    head: list[str] = []
+    hands: dict[str, str] = {}
+    events: list[str] = []
+    for line in log.splitlines():
+        if line.startswith("hand "):
+            name, cards = line[5:].split(":", 1)
+            hands[name.strip()] = cards.strip()
+        elif not events and line.split(":", 1)[0] in ("variant", "players", "dealer"):
+            head.append(line)
+        elif line:
+            events.append(line)
+    return {"head": head, "hands": hands, "events": events}
+
+
+def compact(mined: Sequence[MinedGame], chosen: Sequence[Puzzle], daily: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """The pack file's content: the games the ``chosen`` puzzles come from (once each), the
+    puzzles without their logs, and the ``daily`` schedule.
+
+    Every stored puzzle is checked to rebuild exactly its log (:func:`expand`).
+    """
+    by_id = {p.id: m for m in mined for p in m.puzzles}
+    games: dict[str, Any] = {}
+    entries = []
+    for puzzle in chosen:
+        game = by_id[puzzle.id]
+        gid = game.game_id
+        if gid not in games:
+            games[gid] = _split_log(game.log)
+        record = puzzle.to_json()
+        del record["schema"], record["log"]
+        entry = record | {"source": record["source"] | {"game_id": gid}, "game": gid,
+                          "events": int(puzzle.source["event"])}
+        if expand(entry, games)["log"] != puzzle.log:
+            raise LiteratureError(f"puzzle {puzzle.id} does not rebuild from its game {gid}")
+        entries.append(entry)
+    return {"format": FORMAT, "version": FORMAT_VERSION, "schema": SCHEMA_VERSION,
+            "games": games, "puzzles": entries, "daily": [list(day) for day in daily]}
+
+
+# -- building -------------------------------------------------------------------------------
+
+BOT_KINDS = (BotKind.HUMAN, BotKind.BASIC, BotKind.EXPERT, BotKind.RANDOM)
+PAIRINGS = tuple((a, b) for i, a in enumerate(BOT_KINDS) for b in BOT_KINDS[i:])
+"""Every pairing of bots (ten), ``human`` (people-like, imperfect play) first."""
+
+PAIRINGS_8 = tuple(pair for pair in PAIRINGS if BotKind.EXPERT not in pair)
+"""At 8 players an ``expert`` game takes up to a minute (docs/bots.md): the pairings without it."""
+
+EXPERT_PAIRINGS = tuple(pair for pair in PAIRINGS if BotKind.EXPERT in pair)
+"""The pairings with an ``expert``: played at 6 players only."""
+
+TABLES = ((Variant.CLASSIC, 6), (Variant.FISH54, 6), (Variant.CLASSIC, 8), (Variant.FISH54, 8))
+
+
+PACK_WINDOW = 6
+"""Events between two solved positions of a pack game (the generator's default is 3): half the cost."""
+
+PACK_WINDOW_8 = 9
+"""The same at 8 players, where each exact solve costs several times more."""
+
+
+SHORT_SHARE = 0.45
+"""Share of a game mined for the easier levels only."""
+
+
+def pack_spec(seed: int, index: int) -> GameSpec:
+    """The ``index``-th simulated game of a pack build.
+
+    Every 8th game has 8 players; the variants alternate. The pairings come in
+    turn: every 10th 6-player game pairs an ``expert`` (whose games cost 5 to 15
+    times more to play), the others the cheaper bots; 8-player games never pair
+    an ``expert`` (up to a minute a game). One seat is mined, every
+    :data:`PACK_WINDOW` events (8 players: :data:`PACK_WINDOW_8`), memory claims
+    included: every other 6-player game for every level, the others for levels
+    1, 2, 3 and 5 in the first :data:`SHORT_SHARE` of the game (where the short histories are).
+
+    >>> [(s.players, s.variant.value, s.team1.value, s.team2.value) for s in (pack_spec(1, i) for i in (0, 4, 7))]
+    [(6, 'classic', 'human', 'human'), (6, 'classic', 'human', 'expert'), (8, 'classic', 'human', 'human')]
+    """
+    eight = index % 8 == 7
+    variant = (Variant.CLASSIC, Variant.FISH54)[(index // 8 if eight else index // 2) % 2]
+    if eight:
+        team1, team2 = PAIRINGS_8[(index // 16) % len(PAIRINGS_8)]
+    elif index % 10 == 4:
+        team1, team2 = EXPERT_PAIRINGS[(index // 10) % len(EXPERT_PAIRINGS)]
+    else:
+        team1, team2 = PAIRINGS_8[(index // 4) % len(PAIRINGS_8)]
+    short = not eight and index % 2 == 1
+    return GameSpec(seed, index, variant, 8 if eight else 6, team1, team2, KINDS,
+                    (1, 2, 3, 5) if short else tuple(LEVELS), per_level=10**6, per_moment=None, recall=True,
+                    viewers=1, window=PACK_WINDOW_8 if eight else PACK_WINDOW,
+                    share=SHORT_SHARE if short else 1.0)
+
+
+def mine_pack_game(spec: GameSpec) -> MinedGame:
+    """Play and mine one game of a pack build (runs in a worker): every candidate (explanations of
+    any length: :func:`select` filters, after an optional regrade). An 8-player game is also searched
+    for first steps where they occur, its first events.
+
+    A game the engine fails on is kept with no puzzle and the error (a build of hundreds of games
+    goes on; the error is printed for the engine's maintainers)."""
+    started = time.process_time()
+    game = spec.play()
+    try:
+        found = mine_played(spec, game)
+        if spec.players == 8 and 1 in spec.levels:
+            early = dataclasses.replace(spec, levels=(1,), window=FRESH_WINDOW, share=1.0)
+            found.extend(mine_played(early, game))
+    except (ArithmeticError, LookupError, ValueError, AssertionError) as error:
+        return MinedGame(write_game(game), (), round(time.process_time() - started, 3),
+                         f"game {spec.index}: {type(error).__name__}: {error}")
+    return MinedGame(write_game(game), tuple(found), round(time.process_time() - started, 3))
+
+
+RARE_FIRST = (6, 4, 1)
+"""Levels a group is represented by first when it has a puzzle of them (the rarest first)."""
+
+
+def one_per_group(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """One puzzle per group (:func:`puzzles.variety.group_key`): of a rare level when the group has
+    one (6, 4, then 1), then of the kind the group's key picks among those it has (so every kind
+    stays), the shortest explanation among them; in order."""
+    groups: dict[str, list[Puzzle]] = {}
+    for puzzle in puzzles:
+        groups.setdefault(group_key(puzzle), []).append(puzzle)
+    best = set()
+    for key, found in groups.items():
+        rare = [level for level in RARE_FIRST if any(p.level == level for p in found)]
+        members = [p for p in found if p.level == rare[0]] if rare else found
+        kinds = sorted({p.question.kind for p in members})
+        kind = kinds[int(hashlib.sha256(key.encode()).hexdigest(), 16) % len(kinds)]
+        best.add(min((p for p in members if p.question.kind == kind), key=explanation_length).id)
+    return [p for p in puzzles if p.id in best]
+
+
+def mine_log(path: Path) -> MinedGame:
+    """Mine a user's game log for the pack (every listed hand is a viewer)."""
+    game = read_game(path)
+    source = {"kind": "file", "file": path.name}
+    found = list(mine_game(game, source=source, recall=True))
+    return MinedGame(write_game(Game(game.setup, game.events)), tuple(found))
+
+
+FOCUS_VIEWERS = 2
+"""Seats mined in each game of a focused run."""
+
+
+def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> GameSpec:
+    """The ``index``-th game of a run focused on rare ``levels`` at ``players`` (for ``--also``): the
+    variants alternate, the pairings without an ``expert`` come in turn, and :data:`FOCUS_VIEWERS`
+    seats are mined every :data:`~puzzles.generate.FRESH_WINDOW` events, only where those levels
+    occur (:func:`puzzles.generate.search_range`)."""
+    variant = (Variant.CLASSIC, Variant.FISH54)[index % 2]
+    team1, team2 = PAIRINGS_8[(index // 2) % len(PAIRINGS_8)]
+    return GameSpec(seed, index, variant, players, team1, team2, KINDS, tuple(levels), per_level=10**6,
+                    per_moment=None, viewers=FOCUS_VIEWERS, window=FRESH_WINDOW)
+
+
+def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None = None,
+         first: int = 0, spec: Callable[[int, int], GameSpec] = pack_spec) -> Iterator[MinedGame]:
+    """The mined games of a pack build, in order (``workers`` processes, or ``executor``); ``spec``
+    gives the ``index``-th game of a ``seed`` (:func:`pack_spec`, or a focused run's)."""
+    specs = (spec(seed, i) for i in range(first, games))
+    yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
+
+
+SHORT_LEVELS = (1, 2, 3)
+SHORT_HISTORY = 40
+"""At levels 1-3 the pack's median history is at most this many events: easy puzzles read quickly."""
+
+
+def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """Every puzzle of at most :data:`SHORT_HISTORY` events, and fewer longer ones (the shortest), so
+    that the median stays at most :data:`SHORT_HISTORY`."""
+    ordered = sorted(puzzles, key=lambda p: (int(p.source.get("event", 0)), p.id))
+    short = sum(1 for p in ordered if int(p.source.get("event", 0)) <= SHORT_HISTORY)
+    return ordered[: max(0, 2 * short - 1)]
+
+
+def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
+           max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
+    """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
+    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters, and at
+    levels 1-3 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
+
+    Levels are taken in turn (so rare levels are all kept), and within a level
+    the (kind, variant, table) buckets in turn, shortest history first.
+    """
+    rng = random.Random(seed)
+    queues: dict[int, list[list[Puzzle]]] = {}
+    seen: set[str] = set()
+    kept = {m.game_id: one_per_group([p for p in m.puzzles
+                                      if max_explanation is None or explanation_length(p) < max_explanation])
+            for m in mined}
+    for level in LEVELS:
+        buckets: dict[tuple[str, str, int], list[Puzzle]] = {}
+        candidates = [p for game in mined for p in kept[game.game_id] if p.level == level]
+        if level in SHORT_LEVELS:
+            candidates = _short_enough(candidates)
+        for puzzle in candidates:
+            key = (puzzle.question.kind, puzzle.variant.value, len(puzzle.players))
+            buckets.setdefault(key, []).append(puzzle)
+        keys = sorted(buckets)
+        rng.shuffle(keys)
+        queues[level] = [sorted(buckets[k], key=lambda p: (int(p.source.get("event", 0)), p.id)) for k in keys]
+    per: Counter[str] = Counter()
+    game_of = {p.id: m.game_id for m in mined for p in m.puzzles}
+    chosen: list[Puzzle] = []
+    turn = {level: 0 for level in LEVELS}
+    while len(chosen) < size and any(any(q) for q in queues.values()):
+        for level in LEVELS:
+            buckets_left = [q for q in queues[level] if q]
+            if not buckets_left or len(chosen) >= size:
+                continue
+            queue = buckets_left[turn[level] % len(buckets_left)]
+            turn[level] += 1
+            while queue:
+                puzzle = queue.pop(0)
+                origin = game_of[puzzle.id]
+                if puzzle.id in seen or per[origin] >= per_game:
+                    continue
+                seen.add(puzzle.id)
+                per[origin] += 1
+                chosen.append(puzzle)
+                break
+    return chosen
+
+
+def _regrade_record(data: dict[str, Any]) -> dict[str, Any] | None:
+    puzzle = regrade(Puzzle.from_json(data))
+    return None if puzzle is None else puzzle.to_json()
+
+
+def regrade_candidates(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
+                       executor: Executor | None = None) -> list[MinedGame]:
+    """The games with their candidates of the rare ``levels`` that are too long to keep (an explanation of
+    :data:`MAX_EXPLANATION` characters or more) explained and graded again by the current explainer;
+    a candidate the explainer no longer reaches is dropped."""
+    long = [p for m in mined for p in m.puzzles if p.level in levels and explanation_length(p) >= MAX_EXPLANATION]
+    done = ordered_map(_regrade_record, (p.to_json() for p in long), workers=workers, executor=executor)
+    fresh = {p.id: data for p, data in zip(long, done, strict=True)}
+    return [MinedGame(m.log, tuple(Puzzle.from_json(fresh[p.id]) if p.id in fresh else p for p in m.puzzles
+                                   if p.id not in fresh or fresh[p.id] is not None), m.cpu, m.error)
+            for m in mined]
+
+
+def _verified_hash(data: dict[str, Any]) -> str:
+    puzzle = Puzzle.from_json(data)
+    verify(puzzle)  # raises, naming what is wrong, on a bad record
+    return record_hash(puzzle)
+
+
+def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1) -> None:
+    """Verify every record of ``pack`` with the engine (in ``workers`` processes) and write their content
+    hashes to ``out`` (``pack.verified``: what lets ``literature daily`` serve a shipped record without
+    solving it). A record whose hash ``out`` already lists (verified by an earlier build) is not verified again."""
+    known = set(out.read_text(encoding="utf-8").split()) if out.exists() else set()
+    done = [h for p in pack if (h := record_hash(p)) in known]
+    todo = [p for p in pack if record_hash(p) not in known]
+    hashes = done + list(ordered_map(_verified_hash, (p.to_json() for p in todo), workers=workers))
+    write_atomic(out, "".join(h + "\n" for h in sorted(hashes)))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m puzzles.pack_build``: mine games and write the built-in pack (see ``docs/puzzles.md``);
+    ``--verify`` only verifies the current pack and rewrites ``pack.verified`` beside it; ``--players``
+    and ``--levels`` only mine games for those (into ``--cache``, to be chosen from with ``--also``)."""
+    from puzzles.daily import schedule
+
+    parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
+    parser.add_argument("--games", type=int, default=660, help="simulated games to mine")
+    parser.add_argument("--size", type=int, default=3300, help="puzzles to keep at most")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--logs", type=Path, nargs="*", default=[Path(p) for p in DEFAULT_LOGS])
+    parser.add_argument("--cache", type=Path, help="folder keeping each mined game (a rerun resumes)")
+    parser.add_argument("--also", type=Path, nargs="*", default=[],
+                        help="more cache folders to choose from (games mined by another run, another --seed)")
+    parser.add_argument("--regrade", action="store_true",
+                        help="explain again, with the current explainer, the candidates of levels 4 and 6 "
+                             "whose explanation is too long to keep")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
+    parser.add_argument("--verify", action="store_true", help="only verify the pack and rewrite pack.verified")
+    parser.add_argument("--players", type=int, choices=(6, 8),
+                        help="a focused run: only games at this table, mined into --cache (no pack written)")
+    parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
+                        help="a focused run: only these levels, searched where they occur")
+    args = parser.parse_args(argv)
+    focused = args.players is not None or args.levels is not None
+    spec: Callable[[int, int], GameSpec] = pack_spec
+    if focused:
+        if args.cache is None:
+            parser.error("a focused run (--players, --levels) needs --cache")
+        spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)))
+        args.logs = []
+    verified_path = args.out.with_name(VERIFIED_LIST)
+    if args.verify:
+        write_verified(load_pack(), verified_path, workers=args.workers)
+        return
+    started = time.perf_counter()
+    mined = [_cached(args.cache, f"log-{path.stem}", functools.partial(mine_log, path)) for path in args.logs]
+    cached = _read_cache(args.cache)
+    mined.extend(cached)
+    games = mine(args.games, args.seed, workers=args.workers, first=len(cached),
+                 spec=spec)
+    for index, game in enumerate(games, start=len(cached) + 1):
+        mined.append(game)
+        _write_cache(args.cache, index, game)
+        if game.error:
+            print(f"skipped {game.error}", file=sys.stderr, flush=True)
+        total = sum(len(m.puzzles) for m in mined)
+        print(f"game {index}/{args.games}: {total} candidates, {time.perf_counter() - started:.0f} s",
+              file=sys.stderr, flush=True)
+    if focused:
+        found = [p for m in mined for p in m.puzzles]
+        print(json.dumps({"games": len(mined), "candidates": len(found)} | histogram(found)), flush=True)
+        return
+    for folder in args.also:
+        mined.extend(_read_cache(folder))
+    if args.regrade:
+        mined = regrade_candidates(mined, workers=args.workers)
+    chosen = select(mined, args.size, seed=args.seed)
+    daily = schedule(chosen)
+    content = compact(mined, chosen, daily)
+    write_pack(content, args.out)
+    stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
+    write_verified(stored, verified_path, workers=args.workers)
+    report = {"puzzles": len(chosen), "games": len({group_key(p).split("@")[0] for p in chosen}),
+              "bytes": args.out.stat().st_size} | histogram(chosen)
+    print(json.dumps(report), flush=True)
+
+
+def _cached(folder: Path | None, name: str, work: Callable[[], MinedGame]) -> MinedGame:
+    path = folder / f"{name}.json" if folder is not None else None
+    if path is not None and path.exists():
+        return _read_game(path)
+    game = work()
+    if path is not None:
+        write_atomic(path, json.dumps({"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)),
+                                       "cpu": game.cpu}))
+    return game
+
+
+def _read_game(path: Path) -> MinedGame:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    found = puzzles_from_json(data["puzzles"], str(path)) if data["puzzles"]["puzzles"] else []
+    return MinedGame(data["log"], tuple(found), data.get("cpu", 0.0), data.get("error", ""))
+
+
+def _read_cache(folder: Path | None) -> list[MinedGame]:
+    if folder is None or not folder.exists():
+        return []
+    return [_read_game(path) for path in sorted(folder.glob("game-*.json"))]
+
+
+def _write_cache(folder: Path | None, index: int, game: MinedGame) -> None:
+    if folder is not None:
+        data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)), "cpu": game.cpu,
+                "error": game.error}
+        write_atomic(folder / f"game-{index:05d}.json", json.dumps(data))
+
+
+if __name__ == "__main__":
+    main()
