@@ -19,10 +19,10 @@ import os
 import statistics
 import time
 
-from puzzles.seat import Seat
 from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.seat import Seat
 
 GOAL = 0.2
 

@@ -4,7 +4,7 @@ An answer names players and the cards they hold: ``Cat 6D`` for a locate
 question, ``Ann 2D 3D 4D 5D 7D, Cat 6D`` for a claim. Reading is lenient about
 case, unicode suits, ``T``/``10``, and commas, semicolons or colons between
 groups; it is strict about meaning, with one :class:`AnswerError` subclass
-per mistake::
+per mistake (:mod:`trainer.game.holders` reads the words)::
 
     >>> from puzzles.model import Puzzle
     >>> puzzle = example_claim()
@@ -13,7 +13,7 @@ per mistake::
     >>> parse_answer("Ann 2D 3D 4D 5D 7D", puzzle)
     Traceback (most recent call last):
     ...
-    puzzles.grade.MissingCardsError: name a holder for 6D too
+    trainer.game.holders.MissingCardsError: name a holder for 6D too
 
 A claim is graded as the game scores it (see :func:`claim_outcome`)::
 
@@ -27,52 +27,15 @@ A claim is graded as the game scores it (see :func:`claim_outcome`)::
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from puzzles.model import Difficulty, Puzzle, Question
 from trainer.game.cards import Card
-from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.holders import SPLIT, read_holders
 from trainer.game.variants import Variant
-
-
-class AnswerError(LiteratureError):
-    """An answer that cannot be graded; the message says what to fix."""
-
-
-class EmptyAnswerError(AnswerError):
-    """Nothing was named."""
-
-
-class UnknownCardError(AnswerError):
-    """A word that looks like a card but is not one."""
-
-
-class UnknownPlayerError(AnswerError):
-    """A name that is not a player at the table."""
-
-
-class NoPlayerError(AnswerError):
-    """Cards named before any player."""
-
-
-class OutsideQuestionError(AnswerError):
-    """A card the question does not ask about."""
-
-
-class DuplicateCardError(AnswerError):
-    """A card named twice."""
-
-
-class MissingCardsError(AnswerError):
-    """Some asked cards were given no holder."""
-
-
-class OpponentNamedError(AnswerError):
-    """A claim that names an opponent: a claim may only name the claimer's team."""
 
 
 class Outcome(str, Enum):
@@ -203,82 +166,18 @@ _CLAIM_FATE = {
 
 # -- parsing ----------------------------------------------------------------------
 
-_SPLIT = re.compile(r"[\s,;:]+")
-_CARDISH = re.compile(r"^(10|[0-9TJQKARB])[0-9]?[A-Z♠♥♦♣]?$", re.IGNORECASE)
 
 
 def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
     """Read ``Player CARD CARD..., Player CARD...`` into card -> player, checking it against the question."""
     question = puzzle.question
-    tokens = [t.lower() for t in _SPLIT.split(text.strip()) if t]
+    tokens = [t.lower() for t in SPLIT.split(text.strip()) if t]
     if question.kind == "certain" and tokens in (["none"], ["nothing"]):
         return {}
     complete = question.kind in ("locate", "claim")
     team = puzzle.team if question.kind == "claim" else None
     return read_holders(text, puzzle.players, question.scope, example_answer(puzzle), _scope_words(question),
                         complete=complete, team=team)
-
-
-def read_holders(
-    text: str,
-    players: Sequence[str],
-    scope: Sequence[Card],
-    example: str,
-    scope_words: str,
-    *,
-    complete: bool = True,
-    team: Sequence[str] | None = None,
-) -> dict[Card, str]:
-    """Read ``Player CARD CARD..., Player CARD...`` into card -> player (the trainer's answer syntax).
-
-    Every card must be in ``scope`` (``scope_words`` says what that is); with
-    ``complete`` every card of ``scope`` must be named; with ``team`` only its
-    players may be. ``example`` shows a well-formed answer in the messages.
-    ``literature play`` reads claims with it too.
-
-    >>> from trainer.game.cards import HalfSuit
-    >>> cards = HalfSuit.parse("LD").cards
-    >>> read_holders("ann 2d 3d; cat 4D 5D 6D 7D", ["Ann", "Bob", "Cat"], cards, "'Ann 2D'", "LD",
-    ...              team=["Ann", "Cat"])[Card.parse("6D")]
-    'Cat'
-    """
-    by_name = {p.lower(): p for p in players}
-    answer: dict[Card, str] = {}
-    current: str | None = None
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
-    if not tokens:
-        raise EmptyAnswerError("type an answer such as " + example)
-    for token in tokens:
-        name = by_name.get(token.lower())
-        if name is not None:
-            current = name
-            continue
-        try:
-            card = Card.parse(token)
-        except NotationError:
-            if _CARDISH.match(token):
-                raise UnknownCardError(f"{token!r} is not a card (cards look like 6D, 10S, QH)") from None
-            raise UnknownPlayerError(f"{token!r} is not at the table (players: {' '.join(players)})") from None
-        if current is None:
-            raise NoPlayerError(f"name the player before the cards, as in {example}")
-        if card not in scope:
-            raise OutsideQuestionError(f"{card} is not part of the question ({scope_words})")
-        if card in answer:
-            raise DuplicateCardError(f"{card} is named twice")
-        answer[card] = current
-    if current is not None and not answer:
-        raise EmptyAnswerError(f"name the cards {current} holds, as in {example}")
-    if complete:
-        missing = [c for c in scope if c not in answer]
-        if missing:
-            raise MissingCardsError(f"name a holder for {' '.join(str(c) for c in missing)} too")
-    if team is not None:
-        for card, player in answer.items():
-            if player not in team:
-                raise OpponentNamedError(
-                    f"{player} is an opponent: a claim names only your team ({' '.join(team)}), not {card}'s holder"
-                )
-    return answer
 
 
 def example_answer(puzzle: Puzzle) -> str:

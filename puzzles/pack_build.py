@@ -188,10 +188,17 @@ RARE_FIRST = (6, 4, 1)
 """Levels a group is represented by first when it has a puzzle of them (the rarest first)."""
 
 
+def is_counted(puzzle: Puzzle) -> bool:
+    """Whether the explanation rests on counting every deal (a case-analysis step that cites no move:
+    the explainer found no contradiction a person would follow) rather than on an argument."""
+    return any(step.technique == "case analysis" and not step.events for step in puzzle.explanation)
+
+
 def one_per_group(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     """One puzzle per group (:func:`puzzles.variety.group_key`): of a rare level when the group has
     one (6, 4, then 1), then of the kind the group's key picks among those it has (so every kind
-    stays), the shortest explanation among them; in order."""
+    stays), an argued explanation before one that rests on counting every deal (:func:`is_counted`),
+    the shortest among them; in order."""
     groups: dict[str, list[Puzzle]] = {}
     for puzzle in puzzles:
         groups.setdefault(group_key(puzzle), []).append(puzzle)
@@ -201,7 +208,8 @@ def one_per_group(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
         members = [p for p in found if p.level == rare[0]] if rare else found
         kinds = sorted({p.question.kind for p in members})
         kind = kinds[int(hashlib.sha256(key.encode()).hexdigest(), 16) % len(kinds)]
-        best.add(min((p for p in members if p.question.kind == kind), key=explanation_length).id)
+        best.add(min((p for p in members if p.question.kind == kind),
+                     key=lambda p: (is_counted(p), explanation_length(p))).id)
     return [p for p in puzzles if p.id in best]
 
 
@@ -306,9 +314,11 @@ def _regrade_record(data: dict[str, Any]) -> dict[str, Any] | None:
 def regrade_candidates(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
                        executor: Executor | None = None) -> list[MinedGame]:
     """The games with their candidates of the rare ``levels`` that are too long to keep (an explanation of
-    :data:`MAX_EXPLANATION` characters or more) explained and graded again by the current explainer;
+    :data:`MAX_EXPLANATION` characters or more), and every case analysis (whose hints the explainer
+    has reworded: they must not name the answer), explained and graded again by the current explainer;
     a candidate the explainer no longer reaches is dropped."""
-    long = [p for m in mined for p in m.puzzles if p.level in levels and explanation_length(p) >= MAX_EXPLANATION]
+    long = [p for m in mined for p in m.puzzles
+            if p.level in levels and (explanation_length(p) >= MAX_EXPLANATION or p.level == 6)]
     done = ordered_map(_regrade_record, (p.to_json() for p in long), workers=workers, executor=executor)
     fresh = {p.id: data for p, data in zip(long, done, strict=True)}
     return [MinedGame(m.log, tuple(Puzzle.from_json(fresh[p.id]) if p.id in fresh else p for p in m.puzzles

@@ -34,15 +34,18 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from puzzles.grade import AnswerError, Grade, example_answer, format_answer, grade, parse_answer
+from puzzles.grade import Grade, example_answer, format_answer, grade, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
 from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.holders import AnswerError
 
 HELP_WORDS = frozenset({"help", "?", "commands"})
 HINT_WORDS = frozenset({"hint", "h"})
+HINT_WIDTH = 80
+"""Columns a hint fits in: one line of an 80-column terminal."""
 REVEAL_WORDS = frozenset({"reveal", "solution", "give up"})
 SKIP_WORDS = frozenset({"skip", "next", "pass"})
 QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
@@ -278,8 +281,9 @@ def hint_text(puzzle: Puzzle, depth: str) -> str:
 
     The hints follow the first step of the explanation that takes thought (not
     a card simply seen). The explainer's own nudge and clue are used when they
-    are safe (:func:`gives_away`); else the nudge points at the step's moves
-    and the clue asks the technique's question.
+    are safe (:func:`gives_away`) and fit one line of :data:`HINT_WIDTH`
+    columns; else the nudge points at the step's moves (as many as fit, up to
+    three) and the clue asks the technique's question.
 
     >>> from puzzles.grade import example_claim
     >>> hint_text(example_claim(), "clue")
@@ -287,12 +291,19 @@ def hint_text(puzzle: Puzzle, depth: str) -> str:
     """
     step = _key_step(puzzle)
     written = getattr(step, depth, None) if step else None
-    if written and not gives_away(written, puzzle):
+    if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
         return f"{depth.capitalize()}: {written}"
     if depth == "nudge":
         events = step.events if step else ()
         if events:
-            return "Nudge: look at " + "; ".join(_move(puzzle, n) for n in events[:3]) + "."
+            moves: list[str] = []
+            for number in events[:3]:
+                move = _move(puzzle, number)
+                if len("Nudge: look at " + "; ".join([*moves, move]) + ".") > HINT_WIDTH:
+                    moves = moves or [f"move {number}"]  # a long claim: its number only
+                    break
+                moves.append(move)
+            return "Nudge: look at " + "; ".join(moves) + "."
         technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
         if technique:
             return f"Nudge: think of {technique}."

@@ -9,22 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.grade import (
-    AnswerError,
-    DuplicateCardError,
-    EmptyAnswerError,
-    MissingCardsError,
-    NoPlayerError,
-    OpponentNamedError,
-    Outcome,
-    OutsideQuestionError,
-    UnknownCardError,
-    UnknownPlayerError,
-    claim_outcome,
-    grade,
-    grade_text,
-    parse_answer,
-)
+from puzzles.grade import Outcome, claim_outcome, grade, grade_text, parse_answer
 from puzzles.model import (
     Difficulty,
     Puzzle,
@@ -37,6 +22,17 @@ from puzzles.model import (
 )
 from trainer.game.cards import Card
 from trainer.game.events import Claim
+from trainer.game.holders import (
+    AnswerError,
+    DuplicateCardError,
+    EmptyAnswerError,
+    MissingCardsError,
+    NoPlayerError,
+    OpponentNamedError,
+    OutsideQuestionError,
+    UnknownCardError,
+    UnknownPlayerError,
+)
 from trainer.game.state import SetStatus
 from trainer.game.variants import Variant
 

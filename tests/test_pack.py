@@ -3,6 +3,7 @@ one per game moment and set; stored small (each game once); exported as a standa
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import statistics
@@ -21,8 +22,8 @@ from puzzles.generate import (
     is_unique_answer,
     needs_deduction,
 )
-from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, load_puzzles, puzzles_from_json
-from puzzles.pack_build import MAX_EXPLANATION
+from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Difficulty, Step, load_puzzles, puzzles_from_json
+from puzzles.pack_build import MAX_EXPLANATION, is_counted, one_per_group
 from puzzles.packs import PACK, _load, expand, histogram, load_compact, load_pack, load_records, write_pack
 from puzzles.variety import game_key, group_key, moment
 from trainer.cli import app
@@ -32,8 +33,7 @@ runner = CliRunner()
 
 MIN_PUZZLES = 3000
 MIN_GAMES = 600
-TABLE_LEVELS = set(LEVELS)
-EIGHT_PLAYER_LEVELS = set(LEVELS) - {6}  # no 8-player case analysis under 1,500 characters was found (see docs)
+CASE_ANALYSES_PER_TABLE = 3
 
 
 def test_pack_is_shipped_small_and_stores_each_game_once() -> None:
@@ -74,9 +74,9 @@ def test_pack_has_variety() -> None:
     for variant in ("classic", "fish54"):
         for players in (6, 8):
             table = [p for p in pack if p.variant.value == variant and len(p.players) == players]
-            levels = TABLE_LEVELS if players == 6 else EIGHT_PLAYER_LEVELS
-            assert {p.level for p in table} >= levels, (variant, players)
+            assert {p.level for p in table} == set(LEVELS), (variant, players)  # every level and every kind
             assert {p.question.kind for p in table} == set(KINDS), (variant, players)
+            assert sum(p.level == 6 for p in table) >= CASE_ANALYSES_PER_TABLE, (variant, players)
     pairings = {tuple(sorted(p.source["bots"])) for p in pack if p.source.get("kind") == "simulated"}
     assert ("basic", "human") in pairings and ("human", "human") in pairings and len(pairings) >= 8
     assert any(p.source.get("kind") == "file" for p in pack)  # some from user-style logs
@@ -88,6 +88,22 @@ def test_pack_positions_are_readable() -> None:
     for level in (1, 2, 3):
         assert statistics.median(moment(p) for p in pack if p.level == level) <= 40
     assert all(moment(p) <= 30 for p in pack if p.level == 1)
+
+
+def test_a_group_is_represented_by_an_argued_case_analysis_before_a_counted_one() -> None:
+    """A case analysis that rests on counting every deal (no move cited) is kept only when its group
+    has no argued one, however short it is."""
+    base = next(p for p in load_pack() if p.level == 6)
+    argued = Step("case analysis", "Suppose Bob did not hold 2H. " + "(a) A long argument. " * 20, events=(3, 9))
+    counted = Step("case analysis", "Suppose Bob did not hold 2H: no deal fits (every deal was counted).")
+    six = Difficulty(6, "case analysis", 9.0)
+    one = dataclasses.replace(base, id="p-argued", explanation=(argued,), difficulty=six)
+    two = dataclasses.replace(base, id="p-counted", explanation=(counted,), difficulty=six)
+    assert is_counted(two) and not is_counted(one)
+    assert explanation_length(two) < explanation_length(one)
+    assert group_key(one) == group_key(two)
+    assert [p.id for p in one_per_group([two, one])] == ["p-argued"]
+    assert [p.id for p in one_per_group([two])] == ["p-counted"]
 
 
 def test_pack_records_replay_and_answers_are_unique() -> None:

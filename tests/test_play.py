@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from puzzles.missed import missed_puzzles
-from puzzles.seat import Seat
 from puzzles.store import Progress, games_path
 from trainer.cli import app
 from trainer.game.cards import Card, HalfSuit
@@ -27,6 +26,7 @@ from trainer.play import match as match_module
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
+from trainer.play.seat import Seat
 from trainer.play.view import View
 
 from pty_harness import Terminal

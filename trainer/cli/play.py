@@ -20,7 +20,6 @@ from typing import Annotated
 import typer
 
 from puzzles.missed import missed_puzzles
-from puzzles.seat import Reply, Seat
 from puzzles.store import Progress, games_path
 from trainer.cli.app import command, fail
 from trainer.cli.prompt import read_line
@@ -30,6 +29,7 @@ from trainer.knowledge.review import seat_notes
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import latest_unfinished, load, save, saved_games
+from trainer.play.seat import Reply, Seat
 from trainer.render.play import (
     show_events,
     show_games,

@@ -15,10 +15,11 @@ words ask about the game: ``history [SET]``, ``hand``, ``table``, ``odds 6D``,
     (HalfSuit.parse('LD'), 'Cat')
     >>> parse_command("history hs", setup, "Ann")
     Command(kind='history', move=None, card=None, half_suit=HalfSuit.parse('HS'))
-    >>> parse_command("claim LD: Ann 2D 3D, Bob 4D 5D 6D 7D", setup, "Ann")
-    Traceback (most recent call last):
-    ...
-    puzzles.table_prompt.PromptError: Bob is an opponent: a claim names only your team (Ann Cat Eve), not 4D's holder
+    >>> try:
+    ...     parse_command("claim LD: Ann 2D 3D, Bob 4D 5D 6D 7D", setup, "Ann")
+    ... except PromptError as error:
+    ...     print(error)
+    Bob is an opponent: a claim names only your team (Ann Cat Eve), not 4D's holder
 
 Only the words are checked here; whether a move is allowed now (the asker
 holds another card of the set, the target is an opponent with cards, …) is
@@ -30,9 +31,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.grade import AnswerError, read_holders
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.holders import AnswerError, read_holders
 from trainer.game.state import Setup
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo
 

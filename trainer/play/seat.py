@@ -1,7 +1,7 @@
 """The person's seat in ``literature play``: each line typed, answered. Pure logic: no terminal.
 
 A :class:`Seat` holds the :class:`~trainer.play.match.Match` and the coach.
-:meth:`Seat.respond` takes one line (see :mod:`puzzles.table_prompt`) and
+:meth:`Seat.respond` takes one line (see :mod:`trainer.play.table_prompt`) and
 returns a :class:`Reply`: what to say, what to show, and the events played,
 if any. An illegal move gets the rule's one-line reason and changes nothing.
 
@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.table_prompt import HELP, Command, PromptError, parse_command
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.knowledge.review import percent
 from trainer.play.coach import Coach
 from trainer.play.match import CoachLevel, Match
+from trainer.play.table_prompt import HELP, Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 
 
