@@ -51,8 +51,11 @@ from trainer.game.notation import Game, write_game
 from trainer.game.state import Setup, State
 from trainer.game.variants import Variant
 from trainer.knowledge import Knowledge, solve
+from trainer.knowledge.constraints import History
+from trainer.knowledge.counting import full_pass
 from trainer.knowledge.explain import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.knowledge.facts import Board
+from trainer.knowledge.solve import _model
 from trainer.play import BotKind
 from trainer.play.simulate import GameJob, new_table
 
@@ -485,14 +488,46 @@ def moments(game: Game, viewer: str, window: int = FRESH_WINDOW, start: int | No
     start = first_probe(game) if start is None else start
     at = max(0, start - window)
     before: Knowledge | None = None
+    history: History | None = None  # replayed once, up to ``at``: each probe costs its position, not its length
+    facts, last = (-1, -1, -1), at
     while True:
-        now = solve(setup, game.events[:at], viewer)
-        if at > start and not now.state.over:
-            yield Moment(setup, game.events[:at], viewer, at, now, before)
+        history = _replayed(setup, game.events, viewer, history, at)
+        quiet = all(isinstance(e, Ask) and not e.hit for e in game.events[last:at])
+        if before is not None and quiet and history.facts == facts:
+            now = before  # no fact and no card moved since the last probe: nothing new is certain, no puzzle
+        else:
+            facts = history.facts
+            now = _knowledge(history.copy(), setup, game.events[:at], viewer)
+            if at > start and not now.state.over:
+                yield Moment(setup, game.events[:at], viewer, at, now, before)
         if at >= n:
             return
-        before = now
+        before, last = now, at
         at = min(n, at + window)
+
+
+def _replayed(setup: Setup, events: Sequence[Event], viewer: str, history: History | None, at: int) -> History:
+    """``history`` (``None``: none yet) taken on to ``events[:at]``; an impossible history is reported as
+    :func:`trainer.knowledge.solve` reports it (the first event after which no deal fits)."""
+    try:
+        if history is None:
+            history = History.build(setup, (), viewer)
+        for index in range(len(history.state.events) + 1, at + 1):
+            history.observe(events[index - 1], index)
+    except LiteratureError:
+        solve(setup, events[:at], viewer)  # raises, naming the first impossible event
+        raise
+    return history
+
+
+def _knowledge(history: History, setup: Setup, events: Sequence[Event], viewer: str) -> Knowledge:
+    """What ``history`` proves: the same as ``solve(setup, events, viewer)`` on the history already replayed."""
+    model = _model(history)
+    passes = full_pass(model.problem)
+    deals = passes.total * model.plain_ways
+    if deals == 0:
+        return solve(setup, events, viewer)  # raises, naming the first impossible event
+    return Knowledge(history, model, deals, passes)
 
 
 @dataclass(frozen=True)

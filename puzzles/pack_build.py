@@ -260,7 +260,8 @@ def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
 def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
            max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
     """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
-    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters, and at
+    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters and an
+    argument a person can follow (none resting on counting every deal, :func:`is_counted`), and at
     levels 1-3 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
 
     Levels are taken in turn (so rare levels are all kept), and within a level
@@ -269,8 +270,8 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     rng = random.Random(seed)
     queues: dict[int, list[list[Puzzle]]] = {}
     seen: set[str] = set()
-    kept = {m.game_id: one_per_group([p for p in m.puzzles
-                                      if max_explanation is None or explanation_length(p) < max_explanation])
+    kept = {m.game_id: one_per_group([p for p in m.puzzles if not is_counted(p)
+                                      and (max_explanation is None or explanation_length(p) < max_explanation)])
             for m in mined}
     for level in LEVELS:
         buckets: dict[tuple[str, str, int], list[Puzzle]] = {}

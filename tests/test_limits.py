@@ -35,6 +35,26 @@ def test_every_position_of_a_long_game_costs_memory_in_proportion_to_its_length(
     assert peak < 16 * 2**20, f"{peak / 2**20:.1f} MB for 4001 positions"
 
 
+def replay_peak(n: int) -> int:
+    """Peak memory (bytes, tracemalloc) of keeping every position of an ``n``-event game."""
+    game = parse_game(misses(n))
+    tracemalloc.start()
+    try:
+        states = list(game.states())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(states) == n + 1
+    return peak
+
+
+def test_the_replay_is_linear_four_times_the_events_cost_about_four_times_the_memory() -> None:
+    small, large = replay_peak(2000), replay_peak(8000)
+    # linear: 4 times; a history copied per position would be 16 times
+    assert large < 6 * small, f"{small / 2**20:.1f} MB for 2,001 positions, {large / 2**20:.1f} MB for 8,001"
+    assert large > 2 * small  # the measure sees the positions at all
+
+
 def test_a_copy_that_goes_on_leaves_the_original_as_it_was() -> None:
     game = parse_game(misses(3))
     state = game.state(2)

@@ -130,6 +130,39 @@ class History:
                 raise
         return history
 
+    @property
+    def facts(self) -> tuple[int, int, int]:
+        """How many facts the history holds (pinned cards, exclusions, "holds one of"). Facts are only
+        ever added, so an unchanged tuple means the same counting problem: the event added none."""
+        return len(self.pinned), sum(map(len, self.excluded.values())), len(self.holds_one_of)
+
+    def copy(self) -> History:
+        """An independent copy: observing more events on either leaves the other as it was.
+
+        Costs the facts and the position, not the events: a long game replayed once can hand out
+        the history at many points (see :func:`puzzles.generate.moments`).
+
+        >>> from trainer.game.notation import parse_game
+        >>> game = parse_game("variant: classic\\nplayers: A B C D E F\\nA asks B for 3D: no\\nB asks C for 3D: no")
+        >>> history = History.build(game.setup, game.events[:1], None)
+        >>> other = history.copy()
+        >>> other.observe(game.events[1], 2)
+        >>> sorted(history.excluded[Card.parse("3D")]), sorted(other.excluded[Card.parse("3D")])
+        (['A', 'B'], ['A', 'B', 'C'])
+        """
+        return History(
+            self.setup,
+            self.viewer,
+            self.state.copy(),
+            dict(self.pinned),
+            dict(self.pinned_at),
+            {c: set(s) for c, s in self.excluded.items()},
+            list(self.holds_one_of),
+            {h: dict(facts) for h, facts in self._open.items()},
+            set(self._known),
+            self._event,
+        )
+
     def pin(self, card: Card, player: str, index: int) -> None:
         """Record that ``card`` was dealt to ``player``."""
         known = self.pinned.get(card)

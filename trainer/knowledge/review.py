@@ -47,6 +47,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -370,15 +371,38 @@ def legal_asks(knowledge: Knowledge, state: State, asker: str) -> list[tuple[str
     return asks
 
 
-def judge(knowledge: Knowledge, history: History, state: State, event: Event, actor: str) -> Judgement:
-    """The viewer's judgement of ``actor`` just before ``event`` (``state`` is the true position)."""
+@dataclass
+class Looks:
+    """What a viewer's knowledge says that does not depend on the event judged: the sets each team could
+    claim, the chance of each ask each player knows to be legal. Shared by consecutive positions with the
+    same counting problem and the same cards in the same places (only misses between them)."""
+
+    knowledge: Knowledge
+    claimable: dict[int, dict[HalfSuit, dict[Card, str]]] = field(default_factory=dict)
+    chances: dict[str, dict[tuple[str, Card], Fraction]] = field(default_factory=dict)
+
+
+def judge(
+    knowledge: Knowledge, history: History, state: State, event: Event, actor: str, looks: Looks | None = None
+) -> Judgement:
+    """The viewer's judgement of ``actor`` just before ``event`` (``state`` is the true position);
+    ``looks`` keeps what the knowledge says for later positions that share it."""
+    looks = looks if looks is not None else Looks(knowledge)
     team = state.setup.team(actor)
-    claimable = knowledge.claimable(team) if actor in state.actors() else {}
+    claimable: dict[HalfSuit, dict[Card, str]] = {}
+    if actor in state.actors():
+        if team not in looks.claimable:
+            looks.claimable[team] = knowledge.claimable(team)
+        claimable = looks.claimable[team]
     found = Judgement(claimable)
     if isinstance(event, Ask):
         deals = knowledge.deals
         taken = Fraction(knowledge.count(event.card, event.target), deals)
-        chances = {ask: Fraction(knowledge.count(ask[1], ask[0]), deals) for ask in legal_asks(knowledge, state, actor)}
+        chances = looks.chances.get(actor)
+        if chances is None:
+            chances = looks.chances[actor] = {
+                ask: Fraction(knowledge.count(ask[1], ask[0]), deals) for ask in legal_asks(knowledge, state, actor)
+            }
         best = max(chances.values(), default=taken)
         best = max(best, taken)
         found.ask = (taken, [a for a, p in chances.items() if p == best], best)
@@ -405,6 +429,8 @@ def trace_view(
     trace = ViewTrace(viewer, [])
     previous: tuple[Model, int] | None = None
     passes: Counter | Sweep | Factored | None = None  # the per-card counts of ``previous``'s model
+    facts = (-1, -1, -1)
+    looks: Looks | None = None  # valid while the problem stays and no card moves (only misses)
     for i in range(len(events) + 1):
         if i:
             try:
@@ -413,25 +439,30 @@ def trace_view(
                 if error.event is None:
                     error.event = i
                 raise
-        model = _model(history)
-        if previous is not None and previous[0] == model:
-            found = previous[1]
-        else:
-            found = count_total(model.problem)
-            previous = (model, found)
-            passes = None  # a new problem: its per-card counts are worked out when first needed
+            last = events[i - 1]
+            if not isinstance(last, Ask) or last.hit:
+                looks = None  # a card moved, a set was claimed or the turn passed on
+        actor = actor_of(events[i]) if i < len(events) and judged(i + 1) else None
+        if history.facts != facts:  # otherwise the event added no fact: the same problem
+            facts = history.facts
+            model = _model(history)
+            if previous is None or previous[0] != model:
+                # a new problem; a judged position needs its per-card counts, whose pass gives the total too
+                passes = full_pass(model.problem) if actor is not None else None
+                previous = (model, passes.total if passes is not None else count_total(model.problem))
+                looks = None
+        assert previous is not None
+        model, found = previous
         total = found * model.plain_ways
         if total == 0:
             raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
         trace.counts.append(total)
-        if i < len(events) and judged(i + 1):
-            event = events[i]
-            actor = actor_of(event)
-            if actor is not None:
-                if passes is None:  # shared by every event until the model changes (repeated asks do not)
-                    passes = full_pass(model.problem)
-                knowledge = Knowledge(history, model, total, passes)
-                trace.judged[i + 1] = judge(knowledge, history, states[i], event, actor)
+        if actor is not None:
+            if passes is None:  # shared by every event until the model changes (repeated asks do not)
+                passes = full_pass(model.problem)
+            if looks is None:
+                looks = Looks(Knowledge(history, model, total, passes))
+            trace.judged[i + 1] = judge(looks.knowledge, history, states[i], events[i], actor, looks)
         if progress is not None:
             progress()
     return trace
@@ -525,7 +556,15 @@ class Review:
 
     def notes_of(self, event: int) -> list[Note]:
         """The notes of event ``event`` (1-based)."""
-        return [n for n in self.notes if n.event == event]
+        return self._by_event.get(event, [])
+
+    @cached_property
+    def _by_event(self) -> dict[int, list[Note]]:
+        """The notes grouped by event, once (a long game has thousands of both)."""
+        grouped: dict[int, list[Note]] = {}
+        for note in self.notes:
+            grouped.setdefault(note.event, []).append(note)
+        return grouped
 
     def as_json(self) -> dict[str, object]:
         """The ``literature review --json`` object (see ``docs/review.md``)."""
