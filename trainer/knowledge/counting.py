@@ -221,16 +221,21 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-SWEEP_BUDGET = 4_000_000  # state-class pairs the sweep may take at most before the factored pass is preferred
+SWEEP_QUICK = 4_000_000  # state-class pairs the sweep may take before the factored pass is considered
+SWEEP_RATIO = 20  # a state-class pair of the sweep costs about this fraction of one of the factored pass (measured)
+SWEEP_BUDGET = 30_000_000  # state-class pairs the sweep may take at most
 
 
 def full_pass(problem: Problem) -> Counter | Sweep | Factored:
-    """The exact counts of ``problem``: the Python :class:`Counter` for a small problem (no array
-    overhead); else :class:`~trainer.knowledge.sweep.Sweep` when it needs no more state-class pairs than
-    the work estimated for :class:`~trainer.knowledge.factored.Factored` (late in a game, when every
-    set treats most players specially and hand sizes prune the sweep hard), else the factored pass
-    (early, when sets treat few players specially). Each gives ``total`` at once and ``counts()`` on
-    demand.
+    """The exact counts of ``problem``, by the pass likely to be the quickest.
+
+    The Python :class:`Counter` for a small problem (no array overhead); else
+    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within the
+    :class:`~trainer.knowledge.factored.Factored` pass's estimated work (at most :data:`SWEEP_QUICK`
+    state-class pairs); else the factored pass's forward half runs, and the sweep goes on while it
+    needs no more than :data:`SWEEP_RATIO` pairs for each of the factored pass's. The sweep wins late
+    in a game (every set treats most players specially, hand sizes prune it hard), the factored pass
+    early (sets treat few players specially). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
@@ -241,10 +246,13 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     from trainer.knowledge.sweep import Sweep
 
     _, work = plan(problem)
-    sweep = Sweep(problem, budget=min(work, SWEEP_BUDGET))
+    sweep = Sweep(problem, budget=min(work, SWEEP_QUICK, SWEEP_BUDGET))
     if sweep.finished:
         return sweep
-    return Factored(problem)
+    factored = Factored(problem)
+    if sweep.resume(min(SWEEP_RATIO * factored.pairs, SWEEP_BUDGET)).finished:
+        return sweep
+    return factored
 
 
 class OverBudget(Exception):
@@ -382,7 +390,13 @@ def count_total(problem: Problem) -> int:
     """
     if _small(problem):
         return Retiring(problem).total
-    return full_pass(problem).total
+    from trainer.knowledge.factored import Factored, plan  # they import this module
+    from trainer.knowledge.sweep import Sweep
+
+    sweep = Sweep(problem, budget=min(plan(problem)[1], SWEEP_QUICK, SWEEP_BUDGET))
+    if sweep.finished:
+        return sweep.total
+    return Factored(problem).total  # its forward half is the total: no second chance for the sweep
 
 
 class Retiring:

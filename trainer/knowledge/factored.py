@@ -206,6 +206,7 @@ class Factored:
         self.total = 0
         self._counts: Counts | None = None
         self.steps: list[_Step] = []
+        self.pairs = 0  # state-class pairs the forward pass combined
         if any(c < 0 for c in capacity):
             return
         if any(c >= HALF - 6 for c in capacity) or sum(capacity) >= HALF:
@@ -272,6 +273,7 @@ class Factored:
         if factor is not None:
             weight = weight * factor % moduli
         self.steps.append(_Step(table, retiring, states, classes, targets, order, starts, factor, weight, rooms))
+        self.pairs += len(states)
         return ordered[starts], _sum_runs(values[:, states] * weight % moduli, order, starts, moduli)
 
     def _channels(self) -> list[dict[int, Array]]:
@@ -339,18 +341,22 @@ class Factored:
             by_class = _ByClass(step, moduli)
             table = step.table
             cells = np.zeros((len(table.cards), n, r), np.int64)
-            main = by_class.weights(before[-1], through[-1])
+            counted = before[-1][:, step.states]  # the counts at each pair's state, used by most sums
+            main = by_class.weights(counted, through[-1])
             for j, p in enumerate(table.special):
                 cells[:, p, :] = _contract(main, table.cells[:, :, j], moduli)
+            lowered: Array | None = None  # the weights with one card fewer to deal, the same for every never-special
             for p in range(n):
                 if p in table.special:
                     continue
                 if p in self.never:
-                    w = by_class.weights(before[-1], through[-2]) * capacity[p] % moduli
+                    if lowered is None:
+                        lowered = by_class.weights(counted, through[-2])
+                    w = lowered * capacity[p] % moduli
                 elif p in before:  # retired before this set
-                    w = by_class.weights(before[p], through[-2])
+                    w = by_class.weights(before[p][:, step.states], through[-2])
                 else:  # special in a later set
-                    w = by_class.weights(before[-1], through[p])
+                    w = by_class.weights(counted, through[p])
                 cells[:, p, :] = _contract(w, table.star, moduli)
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
@@ -376,10 +382,10 @@ class _ByClass:
         self.present = step.classes[self.order][self.starts]
 
     def weights(self, before: Array, through: Array) -> Array:
-        """Per class, the sum over its pairs of ``before`` at the state times ``through`` at the pair."""
+        """Per class, the sum over its pairs of ``before`` times ``through`` (both given per pair)."""
         moduli = self.moduli
         w = np.zeros((len(moduli), len(self.step.table.coef)), np.int64)
-        w[:, self.present] = _sum_runs(before[:, self.step.states] * through % moduli, self.order, self.starts, moduli)
+        w[:, self.present] = _sum_runs(before * through % moduli, self.order, self.starts, moduli)
         return w
 
 

@@ -129,9 +129,14 @@ class Sweep:
         return True
 
     def finish(self) -> Sweep:
-        """Combine the tables a budget left (see :func:`~trainer.knowledge.counting.full_pass`)."""
+        """Combine the tables a budget left."""
+        return self.resume(None)
+
+    def resume(self, budget: int | None) -> Sweep:
+        """Combine more of the tables a budget left, the pairs tried in all staying within ``budget``
+        (see :func:`~trainer.knowledge.counting.full_pass`); :attr:`finished` tells whether it got to the end."""
         if not self.finished:
-            self.finished = self._advance(None)
+            self.finished = self._advance(budget)
         return self
 
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
