@@ -404,7 +404,7 @@ class Puzzle:
         answer: dict[Card, str] = {}
         for code, player in answer_obj.items():
             if not isinstance(player, str):
-                raise PuzzleFormatError(f"answer for {code} must be a player name")
+                raise PuzzleFormatError(f"answer for {code!r} must be a player name")
             try:
                 answer[Card.parse(code)] = player
             except NotationError as error:

@@ -139,6 +139,12 @@ def test_deeply_nested_json_is_refused_in_one_line(tmp_path: Path) -> None:
         load_puzzles(path)
 
 
+def test_an_answer_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
+    path = write(tmp_path / "odd.json", edited(LOCATE, answer={"6\nD": None}))
+    code, _, err = run("grade", str(path), "--answer", "Cat 6D")
+    assert code == 2 and err == f"{path}: puzzle 1: answer for '6\\nD' must be a player name\n", err
+
+
 def test_a_huge_json_file_is_refused_before_it_is_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert model.MAX_FILE_BYTES == 64 * 2**20  # the documented limit; a smaller one keeps the test light
     monkeypatch.setattr(model, "MAX_FILE_BYTES", 2**20)
