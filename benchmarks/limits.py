@@ -216,6 +216,7 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         files = inputs(folder, args.size, tables)
         home = Path(scratch) / "home"
+        home.mkdir()  # review --html writes its page here
         env = os.environ | {"LITERATURE_HOME": str(home), "NO_COLOR": "1"}
         print(f"inputs of about {args.size / 1e6:.1f} MB; load average {os.getloadavg()[0]:.1f}", flush=True)
         for command in commands(files, tables, home):
