@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from trainer.game.randomplay import random_game
 from trainer.knowledge import counting
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, full_pass, set_table
+from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
 from trainer.knowledge.factored import Factored, expanded
 from trainer.knowledge.solve import _model
 from trainer.knowledge.sweep import Sweep
 
-TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
+from positions import TABLES, reference_pair
 
 
 @st.composite
@@ -106,16 +106,10 @@ def test_impossible_problems_count_nothing() -> None:
 def test_factored_equals_the_python_pass_on_games(
     seed: int, table: tuple[str, int], public: bool, share: float
 ) -> None:
-    rng = random.Random(seed)
-    game = random_game(rng, *table)
-    viewer = None if public else rng.choice(game.setup.players)
-    n = round(share * len(game.events))
-    problem = _model(History.build(game.setup, game.events[:n], viewer)).problem
-    try:
-        reference = Counter(problem, budget=300_000)
-    except OverBudget:
-        assume(False)
-        return
+    pair = reference_pair(seed, table, public, share, budget=300_000)
+    assume(pair is not None)
+    assert pair is not None
+    problem, reference = pair
     factored = Factored(problem)
     assert factored.total == reference.total
     assert factored.counts() == reference.counts()

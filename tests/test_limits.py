@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from trainer.cli import app
 from trainer.game.notation import parse_game
+from trainer.game.state import State
 from trainer.knowledge.review import MAX_EVENTS
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n"
@@ -22,21 +23,15 @@ def misses(n: int) -> str:
 
 
 def test_every_position_of_a_long_game_costs_memory_in_proportion_to_its_length() -> None:
-    game = parse_game(misses(4000))
-    tracemalloc.start()
-    try:
-        states = list(game.states())
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert len(states) == 4001 and [len(s.events) for s in states[::1000]] == [0, 1000, 2000, 3000, 4000]
-    assert states[2000].events[-1] == game.events[1999] and states[2000].events == list(game.events[:2000])
+    states, peak = replayed(4000)
+    assert [len(s.events) for s in states[::1000]] == [0, 1000, 2000, 3000, 4000]
+    assert states[2000].events == list(parse_game(misses(4000)).events[:2000])
     # a copy of the history per position would be 4001 lists of 2000 events on average: 64 MB of pointers
     assert peak < 16 * 2**20, f"{peak / 2**20:.1f} MB for 4001 positions"
 
 
-def replay_peak(n: int) -> int:
-    """Peak memory (bytes, tracemalloc) of keeping every position of an ``n``-event game."""
+def replayed(n: int) -> tuple[list[State], int]:
+    """Every position of an ``n``-event game of misses, and the peak memory (bytes, tracemalloc) of keeping them."""
     game = parse_game(misses(n))
     tracemalloc.start()
     try:
@@ -45,7 +40,12 @@ def replay_peak(n: int) -> int:
     finally:
         tracemalloc.stop()
     assert len(states) == n + 1
-    return peak
+    return states, peak
+
+
+def replay_peak(n: int) -> int:
+    """Peak memory (bytes, tracemalloc) of keeping every position of an ``n``-event game."""
+    return replayed(n)[1]
 
 
 def test_the_replay_is_linear_four_times_the_events_cost_about_four_times_the_memory() -> None:

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from trainer.game.randomplay import random_game
 from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem, SetProblem, search_table, set_table
+from trainer.knowledge.counting import Counter, Problem, SetProblem, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
 from trainer.knowledge.solve import _model
 from trainer.knowledge.sweep import Sweep
 
-TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
+from positions import TABLES, reference_pair
 
 
 def test_the_primes_are_prime_and_below_two_to_the_31() -> None:
@@ -107,16 +107,10 @@ def test_impossible_problems_count_nothing() -> None:
     share=st.floats(0.0, 1.0),
 )
 def test_sweep_equals_the_full_python_pass(seed: int, table: tuple[str, int], public: bool, share: float) -> None:
-    rng = random.Random(seed)
-    game = random_game(rng, *table)
-    viewer = None if public else rng.choice(game.setup.players)
-    n = round(share * len(game.events))
-    problem = _model(History.build(game.setup, game.events[:n], viewer)).problem
-    try:
-        reference = Counter(problem, budget=400_000)
-    except OverBudget:
-        assume(False)
-        return
+    pair = reference_pair(seed, table, public, share, budget=400_000)
+    assume(pair is not None)
+    assert pair is not None
+    problem, reference = pair
     sweep = Sweep(problem)
     assert sweep.total == reference.total
     assert sweep.counts() == reference.counts()
