@@ -26,12 +26,12 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from typing import TYPE_CHECKING
 
-from puzzles.daily import daily_puzzle, parse_day
-from puzzles.packs import BUILT_IN
-from puzzles.verify import verified
 from trainer.game.errors import LiteratureError
+
+if TYPE_CHECKING:
+    from datetime import date
 
 EXIT_BAD_INPUT = 2
 
@@ -67,6 +67,10 @@ def parse(args: Sequence[str]) -> DailyJson | None:
 
 def print_daily_json(day: date) -> None:
     """Print the daily puzzle of ``day`` as its JSON record (one line)."""
+    from puzzles.daily import daily_puzzle  # here, not at the top: every command passes through this module
+    from puzzles.packs import BUILT_IN
+    from puzzles.verify import verified
+
     puzzle = verified(daily_puzzle(day), BUILT_IN)
     print(json.dumps(puzzle.to_json(), ensure_ascii=False))
 
@@ -76,6 +80,8 @@ def run(args: Sequence[str]) -> bool:
     request = parse(args)
     if request is None:
         return False
+    from puzzles.daily import parse_day
+
     try:
         print_daily_json(parse_day(request.day))
         sys.stdout.flush()
