@@ -54,7 +54,7 @@ from trainer.game.state import Setup
 from trainer.knowledge import solve
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import count_total, marginals
-from trainer.knowledge.solve import _current, _model
+from trainer.knowledge.solve import _current, counting_model
 from trainer.play.bots import BotKind
 from trainer.play.simulate import GameJob, play, replay
 
@@ -80,7 +80,7 @@ def solve_before(setup: Setup, events: Sequence[Event], viewer: str | None) -> f
     """The same with the engine as it was before issue 12 (the pure-Python passes)."""
     start = time.process_time()
     history = History.build(setup, events, viewer)
-    model = _model(history)
+    model = counting_model(history)
     count_total(model.problem)
     _current(history, model, marginals(model.problem))
     return time.process_time() - start

@@ -55,7 +55,7 @@ from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import full_pass
 from trainer.knowledge.explain import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.knowledge.facts import Board
-from trainer.knowledge.solve import _model
+from trainer.knowledge.solve import counting_model
 from trainer.play import BotKind
 from trainer.play.simulate import GameJob, new_table
 
@@ -522,7 +522,7 @@ def _replayed(setup: Setup, events: Sequence[Event], viewer: str, history: Histo
 
 def _knowledge(history: History, setup: Setup, events: Sequence[Event], viewer: str) -> Knowledge:
     """What ``history`` proves: the same as ``solve(setup, events, viewer)`` on the history already replayed."""
-    model = _model(history)
+    model = counting_model(history)
     passes = full_pass(model.problem)
     deals = passes.total * model.plain_ways
     if deals == 0:

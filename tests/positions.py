@@ -12,7 +12,7 @@ import random
 from trainer.game.randomplay import random_game
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, OverBudget, Problem
-from trainer.knowledge.solve import _model
+from trainer.knowledge.solve import counting_model
 
 TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 
@@ -27,7 +27,7 @@ def reference_pair(
     game = random_game(rng, *table)
     viewer = None if public else rng.choice(game.setup.players)
     n = round(share * len(game.events))
-    problem = _model(History.build(game.setup, game.events[:n], viewer)).problem
+    problem = counting_model(History.build(game.setup, game.events[:n], viewer)).problem
     try:
         return problem, Counter(problem, budget=budget)
     except OverBudget:

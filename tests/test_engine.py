@@ -255,13 +255,13 @@ def test_counts_only_shrink_along_a_game() -> None:
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
 def test_fast_passes_equal_the_full_pass(seed: int, variant: str, players: int) -> None:
     from trainer.knowledge.counting import Counter, count_total, marginals, retiring_marginals
-    from trainer.knowledge.solve import _model
+    from trainer.knowledge.solve import counting_model
 
     rng = random.Random(seed)
     game = random_game(rng, variant, players)
     for viewer in (rng.choice(game.setup.players), None if players == 6 else game.setup.players[0]):
         n = rng.randrange(len(game.events) // 3, len(game.events) + 1)
-        model = _model(History.build(game.setup, game.events[:n], viewer))
+        model = counting_model(History.build(game.setup, game.events[:n], viewer))
         full = Counter(model.problem)
         assert count_total(model.problem) == full.total
         assert marginals(model.problem) == full.counts()

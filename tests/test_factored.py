@@ -15,7 +15,7 @@ from trainer.knowledge import counting
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
 from trainer.knowledge.factored import Factored, expanded
-from trainer.knowledge.solve import _model
+from trainer.knowledge.solve import counting_model
 from trainer.knowledge.sweep import Sweep
 
 from positions import TABLES, reference_pair
@@ -117,7 +117,7 @@ def test_factored_equals_the_python_pass_on_games(
 
 def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early() -> None:
     game = random_game(random.Random(1), "classic", 6)
-    problems = [_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
+    problems = [counting_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
     assert isinstance(middle, Sweep)  # most players special in most sets, hand sizes prune the sweep
@@ -143,6 +143,6 @@ def test_factored_agrees_with_brute_force(
     monkeypatch.setattr(counting, "SWEEP_BUDGET", -1)  # nor cheap enough for the sweep: the factored pass always
     game = random_game(random.Random(seed), variant, players)
     events = game.events[: min(n, len(game.events))]
-    problem = _model(History.build(game.setup, events, viewer)).problem
+    problem = counting_model(History.build(game.setup, events, viewer)).problem
     assert isinstance(full_pass(problem), Factored) or not problem.sets  # (nothing to combine: any pass)
     assert assert_matches_brute_force(game, len(events), viewer) > 0

@@ -14,7 +14,7 @@ from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, search_table, set_table
 from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
-from trainer.knowledge.solve import _model
+from trainer.knowledge.solve import counting_model
 from trainer.knowledge.sweep import Sweep
 
 from positions import TABLES, reference_pair
@@ -118,7 +118,7 @@ def test_sweep_equals_the_full_python_pass(seed: int, table: tuple[str, int], pu
 
 def test_backward_pass_finds_the_pairs_again_when_they_were_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     game = random_game(random.Random(0), "classic", 8)
-    problem = _model(History.build(game.setup, game.events[:30], "Ann")).problem
+    problem = counting_model(History.build(game.setup, game.events[:30], "Ann")).problem
     expected = Sweep(problem).counts()
     monkeypatch.setattr(sweep_module, "KEEP", 0)
     monkeypatch.setattr(sweep_module, "CHUNK", 64)  # many small chunks, some with no pair in bounds

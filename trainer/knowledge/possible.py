@@ -28,7 +28,7 @@ from trainer.game.notation import Game
 from trainer.game.state import Setup
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import count_total
-from trainer.knowledge.solve import _model
+from trainer.knowledge.solve import counting_model
 
 
 def deals(table: Setup, events: Sequence[Event]) -> int:
@@ -42,7 +42,7 @@ def deals(table: Setup, events: Sequence[Event]) -> int:
         history = History.replay(table, events)
     except ImpossibleHistoryError:
         return 0
-    model = _model(history)
+    model = counting_model(history)
     return count_total(model.problem) * model.plain_ways
 
 
@@ -55,7 +55,7 @@ def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistory
         if at == 0 or deals(table, events[: at - 1]):
             return error
         return _bisect(table, events, at - 1)
-    model = _model(history)
+    model = counting_model(history)
     if count_total(model.problem):
         return None
     return _bisect(table, events, len(events))

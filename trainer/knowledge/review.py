@@ -59,7 +59,7 @@ from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, count_total, full_pass
 from trainer.knowledge.explain import Explanation, explain
-from trainer.knowledge.solve import Knowledge, Model, _model
+from trainer.knowledge.solve import Knowledge, Model, counting_model
 
 if TYPE_CHECKING:
     from trainer.knowledge.factored import Factored  # imports numpy: only where a problem needs it
@@ -320,7 +320,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
 
 def deals(history: History) -> int:
     """The number of deals consistent with ``history`` (0 when none is)."""
-    model = _model(history)
+    model = counting_model(history)
     return count_total(model.problem) * model.plain_ways
 
 
@@ -445,7 +445,7 @@ def trace_view(
         actor = actor_of(events[i]) if i < len(events) and judged(i + 1) else None
         if history.facts != facts:  # otherwise the event added no fact: the same problem
             facts = history.facts
-            model = _model(history)
+            model = counting_model(history)
             if previous is None or previous[0] != model:
                 # a new problem; a judged position needs its per-card counts, whose pass gives the total too
                 passes = full_pass(model.problem) if actor is not None else None
@@ -834,7 +834,7 @@ def event_notes(setup: Setup, events: Sequence[Event], index: int, viewer: str) 
     [('safe-claim', HalfSuit.parse('LD')), ('wasted-ask', Card.parse('6D')), ('best-ask', Card.parse('6D'))]
     """
     history = History.build(setup, events[: index - 1], viewer)
-    model = _model(history)
+    model = counting_model(history)
     total = count_total(model.problem) * model.plain_ways
     event = events[index - 1]
     actor = actor_of(event)

@@ -142,7 +142,7 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
         history = History.build(setup, events, viewer)
     except ImpossibleHistoryError as error:
         raise _earlier(setup, events, viewer, error) from None
-    model = _model(history)
+    model = counting_model(history)
     passes = full_pass(model.problem)
     deals = passes.total * model.plain_ways
     if deals == 0:
@@ -202,7 +202,7 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
         history = History.build(setup, events, viewer)
     except ImpossibleHistoryError:
         return 0
-    model = _model(history)
+    model = counting_model(history)
     return count_total(model.problem) * model.plain_ways
 
 
@@ -243,12 +243,22 @@ class Model:
 
 
 def _problem(history: History) -> Problem:
-    """Turn the history's constraints into the counting problem (see :func:`_model`)."""
-    return _model(history).problem
+    """Turn the history's constraints into the counting problem (see :func:`counting_model`)."""
+    return counting_model(history).problem
 
 
-def _model(history: History) -> Model:
-    """Turn the history's constraints into the counting problem."""
+def counting_model(history: History) -> Model:
+    """Turn the history's constraints into the counting problem (review and the generator replay a
+    history once and build it at each position).
+
+    Before any event, nobody special: every unseen card is free, one merged dimension.
+
+    >>> from trainer.game.state import Setup
+    >>> setup = Setup.create("classic", "Ann Bob Cat Dan Eve Fay".split())
+    >>> problem = counting_model(History.build(setup, (), None)).problem
+    >>> problem.players, problem.free, problem.sets
+    (('*',), 48, ())
+    """
     setup = history.setup
     capacity = dict(setup.dealt_sizes)
     for player in history.pinned.values():
