@@ -272,14 +272,14 @@ class Factored:
             self.inverse[:r], step.rooms, channels, step.size, moduli[:, 0],
         )  # fmt: skip
 
-    def _channels(self) -> list[tuple[list[int], Array]]:
+    def _channels(self, r: int) -> list[tuple[list[int], Array]]:
         """Per layer, the forward counts (channel ``-1``) and, for each player retired so far, the same with
         their final factor times their room (channel ``p``): a second forward pass over the kept pairs.
-        A layer is its channels' labels and an array (prime, state, channel)."""
-        layers = [([-1], self.layers[0][1][:, :, None])]
+        A layer is its channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
+        layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
         for step in self.steps:
             labels, before = layers[-1]
-            after = self._combine(before, step, True, self.moduli)
+            after = self._combine(before, step, True, self.moduli[:r])
             layers.append(([*labels, *step.retiring], after))
         return layers
 
@@ -308,7 +308,7 @@ class Factored:
         primes = primes_for(self.total)
         r = len(primes)
         moduli = self.moduli[:r]
-        forward = [(labels, v[:r]) for labels, v in self._channels()]
+        forward = self._channels(r)
         keys, _ = self.layers[-1]
         # backward channels: -1 the completions of a state, -2 the same with one card fewer to deal
         # (N - 1), p the latter with player p's final factor times their room

@@ -46,7 +46,7 @@ _STEP = "int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64
 @_inline
 def mulmod(a: int, b: int, m: int, inverse: float) -> int:
     """``a * b % m`` for residues ``a, b < m < 2^31`` (``inverse`` is ``1 / m``)."""
-    q = np.int64(float(a) * float(b) * inverse)
+    q = int(float(a) * float(b) * inverse)
     r = a * b - q * m
     if r < 0:
         r += m
@@ -58,7 +58,7 @@ def mulmod(a: int, b: int, m: int, inverse: float) -> int:
 @_inline
 def weight(coef: Array, inverse: Array, rooms: Array, r: int, k: int, j: int, m: int, reciprocal: float) -> int:
     """A pair's weight: its class's coefficient times ``1 / room!`` for each player retiring at the step."""
-    w = coef[r, k]
+    w = int(coef[r, k])
     for e in range(rooms.shape[0]):
         w = mulmod(w, inverse[r, rooms[e, j]], m, reciprocal)
     return w
