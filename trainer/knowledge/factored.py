@@ -341,8 +341,9 @@ class Factored:
                     wanted.append(pair)
                 source[p] = wanted.index(pair)
             weights, back = self._kernels.back(
-                np.ascontiguousarray(before), np.ascontiguousarray(back), step.states, step.classes, step.targets, table.coef[None, :] % moduli,
-                self.inverse[:r], step.rooms, np.array(wanted, np.int64), len(self.layers[k][0]), moduli[:, 0],
+                np.ascontiguousarray(before), np.ascontiguousarray(back),
+                step.states, step.classes, step.targets, table.coef[None, :] % moduli, self.inverse[:r], step.rooms,
+                np.array(wanted, np.int64), len(self.layers[k][0]), moduli[:, 0],
             )  # fmt: skip
             labels = [*labels, *step.retiring]
             cells = np.zeros((len(table.cards), n, r), np.int64)
