@@ -115,14 +115,19 @@ def test_factored_equals_the_python_pass_on_games(
     assert factored.counts() == reference.counts()
 
 
-def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early() -> None:
+def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monkeypatch: pytest.MonkeyPatch) -> None:
     game = random_game(random.Random(1), "classic", 6)
     problems = [counting_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
+    monkeypatch.setattr(counting, "KERNELS", "compiled.code.not.loaded")  # a fresh process
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
     assert isinstance(middle, Sweep)  # most players special in most sets, hand sizes prune the sweep
     assert isinstance(late, Counter)
     assert counting.count_total(problems[0]) == Counter(problems[0]).total
+    monkeypatch.setattr(counting, "KERNELS", "sys")  # once the compiled code is loaded: the factored pass
+    early, middle, late = (full_pass(p) for p in problems)
+    assert isinstance(early, Factored) and isinstance(middle, Factored) and isinstance(late, Counter)
+    assert middle.counts() == Counter(problems[1]).counts()
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ vectors is one integer addition and checking bounds is one mask.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -221,17 +222,19 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) before the factored pass takes over
+SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
+KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 
 def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``, by the pass likely to be the quickest.
 
-    The Python :class:`Counter` for a small problem (no array overhead); else
-    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within :data:`SWEEP_QUICK` state-class
-    pairs (late in a game hand sizes prune it hard, and it needs no compiled code); else the
+    The Python :class:`Counter` for a small problem (no array overhead); else the
     :class:`~trainer.knowledge.factored.Factored` pass, whose work grows with the players a set
-    names, not with all of them. Each gives ``total`` at once and ``counts()`` on demand.
+    names, not with all of them. Its compiled code takes half a second to load, once a process: until
+    it is loaded, :class:`~trainer.knowledge.sweep.Sweep` is tried first within :data:`SWEEP_QUICK`
+    state-class pairs (late in a game hand sizes prune it hard), so a one-off command on such a
+    position does not pay for the load. Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
@@ -241,8 +244,11 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     from trainer.knowledge.factored import Factored  # they import this module
     from trainer.knowledge.sweep import Sweep
 
-    sweep = Sweep(problem, budget=SWEEP_QUICK)
-    return sweep if sweep.finished else Factored(problem)
+    if KERNELS not in sys.modules:
+        sweep = Sweep(problem, budget=SWEEP_QUICK)
+        if sweep.finished:
+            return sweep
+    return Factored(problem)
 
 
 class OverBudget(Exception):
