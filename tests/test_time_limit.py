@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.cli.review import TIME_LIMIT
 from trainer.game.notation import read_game
 from trainer.knowledge import deadline
 from trainer.knowledge.deadline import Deadline, TimeLimitError
@@ -151,3 +152,11 @@ def test_a_review_inside_the_default_limit_is_unchanged(ticks: Ticks) -> None:
 def test_a_negative_limit_is_refused(ticks: Ticks) -> None:
     code, out, err = run("review", str(LOST), "--time-limit", "-1")
     assert code == 2 and out == "" and "--time-limit" in err
+
+
+def test_the_default_and_the_option_are_documented() -> None:
+    docs = Path(__file__).parent.parent / "docs"
+    assert TIME_LIMIT == 50 and "stops after **50 seconds**" in (docs / "review.md").read_text()
+    assert "--time-limit SECONDS" in (docs / "commands.md").read_text()
+    code, out, _ = run("review", "--help")
+    assert code == 0 and "--time-limit" in out
