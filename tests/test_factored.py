@@ -140,7 +140,7 @@ def test_factored_agrees_with_brute_force(
     from tests.test_engine import assert_matches_brute_force
 
     monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
-    monkeypatch.setattr(counting, "SWEEP_BUDGET", -1)  # nor cheap enough for the sweep: the factored pass always
+    monkeypatch.setattr(counting, "SWEEP_QUICK", -1)  # nor cheap enough for the sweep: the factored pass always
     game = random_game(random.Random(seed), variant, players)
     events = game.events[: min(n, len(game.events))]
     problem = counting_model(History.build(game.setup, events, viewer)).problem

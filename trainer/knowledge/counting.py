@@ -221,38 +221,28 @@ def _small(problem: Problem) -> bool:
     return work <= SMALL
 
 
-SWEEP_QUICK = 4_000_000  # state-class pairs the sweep may take before the factored pass is considered
-SWEEP_RATIO = 20  # a state-class pair of the sweep costs about this fraction of one of the factored pass (measured)
-SWEEP_BUDGET = 30_000_000  # state-class pairs the sweep may take at most
+SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) before the factored pass takes over
 
 
 def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``, by the pass likely to be the quickest.
 
     The Python :class:`Counter` for a small problem (no array overhead); else
-    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within the
-    :class:`~trainer.knowledge.factored.Factored` pass's estimated work (at most :data:`SWEEP_QUICK`
-    state-class pairs); else the factored pass's forward half runs, and the sweep goes on while it
-    needs no more than :data:`SWEEP_RATIO` pairs for each of the factored pass's. The sweep wins late
-    in a game (every set treats most players specially, hand sizes prune it hard), the factored pass
-    early (sets treat few players specially). Each gives ``total`` at once and ``counts()`` on demand.
+    :class:`~trainer.knowledge.sweep.Sweep` if it finishes within :data:`SWEEP_QUICK` state-class
+    pairs (late in a game hand sizes prune it hard, and it needs no compiled code); else the
+    :class:`~trainer.knowledge.factored.Factored` pass, whose work grows with the players a set
+    names, not with all of them. Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored, plan  # they import this module
+    from trainer.knowledge.factored import Factored  # they import this module
     from trainer.knowledge.sweep import Sweep
 
-    _, work = plan(problem)
-    sweep = Sweep(problem, budget=min(work, SWEEP_QUICK, SWEEP_BUDGET))
-    if sweep.finished:
-        return sweep
-    factored = Factored(problem)
-    if sweep.resume(min(SWEEP_RATIO * factored.pairs, SWEEP_BUDGET)).finished:
-        return sweep
-    return factored
+    sweep = Sweep(problem, budget=SWEEP_QUICK)
+    return sweep if sweep.finished else Factored(problem)
 
 
 class OverBudget(Exception):
@@ -390,13 +380,7 @@ def count_total(problem: Problem) -> int:
     """
     if _small(problem):
         return Retiring(problem).total
-    from trainer.knowledge.factored import Factored, plan  # they import this module
-    from trainer.knowledge.sweep import Sweep
-
-    sweep = Sweep(problem, budget=min(plan(problem)[1], SWEEP_QUICK, SWEEP_BUDGET))
-    if sweep.finished:
-        return sweep.total
-    return Factored(problem).total  # its forward half is the total: no second chance for the sweep
+    return full_pass(problem).total  # the forward half of either array pass
 
 
 class Retiring:

@@ -178,19 +178,16 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
 
 @dataclass
 class _Step:
-    """One set combined: the pairs (state, class) within capacity, their target states, and the
-    retirement factor of each pair (residues; ``None`` when nobody retires)."""
+    """One set combined: the pairs (state, class) within capacity and their target states, and for
+    each player retiring at the step, their room (capacity minus their count) at each pair's target."""
 
     table: Expanded
     retiring: tuple[int, ...]
     states: npt.NDArray[np.int64]
     classes: npt.NDArray[np.int64]
     targets: npt.NDArray[np.int64]
-    order: npt.NDArray[np.int64]  # the pairs by target
-    starts: npt.NDArray[np.int64]  # where each target's run starts in that order
-    factor: Array | None
-    weight: Array  # the class's coefficient times the retirement factor
-    rooms: dict[int, Array]  # per retiring player, capacity minus their count at the target
+    size: int  # the states after the step
+    rooms: Array  # a row per retiring player, a column per pair
 
 
 class Factored:
@@ -222,6 +219,9 @@ class Factored:
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
         self.tables, self.work = plan(problem)
+        from trainer.knowledge import kernels  # numba's import takes half a second: only problems this pass takes
+
+        self._kernels = kernels
         last = {p: k for k, t in enumerate(self.tables) for p in t.special}
         self.first = {p: k for k, t in reversed(list(enumerate(self.tables))) for p in t.special}
         self.last = last
@@ -250,49 +250,37 @@ class Factored:
 
     def _forward(self, keys: Array, values: Array, table: Expanded, retiring: tuple[int, ...]) -> tuple[Array, Array]:
         """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`)."""
-        moduli = self.moduli
         class_keys = self._class_keys(table)
         sums = keys[:, None] + class_keys[None, :]
         states, classes = np.nonzero(((sums + self.over) & self.high) == 0)
         packed = sums[states, classes]
-        factor: Array | None = None
-        rooms: dict[int, Array] = {}
-        for p in retiring:
-            room = self.problem.capacity[p] - ((packed >> (BITS * p)) & FIELD)
-            rooms[p] = room
-            term = self.inverse[:, room]
-            factor = term if factor is None else factor * term % moduli
+        rooms = np.zeros((len(retiring), len(packed)), np.int64)
+        for e, p in enumerate(retiring):
+            rooms[e] = self.problem.capacity[p] - ((packed >> (BITS * p)) & FIELD)
             packed = packed & ~(FIELD << (BITS * p))
-        order = np.argsort(packed, kind="stable")
-        ordered = packed[order]
-        change = np.concatenate((np.ones(min(1, len(ordered)), bool), ordered[1:] != ordered[:-1]))
-        starts = np.flatnonzero(change)
-        targets = np.empty(len(packed), np.int64)
-        targets[order] = np.cumsum(change) - 1
-        weight = table.coef[classes] % moduli
-        if factor is not None:
-            weight = weight * factor % moduli
-        self.steps.append(_Step(table, retiring, states, classes, targets, order, starts, factor, weight, rooms))
+        unique, targets = np.unique(packed, return_inverse=True)
+        states, classes, targets = (np.ascontiguousarray(a.reshape(-1), np.int64) for a in (states, classes, targets))
+        step = _Step(table, retiring, states, classes, targets, len(unique), rooms)
+        self.steps.append(step)
         self.pairs += len(states)
-        return ordered[starts], _sum_runs(values[:, states] * weight % moduli, order, starts, moduli)
+        return unique, self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
 
-    def _channels(self) -> list[dict[int, Array]]:
-        """Per layer, the forward counts with one retired player's final factor times their room
-        (channel ``p``), the count itself in channel ``-1``: a second forward pass over the kept pairs."""
-        moduli = self.moduli
-        layers = [{-1: self.layers[0][1]}]
-        for k, step in enumerate(self.steps):
-            before = layers[-1]
-            following = {
-                c: _sum_runs(v[:, step.states] * step.weight % moduli, step.order, step.starts, moduli)
-                for c, v in before.items()
-                if c != -1
-            }
-            following[-1] = self.layers[k + 1][1]
-            for p in step.retiring:
-                counted = before[-1][:, step.states] * step.weight % moduli * step.rooms[p] % moduli
-                following[p] = _sum_runs(counted, step.order, step.starts, moduli)
-            layers.append(following)
+    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array) -> Array:
+        r = len(moduli)
+        return self._kernels.combine(
+            values, step.states, step.classes, step.targets, step.table.coef[None, :] % moduli,
+            self.inverse[:r], step.rooms, channels, step.size, moduli[:, 0],
+        )  # fmt: skip
+
+    def _channels(self, r: int) -> list[tuple[list[int], Array]]:
+        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far, the same with
+        their final factor times their room (channel ``p``): a second forward pass over the kept pairs.
+        A layer is its channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
+        layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
+        for step in self.steps:
+            labels, before = layers[-1]
+            after = self._combine(before, step, True, self.moduli[:r])
+            layers.append(([*labels, *step.retiring], after))
         return layers
 
     def _end(self, keys: Array, less: int) -> Array:
@@ -320,73 +308,53 @@ class Factored:
         primes = primes_for(self.total)
         r = len(primes)
         moduli = self.moduli[:r]
-        forward = [{c: v[:r] for c, v in layer.items()} for layer in self._channels()]
+        forward = self._channels(r)
         keys, _ = self.layers[-1]
         # backward channels: -1 the completions of a state, -2 the same with one card fewer to deal
         # (N - 1), p the latter with player p's final factor times their room
-        back: dict[int, Array] = {-1: self._end(keys, 0)[:r], -2: self._end(keys, 1)[:r]}
+        labels = [-1, -2]
+        back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
         if self.problem.free:
-            last = forward[-1]
+            last_labels, last = forward[-1]
             for p in range(n):
-                room = last[p] if p in last else last[-1] * capacity[p] % moduli
-                free[p] = rebuild(((room * back[-2] % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
+                room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli
+                free[p] = rebuild(((room * back[:, :, 1] % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.steps) - 1, -1, -1):
-            step, before = self.steps[k], forward[k]
-            through = {c: v[:, step.targets] for c, v in back.items()}
-            if step.factor is not None:
-                factor = step.factor[:r]
-                through = {c: v * factor % moduli for c, v in through.items()}
-            by_class = _ByClass(step, moduli)
+            step, (before_labels, before) = self.steps[k], forward[k]
             table = step.table
-            cells = np.zeros((len(table.cards), n, r), np.int64)
-            counted = before[-1][:, step.states]  # the counts at each pair's state, used by most sums
-            main = by_class.weights(counted, through[-1])
-            for j, p in enumerate(table.special):
-                cells[:, p, :] = _contract(main, table.cells[:, :, j], moduli)
-            lowered: Array | None = None  # the weights with one card fewer to deal, the same for every never-special
+            # the sums wanted, each a (forward channel, backward channel) pair: the counts themselves,
+            # then each player the set does not name
+            wanted: list[tuple[int, int]] = [(0, 0)]
+            source: dict[int, int] = {}
             for p in range(n):
                 if p in table.special:
                     continue
                 if p in self.never:
-                    if lowered is None:
-                        lowered = by_class.weights(counted, through[-2])
-                    w = lowered * capacity[p] % moduli
-                elif p in before:  # retired before this set
-                    w = by_class.weights(before[p][:, step.states], through[-2])
+                    pair = (0, 1)  # one card fewer to deal; the room is the capacity
+                elif p in before_labels:  # retired before this set
+                    pair = (before_labels.index(p), 1)
                 else:  # special in a later set
-                    w = by_class.weights(counted, through[p])
+                    pair = (0, labels.index(p))
+                if pair not in wanted:
+                    wanted.append(pair)
+                source[p] = wanted.index(pair)
+            weights, back = self._kernels.back(
+                np.ascontiguousarray(before), np.ascontiguousarray(back),
+                step.states, step.classes, step.targets, table.coef[None, :] % moduli, self.inverse[:r], step.rooms,
+                np.array(wanted, np.int64), len(self.layers[k][0]), moduli[:, 0],
+            )  # fmt: skip
+            labels = [*labels, *step.retiring]
+            cells = np.zeros((len(table.cards), n, r), np.int64)
+            for j, p in enumerate(table.special):
+                cells[:, p, :] = _contract(weights[:, :, 0], table.cells[:, :, j], moduli)
+            for p, q in source.items():
+                w = weights[:, :, q] * capacity[p] % moduli if p in self.never else weights[:, :, q]
                 cells[:, p, :] = _contract(w, table.star, moduli)
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
-            weight = step.table.coef[step.classes] % moduli  # the factor is in ``through`` already
-            runs = np.flatnonzero(np.concatenate(([True], step.states[1:] != step.states[:-1])))
-            heads = step.states[runs]
-            size = len(self.layers[k][0])
-            earlier = {c: _scatter(v * weight % moduli, runs, heads, size, moduli) for c, v in through.items()}
-            for p in step.retiring:
-                rooms = through[-2] * weight % moduli * step.rooms[p] % moduli
-                earlier[p] = _scatter(rooms, runs, heads, size, moduli)
-            back = earlier
         return Counts(self.total, per_card, tuple(free))
-
-
-class _ByClass:
-    """Sums over a step's pairs grouped by class."""
-
-    def __init__(self, step: _Step, moduli: Array):
-        self.step, self.moduli = step, moduli
-        self.order = np.argsort(step.classes, kind="stable")
-        self.starts = np.flatnonzero(np.concatenate(([True], np.diff(step.classes[self.order]) != 0)))
-        self.present = step.classes[self.order][self.starts]
-
-    def weights(self, before: Array, through: Array) -> Array:
-        """Per class, the sum over its pairs of ``before`` times ``through`` (both given per pair)."""
-        moduli = self.moduli
-        w = np.zeros((len(moduli), len(self.step.table.coef)), np.int64)
-        w[:, self.present] = _sum_runs(before * through % moduli, self.order, self.starts, moduli)
-        return w
 
 
 @lru_cache(maxsize=64)
@@ -447,24 +415,6 @@ def _contract(weights: Array, cells: Array, moduli: Array) -> Array:
         # split the weights to keep products below 2^63: w = hi * 2^16 + lo
         hi, lo = weights[j] >> 16, weights[j] & 0xFFFF
         out[:, j] = ((((hi @ c) % m) << 16) + (lo @ c)) % m
-    return out
-
-
-def _sum_runs(terms: Array, order: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], moduli: Array) -> Array:
-    """Sums of ``terms`` (residues, one row per prime) over runs of pairs taken in ``order``."""
-    if terms.shape[1] == 0:
-        return np.zeros((terms.shape[0], 0), np.int64)
-    result: Array = np.add.reduceat(terms[:, order], starts, axis=1) % moduli
-    return result
-
-
-def _scatter(
-    terms: Array, runs: npt.NDArray[np.int64], heads: npt.NDArray[np.int64], size: int, moduli: Array
-) -> Array:
-    """Sums of ``terms`` over runs of equal states (pairs come state by state), placed at the states."""
-    out = np.zeros((terms.shape[0], size), np.int64)
-    if terms.shape[1]:
-        out[:, heads] = np.add.reduceat(terms, runs, axis=1) % moduli
     return out
 
 

@@ -128,17 +128,6 @@ class Sweep:
         self.total = self._rebuild((layer.values * self.end % self.moduli).sum(axis=1) % self.moduli[:, 0])
         return True
 
-    def finish(self) -> Sweep:
-        """Combine the tables a budget left."""
-        return self.resume(None)
-
-    def resume(self, budget: int | None) -> Sweep:
-        """Combine more of the tables a budget left, the pairs tried in all staying within ``budget``
-        (see :func:`~trainer.knowledge.counting.full_pass`); :attr:`finished` tells whether it got to the end."""
-        if not self.finished:
-            self.finished = self._advance(budget)
-        return self
-
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
         """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
         least a player must have by then to fill their hand with what the later tables can give)."""
