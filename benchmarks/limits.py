@@ -177,7 +177,7 @@ def measure(args: list[str], timeout: float, env: dict[str, str]) -> tuple[float
             return time.perf_counter() - started, f"over {timeout:.0f} s: killed"
         seconds = time.perf_counter() - started
     lines = err.decode(errors="replace").strip().splitlines()
-    ended = f"exit {process.returncode}" + (f": {lines[-1][:100]}" if lines else "")
+    ended = f"exit {process.returncode}" + (f": {lines[-1][:200]}" if lines else "")
     return seconds, ended
 
 
@@ -224,6 +224,7 @@ def main() -> None:
                 continue
             seconds, peak, ended = run_one(command, args.timeout, env)
             shown = " ".join(Path(a).name if a.startswith((str(folder), scratch)) else a for a in command)
+            ended = ended.replace(f"{folder}/", "")  # name the input, not its folder
             print(f"{shown:58} {seconds:6.1f} s {peak:6.0f} MB  {ended}", flush=True)
         print(f"load average after: {os.getloadavg()[0]:.1f}")
 

@@ -16,6 +16,7 @@ from trainer.render.review import ReviewProgress, show_explanations, show_review
 from trainer.render.review_html import write_html
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
+TIME_LIMIT = 50.0  # seconds of analysis: with reading, the notes and the output, the command stays under a minute
 
 
 @command("review")
@@ -36,13 +37,18 @@ def review(
         typer.Option("--workers", min=1, help="Processes replaying the views (default: all cores for long games).",
                      show_default=False),
     ] = None,
+    time_limit: Annotated[
+        float,
+        typer.Option("--time-limit", min=0, metavar="SECONDS",
+                     help="Stop with an error once the analysis has run this long (0: no limit)."),
+    ] = TIME_LIMIT,
 ) -> None:
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
     game = read_game(file)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(game.events) >= PARALLEL_FROM else 1
     with ReviewProgress(f"reviewing {file.name}") as progress:
-        found = review_game(game, as_player, progress.update, workers)
+        found = review_game(game, as_player, progress.update, workers, time_limit)
     if explain is not None:
         pairs = explain_event(found, explain)
         if as_json:

@@ -58,6 +58,7 @@ from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, count_total, full_pass
+from trainer.knowledge.deadline import Clock, Deadline, TimeLimitError
 from trainer.knowledge.explain import Explanation, explain
 from trainer.knowledge.solve import Knowledge, Model, counting_model
 
@@ -418,12 +419,15 @@ def trace_view(
     judged: Callable[[int], bool],
     states: Sequence[State],
     progress: Callable[[], None] | None = None,
+    deadline: Deadline | None = None,
 ) -> ViewTrace:
     """Replay ``events`` once from ``viewer``'s side, counting every prefix once.
 
     ``judged(i)`` says whether this view judges the actor of event ``i``
     (1-based); ``states[i]`` is the true position after ``i`` events. Raises
-    :class:`ImpossibleHistoryError` (``event`` set) at the first prefix no deal fits.
+    :class:`ImpossibleHistoryError` (``event`` set) at the first prefix no deal fits,
+    and :class:`TimeLimitError` (``event`` set to the event it was about to take)
+    when ``deadline`` has passed before an event.
     """
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
@@ -433,6 +437,8 @@ def trace_view(
     looks: Looks | None = None  # valid while the problem stays and no card moves (only misses)
     for i in range(len(events) + 1):
         if i:
+            if deadline is not None and deadline.passed():
+                raise TimeLimitError(f"at event {i:,} of {len(events):,}", event=i)
             try:
                 history.observe(events[i - 1], i)
             except LiteratureError as error:
@@ -622,6 +628,8 @@ def review_game(
     as_player: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     workers: int = 1,
+    time_limit: float | None = None,
+    clock: Clock | None = None,
 ) -> Review:
     """Review ``game``; with ``as_player``, as that player's personal log (only their hand is known).
 
@@ -629,6 +637,19 @@ def review_game(
     ``workers`` above 1 the views are replayed in that many processes (each
     view is independent). Errors are located in the game's file: an
     impossible history names the first event after which no deal fits.
+
+    With ``time_limit`` (seconds on ``clock``, by default the system's
+    monotonic clock) the replay stops with a :class:`TimeLimitError` once it
+    has run longer, checked before each event of each view, in every worker:
+
+    >>> from trainer.game.notation import read_game
+    >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
+    >>> review_game(read_game("tests/data/review/lost-claim.lit"), time_limit=3, clock=lambda: next(ticks))
+    Traceback (most recent call last):
+    ...
+    trainer.knowledge.deadline.TimeLimitError: tests/data/review/lost-claim.lit: the review stopped at its time \
+limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limit more seconds, or 0 for none \
+(see docs/review.md)
     """
     if len(game.events) > MAX_EVENTS:
         raise LiteratureError(
@@ -657,6 +678,7 @@ def review_game(
     per_view = len(events) + 1
     total_work = len(needed) * per_view
     done = 0
+    deadline = Deadline.after(time_limit, clock) if time_limit else None
 
     def step(amount: int = 1) -> None:
         nonlocal done
@@ -664,27 +686,47 @@ def review_game(
         if progress is not None:
             progress(done, total_work)
 
-    results: dict[str | None, ViewTrace | tuple[str, int | None]] = {}
+    results: dict[str | None, ViewTrace | LiteratureError] = {}
+
+    def stopped(viewer: str | None, error: TimeLimitError) -> TimeLimitError:
+        assert deadline is not None
+        name = "the public view" if viewer is None else f"{viewer}'s view"
+        return TimeLimitError(
+            f"the review stopped at its time limit of {deadline.seconds:g} s, {error.message} in {name} "
+            f"(view {needed.index(viewer) + 1} of {len(needed)}); give --time-limit more seconds, or 0 for none "
+            "(see docs/review.md)",
+            path=game.path,
+            event=error.event,
+        )
+
     if workers > 1 and len(needed) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(needed))) as pool:
-            futures = {pool.submit(_trace_job, setup, events, v, judged[v]): v for v in needed}
+            futures = {pool.submit(_trace_job, setup, events, v, judged[v], None, deadline): v for v in needed}
             for future in as_completed(futures):
-                results[futures[future]] = future.result()
+                viewer = futures[future]
+                result = results[viewer] = future.result()
+                if isinstance(result, TimeLimitError):
+                    # the views still running pass the same deadline within a position; the others never start
+                    pool.shutdown(wait=True, cancel_futures=True)
+                    raise stopped(viewer, result)
                 step(per_view)
     else:
         for viewer in needed:
-            results[viewer] = _trace_job(setup, events, viewer, judged[viewer], step)
+            result = results[viewer] = _trace_job(setup, events, viewer, judged[viewer], step, deadline)
+            if isinstance(result, TimeLimitError):
+                raise stopped(viewer, result)
     traces: dict[str | None, ViewTrace] = {}
-    failures: list[tuple[str, int | None]] = []
+    failures: list[LiteratureError] = []
     for viewer, result in results.items():
         if isinstance(result, ViewTrace):
             traces[viewer] = result
         else:
             failures.append(result)
     if failures:
-        message, event = min(failures, key=lambda f: f[1] or 0)
+        first = min(failures, key=lambda f: f.event or 0)
+        event = first.event
         line = game.line_of(event) if event else None
-        raise ImpossibleHistoryError(message, path=game.path, line=line, event=event)
+        raise ImpossibleHistoryError(first.message, path=game.path, line=line, event=event)
     states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
@@ -699,17 +741,19 @@ def _trace_job(
     viewer: str | None,
     judged: frozenset[int],
     progress: Callable[[], None] | None = None,
-) -> ViewTrace | tuple[str, int | None]:
-    """One view's trace, or the message and event of the first impossibility (runs in a worker process)."""
+    deadline: Deadline | None = None,
+) -> ViewTrace | LiteratureError:
+    """One view's trace, or the error that stopped it: the first impossibility, or the time limit (runs in a
+    worker process: an error is returned, located by its ``event``, rather than raised)."""
     states = [State(setup)]
     for event in events:
         state = states[-1].copy()
         state.apply(event)
         states.append(state)
     try:
-        return trace_view(setup, events, viewer, judged.__contains__, states, progress)
+        return trace_view(setup, events, viewer, judged.__contains__, states, progress, deadline)
     except LiteratureError as error:
-        return error.message, error.event
+        return error
 
 
 def _bits(counts: Sequence[int]) -> list[float]:
