@@ -53,7 +53,7 @@ from trainer.game.variants import Variant
 from trainer.knowledge import Knowledge, solve
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import full_pass
-from trainer.knowledge.deadline import Clock, Deadline, TimeLimitError
+from trainer.knowledge.deadline import Deadline, TimeLimitError
 from trainer.knowledge.explain import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.knowledge.facts import Board
 from trainer.knowledge.solve import counting_model
@@ -875,18 +875,18 @@ def _rarity_hint(request: Request) -> str:
 
 
 def generate_from_game(
-    game: Game, request: Request, path: str | None = None, time_limit: float | None = None, clock: Clock | None = None
+    game: Game, request: Request, path: str | None = None, deadline: Deadline | None = None
 ) -> list[Puzzle]:
     """Exactly ``request.count`` puzzles from one game (a user's log; every listed hand is a viewer):
     one per game moment and set, and none whose answer or explanation gives another's answer away.
 
-    With ``time_limit`` (seconds on ``clock``, by default the system's monotonic clock) the mining stops
-    with a :class:`TimeLimitError` once it has run longer, saying how far it got:
+    Once ``deadline`` has passed the mining stops with a :class:`TimeLimitError` saying how far it got:
 
     >>> from trainer.game.notation import read_game
     >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
     >>> game = read_game("tests/data/complete-classic-6p.lit")
-    >>> generate_from_game(game, Request(count=50), game.path, time_limit=30, clock=lambda: next(ticks))
+    >>> deadline = Deadline.after(30, clock=lambda: next(ticks))
+    >>> generate_from_game(game, Request(count=50), game.path, deadline)
     Traceback (most recent call last):
     ...
     trainer.knowledge.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
@@ -899,7 +899,6 @@ seconds, or 0 for none (see docs/commands.md)
     source = {"kind": "file", "file": os.path.basename(path) if path else "game"}
     kept: list[Puzzle] = []
     rng = random.Random(f"from:{request.seed}")
-    deadline = Deadline.after(time_limit, clock) if time_limit else None
     mined = mine_game(game, source=source, viewers=viewers, kinds=request.kinds, levels=request.levels,
                       per_moment=request.per_moment, rng=rng, recall=request.recall,
                       max_explanation=request.max_explanation, deadline=deadline)

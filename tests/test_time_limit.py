@@ -175,7 +175,7 @@ def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
     game = read_game(COMPLETE)
     clock = Ticks()
     with pytest.raises(TimeLimitError) as stopped:
-        generate_from_game(game, Request(count=10), game.path, time_limit=limit, clock=clock)
+        generate_from_game(game, Request(count=10), game.path, Deadline.after(limit, clock))
     assert clock.readings == limit + 2  # one reading sets the deadline, the last is the first past it
     message = str(stopped.value)
     found = re.fullmatch(
@@ -193,7 +193,7 @@ def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
 def test_mining_inside_the_limit_finds_the_same_puzzles() -> None:
     game = read_game(COMPLETE)
     clock = Ticks()
-    limited = generate_from_game(game, Request(count=5), game.path, time_limit=1000, clock=clock)
+    limited = generate_from_game(game, Request(count=5), game.path, Deadline.after(1000, clock))
     assert 0 < clock.readings < 1000
     assert [p.id for p in limited] == [p.id for p in generate_from_game(game, Request(count=5), game.path)]
 

@@ -28,8 +28,8 @@ app = typer.Typer(
 
 EXIT_BAD_INPUT = 2
 TIME_LIMIT = 50.0
-"""Seconds of analysis before ``review`` and ``generate --from`` stop (``--time-limit``): with reading the
-input and writing the output, the command stays under a minute."""
+"""Seconds before ``review`` (of its analysis) and ``generate --from`` (from its start) stop (``--time-limit``),
+so that with reading the input and writing the output the command stays under a minute."""
 
 
 @app.callback()

@@ -18,6 +18,7 @@ from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.cli.app import TIME_LIMIT, command, fail
 from trainer.game.notation import read_game
 from trainer.game.variants import Variant
+from trainer.knowledge.deadline import Deadline
 from trainer.knowledge.possible import check_possible
 from trainer.render.generate import GenerationProgress, show_summary
 
@@ -104,7 +105,7 @@ def generate_command(
     time_limit: Annotated[
         float,
         typer.Option("--time-limit", min=0, metavar="SECONDS",
-                     help="With --from: stop with an error once the mining has run this long (0: no limit)."),
+                     help="With --from: stop with an error once the command has run this long (0: no limit)."),
     ] = TIME_LIMIT,
 ) -> None:
     """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys.
@@ -112,6 +113,7 @@ def generate_command(
     Files already in --out are never replaced without --force, and --out is
     checked (a folder that can be written) before any mining.
     """
+    deadline = Deadline.after(time_limit) if time_limit and from_file is not None else None  # reading counts too
     if players is not None and players not in (6, 8):
         raise fail(f"--players must be 6 or 8, not {players}")
     if not out_text.strip():
@@ -135,7 +137,7 @@ def generate_command(
         check_possible(game)
         if variant is not None and game.setup.variant is not variant:
             raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {variant.value}")
-        puzzles = generate_from_game(game, request, str(from_file), time_limit)
+        puzzles = generate_from_game(game, request, str(from_file), deadline)
     else:
         tally = Tally()
         with GenerationProgress(count, f"mining {request.describe()}", enabled=not as_json) as progress:
