@@ -1,25 +1,30 @@
-"""Review speed: complete 150-event games, 6 and 8 players, and the 271-event test game.
+"""Review speed: complete 150-event games, 6 and 8 players, the 271-event test game, and random play.
 
-    .venv/bin/python benchmarks/review.py [--games N] [--events 150] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/review.py [--games N] [--events 150] [--workers W] [--seed S] [--random N]
 
 Games are played by the bots (``expert`` against ``basic``, every hand
 listed) and cut to their first ``--events`` events when longer; shorter games
 are skipped, so every timed game has exactly that many events. Each game is
 reviewed once from every player's own view (each state counted once). The
 goals of issue 8: a 150-event 6-player game in under 10 s, an 8-player game in
-under 30 s.
+under 30 s. Then ``--random`` games of random legal play per variant at 8
+players (:func:`trainer.game.randomplay.random_game`: every set touched from the
+first round, the hard case), whole, every hand listed (every player judged
+from their own view); issue 12's goal: a 400-event 8-player game in under 20 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
 from trainer.game.notation import Game, parse_game, read_game
+from trainer.game.randomplay import random_game
 from trainer.knowledge.review import review_game
 from trainer.play.bots import BotKind
 from trainer.play.simulate import GameJob, play
@@ -60,6 +65,7 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=150)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--random", type=int, default=2, help="games of random play per variant at 8 players")
     args = parser.parse_args()
     ok = True
     for players in (6, 8):
@@ -80,6 +86,16 @@ def main() -> int:
                   f"worst CPU {max(cpus):.2f} s, load average {os.getloadavg()[0]:.1f})")
     wall, cpu, notes = timed(read_game(TEST_GAME), args.workers)
     print(f"{TEST_GAME.name}: 271 events, {notes} notes: {wall:.2f} s wall, {cpu:.2f} s CPU")
+    for variant in ("classic", "fish54"):
+        for index in range(args.random):
+            played = random_game(random.Random(args.seed * 1000 + index), variant, 8)
+            game = Game(played.setup, played.events, path=f"random {variant} 8p game {index}")
+            wall, cpu, notes = timed(game, args.workers)
+            met = wall < 20 or len(game.events) < 400
+            print(f"{game.path}: {len(game.events)} events, {notes} notes: {wall:.2f} s wall, {cpu:.2f} s CPU"
+                  f"{'' if len(game.events) < 400 else ' (goal < 20 s: ' + ('met' if met else 'NOT met') + ')'};"
+                  f" load average {os.getloadavg()[0]:.1f}")
+            ok &= met
     return 0 if ok else 1
 
 

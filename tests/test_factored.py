@@ -119,6 +119,7 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     game = random_game(random.Random(1), "classic", 6)
     problems = [counting_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
     monkeypatch.setattr(counting, "KERNELS", "compiled.code.not.loaded")  # a fresh process
+    monkeypatch.setattr(counting, "SWEEP_GRID", 0)  # as with many players
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
     assert isinstance(middle, Sweep)  # most players special in most sets, hand sizes prune the sweep
@@ -128,6 +129,8 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored) and isinstance(middle, Factored) and isinstance(late, Counter)
     assert middle.counts() == Counter(problems[1]).counts()
+    monkeypatch.setattr(counting, "SWEEP_GRID", 10**6)  # unless few hand-size vectors keep the sweep small
+    assert isinstance(full_pass(problems[0]), Factored) and isinstance(full_pass(problems[1]), Sweep)
 
 
 @pytest.mark.parametrize(
@@ -145,7 +148,8 @@ def test_factored_agrees_with_brute_force(
     from tests.test_engine import assert_matches_brute_force
 
     monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
-    monkeypatch.setattr(counting, "SWEEP_QUICK", -1)  # nor cheap enough for the sweep: the factored pass always
+    monkeypatch.setattr(counting, "SWEEP_QUICK", 0)  # nor cheap enough for the sweep: the factored pass always
+    monkeypatch.setattr(counting, "SWEEP_GRID", 0)
     game = random_game(random.Random(seed), variant, players)
     events = game.events[: min(n, len(game.events))]
     problem = counting_model(History.build(game.setup, events, viewer)).problem

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, factorial
+from math import comb, factorial, prod
 from typing import TYPE_CHECKING
 
 import constraint
@@ -223,6 +223,8 @@ def _small(problem: Problem) -> bool:
 
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
+SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
+SWEEP_SHARE = 0.5  # there, the sweep may try this share of the factored pass's estimated work (measured)
 KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 
@@ -231,21 +233,26 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
 
     The Python :class:`Counter` for a small problem (no array overhead); else the
     :class:`~trainer.knowledge.factored.Factored` pass, whose work grows with the players a set
-    names, not with all of them. Its compiled code takes half a second to load, once a process: until
-    it is loaded, :class:`~trainer.knowledge.sweep.Sweep` is tried first within :data:`SWEEP_QUICK`
-    state-class pairs (late in a game hand sizes prune it hard), so a one-off command on such a
-    position does not pay for the load. Each gives ``total`` at once and ``counts()`` on demand.
+    names, not with all of them, unless :class:`~trainer.knowledge.sweep.Sweep` finishes first within
+    a budget: :data:`SWEEP_SHARE` of the factored pass's estimated work where there are at most
+    :data:`SWEEP_GRID` vectors of hand sizes (few players, or small hands: the sweep's states stay
+    few and hand sizes prune them), and at least :data:`SWEEP_QUICK` state-class pairs while the
+    factored pass's compiled code is not loaded (half a second, once a process: a one-off command
+    on a late position does not pay it). Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored  # they import this module
+    from trainer.knowledge.factored import Factored, plan  # they import this module
     from trainer.knowledge.sweep import Sweep
 
-    if KERNELS not in sys.modules:
-        sweep = Sweep(problem, budget=SWEEP_QUICK)
+    budget = SWEEP_QUICK if KERNELS not in sys.modules else 0
+    if prod(c + 1 for c in problem.capacity) <= SWEEP_GRID:
+        budget = max(budget, int(SWEEP_SHARE * plan(problem)[1]))
+    if budget:
+        sweep = Sweep(problem, budget=budget)
         if sweep.finished:
             return sweep
     return Factored(problem)

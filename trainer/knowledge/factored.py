@@ -361,29 +361,35 @@ class Factored:
 def plan(problem: Problem) -> tuple[list[Expanded], int]:
     """The sets' tables in the order with the least estimated work, and that work (the states before a
     set times its classes, summed): dynamic programming over the subsets of sets combined so far, since
-    a layer's states depend only on which sets it combined, not on their order."""
+    a layer's states depend only on which sets it combined, not on their order. A subset's best cost
+    is the least, over its sets ``k``, of the best cost without ``k`` plus that layer's states times
+    ``k``'s classes; subsets of one size at a time, every subset and set at once."""
     tables = [expanded(s, len(problem.players)) for s in problem.sets]
     if not all(t.possible for t in tables):
         return tables, 0
     estimate = _estimates(tables, problem.capacity)
-    everything = (1 << len(tables)) - 1
-    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
-    for done in sorted(range(everything + 1), key=lambda x: bin(x).count("1")):
-        if done not in best:
-            continue
-        cost, order = best[done]
-        states = estimate[done]
-        for k, table in enumerate(tables):
-            if done >> k & 1:
-                continue
-            after = done | 1 << k
-            total = cost + states * len(table.coef)
-            if after not in best or total < best[after][0]:
-                best[after] = (total, (*order, k))
-    return [tables[k] for k in best[everything][1]], best[everything][0]
+    count = len(tables)
+    classes = np.array([len(t.coef) for t in tables], np.float64)
+    bits = 1 << np.arange(count)
+    subsets = np.arange(1 << count)
+    sizes = ((subsets[:, None] & bits) > 0).sum(axis=1)
+    cost = np.zeros(1 << count)
+    last = np.zeros(1 << count, np.int64)  # the set a subset's best order ends with
+    for size in range(1, count + 1):
+        chosen = subsets[sizes == size]
+        before = chosen[:, None] ^ bits[None, :]
+        options = np.where(chosen[:, None] & bits, cost[before] + estimate[before] * classes, np.inf)
+        last[chosen] = options.argmin(axis=1)
+        cost[chosen] = options.min(axis=1)
+    order: list[int] = []
+    left = (1 << count) - 1
+    while left:
+        order.append(int(last[left]))
+        left ^= 1 << order[-1]
+    return [tables[k] for k in reversed(order)], int(cost[-1])
 
 
-def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> list[int]:
+def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArray[np.float64]:
     """For every subset of the sets (a bit each), how many states a layer may have once they are
     combined: vectors over the players still active (each at most their capacity and what those sets
     can give them) with the count of the retired players' cards, at most the vectors whose sum is at
@@ -402,8 +408,15 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> list[int]
     box = np.where(active, reach + 1, 1).astype(np.float64).prod(axis=1)
     retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
     dims = active.sum(axis=1) + 1
-    simplex = [comb(int(a) + int(d), int(d)) for a, d in zip(limit, dims, strict=True)]
-    return [int(min(b * (r + 1), s)) for b, r, s in zip(box.tolist(), retired.tolist(), simplex, strict=True)]
+    simplex = _binomials(int(limit.max(initial=0) + dims.max(initial=0)))[limit + dims, dims]
+    estimate: npt.NDArray[np.float64] = np.minimum(box * (retired + 1), simplex)
+    return estimate
+
+
+@lru_cache(maxsize=4)
+def _binomials(top: int) -> npt.NDArray[np.float64]:
+    """``comb(a, b)`` at ``[a, b]`` for ``a, b <= top`` (as floating point: estimates only)."""
+    return np.array([[comb(a, b) for b in range(top + 1)] for a in range(top + 1)], np.float64)
 
 
 def _contract(weights: Array, cells: Array, moduli: Array) -> Array:
