@@ -53,6 +53,7 @@ from trainer.game.variants import Variant
 from trainer.knowledge import Knowledge, solve
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import full_pass
+from trainer.knowledge.deadline import Deadline, TimeLimitError
 from trainer.knowledge.explain import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.knowledge.facts import Board
 from trainer.knowledge.solve import counting_model
@@ -477,11 +478,12 @@ def search_range(levels: Iterable[int], game: Game) -> tuple[int, int]:
 
 
 def moments(game: Game, viewer: str, window: int = FRESH_WINDOW, start: int | None = None,
-            stop: int | None = None) -> Iterator[Moment]:
+            stop: int | None = None, deadline: Deadline | None = None) -> Iterator[Moment]:
     """Every ``window``-th position of ``game`` from ``viewer``'s side (one exact solve each), from
     event ``start`` to ``stop`` (:func:`search_range` chooses them for the levels wanted).
 
-    The probes are shared: a moment's ``before`` is the previous probe.
+    The probes are shared: a moment's ``before`` is the previous probe. Raises
+    :class:`TimeLimitError` (``event`` set) before a probe once ``deadline`` has passed.
     """
     setup = game.setup.only(viewer)
     n = len(game.events) if stop is None else min(stop, len(game.events))
@@ -491,6 +493,7 @@ def moments(game: Game, viewer: str, window: int = FRESH_WINDOW, start: int | No
     history: History | None = None  # replayed once, up to ``at``: each probe costs its position, not its length
     facts, last = (-1, -1, -1), at
     while True:
+        _check(deadline, at, game)
         history = _replayed(setup, game.events, viewer, history, at)
         quiet = all(isinstance(e, Ask) and not e.hit for e in game.events[last:at])
         if before is not None and quiet and history.facts == facts:
@@ -504,6 +507,12 @@ def moments(game: Game, viewer: str, window: int = FRESH_WINDOW, start: int | No
             return
         before, last = now, at
         at = min(n, at + window)
+
+
+def _check(deadline: Deadline | None, at: int, game: Game) -> None:
+    """Stop with a :class:`TimeLimitError` saying how far the work got, once ``deadline`` has passed."""
+    if deadline is not None and deadline.passed():
+        raise TimeLimitError(f"at event {at:,} of {len(game.events):,}", event=at)
 
 
 def _replayed(setup: Setup, events: Sequence[Event], viewer: str, history: History | None, at: int) -> History:
@@ -554,6 +563,7 @@ def mine_game(
     recall: bool = False,
     max_explanation: int | None = None,
     share: float = 1.0,
+    deadline: Deadline | None = None,
 ) -> Iterator[Puzzle]:
     """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment, in the
     part of the game where the wanted ``levels`` occur (:func:`search_range`) and in its first ``share``.
@@ -561,19 +571,28 @@ def mine_game(
     ``per_moment`` keeps at most that many puzzles of one moment (chosen with
     ``rng``), so a set of puzzles does not repeat one position. Memory claims
     come only with ``recall``; explanations longer than ``max_explanation`` are dropped.
+    Raises :class:`TimeLimitError` once ``deadline`` has passed (checked before each
+    probe and each question), saying how far it got.
     """
     filters = Filters(frozenset(kinds), frozenset(levels), recall, max_explanation)
     start, stop = search_range(filters.levels, game)
     stop = min(stop, round(len(game.events) * share))
-    for viewer in viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]:
-        for moment in moments(game, viewer, window, start, stop):
-            found = list(_puzzles_at(moment, filters, source))
-            if per_moment is not None and len(found) > per_moment:
-                found = (rng or random.Random(0)).sample(found, per_moment)
-            yield from found
+    seats = viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]
+    for number, viewer in enumerate(seats, start=1):
+        try:
+            for moment in moments(game, viewer, window, start, stop, deadline):
+                found = list(_puzzles_at(moment, filters, source, game, deadline))
+                if per_moment is not None and len(found) > per_moment:
+                    found = (rng or random.Random(0)).sample(found, per_moment)
+                yield from found
+        except TimeLimitError as error:
+            raise TimeLimitError(f"{error.message} as {viewer} (viewer {number} of {len(seats)})",
+                                 event=error.event) from None
 
 
-def _puzzles_at(moment: Moment, filters: Filters, source: Mapping[str, Any]) -> Iterator[Puzzle]:
+def _puzzles_at(
+    moment: Moment, filters: Filters, source: Mapping[str, Any], game: Game, deadline: Deadline | None
+) -> Iterator[Puzzle]:
     k, viewer = moment.now, moment.viewer
     setup, events = k.setup, moment.events
     if not is_readable(k.state, viewer):
@@ -582,6 +601,7 @@ def _puzzles_at(moment: Moment, filters: Filters, source: Mapping[str, Any]) -> 
     for question, answer in questions_at(moment):
         if question.kind not in filters.kinds:
             continue
+        _check(deadline, moment.at, game)
         if not (is_unique_answer(k, question, answer) and needs_deduction(k.state, viewer, question, answer)
                 and is_fresh(moment.before, answer)):
             continue
@@ -854,23 +874,49 @@ def _rarity_hint(request: Request) -> str:
     return "ask for fewer puzzles, or widen the levels or kinds"
 
 
-def generate_from_game(game: Game, request: Request, path: str | None = None) -> list[Puzzle]:
+def generate_from_game(
+    game: Game, request: Request, path: str | None = None, deadline: Deadline | None = None
+) -> list[Puzzle]:
     """Exactly ``request.count`` puzzles from one game (a user's log; every listed hand is a viewer):
-    one per game moment and set, and none whose answer or explanation gives another's answer away."""
+    one per game moment and set, and none whose answer or explanation gives another's answer away.
+
+    Once ``deadline`` has passed the mining stops with a :class:`TimeLimitError` saying how far it got:
+
+    >>> from trainer.game.notation import read_game
+    >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
+    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> deadline = Deadline.after(30, clock=lambda: next(ticks))
+    >>> generate_from_game(game, Request(count=50), game.path, deadline)
+    Traceback (most recent call last):
+    ...
+    trainer.knowledge.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
+limit of 30 s, at event 66 of 271 as Ann (viewer 1 of 6), with 1 of 50 puzzles found; give --time-limit more \
+seconds, or 0 for none (see docs/commands.md)
+    """
     viewers = [p for p in game.setup.players if p in game.setup.hands]
     if not viewers:
         raise GenerationError("the game lists no hand, so there is no viewer to mine it for", path=path)
     source = {"kind": "file", "file": os.path.basename(path) if path else "game"}
     kept: list[Puzzle] = []
     rng = random.Random(f"from:{request.seed}")
-    for puzzle in mine_game(game, source=source, viewers=viewers, kinds=request.kinds, levels=request.levels,
-                            per_moment=request.per_moment, rng=rng, recall=request.recall,
-                            max_explanation=request.max_explanation):
-        if any(p.id == puzzle.id for p in kept) or not compatible(puzzle, kept, same_game=True):
-            continue
-        kept.append(puzzle)
-        if len(kept) == request.count:
-            return sorted(kept, key=lambda p: p.level)
+    mined = mine_game(game, source=source, viewers=viewers, kinds=request.kinds, levels=request.levels,
+                      per_moment=request.per_moment, rng=rng, recall=request.recall,
+                      max_explanation=request.max_explanation, deadline=deadline)
+    try:
+        for puzzle in mined:
+            if any(p.id == puzzle.id for p in kept) or not compatible(puzzle, kept, same_game=True):
+                continue
+            kept.append(puzzle)
+            if len(kept) == request.count:
+                return sorted(kept, key=lambda p: p.level)
+    except TimeLimitError as error:
+        assert deadline is not None
+        raise TimeLimitError(
+            f"the mining stopped at its time limit of {deadline.seconds:g} s, {error.message}, with {len(kept)} of "
+            f"{request.count} puzzles found; give --time-limit more seconds, or 0 for none (see docs/commands.md)",
+            path=path,
+            event=error.event,
+        ) from None
     raise GenerationError(
         f"found only {len(kept)} of {request.count} {request.describe()} in this game "
         f"(seen as {', '.join(viewers)}, one per moment and set, none giving another away); "

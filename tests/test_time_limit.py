@@ -1,6 +1,6 @@
-"""The time limit of ``literature review``: where it stops, what it says, that 0 lifts it, that a review inside
-it is unchanged, with workers too. The clock is injected (``clocks.Ticks``: one second per reading), so no test
-waits or depends on the machine's load."""
+"""The time limit of ``literature review`` and ``generate --from``: where it stops, what it says, that 0 lifts it,
+that work inside it is unchanged, with workers too. The clock is injected (``clocks.Ticks``: one second per
+reading), so no test waits or depends on the machine's load."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from puzzles.generate import Request, generate_from_game
 from trainer.cli import app
-from trainer.cli.review import TIME_LIMIT
+from trainer.cli.app import TIME_LIMIT
 from trainer.game.notation import read_game
 from trainer.knowledge import deadline
 from trainer.knowledge.deadline import Deadline, TimeLimitError
@@ -60,9 +61,10 @@ def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
         assert review_game(game, time_limit=limit, clock=Ticks()).as_json() == review_game(game).as_json()
         return
     view, event = divmod(limit, n)  # reading limit + 1 is past the deadline: view `view`, event `event + 1`
+    clock = Ticks()
     with pytest.raises(TimeLimitError) as stopped:
-        review_game(game, time_limit=limit, clock=Ticks())
-    assert stopped.value.event == event + 1
+        review_game(game, time_limit=limit, clock=clock)
+    assert stopped.value.event == event + 1 and clock.readings == limit + 2  # no reading after the one past it
     assert str(stopped.value) == (
         f"{LOST}: the review stopped at its time limit of {limit} s, at event {event + 1} of 8 in {views[view]} "
         f"(view {view + 1} of 2); {HINT}"
@@ -160,3 +162,52 @@ def test_the_default_and_the_option_are_documented() -> None:
     assert "--time-limit SECONDS" in (docs / "commands.md").read_text()
     code, out, _ = run("review", "--help")
     assert code == 0 and "--time-limit" in out
+
+
+# -- generate --from: the same limit on mining a log --------------------------------------------------------------
+
+
+COMPLETE = DATA / "complete-classic-6p.lit"  # 271 events, every hand listed: six viewers to mine
+
+
+@pytest.mark.parametrize("limit", [1, 7, 30, 200])
+def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
+    game = read_game(COMPLETE)
+    clock = Ticks()
+    with pytest.raises(TimeLimitError) as stopped:
+        generate_from_game(game, Request(count=10), game.path, Deadline.after(limit, clock))
+    assert clock.readings == limit + 2  # one reading sets the deadline, the last is the first past it
+    message = str(stopped.value)
+    found = re.fullmatch(
+        rf"{COMPLETE}: the mining stopped at its time limit of {limit} s, at event (\d+) of 271 as (\w+) "
+        r"\(viewer (\d) of 6\), with (\d+) of 10 puzzles found; give --time-limit more seconds, or 0 for none "
+        r"\(see docs/commands\.md\)",
+        message,
+    )
+    assert found is not None, message
+    event, viewer, number, kept = found.groups()
+    assert int(event) == stopped.value.event and game.setup.players[int(number) - 1] == viewer
+    assert int(kept) < 10
+
+
+def test_mining_inside_the_limit_finds_the_same_puzzles() -> None:
+    game = read_game(COMPLETE)
+    clock = Ticks()
+    limited = generate_from_game(game, Request(count=5), game.path, Deadline.after(1000, clock))
+    assert 0 < clock.readings < 1000
+    assert [p.id for p in limited] == [p.id for p in generate_from_game(game, Request(count=5), game.path)]
+
+
+def test_generate_from_stops_with_one_line_and_writes_nothing(ticks: Ticks, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, stdout, err = run("generate", "--from", str(COMPLETE), "--out", str(out), "--count", "10",
+                            "--time-limit", "7")
+    assert (code, stdout) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"{COMPLETE}: the mining stopped at its time limit of 7 s, at event ")
+    assert not out.exists() or list(out.iterdir()) == []
+
+
+def test_generate_from_with_no_limit(ticks: Ticks, tmp_path: Path) -> None:
+    code, stdout, err = run("generate", "--from", str(COMPLETE), "--out", str(tmp_path), "--count", "5",
+                            "--time-limit", "0", "--json")
+    assert (code, err) == (0, "") and json.loads(stdout)["puzzles"] == 5 and ticks.readings == 0

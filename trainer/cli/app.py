@@ -27,6 +27,9 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
+TIME_LIMIT = 50.0
+"""Seconds before ``review`` (of its analysis) and ``generate --from`` (from its start) stop (``--time-limit``),
+so that with reading the input and writing the output the command stays under a minute."""
 
 
 @app.callback()

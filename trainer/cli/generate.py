@@ -15,9 +15,10 @@ import typer
 from puzzles.export import FORMATS, export, targets
 from puzzles.generate import Request, Tally, generate, generate_from_game
 from puzzles.model import KINDS, LEVELS, Puzzle
-from trainer.cli.app import command, fail
+from trainer.cli.app import TIME_LIMIT, command, fail
 from trainer.game.notation import read_game
 from trainer.game.variants import Variant
+from trainer.knowledge.deadline import Deadline
 from trainer.knowledge.possible import check_possible
 from trainer.render.generate import GenerationProgress, show_summary
 
@@ -101,12 +102,18 @@ def generate_command(
     workers: Annotated[int, typer.Option(min=1, help="Worker processes for simulated games.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the Rich one.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace files a previous run wrote in --out.")] = False,
+    time_limit: Annotated[
+        float,
+        typer.Option("--time-limit", min=0, metavar="SECONDS",
+                     help="With --from: stop with an error once the command has run this long (0: no limit)."),
+    ] = TIME_LIMIT,
 ) -> None:
     """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys.
 
     Files already in --out are never replaced without --force, and --out is
     checked (a folder that can be written) before any mining.
     """
+    deadline = Deadline.after(time_limit) if time_limit and from_file is not None else None  # reading counts too
     if players is not None and players not in (6, 8):
         raise fail(f"--players must be 6 or 8, not {players}")
     if not out_text.strip():
@@ -130,7 +137,7 @@ def generate_command(
         check_possible(game)
         if variant is not None and game.setup.variant is not variant:
             raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {variant.value}")
-        puzzles = generate_from_game(game, request, str(from_file))
+        puzzles = generate_from_game(game, request, str(from_file), deadline)
     else:
         tally = Tally()
         with GenerationProgress(count, f"mining {request.describe()}", enabled=not as_json) as progress:

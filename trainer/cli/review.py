@@ -9,14 +9,13 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command, fail
+from trainer.cli.app import TIME_LIMIT, command, fail
 from trainer.game.notation import read_game
 from trainer.knowledge.review import explain_event, review_game
 from trainer.render.review import ReviewProgress, show_explanations, show_review
 from trainer.render.review_html import write_html
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
-TIME_LIMIT = 50.0  # seconds of analysis: with reading, the notes and the output, the command stays under a minute
 
 
 @command("review")
