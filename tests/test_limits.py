@@ -6,12 +6,19 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.game.errors import ImpossibleHistoryError
+from trainer.game.events import Event
 from trainer.game.notation import parse_game
 from trainer.game.state import State
+from trainer.knowledge.constraints import History
 from trainer.knowledge.review import MAX_EVENTS
+from trainer.knowledge.solve import count, first_empty_prefix, solve
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n"
 
@@ -73,3 +80,50 @@ def test_a_review_refuses_a_log_longer_than_its_documented_limit(tmp_path: Path)
     assert result.stderr == (f"{path}: the game has 5,001 events, more than the 5,000 a review covers (a complete "
                              "game runs to a few hundred; see docs/review.md)\n")
     assert "5,000 events" in (Path(__file__).parent.parent / "docs" / "review.md").read_text()
+
+
+# -- the first event no deal fits: found over one replay, not one per probe ------------------------------------
+
+
+def alternating(cards: list[str]) -> str:
+    """Cat and Dan (opponents) ask each other in turn, missing every time, for ``cards`` in order (public log)."""
+    lines = [f"{'Cat asks Dan' if i % 2 == 0 else 'Dan asks Cat'} for {c}: no" for i, c in enumerate(cards)]
+    return "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Cat\n" + "\n".join(lines) + "\n"
+
+
+POOL = ["2H", "3H", "4H", "5H", "6H", "7H", "2S", "3S", "9S", "10S", "2D", "9D", "2C", "9C"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(POOL), min_size=1, max_size=40))
+def test_the_first_impossible_prefix_is_the_one_a_count_of_every_prefix_finds(cards: list[str]) -> None:
+    game = parse_game(alternating(cards))
+    counts = [count(game.setup, game.events[:k], None) for k in range(len(game.events) + 1)]
+    if counts[-1]:
+        return  # still possible: nothing to find
+    start = History.build(game.setup, (), None)
+    assert first_empty_prefix(start, game.events, len(game.events)) == counts.index(0)
+
+
+def test_finding_it_replays_a_long_log_about_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3,000 repeated misses, then Cat asks for low hearts while Dan keeps asking for 3S: after Cat's 6H no deal
+    # fits (the count finds it, no single fact: Cat and Dan must each hold a low heart, and too few are left)
+    cards = ["2S", "2H"] * 1500 + ["3H", "3S", "4H", "3S", "5H", "3S", "6H"]
+    game = parse_game(alternating(cards))
+    observed = 0
+    observe = History.observe
+
+    def counted(self: History, event: Event, index: int) -> None:
+        nonlocal observed
+        observed += 1
+        observe(self, event, index)
+
+    monkeypatch.setattr(History, "observe", counted)
+    with pytest.raises(ImpossibleHistoryError) as error:
+        solve(game.setup, game.events, None)
+    n = len(game.events)
+    assert (error.value.event, str(error.value)) == (3007, "no deal of the cards fits the history after event 3007 "
+                                                           "(Cat asks Dan for 6H: no)")
+    # the whole log once to find it impossible, then the search: about one more replay (a probe replaying
+    # from the start, as before, made 13 more replays of up to 3,007 events)
+    assert observed < 2.2 * n, f"{observed} events observed for {n}"

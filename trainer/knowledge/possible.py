@@ -28,7 +28,7 @@ from trainer.game.notation import Game
 from trainer.game.state import Setup
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import count_total
-from trainer.knowledge.solve import counting_model
+from trainer.knowledge.solve import counting_model, first_empty_prefix
 
 
 def deals(table: Setup, events: Sequence[Event]) -> int:
@@ -62,14 +62,8 @@ def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistory
 
 
 def _bisect(table: Setup, events: Sequence[Event], hi: int) -> ImpossibleHistoryError:
-    """The first prefix of ``events[:hi]`` (itself impossible) that no deal fits: counts only shrink."""
-    lo = -1
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if deals(table, events[:mid]):
-            lo = mid
-        else:
-            hi = mid
+    """The first prefix of ``events[:hi]`` (itself impossible) that no deal fits, replaying the events once."""
+    hi = first_empty_prefix(History.replay(table, ()), events, hi)
     if hi == 0:
         return ImpossibleHistoryError("no deal fits the listed hands and hand sizes", event=0)
     return ImpossibleHistoryError(
