@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from trainer.game.randomplay import random_game
 from trainer.knowledge import counting
+from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
 from trainer.knowledge.factored import Factored, expanded
@@ -131,6 +132,9 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     assert middle.counts() == Counter(problems[1]).counts()
     monkeypatch.setattr(counting, "SWEEP_GRID", 10**6)  # unless few hand-size vectors keep the sweep small
     assert isinstance(full_pass(problems[0]), Factored) and isinstance(full_pass(problems[1]), Sweep)
+    # for the total alone the factored pass's forward half is cheap: no sweep is tried
+    monkeypatch.setattr(sweep_module, "Sweep", None)
+    assert counting.count_total(problems[1]) == Counter(problems[1]).total
 
 
 @pytest.mark.parametrize(

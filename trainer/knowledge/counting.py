@@ -243,13 +243,19 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
+    return _pass(problem, per_card=True)
+
+
+def _pass(problem: Problem, per_card: bool) -> Counter | Sweep | Factored:
+    """:func:`full_pass`; without ``per_card`` only the total is wanted, the factored pass's forward
+    half (a third of its work or less), so the sweep gets no budget for few hand-size vectors."""
     if _small(problem):
         return Counter(problem)
     from trainer.knowledge.factored import Factored, plan  # they import this module
     from trainer.knowledge.sweep import Sweep
 
     budget = SWEEP_QUICK if KERNELS not in sys.modules else 0
-    if prod(c + 1 for c in problem.capacity) <= SWEEP_GRID:
+    if per_card and prod(c + 1 for c in problem.capacity) <= SWEEP_GRID:
         budget = max(budget, int(SWEEP_SHARE * plan(problem)[1]))
     if budget:
         sweep = Sweep(problem, budget=budget)
@@ -393,7 +399,7 @@ def count_total(problem: Problem) -> int:
     """
     if _small(problem):
         return Retiring(problem).total
-    return full_pass(problem).total  # the forward half of either array pass
+    return _pass(problem, per_card=False).total  # the forward half of either array pass
 
 
 class Retiring:
