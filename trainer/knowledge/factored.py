@@ -298,6 +298,7 @@ class Factored:
         """Per card and player, the number of consistent deals giving the card to the player."""
         if self._counts is None:
             self._counts = self._backward()
+            self.steps, self.layers = [], []  # the pairs and layers are needed no more: free their memory
         return self._counts
 
     def _backward(self) -> Counts:

@@ -454,6 +454,7 @@ def trace_view(
             model = counting_model(history)
             if previous is None or previous[0] != model:
                 # a new problem; a judged position needs its per-card counts, whose pass gives the total too
+                passes = looks = None  # let the last problem's passes go first: they may hold hundreds of MB
                 passes = full_pass(model.problem) if actor is not None else None
                 previous = (model, passes.total if passes is not None else count_total(model.problem))
                 looks = None
