@@ -53,6 +53,8 @@ def test_factored_equals_the_python_pass_on_random_problems(problem: Problem) ->
     factored = Factored(problem)
     assert factored.total == reference.total
     assert factored.counts() == reference.counts()
+    assert factored.steps == [] and factored.layers == []  # their memory is freed once the counts are taken
+    assert factored.counts() == reference.counts()  # and the counts are kept
 
 
 @settings(max_examples=60, deadline=None)
