@@ -21,7 +21,10 @@ fixed seed and checked against the rules as they are built:
   seat's hand) and ``complete`` (every hand: ``review`` judges every seat
   from their own view, one replay per seat);
 
-plus a log of comments, the built-in pack as a puzzle file and JSON nested
+plus, for 8 players, a 5 MB ``cycle`` log with no hand listed that no deal fits
+only at its end (``impossible``: a player asks for a card of every set, more
+sets than cards in hand), for the search for the first impossible event;
+a log of comments, the built-in pack as a puzzle file and JSON nested
 100,000 deep. ``--keep DIR`` writes the inputs there (to rerun one by hand).
 """
 
@@ -43,7 +46,7 @@ from pathlib import Path
 from puzzles.packs import export_pack
 from trainer.game.cards import Card
 from trainer.game.events import Ask
-from trainer.game.notation import Game, write_game
+from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, deal
 from trainer.game.state import Setup, State
 from trainer.game.variants import Variant
@@ -112,6 +115,23 @@ def build(table: str, shape: str, view: str, size: int, events: int | None = Non
     return head + "\n".join(lines) + "\n"
 
 
+def impossible_end(log: str) -> str:
+    """``log`` (a public ``cycle`` log of 8 players) with a tail no deal fits only at its end: the player to move
+    and the one they ask take turns missing, the first asking for a card of every set, so they must hold a
+    card of more sets than they hold cards. The count finds it (no single fact does): the first impossible
+    event is found by a search over prefixes."""
+    game = parse_game(log)
+    state = game.state()
+    asker = state.turn
+    assert asker is not None
+    target = next(p for p in game.setup.members(3 - game.setup.team(asker)) if state.sizes[p])
+    tail = []
+    for half in game.setup.variant.half_suits:
+        first, second = half.cards[-1], half.cards[-2]
+        tail += [f"{asker} asks {target} for {first}: no", f"{target} asks {asker} for {second}: no"]
+    return log + "\n".join(tail) + "\n"
+
+
 def inputs(folder: Path, size: int, tables: list[str]) -> dict[str, Path]:
     """The files to feed the commands."""
     files: dict[str, Path] = {}
@@ -129,6 +149,8 @@ def inputs(folder: Path, size: int, tables: list[str]) -> dict[str, Path]:
         put(f"spread-{table}-{view}.lit", build(table, "spread", view, size))
         put(f"spread{MAX_EVENTS}-{table}-{view}.lit", build(table, "spread", view, size, MAX_EVENTS))
         put(f"cycle{MAX_EVENTS}-{table}-{view}.lit", build(table, "cycle", view, size, MAX_EVENTS))
+        if view == "public" and table.endswith("-8"):
+            put(f"impossible-{table}.lit", impossible_end(build(table, "cycle", view, size)))
     filler = "# a comment line of no consequence at all\n" * (size // 42)
     put("comments.lit", TABLE + filler + "Ann asks Bob for 3D: no\n")
     export_pack(folder / "many.json")  # the built-in pack: 3,078 distinct records
@@ -155,6 +177,12 @@ def commands(files: dict[str, Path], tables: list[str], home: Path) -> Iterator[
             longest = str(files[f"{shape}{MAX_EVENTS}-{table}-{view}.lit"])
             yield ["review", longest, "--json"]
             yield ["review", longest, "--html", str(home / "review.html")]
+    for table in tables:
+        if f"impossible-{table}.lit" in files:  # no deal fits, only at the end: the search for the first event
+            log = str(files[f"impossible-{table}.lit"])
+            yield ["check", log]
+            yield ["solve", log]
+            yield ["explain", log, "3D"]
     yield ["check", str(files["comments.lit"])]
     yield ["review", str(files["comments.lit"]), "--json"]
     yield ["grade", str(files["many.json"]), "--answer", "Cat 6D"]
