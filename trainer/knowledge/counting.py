@@ -387,12 +387,11 @@ def special_players(problem: SetProblem, n: int) -> frozenset[int]:
 def count_total(problem: Problem) -> int:
     """Only the number of consistent deals: the same as ``Counter(problem).total``, faster.
 
-    Players are *retired* as soon as no set still to be combined treats them
-    specially: from then on they are interchangeable with the other retired
-    players, so they merge into one dimension (a bucket), the state's weight
-    taking the binomial coefficient of the split. Sets are combined in an
-    order that retires players early, which keeps the number of states small
-    when many players have asked.
+    A small problem takes the :class:`Retiring` pass: players are *retired* as
+    soon as no set still to be combined treats them specially, merged into one
+    dimension (a bucket), the state's weight taking the binomial coefficient of
+    the split. A larger one takes the forward half of an array pass, chosen as
+    :func:`full_pass` chooses, but for the total alone.
 
     >>> count_total(Problem(players=("A", "B", "C"), capacity=(2, 1, 1), free=4, sets=()))
     12

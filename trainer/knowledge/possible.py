@@ -27,8 +27,7 @@ from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
 from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import count_total
-from trainer.knowledge.solve import counting_model, first_empty_prefix
+from trainer.knowledge.solve import deals_of, first_empty_prefix
 
 
 def deals(table: Setup, events: Sequence[Event]) -> int:
@@ -42,8 +41,7 @@ def deals(table: Setup, events: Sequence[Event]) -> int:
         history = History.replay(table, events)
     except ImpossibleHistoryError:
         return 0
-    model = counting_model(history)
-    return count_total(model.problem) * model.plain_ways
+    return deals_of(history)
 
 
 def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistoryError | None:
@@ -55,8 +53,7 @@ def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistory
         if at == 0 or deals(table, events[: at - 1]):
             return error
         return _bisect(table, events, at - 1)
-    model = counting_model(history)
-    if count_total(model.problem):
+    if deals_of(history):
         return None
     return _bisect(table, events, len(events))
 

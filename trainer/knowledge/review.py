@@ -60,7 +60,7 @@ from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, count_total, full_pass
 from trainer.knowledge.deadline import Clock, Deadline, TimeLimitError
 from trainer.knowledge.explain import Explanation, explain
-from trainer.knowledge.solve import Knowledge, Model, counting_model
+from trainer.knowledge.solve import Knowledge, Model, counting_model, deals_of
 
 if TYPE_CHECKING:
     from trainer.knowledge.factored import Factored  # imports numpy: only where a problem needs it
@@ -282,7 +282,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
     ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
     ... Cat asks Bob for 3D: no''')
     >>> history = History.build(game.setup, game.events, "Ann")
-    >>> total = deals(history)
+    >>> total = deals_of(history)
     >>> Fraction(count_with(history, {Card.parse("6D"): "Cat"}), total)
     Fraction(1, 1)
     >>> Fraction(count_with(history, {Card.parse("9C"): "Cat", Card.parse("10C"): "Cat"}), total)
@@ -297,7 +297,7 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
         else:
             pins[card] = player
     if not pins:
-        return deals(history)
+        return deals_of(history)
     hypothesis = History(
         history.setup,
         history.viewer,
@@ -316,18 +316,12 @@ def count_with(history: History, holders: dict[Card, str]) -> int:
     for player in set(pins.values()):
         if sum(1 for p in hypothesis.pinned.values() if p == player) > dealt[player]:
             return 0  # more cards placed with the player than they were dealt
-    return deals(hypothesis)
-
-
-def deals(history: History) -> int:
-    """The number of deals consistent with ``history`` (0 when none is)."""
-    model = counting_model(history)
-    return count_total(model.problem) * model.plain_ways
+    return deals_of(hypothesis)
 
 
 def claim_probability(history: History, claim: Claim) -> Fraction:
     """The exact chance, from the history's viewer, that every card of ``claim`` is where it was declared."""
-    total = deals(history)
+    total = deals_of(history)
     if total == 0:
         return Fraction(0)
     return Fraction(count_with(history, dict(claim.declared)), total)

@@ -202,6 +202,15 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
         history = History.build(setup, events, viewer)
     except ImpossibleHistoryError:
         return 0
+    return deals_of(history)
+
+
+def deals_of(history: History) -> int:
+    """The number of deals consistent with ``history`` (0 when none is).
+
+    >>> deals_of(History.build(Setup.create("classic", "A B C D E F".split()), (), None)) > 10**30
+    True
+    """
     model = counting_model(history)
     return count_total(model.problem) * model.plain_ways
 
@@ -246,7 +255,7 @@ def first_empty_prefix(start: History, events: Sequence[Event], hi: int) -> int:
     >>> str(game.events[11])  # for every low heart: none is his, yet he must hold one to ask
     'Dan asks Cat for 7H: no'
     """
-    if not _deals(start):
+    if not deals_of(start):
         return 0
     lo = 0  # a deal fits ``start`` taken on by ``events[:lo]``
     while hi - lo > 1:
@@ -264,18 +273,13 @@ def first_empty_prefix(start: History, events: Sequence[Event], hi: int) -> int:
         found, above = 0, len(marks)  # a deal fits marks[found]; none fits marks[above] (or hi)
         while above - found > 1:
             middle = (found + above) // 2
-            if _deals(marks[middle][1]):
+            if deals_of(marks[middle][1]):
                 found = middle
             else:
                 above = middle
         lo, start = marks[found]
         hi = marks[above][0] if above < len(marks) else hi
     return hi
-
-
-def _deals(history: History) -> int:
-    model = counting_model(history)
-    return count_total(model.problem) * model.plain_ways
 
 
 def _impossible_message(events: Sequence[Event], first: int) -> str:
