@@ -6,10 +6,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.knowledge.kernels import back, combine, mulmod
-from trainer.knowledge.residues import PRIMES, factorials
+from trainer.knowledge.kernels import back, combine, contract, dot, mulmod, products
+from trainer.knowledge.residues import PRIMES, WIDE, factorials
 
-PRIME = st.sampled_from(PRIMES)
+PRIME = st.sampled_from(WIDE + PRIMES)
 
 
 @settings(deadline=None)  # the first call may load the compiled code
@@ -20,11 +20,29 @@ def test_mulmod_is_the_remainder_of_the_product(m: int, data: st.DataObject) -> 
     assert mulmod(a, b, m, 1.0 / m) == a * b % m
 
 
-def test_mulmod_at_the_edges_of_the_largest_prime() -> None:
-    m = PRIMES[0]
-    for a in (m - 1, m - 2, 2**30, 46341):
-        for b in (m - 1, m - 3, 2**30 + 1, 46340):
-            assert mulmod(a, b, m, 1.0 / m) == a * b % m
+def test_mulmod_at_the_edges_of_the_largest_primes() -> None:
+    for m in (PRIMES[0], WIDE[0], WIDE[-1]):
+        for a in (m - 1, m - 2, m // 2, m // 2 + 1, 2**30, 46341, 2**49 % m, 1, 0):
+            for b in (m - 1, m - 3, m // 2, 2**30 + 1, 46340, 2**25, 1, 0):
+                assert mulmod(a, b, m, 1.0 / m) == a * b % m
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 30), st.integers(0, 5))
+def test_products_dot_and_contract_against_python(seed: int, primes: int, width: int, columns: int) -> None:
+    rng = np.random.default_rng(seed)
+    chosen = WIDE[:primes]
+    moduli = np.array(chosen, np.int64)
+    a = rng.integers(0, moduli[:, None], (primes, width)).astype(np.int64)
+    b = rng.integers(0, moduli[:, None], (primes, width)).astype(np.int64)
+    cells = rng.integers(-5000, 5000, (width, columns)).astype(np.int64)
+    assert products(a, b, moduli).tolist() == [[int(x) * int(y) % m for x, y in zip(a[r], b[r], strict=True)]
+                                              for r, m in enumerate(chosen)]  # fmt: skip
+    assert dot(a, b, moduli).tolist() == [sum(int(x) * int(y) for x, y in zip(a[r], b[r], strict=True)) % m
+                                          for r, m in enumerate(chosen)]  # fmt: skip
+    expected = [[sum(int(a[r, k]) * int(cells[k, x]) for k in range(width)) % m for r, m in enumerate(chosen)]
+                for x in range(columns)]  # fmt: skip
+    assert contract(a, cells, moduli).tolist() == expected
 
 
 def _random_step(rng: np.random.Generator, primes: tuple[int, ...], before: int, classes: int, pairs: int) -> dict:  # type: ignore[type-arg]
@@ -44,7 +62,7 @@ def _random_step(rng: np.random.Generator, primes: tuple[int, ...], before: int,
 @given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 40), st.booleans())
 def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: int, channels: bool) -> None:
     rng = np.random.default_rng(seed)
-    chosen = PRIMES[:primes]
+    chosen = WIDE[:primes]
     step = _random_step(rng, chosen, 6, 4, pairs)
     given_channels = int(rng.integers(1, 4))
     values = rng.integers(0, step["moduli"][:, None, None], (primes, 6, given_channels)).astype(np.int64)
@@ -70,7 +88,7 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
 @given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 40))
 def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> None:
     rng = np.random.default_rng(seed)
-    chosen = PRIMES[:primes]
+    chosen = WIDE[:primes]
     step = _random_step(rng, chosen, 6, 4, pairs)
     moduli = step["moduli"]
     forward = rng.integers(0, moduli[:, None, None], (primes, 6, 3)).astype(np.int64)

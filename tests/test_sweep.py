@@ -13,7 +13,7 @@ from trainer.game.randomplay import random_game
 from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, search_table, set_table
-from trainer.knowledge.residues import PRIMES, factorials, primes_for, rebuild
+from trainer.knowledge.residues import PRIMES, WIDE, factorials, primes_for, rebuild
 from trainer.knowledge.solve import counting_model
 from trainer.knowledge.sweep import Sweep
 
@@ -24,6 +24,29 @@ def test_the_primes_are_prime_and_below_two_to_the_31() -> None:
     for p in PRIMES:
         assert p < 2**31
         assert all(p % d for d in [2, *range(3, int(p**0.5) + 1, 2)])
+
+
+def _strong_probable_prime(n: int, a: int) -> bool:
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    x = pow(a, d, n)
+    if x in (1, n - 1):
+        return True
+    for _ in range(s - 1):
+        x = x * x % n
+        if x == n - 1:
+            return True
+    return False
+
+
+def test_the_wide_primes_are_prime_below_two_to_the_50_and_the_largest() -> None:
+    # Miller-Rabin with the first twelve primes as bases proves primality below 3.3 * 10^24
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    assert all(all(_strong_probable_prime(p, a) for a in bases) for p in WIDE)
+    assert list(WIDE) == sorted(WIDE, reverse=True) and WIDE[0] < 2**50
+    composites = [n for n in range(WIDE[-1], 2**50) if n not in WIDE]
+    assert not any(all(_strong_probable_prime(n, a) for a in bases) for n in composites if n % 2)
 
 
 @given(st.integers(0, 10**60))

@@ -33,7 +33,7 @@ from the table's cells, another player's from the table with the card given to
 player's final factor by ``capacity_p - U_p`` (a few extra rows, *channels*, of
 the forward and backward layers).
 
-Arithmetic is modulo a few primes below 2^31 (:mod:`trainer.knowledge.residues`):
+Arithmetic is modulo a few primes below 2^50 (:mod:`trainer.knowledge.residues`):
 inverse factorials and negative coefficients are fine there, and the final
 counts, exact non-negative integers below the product of the primes, are
 rebuilt by the Chinese remainder theorem. Nothing is rounded.
@@ -55,7 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
-from trainer.knowledge.residues import factorials, primes_for, rebuild
+from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild
 from trainer.knowledge.tables import solve_set
 
 Array = npt.NDArray[np.int64]
@@ -214,7 +214,7 @@ class Factored:
         dealt = sum(len(t.cards) for t in tables) + problem.free
         if dealt != sum(capacity):
             return
-        self.primes = primes_for(factorial(dealt) // prod(factorial(c) for c in capacity))
+        self.primes = primes_for(factorial(dealt) // prod(factorial(c) for c in capacity), WIDE)
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
@@ -240,7 +240,7 @@ class Factored:
             if len(keys) == 0:
                 return
         grand = self._end(keys, 0)
-        self.total = self._rebuild((values * grand % self.moduli).sum(axis=1))
+        self.total = self._rebuild(kernels.dot(np.ascontiguousarray(values), grand, self.moduli[:, 0]))
 
     def _class_keys(self, table: Expanded) -> Array:
         """The classes packed as states are: a field per special player, and their sum in the field of G."""
@@ -286,13 +286,18 @@ class Factored:
     def _end(self, keys: Array, less: int) -> Array:
         """Residues of ``N! / prod (never-special capacity)!`` at the end states, ``N`` lowered by ``less``."""
         dealt = sum(self.problem.capacity) - ((keys >> (BITS * self.n)) & FIELD) - less
-        ways = np.where(dealt >= 0, self.fact[:, np.maximum(dealt, 0)], 0)
+        ways = np.ascontiguousarray(np.where(dealt >= 0, self.fact[:, np.maximum(dealt, 0)], 0))
         for p in self.never:
-            ways = ways * self.inverse[:, self.problem.capacity[p]][:, None] % self.moduli
+            factor = np.repeat(self.inverse[:, self.problem.capacity[p]][:, None], ways.shape[1], axis=1)
+            ways = self._kernels.products(ways, factor, self.moduli[:, 0])
         return ways
 
+    def _contract(self, weights: Array, cells: Array, moduli: Array) -> Array:
+        """Per card (columns of ``cells``) and prime, the sum over classes of weight times cell."""
+        return self._kernels.contract(np.ascontiguousarray(weights), np.ascontiguousarray(cells), moduli[:, 0])
+
     def _rebuild(self, residues: Array) -> int:
-        return rebuild([int(x) for x in residues % self.moduli[:, 0]], self.primes)
+        return rebuild([int(x) for x in residues], self.primes)
 
     def counts(self) -> Counts:
         """Per card and player, the number of consistent deals giving the card to the player."""
@@ -306,7 +311,7 @@ class Factored:
         if self.total == 0:
             return Counts(0, {}, (0,) * n)
         # every count now is at most the total: fewer primes may do
-        primes = primes_for(self.total)
+        primes = primes_for(self.total, WIDE)
         r = len(primes)
         moduli = self.moduli[:r]
         forward = self._channels(r)
@@ -320,7 +325,9 @@ class Factored:
             last_labels, last = forward[-1]
             for p in range(n):
                 room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli
-                free[p] = rebuild(((room * back[:, :, 1] % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
+                completions = np.ascontiguousarray(back[:, :, 1])
+                residues = self._kernels.dot(np.ascontiguousarray(room), completions, moduli[:, 0])
+                free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.steps) - 1, -1, -1):
             step, (before_labels, before) = self.steps[k], forward[k]
@@ -349,10 +356,10 @@ class Factored:
             labels = [*labels, *step.retiring]
             cells = np.zeros((len(table.cards), n, r), np.int64)
             for j, p in enumerate(table.special):
-                cells[:, p, :] = _contract(weights[:, :, 0], table.cells[:, :, j], moduli)
+                cells[:, p, :] = self._contract(weights[:, :, 0], table.cells[:, :, j], moduli)
             for p, q in source.items():
                 w = weights[:, :, q] * capacity[p] % moduli if p in self.never else weights[:, :, q]
-                cells[:, p, :] = _contract(w, table.star, moduli)
+                cells[:, p, :] = self._contract(w, table.star, moduli)
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
         return Counts(self.total, per_card, tuple(free))
@@ -418,18 +425,6 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
 def _binomials(top: int) -> npt.NDArray[np.float64]:
     """``comb(a, b)`` at ``[a, b]`` for ``a, b <= top`` (as floating point: estimates only)."""
     return np.array([[comb(a, b) for b in range(top + 1)] for a in range(top + 1)], np.float64)
-
-
-def _contract(weights: Array, cells: Array, moduli: Array) -> Array:
-    """Per card (rows of ``cells``) and prime, the sum over classes of weight times cell, modulo the prime."""
-    out = np.zeros((cells.shape[1], len(moduli)), dtype=np.int64)
-    for j in range(len(moduli)):
-        m = int(moduli[j, 0])
-        c = cells % m
-        # split the weights to keep products below 2^63: w = hi * 2^16 + lo
-        hi, lo = weights[j] >> 16, weights[j] & 0xFFFF
-        out[:, j] = ((((hi @ c) % m) << 16) + (lo @ c)) % m
-    return out
 
 
 def _pack(vector: Sequence[int]) -> int:

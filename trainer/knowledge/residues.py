@@ -2,9 +2,12 @@
 
 Counts of deals reach 10^44, far past a machine integer. Every count the
 engine keeps is a sum of products of non-negative whole numbers, so it can be
-carried modulo several primes below 2^31 (a product of two residues fits a
-64-bit integer) and rebuilt exactly at the end by the Chinese remainder
-theorem, provided the primes' product exceeds every number to rebuild.
+carried modulo several primes and rebuilt exactly at the end by the Chinese
+remainder theorem, provided the primes' product exceeds every number to
+rebuild. The primes are below 2^31 (:data:`PRIMES`: a product of two residues
+fits a 64-bit integer) or, for the compiled factored pass, below 2^50
+(:data:`WIDE`: fewer primes for the same count; see
+:mod:`trainer.knowledge.kernels` for the products).
 
     >>> primes = primes_for(10**20)
     >>> len(primes)
@@ -25,19 +28,27 @@ PRIMES = (
     2147483543, 2147483497, 2147483489, 2147483477, 2147483423, 2147483399,
 )  # fmt: skip
 
+# the eight largest primes below 2^50 (tests/test_sweep.py checks they are prime)
+WIDE = (
+    1125899906842597, 1125899906842589, 1125899906842573, 1125899906842553,
+    1125899906842511, 1125899906842507, 1125899906842493, 1125899906842463,
+)  # fmt: skip
 
-def primes_for(bound: int) -> tuple[int, ...]:
-    """The fewest of :data:`PRIMES` whose product exceeds ``bound`` (numbers from 0 to ``bound`` rebuild exactly).
+
+def primes_for(bound: int, pool: tuple[int, ...] = PRIMES) -> tuple[int, ...]:
+    """The fewest primes of ``pool`` whose product exceeds ``bound`` (numbers from 0 to ``bound`` rebuild exactly).
 
     >>> primes_for(1), primes_for(2**31)
     ((2147483647,), (2147483647, 2147483629))
+    >>> len(primes_for(10**44)), len(primes_for(10**44, WIDE))
+    (5, 3)
     """
     modulus = 1
-    for count, p in enumerate(PRIMES, start=1):
+    for count, p in enumerate(pool, start=1):
         modulus *= p
         if modulus > bound:
-            return PRIMES[:count]
-    raise ValueError(f"{bound} is too large for {len(PRIMES)} primes")
+            return pool[:count]
+    raise ValueError(f"{bound} is too large for {len(pool)} primes")
 
 
 @lru_cache(maxsize=16)
