@@ -250,16 +250,12 @@ class Factored:
 
     def _forward(self, keys: Array, values: Array, table: Expanded, retiring: tuple[int, ...]) -> tuple[Array, Array]:
         """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`)."""
-        class_keys = self._class_keys(table)
-        sums = keys[:, None] + class_keys[None, :]
-        states, classes = np.nonzero(((sums + self.over) & self.high) == 0)
-        packed = sums[states, classes]
-        rooms = np.zeros((len(retiring), len(packed)), np.int64)
-        for e, p in enumerate(retiring):
-            rooms[e] = self.problem.capacity[p] - ((packed >> (BITS * p)) & FIELD)
-            packed = packed & ~(FIELD << (BITS * p))
-        unique, targets = np.unique(packed, return_inverse=True)
-        states, classes, targets = (np.ascontiguousarray(a.reshape(-1), np.int64) for a in (states, classes, targets))
+        shifts = np.array([BITS * p for p in retiring], np.int64)
+        capacity = np.array([self.problem.capacity[p] for p in retiring], np.int64)
+        mask = ~sum(FIELD << (BITS * p) for p in retiring)
+        states, classes, targets, rooms, unique = self._kernels.pairs(
+            keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask
+        )
         step = _Step(table, retiring, states, classes, targets, len(unique), rooms)
         self.steps.append(step)
         self.pairs += len(states)

@@ -214,3 +214,74 @@ def contract(weights: Array, cells: Array, moduli: Array) -> Array:
                 out[x, r] = addmod(out[x, r], mulmod(w, c, m, reciprocal), m)
         out[:, r] %= m
     return out
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
+
+
+@_inline
+def _slot(key: int, bits: int) -> int:
+    return np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(64 - bits))
+
+
+@_compiled("Tuple((int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1]))"
+           "(int64[::1], int64[::1], int64, int64, int64[::1], int64[::1], int64)")  # fmt: skip
+def pairs(
+    keys: Array, class_keys: Array, over: int, high: int, shifts: Array, capacity: Array, mask: int
+) -> tuple[Array, Array, Array, Array, Array]:
+    """A step's pairs: every state ``keys[s]`` with every class ``class_keys[k]`` whose packed sum stays
+    within capacity (``(sum + over) & high == 0``), and their targets.
+
+    For each retiring player ``e`` (their field at bit ``shifts[e]``), ``rooms[e, j]`` is
+    ``capacity[e]`` less their field in pair ``j``'s sum; ``mask`` clears those fields, which leaves the
+    target's key. Returns ``states, classes, targets, rooms`` and the targets' keys, sorted
+    (``targets`` index them), as ``numpy.unique`` of the cleared sums would.
+    """
+    count = 0
+    for s in range(keys.shape[0]):
+        for k in range(class_keys.shape[0]):
+            if ((keys[s] + class_keys[k] + over) & high) == 0:
+                count += 1
+    states = np.empty(count, np.int64)
+    classes = np.empty(count, np.int64)
+    ids = np.empty(count, np.int64)
+    rooms = np.empty((shifts.shape[0], count), np.int64)
+    bits = 10  # grown as targets are found: a table sized to the pairs would not stay in the cache
+    table = np.full(1 << bits, -1, np.int64)  # a slot holds an index into found
+    found = np.empty(max(count, 1), np.int64)
+    unique = 0
+    j = 0
+    for s in range(keys.shape[0]):
+        for k in range(class_keys.shape[0]):
+            total = keys[s] + class_keys[k]
+            if ((total + over) & high) != 0:
+                continue
+            for e in range(shifts.shape[0]):
+                rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
+            key = total & mask
+            slot = _slot(key, bits)
+            while table[slot] >= 0 and found[table[slot]] != key:
+                slot = (slot + 1) & ((1 << bits) - 1)
+            if table[slot] < 0:
+                table[slot] = unique
+                found[unique] = key
+                unique += 1
+                if 2 * unique > (1 << bits):  # keep the table at most half full
+                    bits += 1
+                    table = np.full(1 << bits, -1, np.int64)
+                    for u in range(unique):
+                        again = _slot(found[u], bits)
+                        while table[again] >= 0:
+                            again = (again + 1) & ((1 << bits) - 1)
+                        table[again] = u
+                    slot = -1
+            ids[j] = table[slot] if slot >= 0 else unique - 1
+            states[j] = s
+            classes[j] = k
+            j += 1
+    order = np.argsort(found[:unique])
+    rank = np.empty(unique, np.int64)
+    rank[order] = np.arange(unique)
+    for i in range(count):
+        ids[i] = rank[ids[i]]
+    return states, classes, ids, rooms, found[:unique][order]
