@@ -344,12 +344,15 @@ class Factored:
                 if pair not in wanted:
                     wanted.append(pair)
                 source[p] = wanted.index(pair)
+            labels = [*labels, *step.retiring]
+            needed, shifted = self._shifts(k, labels)
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
                 step.states, step.classes, step.targets, table.coef[None, :] % moduli, self.inverse[:r], step.rooms,
-                np.array(wanted, np.int64), len(self.layers[k][0]), moduli[:, 0],
+                np.array(wanted, np.int64), needed, moduli[:, 0],
             )  # fmt: skip
-            labels = [*labels, *step.retiring]
+            for b, (present, at) in shifted.items():
+                back[:, present, b] = back[:, at, 0]
             cells = np.zeros((len(table.cards), n, r), np.int64)
             for j, p in enumerate(table.special):
                 cells[:, p, :] = self._contract(weights[:, :, 0], table.cells[:, :, j], moduli)
@@ -359,6 +362,32 @@ class Factored:
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
         return Counts(self.total, per_card, tuple(free))
+
+    def _shifts(self, k: int, labels: list[int]) -> tuple[Array, dict[int, tuple[Array, Array]]]:
+        """Which backward channels of layer ``k`` the step must sum, state by state, and which it can read.
+
+        Player ``p``'s channel at a state is the completions with ``p``'s room one smaller and one card
+        fewer to deal: exactly the completions of the state with one more card given to ``p``
+        (``p``'s field and ``G`` one higher), when ``p`` has a field in the layer. Where that state is in
+        the layer, the channel is read from its first channel (``shifted[b]``: the states and the states
+        read); where it would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere,
+        and for every other channel, it is summed (bit ``b`` of ``needed[s]``).
+        """
+        keys = self.layers[k][0]
+        capacity, n = self.problem.capacity, self.n
+        needed = np.zeros(len(keys), np.int64)
+        shifted: dict[int, tuple[Array, Array]] = {}
+        for b, p in enumerate(labels):
+            if p < 0 or not self.first[p] < k <= self.last[p]:
+                needed |= 1 << b
+                continue
+            room = (((keys >> (BITS * p)) & FIELD) < capacity[p]) & (((keys >> (BITS * n)) & FIELD) < sum(capacity))
+            wanted = keys + (1 << (BITS * p)) + (1 << (BITS * n))
+            at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+            present = room & (keys[at] == wanted)
+            needed |= (room & ~present).astype(np.int64) << b
+            shifted[b] = (np.nonzero(present)[0], at[present])
+        return needed, shifted
 
 
 @lru_cache(maxsize=64)

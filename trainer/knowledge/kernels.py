@@ -120,7 +120,7 @@ def combine(
 
 @_compiled(
     "Tuple((int64[:, :, ::1], int64[:, :, ::1]))"
-    f"(int64[:, :, ::1], int64[:, :, ::1], {_STEP}, int64[:, ::1], int64, int64[::1])"
+    f"(int64[:, :, ::1], int64[:, :, ::1], {_STEP}, int64[:, ::1], int64[::1], int64[::1])"
 )
 def back(
     forward: Array,
@@ -132,7 +132,7 @@ def back(
     inverse: Array,
     rooms: Array,
     pairs: Array,
-    size: int,
+    needed: Array,
     moduli: Array,
 ) -> tuple[Array, Array]:
     """One step backward, every channel at once (arrays are indexed by prime, state or class, channel).
@@ -144,12 +144,15 @@ def back(
       ``forward[r, states[j], pairs[q, 0]] * through[pairs[q, 1]]``;
     * ``earlier[r, s, b]``: per state, the sum over its pairs of ``through[b] * coef[r, classes[j]]``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
-      ``through[1] * coef * rooms[e, j]``.
+      ``through[1] * coef * rooms[e, j]``;
+
+    ``earlier`` has a row per entry of ``needed``, and channel ``b`` of state ``s`` is summed only where
+    bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way).
     """
     primes, channels = backward.shape[0], backward.shape[2]
     count, extra = pairs.shape[0], rooms.shape[0]
     weights = np.zeros((primes, coef.shape[1], count), np.int64)
-    earlier = np.zeros((primes, size, channels + extra), np.int64)
+    earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
     for r in range(primes):
         m = moduli[r]
         reciprocal = 1.0 / m
@@ -162,13 +165,16 @@ def back(
                 x = mulmod(forward[r, s, pairs[q, 0]], backward[r, t, pairs[q, 1]], m, reciprocal)
                 weights[r, k, q] = addmod(weights[r, k, q], mulmod(x, factor, m, reciprocal) if extra else x, m)
             w = mulmod(coef[r, k], factor, m, reciprocal) if extra else coef[r, k]
+            bits = needed[s]
             for b in range(channels):
-                earlier[r, s, b] = addmod(earlier[r, s, b], mulmod(backward[r, t, b], w, m, reciprocal), m)
+                if (bits >> b) & 1:
+                    earlier[r, s, b] = addmod(earlier[r, s, b], mulmod(backward[r, t, b], w, m, reciprocal), m)
             if extra:
                 base = mulmod(backward[r, t, 1], w, m, reciprocal)
                 for e in range(extra):
-                    term = mulmod(base, rooms[e, j], m, reciprocal)
-                    earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], term, m)
+                    if (bits >> (channels + e)) & 1:
+                        term = mulmod(base, rooms[e, j], m, reciprocal)
+                        earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], term, m)
         weights[r] %= m
         earlier[r] %= m
     return weights, earlier
