@@ -76,7 +76,7 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
             w = int(step["coef"][r, k])
             for row in step["rooms"]:
                 w = w * int(step["inverse"][r, row[j]]) % m
-            for c in range(given_channels):
+            for c in range(1 if channels else 0, given_channels):  # channel 0 is the caller's with channels
                 expected[r, t, c] += int(values[r, s, c]) * w
             for e in range(extra):
                 expected[r, t, given_channels + e] += int(values[r, s, 0]) * w * int(step["rooms"][e, j])
@@ -94,9 +94,10 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     forward = rng.integers(0, moduli[:, None, None], (primes, 6, 3)).astype(np.int64)
     backward = rng.integers(0, moduli[:, None, None], (primes, 5, 4)).astype(np.int64)
     wanted = np.array([(0, 0), (2, 1), (0, 3)], np.int64)
-    weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"], step["coef"],
-                            step["inverse"], step["rooms"], wanted, 6, moduli)  # fmt: skip
     rooms = step["rooms"]
+    needed = rng.integers(0, 1 << (4 + len(rooms)), 6).astype(np.int64)  # the channels to sum, per state
+    weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"], step["coef"],
+                            step["inverse"], step["rooms"], wanted, needed, moduli)  # fmt: skip
     expected_weights = np.zeros((primes, 4, len(wanted)), dtype=object)
     expected_earlier = np.zeros((primes, 6, 4 + len(rooms)), dtype=object)
     for r, m in enumerate(chosen):
@@ -109,9 +110,10 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
             for q, (a, b) in enumerate(wanted):
                 expected_weights[r, k, q] += int(forward[r, s, a]) * through[b]
             for b in range(4):
-                expected_earlier[r, s, b] += through[b] * int(step["coef"][r, k])
+                expected_earlier[r, s, b] += through[b] * int(step["coef"][r, k]) * (int(needed[s]) >> b & 1)
             for e, row in enumerate(rooms):
-                expected_earlier[r, s, 4 + e] += through[1] * int(step["coef"][r, k]) * int(row[j])
+                chosen = int(needed[s]) >> (4 + e) & 1
+                expected_earlier[r, s, 4 + e] += through[1] * int(step["coef"][r, k]) * int(row[j]) * chosen
         expected_weights[r] %= m
         expected_earlier[r] %= m
     assert weights.tolist() == expected_weights.tolist()

@@ -273,9 +273,10 @@ class Factored:
         their final factor times their room (channel ``p``): a second forward pass over the kept pairs.
         A layer is its channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
         layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
-        for step in self.steps:
+        for k, step in enumerate(self.steps):
             labels, before = layers[-1]
             after = self._combine(before, step, True, self.moduli[:r])
+            after[:, :, 0] = self.layers[k + 1][1][:r]
             layers.append(([*labels, *step.retiring], after))
         return layers
 

@@ -97,7 +97,8 @@ def combine(
     ``coef[r, classes[j]] * prod_e inverse[r, rooms[e, j]]`` modulo ``moduli[r]``;
     ``out[r, t, c]`` sums ``values[r, states[j], c] * weight`` over the pairs with target ``t``,
     and if ``channels``, one more channel per row ``e`` of ``rooms`` sums
-    ``values[r, states[j], 0] * weight * rooms[e, j]``.
+    ``values[r, states[j], 0] * weight * rooms[e, j]``, and channel 0 is left at zero for the caller
+    (it is the forward pass's own count, known already).
     """
     primes, given = values.shape[0], values.shape[2]
     extra = rooms.shape[0] if channels else 0
@@ -108,7 +109,7 @@ def combine(
         for j in range(states.shape[0]):
             s, t = states[j], targets[j]
             w = weight(coef, inverse, rooms, r, classes[j], j, m, reciprocal)
-            for c in range(given):
+            for c in range(1 if channels else 0, given):
                 out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocal), m)
             if extra:
                 base = mulmod(values[r, s, 0], w, m, reciprocal)
