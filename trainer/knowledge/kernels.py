@@ -227,8 +227,21 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the
 
 
 @_inline
-def _slot(key: int, bits: int) -> int:
+def _slot(key: int, bits: int) -> np.int64:
+    """The hash table slot of ``key`` in a table of ``2^bits`` (signed: numba would widen a mix to float)."""
     return np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(64 - bits))
+
+
+@_inline
+def _rehash(found: Array, unique: int, bits: int) -> Array:
+    """A table of ``2^bits`` slots holding the indices of the first ``unique`` keys of ``found``."""
+    table = np.full(1 << bits, -1, np.int64)
+    for u in range(unique):
+        slot = int(_slot(found[u], bits))
+        while table[slot] >= 0:
+            slot = (slot + 1) & ((1 << bits) - 1)
+        table[slot] = u
+    return table
 
 
 @_compiled("Tuple((int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1]))"
@@ -266,23 +279,17 @@ def pairs(
             for e in range(shifts.shape[0]):
                 rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
             key = total & mask
-            slot = _slot(key, bits)
+            slot = int(_slot(key, bits))
             while table[slot] >= 0 and found[table[slot]] != key:
                 slot = (slot + 1) & ((1 << bits) - 1)
-            if table[slot] < 0:
+            if table[slot] < 0:  # a new target
                 table[slot] = unique
                 found[unique] = key
                 unique += 1
-                if 2 * unique > (1 << bits):  # keep the table at most half full
-                    bits += 1
-                    table = np.full(1 << bits, -1, np.int64)
-                    for u in range(unique):
-                        again = _slot(found[u], bits)
-                        while table[again] >= 0:
-                            again = (again + 1) & ((1 << bits) - 1)
-                        table[again] = u
-                    slot = -1
-            ids[j] = table[slot] if slot >= 0 else unique - 1
+            ids[j] = table[slot]
+            if 2 * unique > (1 << bits):  # keep the table at most half full
+                bits += 1
+                table = _rehash(found, unique, bits)
             states[j] = s
             classes[j] = k
             j += 1
