@@ -58,6 +58,20 @@ def _random_step(rng: np.random.Generator, primes: tuple[int, ...], before: int,
     }
 
 
+def _tables(step: dict, primes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """The pairs' combinations and weight and factor tables, each pair its own combination (the
+    kernels must read them by the pair's combination and class)."""
+    pairs = len(step["states"])
+    factors = np.ones((len(primes), max(pairs, 1)), np.int64)
+    for r, m in enumerate(primes):
+        for j in range(pairs):
+            for row in step["rooms"]:
+                factors[r, j] = int(factors[r, j]) * int(step["inverse"][r, row[j]]) % m
+    weights = np.array([[[int(c) * int(f) % m for f in factors[r]] for c in step["coef"][r]]
+                        for r, m in enumerate(primes)], np.int64)  # fmt: skip
+    return np.arange(pairs, dtype=np.int64), weights, factors
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 40), st.booleans())
 def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: int, channels: bool) -> None:
@@ -66,7 +80,7 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
     step = _random_step(rng, chosen, 6, 4, pairs)
     given_channels = int(rng.integers(1, 4))
     values = rng.integers(0, step["moduli"][:, None, None], (primes, 6, given_channels)).astype(np.int64)
-    out = combine(values, step["states"], step["classes"], step["targets"], step["coef"], step["inverse"],
+    out = combine(values, step["states"], step["classes"], step["targets"], *_tables(step, chosen),
                   step["rooms"], channels, 5, step["moduli"])  # fmt: skip
     extra = len(step["rooms"]) if channels else 0
     expected = np.zeros((primes, 5, given_channels + extra), dtype=object)
@@ -96,8 +110,8 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     wanted = np.array([(0, 0), (2, 1), (0, 3)], np.int64)
     rooms = step["rooms"]
     needed = rng.integers(0, 1 << (4 + len(rooms)), 6).astype(np.int64)  # the channels to sum, per state
-    weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"], step["coef"],
-                            step["inverse"], step["rooms"], wanted, needed, moduli)  # fmt: skip
+    weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"],
+                            *_tables(step, chosen), step["rooms"], wanted, needed, moduli)  # fmt: skip
     expected_weights = np.zeros((primes, 4, len(wanted)), dtype=object)
     expected_earlier = np.zeros((primes, 6, 4 + len(rooms)), dtype=object)
     for r, m in enumerate(chosen):

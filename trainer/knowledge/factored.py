@@ -179,7 +179,12 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
 @dataclass
 class _Step:
     """One set combined: the pairs (state, class) within capacity and their target states, and for
-    each player retiring at the step, their room (capacity minus their count) at each pair's target."""
+    each player retiring at the step, their room (capacity minus their count) at each pair's target.
+
+    The rooms of a pair are one of a few combinations (``combos[j]`` names it): per prime, combination
+    and class, ``weights`` is the class's coefficient times ``1 / room!`` for each retiring player and
+    ``factors`` the same without the coefficient, made once a step instead of once a pair.
+    """
 
     table: Expanded
     retiring: tuple[int, ...]
@@ -188,6 +193,9 @@ class _Step:
     targets: npt.NDArray[np.int64]
     size: int  # the states after the step
     rooms: Array  # a row per retiring player, a column per pair
+    combos: Array
+    weights: Array  # (prime, class, combination)
+    factors: Array  # (prime, combination)
 
 
 class Factored:
@@ -256,16 +264,41 @@ class Factored:
         states, classes, targets, rooms, unique = self._kernels.pairs(
             keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask
         )
-        step = _Step(table, retiring, states, classes, targets, len(unique), rooms)
+        combos, factors = self._combinations(rooms)
+        coef = np.ascontiguousarray(np.repeat(table.coef[None, :, None] % self.moduli[:, :, None], factors.shape[1], 2))
+        spread = np.ascontiguousarray(np.repeat(factors[:, None, :], len(table.coef), 1))
+        weights = self._kernels.products(
+            coef.reshape(len(self.primes), -1), spread.reshape(len(self.primes), -1), self.moduli[:, 0]
+        ).reshape(coef.shape)
+        step = _Step(table, retiring, states, classes, targets, len(unique), rooms, combos, weights, factors)
         self.steps.append(step)
         self.pairs += len(states)
         return unique, self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
 
+    def _combinations(self, rooms: Array) -> tuple[Array, Array]:
+        """Each pair's combination of rooms, numbered from 0 in increasing order of the rooms read as
+        digits, and per prime and combination the product of ``1 / room!`` over the retiring players."""
+        radix = [int(row.max(initial=0)) + 1 for row in rooms]
+        strides = np.array([prod(radix[e + 1 :]) for e in range(len(radix))], np.int64)
+        raw = strides @ rooms if len(radix) else np.zeros(rooms.shape[1], np.int64)
+        if prod(radix) <= 1 << 20:
+            present = np.zeros(prod(radix), np.int64)
+            present[raw] = 1
+            distinct = np.flatnonzero(present)
+            combos = (np.cumsum(present) - 1)[raw]
+        else:
+            distinct, combos = np.unique(raw, return_inverse=True)
+        factors = np.ones((len(self.primes), len(distinct)), np.int64)
+        for e in range(len(radix)):
+            digits = distinct // strides[e] % radix[e]
+            factors = self._kernels.products(factors, np.ascontiguousarray(self.inverse[:, digits]), self.moduli[:, 0])
+        return np.ascontiguousarray(combos, np.int64), factors
+
     def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array) -> Array:
         r = len(moduli)
         return self._kernels.combine(
-            values, step.states, step.classes, step.targets, step.table.coef[None, :] % moduli,
-            self.inverse[:r], step.rooms, channels, step.size, moduli[:, 0],
+            values, step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r],
+            step.rooms, channels, step.size, moduli[:, 0],
         )  # fmt: skip
 
     def _channels(self, r: int) -> list[tuple[list[int], Array]]:
@@ -349,7 +382,7 @@ class Factored:
             needed, shifted = self._shifts(k, labels)
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
-                step.states, step.classes, step.targets, table.coef[None, :] % moduli, self.inverse[:r], step.rooms,
+                step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r], step.rooms,
                 np.array(wanted, np.int64), needed, moduli[:, 0],
             )  # fmt: skip
             for b, (present, at) in shifted.items():

@@ -46,7 +46,8 @@ def _compiled(signature: str) -> Callable[[F], F]:
     return cast(Callable[[F], F], numba.njit(signature, cache=True, nogil=True))
 
 
-_STEP = "int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1]"  # a step's pairs
+# a step's pairs: sources, classes, targets, the rooms' combination, and the weight and factor tables
+_STEP = "int64[::1], int64[::1], int64[::1], int64[::1], int64[:, :, ::1], int64[:, ::1], int64[:, ::1]"
 
 
 @_inline
@@ -69,23 +70,15 @@ def addmod(a: int, b: int, m: int) -> int:
     return c - (TOP // m) * m if c >= TOP else c
 
 
-@_inline
-def weight(coef: Array, inverse: Array, rooms: Array, r: int, k: int, j: int, m: int, reciprocal: float) -> int:
-    """A pair's weight: its class's coefficient times ``1 / room!`` for each player retiring at the step."""
-    w = int(coef[r, k])
-    for e in range(rooms.shape[0]):
-        w = mulmod(w, inverse[r, rooms[e, j]], m, reciprocal)
-    return w
-
-
 @_compiled(f"int64[:, :, ::1](int64[:, :, ::1], {_STEP}, boolean, int64, int64[::1])")
 def combine(
     values: Array,
     states: Array,
     classes: Array,
     targets: Array,
-    coef: Array,
-    inverse: Array,
+    combos: Array,
+    table: Array,
+    factors: Array,
     rooms: Array,
     channels: bool,
     size: int,
@@ -94,11 +87,13 @@ def combine(
     """One step forward, every channel at once (arrays are indexed by prime, state, channel).
 
     A pair ``j`` (state ``states[j]``, class ``classes[j]``, target ``targets[j]``) has the weight
-    ``coef[r, classes[j]] * prod_e inverse[r, rooms[e, j]]`` modulo ``moduli[r]``;
+    ``table[r, classes[j], combos[j]]`` modulo ``moduli[r]`` (its class's coefficient times ``1 /
+    room!`` for each player retiring at the step, whose rooms are ``rooms[:, j]``: ``combos[j]`` names
+    that combination of rooms, so the products are made once a step, not once a pair);
     ``out[r, t, c]`` sums ``values[r, states[j], c] * weight`` over the pairs with target ``t``,
     and if ``channels``, one more channel per row ``e`` of ``rooms`` sums
     ``values[r, states[j], 0] * weight * rooms[e, j]``, and channel 0 is left at zero for the caller
-    (it is the forward pass's own count, known already).
+    (it is the forward pass's own count, known already). ``factors`` is not read.
     """
     primes, given = values.shape[0], values.shape[2]
     extra = rooms.shape[0] if channels else 0
@@ -108,13 +103,13 @@ def combine(
         reciprocal = 1.0 / m
         for j in range(states.shape[0]):
             s, t = states[j], targets[j]
-            w = weight(coef, inverse, rooms, r, classes[j], j, m, reciprocal)
+            w = table[r, classes[j], combos[j]]
             for c in range(1 if channels else 0, given):
                 out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocal), m)
             if extra:
                 base = mulmod(values[r, s, 0], w, m, reciprocal)
-                for e in range(extra):
-                    out[r, t, given + e] = addmod(out[r, t, given + e], mulmod(base, rooms[e, j], m, reciprocal), m)
+                for e in range(extra):  # a room is below 64: the product fits without a remainder
+                    out[r, t, given + e] = addmod(out[r, t, given + e], base * rooms[e, j], m)
         out[r] %= m
     return out
 
@@ -129,8 +124,9 @@ def back(
     states: Array,
     classes: Array,
     targets: Array,
-    coef: Array,
-    inverse: Array,
+    combos: Array,
+    table: Array,
+    factors: Array,
     rooms: Array,
     pairs: Array,
     needed: Array,
@@ -138,34 +134,41 @@ def back(
 ) -> tuple[Array, Array]:
     """One step backward, every channel at once (arrays are indexed by prime, state or class, channel).
 
-    With a pair's factor ``f = prod_e inverse[r, rooms[e, j]]`` and ``through[b] = backward[r,
-    targets[j], b] * f``, returns
+    With a pair's factor ``f = factors[r, combos[j]]`` (``1 / room!`` for each retiring player),
+    its weight ``table[r, classes[j], combos[j]]`` (the same times the class's coefficient) and
+    ``through[b] = backward[r, targets[j], b] * f``, returns
 
     * ``weights[r, k, q]``: per class ``k``, the sum over its pairs of
       ``forward[r, states[j], pairs[q, 0]] * through[pairs[q, 1]]``;
-    * ``earlier[r, s, b]``: per state, the sum over its pairs of ``through[b] * coef[r, classes[j]]``,
+    * ``earlier[r, s, b]``: per state, the sum over its pairs of ``backward[r, targets[j], b] * weight``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
-      ``through[1] * coef * rooms[e, j]``;
+      ``backward[r, targets[j], 1] * weight * rooms[e, j]``;
 
     ``earlier`` has a row per entry of ``needed``, and channel ``b`` of state ``s`` is summed only where
     bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way).
     """
     primes, channels = backward.shape[0], backward.shape[2]
     count, extra = pairs.shape[0], rooms.shape[0]
-    weights = np.zeros((primes, coef.shape[1], count), np.int64)
+    weights = np.zeros((primes, table.shape[1], count), np.int64)
     earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
+    read = np.unique(pairs[:, 1])  # the backward channels the weights read
+    through = np.empty(channels, np.int64)
     for r in range(primes):
         m = moduli[r]
         reciprocal = 1.0 / m
         for j in range(states.shape[0]):
             s, t, k = states[j], targets[j], classes[j]
-            factor = 1
-            for e in range(extra):
-                factor = mulmod(factor, inverse[r, rooms[e, j]], m, reciprocal)
+            if extra:
+                factor = factors[r, combos[j]]
+                for b in read:
+                    through[b] = mulmod(backward[r, t, b], factor, m, reciprocal)
+            else:
+                for b in read:
+                    through[b] = backward[r, t, b]
             for q in range(count):
-                x = mulmod(forward[r, s, pairs[q, 0]], backward[r, t, pairs[q, 1]], m, reciprocal)
-                weights[r, k, q] = addmod(weights[r, k, q], mulmod(x, factor, m, reciprocal) if extra else x, m)
-            w = mulmod(coef[r, k], factor, m, reciprocal) if extra else coef[r, k]
+                x = mulmod(forward[r, s, pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
+                weights[r, k, q] = addmod(weights[r, k, q], x, m)
+            w = table[r, k, combos[j]]
             bits = needed[s]
             for b in range(channels):
                 if (bits >> b) & 1:
@@ -174,8 +177,7 @@ def back(
                 base = mulmod(backward[r, t, 1], w, m, reciprocal)
                 for e in range(extra):
                     if (bits >> (channels + e)) & 1:
-                        term = mulmod(base, rooms[e, j], m, reciprocal)
-                        earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], term, m)
+                        earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], base * rooms[e, j], m)
         weights[r] %= m
         earlier[r] %= m
     return weights, earlier
