@@ -379,14 +379,13 @@ class Factored:
                     wanted.append(pair)
                 source[p] = wanted.index(pair)
             labels = [*labels, *step.retiring]
-            needed, shifted = self._shifts(k, labels)
+            needed, at = self._shifts(k, labels)
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
                 step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r], step.rooms,
                 np.array(wanted, np.int64), needed, moduli[:, 0],
             )  # fmt: skip
-            for b, (present, at) in shifted.items():
-                back[:, present, b] = back[:, at, 0]
+            self._kernels.gather(back, at)
             cells = np.zeros((len(table.cards), n, r), np.int64)
             for j, p in enumerate(table.special):
                 cells[:, p, :] = self._contract(weights[:, :, 0], table.cells[:, :, j], moduli)
@@ -397,31 +396,23 @@ class Factored:
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
         return Counts(self.total, per_card, tuple(free))
 
-    def _shifts(self, k: int, labels: list[int]) -> tuple[Array, dict[int, tuple[Array, Array]]]:
+    def _shifts(self, k: int, labels: list[int]) -> tuple[Array, Array]:
         """Which backward channels of layer ``k`` the step must sum, state by state, and which it can read.
 
         Player ``p``'s channel at a state is the completions with ``p``'s room one smaller and one card
         fewer to deal: exactly the completions of the state with one more card given to ``p``
         (``p``'s field and ``G`` one higher), when ``p`` has a field in the layer. Where that state is in
-        the layer, the channel is read from its first channel (``shifted[b]``: the states and the states
-        read); where it would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere,
-        and for every other channel, it is summed (bit ``b`` of ``needed[s]``).
+        the layer, the channel is read from its first channel (``at[b, s]``, the state read); where it
+        would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere, and for every
+        other channel, it is summed (bit ``b`` of ``needed[s]``).
         """
-        keys = self.layers[k][0]
-        capacity, n = self.problem.capacity, self.n
-        needed = np.zeros(len(keys), np.int64)
-        shifted: dict[int, tuple[Array, Array]] = {}
-        for b, p in enumerate(labels):
-            if p < 0 or not self.first[p] < k <= self.last[p]:
-                needed |= 1 << b
-                continue
-            room = (((keys >> (BITS * p)) & FIELD) < capacity[p]) & (((keys >> (BITS * n)) & FIELD) < sum(capacity))
-            wanted = keys + (1 << (BITS * p)) + (1 << (BITS * n))
-            at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-            present = room & (keys[at] == wanted)
-            needed |= (room & ~present).astype(np.int64) << b
-            shifted[b] = (np.nonzero(present)[0], at[present])
-        return needed, shifted
+        n, capacity = self.n, self.problem.capacity
+        fields = [p if p >= 0 and self.first[p] < k <= self.last[p] else -1 for p in labels]
+        deltas = np.array([0 if p < 0 else (1 << (BITS * p)) + (1 << (BITS * n)) for p in fields], np.int64)
+        bits = np.array([BITS * max(p, 0) for p in fields], np.int64)
+        limits = np.array([capacity[p] if p >= 0 else 0 for p in fields], np.int64)
+        needed, at = self._kernels.shifts(self.layers[k][0], deltas, bits, limits, BITS * n, sum(capacity))
+        return needed, at
 
 
 @lru_cache(maxsize=64)

@@ -301,3 +301,43 @@ def pairs(
     for i in range(count):
         ids[i] = rank[ids[i]]
     return states, classes, ids, rooms, found[:unique][order]
+
+
+@_compiled("Tuple((int64[::1], int64[:, ::1]))(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
+def shifts(keys: Array, deltas: Array, fields: Array, limits: Array, total: int, room: int) -> tuple[Array, Array]:
+    """For each label ``b`` with ``deltas[b] > 0`` and each state ``keys[s]`` (sorted), the index of the
+    state ``keys[s] + deltas[b]`` (``at[b, s]``), found by walking both in order; -1 where it is not a
+    state, or where the field at bit ``fields[b]`` is at ``limits[b]`` already or the field at bit
+    ``total`` at ``room``. Bit ``b`` of ``needed[s]`` is set where the shifted state is within those
+    limits but missing, and for every state if ``deltas[b]`` is 0.
+    """
+    size, labels = keys.shape[0], deltas.shape[0]
+    needed = np.zeros(size, np.int64)
+    at = np.full((labels, size), -1, np.int64)
+    for b in range(labels):
+        if deltas[b] == 0:
+            for s in range(size):
+                needed[s] |= 1 << b
+            continue
+        i = 0
+        for s in range(size):
+            if ((keys[s] >> fields[b]) & 127) >= limits[b] or ((keys[s] >> total) & 127) >= room:
+                continue
+            wanted = keys[s] + deltas[b]
+            while i < size and keys[i] < wanted:
+                i += 1
+            if i < size and keys[i] == wanted:
+                at[b, s] = i
+            else:
+                needed[s] |= 1 << b
+    return needed, at
+
+
+@_compiled("void(int64[:, :, ::1], int64[:, ::1])")
+def gather(values: Array, at: Array) -> None:
+    """``values[r, s, b] = values[r, at[b, s], 0]`` wherever ``at[b, s] >= 0``."""
+    for b in range(at.shape[0]):
+        for s in range(at.shape[1]):
+            if at[b, s] >= 0:
+                for r in range(values.shape[0]):
+                    values[r, s, b] = values[r, at[b, s], 0]
