@@ -6,7 +6,18 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.knowledge.kernels import back, combine, contract, dot, mulmod, products
+from trainer.knowledge.kernels import (
+    back,
+    combinations,
+    combine,
+    contract,
+    dot,
+    gather,
+    mulmod,
+    pairs,
+    products,
+    shifts,
+)
 from trainer.knowledge.residues import PRIMES, WIDE, factorials
 
 PRIME = st.sampled_from(WIDE + PRIMES)
@@ -132,3 +143,60 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
         expected_earlier[r] %= m
     assert weights.tolist() == expected_weights.tolist()
     assert earlier.tolist() == expected_earlier.tolist()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 63), min_size=3, max_size=3), max_size=60))
+def test_combinations_number_the_distinct_columns_in_order(columns: list[list[int]]) -> None:
+    rooms = np.array(columns, np.int64).reshape(len(columns), 3).T.copy()
+    ids, distinct = combinations(rooms)
+    expected = sorted(set(map(tuple, columns)))
+    assert [tuple(row) for row in distinct.tolist()] == expected
+    assert [expected[i] for i in ids.tolist()] == [tuple(c) for c in columns]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=3, max_size=3), st.lists(st.integers(0, 40), max_size=50))
+def test_pairs_are_the_sums_within_capacity_and_their_targets(capacity: list[int], picks: list[int]) -> None:
+    # states and classes are vectors over three 7-bit fields; player 2 retires
+    keys = np.array(sorted({(p % 7) | (p // 7 % 3) << 7 for p in picks}), np.int64)
+    vectors = [(a, b, c) for a in range(3) for b in range(2) for c in range(3)]
+    class_keys = np.array([a | b << 7 | c << 14 for a, b, c in vectors], np.int64)
+    over = sum((63 - c) << (7 * i) for i, c in enumerate(capacity))
+    high = sum(64 << (7 * i) for i in range(3))
+    states, classes, targets, rooms, unique = pairs(
+        keys, class_keys, over, high, np.array([14], np.int64), np.array([capacity[2]], np.int64), ~(127 << 14)
+    )
+    def within(total: int) -> bool:
+        return all((total >> (7 * i) & 127) <= capacity[i] for i in range(3))
+
+    expected = [(s, k) for s in range(len(keys)) for k in range(len(class_keys))
+                if within(int(keys[s]) + int(class_keys[k]))]  # fmt: skip
+    assert list(zip(states.tolist(), classes.tolist(), strict=True)) == expected
+    sums = [int(keys[s]) + int(class_keys[k]) for s, k in expected]
+    assert unique.tolist() == sorted({x & ~(127 << 14) for x in sums})
+    assert [int(unique[t]) for t in targets] == [x & ~(127 << 14) for x in sums]
+    assert rooms[0].tolist() == [capacity[2] - (x >> 14 & 127) for x in sums]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(0, 200), max_size=40), st.integers(1, 3), st.integers(0, 6))
+def test_shifts_find_the_shifted_states_and_gather_reads_them(picks: set[int], delta: int, limit: int) -> None:
+    keys = np.array(sorted(picks), np.int64)
+    # label 0 is summed everywhere; label 1 shifts by delta (field: the low three bits, at most limit)
+    needed, at = shifts(keys, np.array([0, delta], np.int64), np.array([0, 0], np.int64),
+                        np.array([0, limit], np.int64), 40, 1)  # fmt: skip
+    index = {int(k): i for i, k in enumerate(keys)}
+    for s, key in enumerate(keys.tolist()):
+        within = key & 127 < limit
+        assert at[0, s] == -1 and needed[s] & 1
+        assert at[1, s] == (index.get(key + delta, -1) if within else -1)
+        assert bool(needed[s] >> 1 & 1) == (within and key + delta not in index)
+    values = np.arange(2 * len(keys) * 3, dtype=np.int64).reshape(2, len(keys), 3)
+    before = values.copy()
+    gather(values, at)
+    for s in range(len(keys)):
+        if at[1, s] >= 0:
+            assert values[:, s, 1].tolist() == before[:, at[1, s], 0].tolist()
+        else:
+            assert values[:, s, 1].tolist() == before[:, s, 1].tolist()

@@ -276,23 +276,14 @@ class Factored:
         return unique, self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
 
     def _combinations(self, rooms: Array) -> tuple[Array, Array]:
-        """Each pair's combination of rooms, numbered from 0 in increasing order of the rooms read as
-        digits, and per prime and combination the product of ``1 / room!`` over the retiring players."""
-        radix = [int(row.max(initial=0)) + 1 for row in rooms]
-        strides = np.array([prod(radix[e + 1 :]) for e in range(len(radix))], np.int64)
-        raw = strides @ rooms if len(radix) else np.zeros(rooms.shape[1], np.int64)
-        if prod(radix) <= 1 << 20:
-            present = np.zeros(prod(radix), np.int64)
-            present[raw] = 1
-            distinct = np.flatnonzero(present)
-            combos = (np.cumsum(present) - 1)[raw]
-        else:
-            distinct, combos = np.unique(raw, return_inverse=True)
+        """Each pair's combination of rooms (:func:`~trainer.knowledge.kernels.combinations`), and per
+        prime and combination the product of ``1 / room!`` over the retiring players."""
+        combos, distinct = self._kernels.combinations(rooms)
         factors = np.ones((len(self.primes), len(distinct)), np.int64)
-        for e in range(len(radix)):
-            digits = distinct // strides[e] % radix[e]
-            factors = self._kernels.products(factors, np.ascontiguousarray(self.inverse[:, digits]), self.moduli[:, 0])
-        return np.ascontiguousarray(combos, np.int64), factors
+        for e in range(len(rooms)):
+            inverse = np.ascontiguousarray(self.inverse[:, distinct[:, e]])
+            factors = self._kernels.products(factors, inverse, self.moduli[:, 0])
+        return combos, factors
 
     def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array) -> Array:
         r = len(moduli)

@@ -341,3 +341,42 @@ def gather(values: Array, at: Array) -> None:
             if at[b, s] >= 0:
                 for r in range(values.shape[0]):
                     values[r, s, b] = values[r, at[b, s], 0]
+
+
+@_compiled("Tuple((int64[::1], int64[:, ::1]))(int64[:, ::1])")
+def combinations(rooms: Array) -> tuple[Array, Array]:
+    """The distinct columns of ``rooms`` (small whole numbers below 64), in increasing order read as
+    digits, as rows of ``distinct``, and for each column the index of its row (``ids``)."""
+    digits, count = rooms.shape
+    ids = np.empty(count, np.int64)
+    bits = 4
+    table = np.full(1 << bits, -1, np.int64)
+    found = np.empty(max(count, 1), np.int64)
+    unique = 0
+    for j in range(count):
+        key = 0
+        for e in range(digits):
+            key = (key << 6) | rooms[e, j]
+        slot = int(_slot(key, bits))
+        while table[slot] >= 0 and found[table[slot]] != key:
+            slot = (slot + 1) & ((1 << bits) - 1)
+        if table[slot] < 0:
+            table[slot] = unique
+            found[unique] = key
+            unique += 1
+        ids[j] = table[slot]
+        if 2 * unique > (1 << bits):
+            bits += 1
+            table = _rehash(found, unique, bits)
+    order = np.argsort(found[:unique])
+    rank = np.empty(unique, np.int64)
+    rank[order] = np.arange(unique)
+    for j in range(count):
+        ids[j] = rank[ids[j]]
+    distinct = np.empty((unique, digits), np.int64)
+    for u in range(unique):
+        key = found[order[u]]
+        for e in range(digits - 1, -1, -1):
+            distinct[u, e] = key & 63
+            key >>= 6
+    return ids, distinct
