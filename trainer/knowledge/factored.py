@@ -344,9 +344,9 @@ class Factored:
         free = [0] * n
         if self.problem.free:
             last_labels, last = forward[-1]
+            completions = np.ascontiguousarray(back[:, :, 1])
             for p in range(n):
                 room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli
-                completions = np.ascontiguousarray(back[:, :, 1])
                 residues = self._kernels.dot(np.ascontiguousarray(room), completions, moduli[:, 0])
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
