@@ -95,6 +95,29 @@ def test_known_answer_a_special_player_and_two_others() -> None:
     assert counts.free_per_player == (2, 1, 1)
 
 
+def test_a_set_of_one_class_is_folded_into_the_capacities() -> None:
+    # each of A, B, C, D holds one of W X Y Z: 24 matchings, one card each, whatever else happens
+    matched = SetProblem(tuple("WXYZ"), ((0, 1, 2, 3),) * 4, tuple((p, (0, 1, 2, 3)) for p in range(4)))
+    problem = Problem(tuple("ABCD"), (2, 1, 1, 2), 2, (matched,))
+    f = Factored(problem)
+    assert [t.cards for t in f.fixed] == [tuple("WXYZ")] and f.tables == [] and f.scale == 24
+    assert f.inner.capacity == (1, 0, 0, 1)
+    # then the two free cards go one to A and one to D: 2 ways
+    assert f.total == 48
+    counts = f.counts()
+    assert counts.per_card["W"] == (12, 12, 12, 12)
+    assert counts.free_per_player == (24, 0, 0, 24)
+    assert counts == Counter(problem).counts()
+    # B and C hold one each of U V (two ways), beside a set of several classes that stays in the pass
+    pair = SetProblem(("U", "V"), ((0, 1, 2, 3),) * 2, ((1, (0, 1)), (2, (0, 1))))
+    other = SetProblem(("Q", "R"), ((1, 2), (0, 2, 3)), ((3, (1,)),))
+    problem = Problem(tuple("ABCD"), (4, 2, 3, 2), 3, (pair, other, matched))
+    f = Factored(problem)
+    assert sorted(t.cards for t in f.fixed) == [("U", "V"), tuple("WXYZ")] and len(f.tables) == 1
+    assert f.scale == 48 and f.total == Counter(problem).total == 48  # Q with C, R with D, the free cards with A
+    assert f.counts() == Counter(problem).counts()
+
+
 def test_impossible_problems_count_nothing() -> None:
     assert Factored(Problem(("A", "B"), (1, 1), 3, ())).total == 0
     holds = SetProblem(("X1", "X2"), ((1,), (1,)), ((0, (0, 1)),))  # A holds one of them, but only B may

@@ -207,26 +207,31 @@ class Factored:
     def __init__(self, problem: Problem):
         self.problem = problem
         n = self.n = len(problem.players)
-        capacity = problem.capacity
         self.total = 0
         self._counts: Counts | None = None
         self.steps: list[_Step] = []
         self.pairs = 0  # state-class pairs the forward pass combined
-        if any(c < 0 for c in capacity):
+        self.fixed: list[Expanded] = []  # the sets of one class, folded into the capacities
+        self.scale = 1  # the product of their coefficients
+        if any(c < 0 for c in problem.capacity):
             return
-        if any(c >= HALF - 6 for c in capacity) or sum(capacity) >= HALF:
+        if any(c >= HALF - 6 for c in problem.capacity) or sum(problem.capacity) >= HALF:
             raise ValueError(f"capacities up to {HALF - 7} (all together below {HALF}) fit a packed field")
         tables = [expanded(s, n) for s in problem.sets]
         if not all(t.possible for t in tables):
             return
         dealt = sum(len(t.cards) for t in tables) + problem.free
-        if dealt != sum(capacity):
+        if dealt != sum(problem.capacity):
             return
-        self.primes = primes_for(factorial(dealt) // prod(factorial(c) for c in capacity), WIDE)
+        self.inner = inner = self._fold(tables)
+        if any(c < 0 for c in inner.capacity):
+            return
+        capacity = inner.capacity
+        self.primes = primes_for(factorial(sum(capacity)) // prod(factorial(c) for c in capacity), WIDE)
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
-        self.tables, self.work = plan(problem)
+        self.tables, self.work = plan(inner)
         from trainer.knowledge import kernels  # numba's import takes half a second: only problems this pass takes
 
         self._kernels = kernels
@@ -248,7 +253,26 @@ class Factored:
             if len(keys) == 0:
                 return
         grand = self._end(keys, 0)
-        self.total = self._rebuild(kernels.dot(np.ascontiguousarray(values), grand, self.moduli[:, 0]))
+        self.counted = self._rebuild(kernels.dot(np.ascontiguousarray(values), grand, self.moduli[:, 0]))
+        self.total = self.scale * self.counted
+
+    def _fold(self, tables: list[Expanded]) -> Problem:
+        """The problem left once every set of one class (a vector ``v`` over its special players and
+        ``J`` cards for anyone, such as four cards that four players hold one each) is taken out: its
+        ``x^v (sum over everyone)^J`` only lowers the capacities by ``v`` and adds ``J`` free cards,
+        and its coefficient multiplies every count (:attr:`scale`). Such a set no longer makes its
+        players active: fewer states."""
+        capacity, free, sets = list(self.problem.capacity), self.problem.free, []
+        for problem, table in zip(self.problem.sets, tables, strict=True):
+            if len(table.coef) > 1:
+                sets.append(problem)
+                continue
+            self.fixed.append(table)
+            self.scale *= int(table.coef[0])
+            for p, v in zip(table.special, table.vectors[0].tolist(), strict=True):
+                capacity[p] -= v
+            free += len(table.cards) - int(table.vectors[0].sum())
+        return Problem(self.problem.players, tuple(capacity), free, tuple(sets))
 
     def _class_keys(self, table: Expanded) -> Array:
         """The classes packed as states are: a field per special player, and their sum in the field of G."""
@@ -259,7 +283,7 @@ class Factored:
     def _forward(self, keys: Array, values: Array, table: Expanded, retiring: tuple[int, ...]) -> tuple[Array, Array]:
         """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`)."""
         shifts = np.array([BITS * p for p in retiring], np.int64)
-        capacity = np.array([self.problem.capacity[p] for p in retiring], np.int64)
+        capacity = np.array([self.inner.capacity[p] for p in retiring], np.int64)
         mask = ~sum(FIELD << (BITS * p) for p in retiring)
         states, classes, targets, rooms, unique = self._kernels.pairs(
             keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask
@@ -306,10 +330,10 @@ class Factored:
 
     def _end(self, keys: Array, less: int) -> Array:
         """Residues of ``N! / prod (never-special capacity)!`` at the end states, ``N`` lowered by ``less``."""
-        dealt = sum(self.problem.capacity) - ((keys >> (BITS * self.n)) & FIELD) - less
+        dealt = sum(self.inner.capacity) - ((keys >> (BITS * self.n)) & FIELD) - less
         ways = np.ascontiguousarray(np.where(dealt >= 0, self.fact[:, np.maximum(dealt, 0)], 0))
         for p in self.never:
-            factor = np.repeat(self.inverse[:, self.problem.capacity[p]][:, None], ways.shape[1], axis=1)
+            factor = np.repeat(self.inverse[:, self.inner.capacity[p]][:, None], ways.shape[1], axis=1)
             ways = self._kernels.products(ways, factor, self.moduli[:, 0])
         return ways
 
@@ -323,16 +347,14 @@ class Factored:
     def counts(self) -> Counts:
         """Per card and player, the number of consistent deals giving the card to the player."""
         if self._counts is None:
-            self._counts = self._backward()
+            self._counts = self._unfold(self._backward()) if self.total else Counts(0, {}, (0,) * self.n)
             self.steps, self.layers = [], []  # the pairs and layers are needed no more: free their memory
         return self._counts
 
     def _backward(self) -> Counts:
-        n, capacity = self.n, self.problem.capacity
-        if self.total == 0:
-            return Counts(0, {}, (0,) * n)
+        n, capacity = self.n, self.inner.capacity
         # every count now is at most the total: fewer primes may do
-        primes = primes_for(self.total, WIDE)
+        primes = primes_for(self.counted, WIDE)
         r = len(primes)
         moduli = self.moduli[:r]
         forward = self._channels(r)
@@ -342,7 +364,7 @@ class Factored:
         labels = [-1, -2]
         back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
-        if self.problem.free:
+        if self.inner.free:
             last_labels, last = forward[-1]
             completions = np.ascontiguousarray(back[:, :, 1])
             for p in range(n):
@@ -385,7 +407,24 @@ class Factored:
                 cells[:, p, :] = self._contract(w, table.star, moduli)
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
-        return Counts(self.total, per_card, tuple(free))
+        return Counts(self.counted, per_card, tuple(free))
+
+    def _unfold(self, inner: Counts) -> Counts:
+        """The counts of the whole problem from those without the sets of one class: each times their
+        coefficients; a folded card with a special player ``j``, the class's coefficient there
+        (``cells``) times the others' count; with another player, its ``star`` coefficient times the
+        count of one free card with that player (the card joined the free ones)."""
+        scale, n = self.scale, self.n
+        per_card = {code: tuple(scale * c for c in row) for code, row in inner.per_card.items()}
+        free = tuple(scale * c if self.problem.free else 0 for c in inner.free_per_player)
+        for table in self.fixed:
+            rest = scale // int(table.coef[0])
+            for i, code in enumerate(table.cards):
+                row = [rest * int(table.star[0, i]) * inner.free_per_player[p] for p in range(n)]
+                for j, p in enumerate(table.special):
+                    row[p] = rest * int(table.cells[0, i, j]) * inner.total
+                per_card[code] = tuple(row)
+        return Counts(scale * inner.total, per_card, free)
 
     def _shifts(self, k: int, labels: list[int]) -> tuple[Array, Array]:
         """Which backward channels of layer ``k`` the step must sum, state by state, and which it can read.
@@ -397,7 +436,7 @@ class Factored:
         would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere, and for every
         other channel, it is summed (bit ``b`` of ``needed[s]``).
         """
-        n, capacity = self.n, self.problem.capacity
+        n, capacity = self.n, self.inner.capacity
         fields = [p if p >= 0 and self.first[p] < k <= self.last[p] else -1 for p in labels]
         deltas = np.array([0 if p < 0 else (1 << (BITS * p)) + (1 << (BITS * n)) for p in fields], np.int64)
         bits = np.array([BITS * max(p, 0) for p in fields], np.int64)
