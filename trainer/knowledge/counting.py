@@ -224,7 +224,7 @@ def _small(problem: Problem) -> bool:
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
-SWEEP_SHARE = 0.5  # there, the sweep may try this share of the factored pass's estimated work (measured)
+SWEEP_SHARE = 0.2  # there, the sweep may try this share of the factored pass's estimated work (measured, 6 players)
 KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 

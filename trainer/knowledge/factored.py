@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, factorial, prod
+from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -479,9 +479,16 @@ def plan(problem: Problem) -> tuple[list[Expanded], int]:
 
 def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArray[np.float64]:
     """For every subset of the sets (a bit each), how many states a layer may have once they are
-    combined: vectors over the players still active (each at most their capacity and what those sets
-    can give them) with the count of the retired players' cards, at most the vectors whose sum is at
-    most the cards combined."""
+    combined: the vectors over the players still active, each at most their capacity and what those
+    sets can give them, and the count of the retired players' cards (at most what the sets can give
+    them), whose sum is at most the cards combined. Counted exactly, a subset per row: the
+    coefficients of the product of ``1 + t + ... + t^reach`` over those dimensions, up to ``t^limit``.
+
+    >>> x = expanded(SetProblem(("X1", "X2"), ((0, 1, 2),) * 2, ((0, (0, 1)),)), 3)  # A holds one
+    >>> y = expanded(SetProblem(("Y1", "Y2"), ((0, 1, 2),) * 2, ((0, (0, 1)), (1, (0, 1)))), 3)  # A and B
+    >>> _estimates([x, y], (2, 2, 0)).tolist()  # none; x (A has 0-2); y (A 0-1, B retired 0-1); both
+    [1.0, 3.0, 4.0, 4.0]
+    """
     k, n = len(tables), len(capacity)
     special = np.zeros((k, n), np.int64)
     most = np.zeros((k, n), np.int64)
@@ -493,18 +500,19 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
     active = inside & (((1 - chosen) @ special) > 0)
     reach = np.minimum(chosen @ most, np.array(capacity, np.int64))
     limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), sum(capacity))
-    box = np.where(active, reach + 1, 1).astype(np.float64).prod(axis=1)
     retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
-    dims = active.sum(axis=1) + 1
-    simplex = _binomials(int(limit.max(initial=0) + dims.max(initial=0)))[limit + dims, dims]
-    estimate: npt.NDArray[np.float64] = np.minimum(box * (retired + 1), simplex)
+    reaches = np.concatenate([np.where(active, reach, 0), retired[:, None]], axis=1)
+    top = int(limit.max(initial=0))
+    degrees = np.arange(top + 1)[None, :]
+    rows = np.arange(1 << k)[:, None]
+    poly = np.zeros((1 << k, top + 1))
+    poly[:, 0] = 1
+    for p in range(n + 1):  # times 1 + t + ... + t^reach: a running sum less the same shifted past reach
+        running = np.cumsum(poly, axis=1)
+        behind = degrees - reaches[:, p : p + 1] - 1
+        poly = running - np.where(behind >= 0, running[rows, np.maximum(behind, 0)], 0)
+    estimate: npt.NDArray[np.float64] = np.where(degrees <= limit[:, None], poly, 0).sum(axis=1)
     return estimate
-
-
-@lru_cache(maxsize=4)
-def _binomials(top: int) -> npt.NDArray[np.float64]:
-    """``comb(a, b)`` at ``[a, b]`` for ``a, b <= top`` (as floating point: estimates only)."""
-    return np.array([[comb(a, b) for b in range(top + 1)] for a in range(top + 1)], np.float64)
 
 
 def _pack(vector: Sequence[int]) -> int:
