@@ -104,6 +104,8 @@ def combine(
         for j in range(states.shape[0]):
             s, t = states[j], targets[j]
             w = table[r, classes[j], combos[j]]
+            if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
+                continue
             for c in range(1 if channels else 0, given):
                 out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocal), m)
             if extra:
@@ -169,6 +171,8 @@ def back(
                 x = mulmod(forward[r, s, pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
                 weights[r, k, q] = addmod(weights[r, k, q], x, m)
             w = table[r, k, combos[j]]
+            if w == 0:
+                continue
             bits = needed[s]
             for b in range(channels):
                 if (bits >> b) & 1:
