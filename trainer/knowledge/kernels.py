@@ -136,12 +136,12 @@ def back(
 ) -> tuple[Array, Array]:
     """One step backward, every channel at once (arrays are indexed by prime, state or class, channel).
 
-    With a pair's factor ``f = factors[r, combos[j]]`` (``1 / room!`` for each retiring player),
-    its weight ``table[r, classes[j], combos[j]]`` (the same times the class's coefficient) and
-    ``through[b] = backward[r, targets[j], b] * f``, returns
+    With a pair's factor ``f = factors[r, combos[j]]`` (``1 / room!`` for each retiring player) and
+    its weight ``table[r, classes[j], combos[j]]`` (the same times the class's coefficient), returns
 
     * ``weights[r, k, q]``: per class ``k``, the sum over its pairs of
-      ``forward[r, states[j], pairs[q, 0]] * through[pairs[q, 1]]``;
+      ``forward[r, states[j], pairs[q, 0]] * backward[r, targets[j], pairs[q, 1]] * f`` (``f`` is
+      multiplied into the side with fewer distinct channels first);
     * ``earlier[r, s, b]``: per state, the sum over its pairs of ``backward[r, targets[j], b] * weight``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
       ``backward[r, targets[j], 1] * weight * rooms[e, j]``;
@@ -153,22 +153,25 @@ def back(
     count, extra = pairs.shape[0], rooms.shape[0]
     weights = np.zeros((primes, table.shape[1], count), np.int64)
     earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
-    read = np.unique(pairs[:, 1])  # the backward channels the weights read
+    ahead = np.unique(pairs[:, 0])  # the forward channels the weights read
+    read = np.unique(pairs[:, 1])  # and the backward ones
+    # the factor multiplies whichever side has fewer channels: the product is the same
+    front = extra > 0 and ahead.shape[0] < read.shape[0]
+    back_side = extra > 0 and not front
+    before = np.empty(forward.shape[2], np.int64)
     through = np.empty(channels, np.int64)
     for r in range(primes):
         m = moduli[r]
         reciprocal = 1.0 / m
         for j in range(states.shape[0]):
             s, t, k = states[j], targets[j], classes[j]
-            if extra:
-                factor = factors[r, combos[j]]
-                for b in read:
-                    through[b] = mulmod(backward[r, t, b], factor, m, reciprocal)
-            else:
-                for b in read:
-                    through[b] = backward[r, t, b]
+            factor = factors[r, combos[j]] if extra else 1
+            for c in ahead:
+                before[c] = mulmod(forward[r, s, c], factor, m, reciprocal) if front else forward[r, s, c]
+            for b in read:
+                through[b] = mulmod(backward[r, t, b], factor, m, reciprocal) if back_side else backward[r, t, b]
             for q in range(count):
-                x = mulmod(forward[r, s, pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
+                x = mulmod(before[pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
                 weights[r, k, q] = addmod(weights[r, k, q], x, m)
             w = table[r, k, combos[j]]
             if w == 0:
