@@ -98,21 +98,22 @@ def combine(
     primes, given = values.shape[0], values.shape[2]
     extra = rooms.shape[0] if channels else 0
     out = np.zeros((primes, size, given + extra), np.int64)
-    for r in range(primes):
-        m = moduli[r]
-        reciprocal = 1.0 / m
-        for j in range(states.shape[0]):
-            s, t = states[j], targets[j]
-            w = table[r, classes[j], combos[j]]
+    reciprocals = 1.0 / moduli.astype(np.float64)
+    for j in range(states.shape[0]):  # a pair at a time, every prime: its indices are read once
+        s, t, k, combo = states[j], targets[j], classes[j], combos[j]
+        for r in range(primes):
+            m = moduli[r]
+            w = table[r, k, combo]
             if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
                 continue
             for c in range(1 if channels else 0, given):
-                out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocal), m)
+                out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocals[r]), m)
             if extra:
-                base = mulmod(values[r, s, 0], w, m, reciprocal)
+                base = mulmod(values[r, s, 0], w, m, reciprocals[r])
                 for e in range(extra):  # a room is below 64: the product fits without a remainder
                     out[r, t, given + e] = addmod(out[r, t, given + e], base * rooms[e, j], m)
-        out[r] %= m
+    for r in range(primes):
+        out[r] %= moduli[r]
     return out
 
 
