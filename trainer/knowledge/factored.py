@@ -431,16 +431,22 @@ class Factored:
 
         Player ``p``'s channel at a state is the completions with ``p``'s room one smaller and one card
         fewer to deal: exactly the completions of the state with one more card given to ``p``
-        (``p``'s field and ``G`` one higher), when ``p`` has a field in the layer. Where that state is in
-        the layer, the channel is read from its first channel (``at[b, s]``, the state read); where it
+        (``p``'s field and ``G`` one higher), when ``p`` has a field in the layer; channel ``-2`` (one
+        card fewer to deal, every room the same) is the completions of the state with ``G`` one
+        higher, since ``G`` only sets how many cards are left to deal. Where that state is in the
+        layer, the channel is read from its first channel (``at[b, s]``, the state read); where it
         would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere, and for every
         other channel, it is summed (bit ``b`` of ``needed[s]``).
         """
         n, capacity = self.n, self.inner.capacity
-        fields = [p if p >= 0 and self.first[p] < k <= self.last[p] else -1 for p in labels]
-        deltas = np.array([0 if p < 0 else (1 << (BITS * p)) + (1 << (BITS * n)) for p in fields], np.int64)
-        bits = np.array([BITS * max(p, 0) for p in fields], np.int64)
-        limits = np.array([capacity[p] if p >= 0 else 0 for p in fields], np.int64)
+        g = 1 << (BITS * n)
+        shifts = [  # per label: the key's shift, the field it raises and that field's limit
+            (g, BITS * n, sum(capacity)) if p == -2
+            else ((1 << (BITS * p)) + g, BITS * p, capacity[p]) if p >= 0 and self.first[p] < k <= self.last[p]
+            else (0, 0, 0)
+            for p in labels
+        ]  # fmt: skip
+        deltas, bits, limits = (np.array(column, np.int64) for column in zip(*shifts, strict=True))
         needed, at = self._kernels.shifts(self.layers[k][0], deltas, bits, limits, BITS * n, sum(capacity))
         return needed, at
 
