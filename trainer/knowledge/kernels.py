@@ -244,13 +244,14 @@ def _slot(key: int, bits: int) -> np.int64:
 
 @_inline
 def _rehash(found: Array, unique: int, bits: int) -> Array:
-    """A table of ``2^bits`` slots holding the indices of the first ``unique`` keys of ``found``."""
-    table = np.full(1 << bits, -1, np.int64)
+    """A table of ``2^bits`` slots holding the first ``unique`` keys of ``found`` and their indices."""
+    table = np.full((1 << bits, 2), -1, np.int64)
     for u in range(unique):
         slot = int(_slot(found[u], bits))
-        while table[slot] >= 0:
+        while table[slot, 0] >= 0:
             slot = (slot + 1) & ((1 << bits) - 1)
-        table[slot] = u
+        table[slot, 0] = found[u]
+        table[slot, 1] = u
     return table
 
 
@@ -277,7 +278,8 @@ def pairs(
     ids = np.empty(count, np.int64)
     rooms = np.empty((shifts.shape[0], count), np.int64)
     bits = 10  # grown as targets are found: a table sized to the pairs would not stay in the cache
-    table = np.full(1 << bits, -1, np.int64)  # a slot holds an index into found
+    # a slot holds a key (-1: empty; keys are not negative) and its index into found, side by side
+    table = np.full((1 << bits, 2), -1, np.int64)
     found = np.empty(max(count, 1), np.int64)
     unique = 0
     j = 0
@@ -290,13 +292,14 @@ def pairs(
                 rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
             key = total & mask
             slot = int(_slot(key, bits))
-            while table[slot] >= 0 and found[table[slot]] != key:
+            while table[slot, 0] != key and table[slot, 0] >= 0:
                 slot = (slot + 1) & ((1 << bits) - 1)
-            if table[slot] < 0:  # a new target
-                table[slot] = unique
+            if table[slot, 0] < 0:  # a new target
+                table[slot, 0] = key
+                table[slot, 1] = unique
                 found[unique] = key
                 unique += 1
-            ids[j] = table[slot]
+            ids[j] = table[slot, 1]
             if 2 * unique > (1 << bits):  # keep the table at most half full
                 bits += 1
                 table = _rehash(found, unique, bits)
@@ -358,7 +361,7 @@ def combinations(rooms: Array) -> tuple[Array, Array]:
     digits, count = rooms.shape
     ids = np.empty(count, np.int64)
     bits = 4
-    table = np.full(1 << bits, -1, np.int64)
+    table = np.full((1 << bits, 2), -1, np.int64)
     found = np.empty(max(count, 1), np.int64)
     unique = 0
     for j in range(count):
@@ -366,13 +369,14 @@ def combinations(rooms: Array) -> tuple[Array, Array]:
         for e in range(digits):
             key = (key << 6) | rooms[e, j]
         slot = int(_slot(key, bits))
-        while table[slot] >= 0 and found[table[slot]] != key:
+        while table[slot, 0] != key and table[slot, 0] >= 0:
             slot = (slot + 1) & ((1 << bits) - 1)
-        if table[slot] < 0:
-            table[slot] = unique
+        if table[slot, 0] < 0:
+            table[slot, 0] = key
+            table[slot, 1] = unique
             found[unique] = key
             unique += 1
-        ids[j] = table[slot]
+        ids[j] = table[slot, 1]
         if 2 * unique > (1 << bits):
             bits += 1
             table = _rehash(found, unique, bits)
