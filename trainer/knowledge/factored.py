@@ -27,6 +27,10 @@ States are few (the players active at once, not all of them), and classes are
 vectors over ``S`` (15 to 200, not the 786 ways six cards fall among eight
 players).
 
+A set whose expansion is one term, ``c * x^v * (sum over everyone)^J`` (four cards that
+four players hold one each), is not combined at all: it lowers the capacities by ``v``,
+adds ``J`` free cards and multiplies every count by ``c``.
+
 Per card and player, the counts come from the same pairs: a special player's
 from the table's cells, another player's from the table with the card given to
 ``*`` and an ``x_p`` factor, which only shifts ``N`` by one and multiplies the
