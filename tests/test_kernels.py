@@ -14,6 +14,7 @@ from trainer.knowledge.kernels import (
     dot,
     gather,
     mulmod,
+    mulmod_lazy,
     pairs,
     products,
     shifts,
@@ -29,6 +30,8 @@ def test_mulmod_is_the_remainder_of_the_product(m: int, data: st.DataObject) -> 
     residue = st.one_of(st.integers(0, m - 1), st.sampled_from([0, 1, m - 1, m - 2, m // 2, m // 2 + 1]))
     a, b = data.draw(residue), data.draw(residue)
     assert mulmod(a, b, m, 1.0 / m) == a * b % m
+    lazy = mulmod_lazy(a, b, m, 1.0 / m)  # for sums only: the same residue, below 2m
+    assert 0 <= lazy < 2 * m and lazy % m == a * b % m
 
 
 def test_mulmod_at_the_edges_of_the_largest_primes() -> None:
@@ -36,6 +39,7 @@ def test_mulmod_at_the_edges_of_the_largest_primes() -> None:
         for a in (m - 1, m - 2, m // 2, m // 2 + 1, 2**30, 46341, 2**49 % m, 1, 0):
             for b in (m - 1, m - 3, m // 2, 2**30 + 1, 46340, 2**25, 1, 0):
                 assert mulmod(a, b, m, 1.0 / m) == a * b % m
+                assert mulmod_lazy(a, b, m, 1.0 / m) in (a * b % m, a * b % m + m)
 
 
 @settings(max_examples=40, deadline=None)

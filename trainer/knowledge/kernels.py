@@ -19,7 +19,8 @@ primes needed for the same counts:
     >>> int(mulmod(m - 1, m - 2, m, 1.0 / m)) == (m - 1) * (m - 2) % m
     True
 
-Sums of residues are reduced as they go (:func:`addmod`): two fit 51 bits.
+Sums of residues are reduced as they go (:func:`addmod`): two fit 51 bits. A product that only
+joins such a sum skips its last correction (:func:`mulmod_lazy`, below ``2m``).
 
 The compiled code is cached beside this file, so only the first use on a
 machine pays for compiling (a few seconds).
@@ -60,6 +61,15 @@ def mulmod(a: int, b: int, m: int, inverse: float) -> int:
     r -= m
     r += (r >> 63) & m
     return int(r)
+
+
+@_inline
+def mulmod_lazy(a: int, b: int, m: int, inverse: float) -> int:
+    """:func:`mulmod` less its last correction: ``a * b`` modulo ``m``, within ``[0, 2m)``; for sums
+    that :func:`addmod` keeps and a final remainder reduces, never for a product's operand."""
+    q = np.uint64(np.int64(float(a) * float(b) * inverse))
+    r = np.int64(np.uint64(a) * np.uint64(b) - q * np.uint64(m))
+    return int(r + ((r >> 63) & m))
 
 
 @_inline
@@ -107,7 +117,7 @@ def combine(
             if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
                 continue
             for c in range(1 if channels else 0, given):
-                out[r, t, c] = addmod(out[r, t, c], mulmod(values[r, s, c], w, m, reciprocals[r]), m)
+                out[r, t, c] = addmod(out[r, t, c], mulmod_lazy(values[r, s, c], w, m, reciprocals[r]), m)
             if extra:
                 base = mulmod(values[r, s, 0], w, m, reciprocals[r])
                 for e in range(extra):  # a room is below 64: the product fits without a remainder
@@ -172,7 +182,7 @@ def back(
             for b in read:
                 through[b] = mulmod(backward[r, t, b], factor, m, reciprocal) if back_side else backward[r, t, b]
             for q in range(count):
-                x = mulmod(before[pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
+                x = mulmod_lazy(before[pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
                 weights[r, k, q] = addmod(weights[r, k, q], x, m)
             w = table[r, k, combos[j]]
             if w == 0:
@@ -180,7 +190,7 @@ def back(
             bits = needed[s]
             for b in range(channels):
                 if (bits >> b) & 1:
-                    earlier[r, s, b] = addmod(earlier[r, s, b], mulmod(backward[r, t, b], w, m, reciprocal), m)
+                    earlier[r, s, b] = addmod(earlier[r, s, b], mulmod_lazy(backward[r, t, b], w, m, reciprocal), m)
             if extra:
                 base = mulmod(backward[r, t, 1], w, m, reciprocal)
                 for e in range(extra):
