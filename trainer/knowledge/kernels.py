@@ -52,23 +52,19 @@ _STEP = "int64[::1], int64[::1], int64[::1], int64[::1], int64[:, :, ::1], int64
 
 
 @_inline
-def mulmod(a: int, b: int, m: int, inverse: float) -> int:
-    """``a * b % m`` for residues ``a, b < m < 2^50`` (``inverse`` is ``1 / m``): unsigned products wrap
-    modulo 2^64 by definition, and ``a * b - q * m`` is within ``[-m, 2m)``."""
+def mulmod_lazy(a: int, b: int, m: int, inverse: float) -> int:
+    """``a * b`` modulo ``m`` within ``[0, 2m)``, for residues ``a, b < m < 2^50`` (``inverse`` is ``1 /
+    m``): unsigned products wrap modulo 2^64 by definition, and ``a * b - q * m`` is within ``[-m, 2m)``.
+    Enough for sums that :func:`addmod` keeps and a final remainder reduces; never a product's operand."""
     q = np.uint64(np.int64(float(a) * float(b) * inverse))
     r = np.int64(np.uint64(a) * np.uint64(b) - q * np.uint64(m))
-    r += (r >> 63) & m  # now within [0, 2m)
-    r -= m
-    r += (r >> 63) & m
-    return int(r)
+    return int(r + ((r >> 63) & m))
 
 
 @_inline
-def mulmod_lazy(a: int, b: int, m: int, inverse: float) -> int:
-    """:func:`mulmod` less its last correction: ``a * b`` modulo ``m``, within ``[0, 2m)``; for sums
-    that :func:`addmod` keeps and a final remainder reduces, never for a product's operand."""
-    q = np.uint64(np.int64(float(a) * float(b) * inverse))
-    r = np.int64(np.uint64(a) * np.uint64(b) - q * np.uint64(m))
+def mulmod(a: int, b: int, m: int, inverse: float) -> int:
+    """``a * b % m`` for residues ``a, b < m < 2^50``: :func:`mulmod_lazy` and one correction more."""
+    r = np.int64(mulmod_lazy(a, b, m, inverse)) - m
     return int(r + ((r >> 63) & m))
 
 
