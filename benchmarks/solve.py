@@ -183,6 +183,8 @@ def main() -> int:
                         help="solve each position this many times and keep the least time, against a shared "
                              "machine's noise (the later runs find its sets' tables and order cached)")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error(f"--repeat must be at least 1 (got {args.repeat})")
     tables = [TABLES[t.strip()] for t in args.tables.split(",")]
 
     print(f"exact engine: every prefix, every view, CPU seconds of this process; {load()} at start")
