@@ -363,9 +363,6 @@ class Factored:
         moduli = self.moduli[:r]
         forward = self._channels(r)
         keys, _ = self.layers[-1]
-        # backward channels: -1 the completions of a state, -2 the same with one card fewer to deal
-        # (N - 1), p the latter with player p's final factor times their room
-        labels = [-1, -2]
         back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
         if self.inner.free:
@@ -376,27 +373,14 @@ class Factored:
                 residues = self._kernels.dot(np.ascontiguousarray(room), completions, moduli[:, 0])
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
+        sums = self._sums([labels for labels, _ in forward])
         for k in range(len(self.steps) - 1, -1, -1):
-            step, (before_labels, before) = self.steps[k], forward[k]
+            step, (_, before) = self.steps[k], forward[k]
             table = step.table
-            # the sums wanted, each a (forward channel, backward channel) pair: the counts themselves,
-            # then each player the set does not name
-            wanted: list[tuple[int, int]] = [(0, 0)]
-            source: dict[int, int] = {}
-            for p in range(n):
-                if p in table.special:
-                    continue
-                if p in self.never:
-                    pair = (0, 1)  # one card fewer to deal; the room is the capacity
-                elif p in before_labels:  # retired before this set
-                    pair = (before_labels.index(p), 1)
-                else:  # special in a later set
-                    pair = (0, labels.index(p))
-                if pair not in wanted:
-                    wanted.append(pair)
-                source[p] = wanted.index(pair)
-            labels = [*labels, *step.retiring]
+            wanted, source, labels, live = sums[k]
             needed, at = self._shifts(k, labels)
+            needed &= live  # a channel no earlier step reads is not summed
+            at[[not (live >> b) & 1 for b in range(len(labels))]] = -1
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
                 step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r], step.rooms,
@@ -412,6 +396,48 @@ class Factored:
             for i, code in enumerate(table.cards):
                 per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
         return Counts(self.counted, per_card, tuple(free))
+
+    def _sums(self, ahead: list[list[int]]) -> list[tuple[list[tuple[int, int]], dict[int, int], list[int], int]]:
+        """Per step ``k``, given the forward layers' channel labels: the sums its backward step makes
+        (pairs of a forward and a backward channel: the counts themselves, then those of each player
+        the set does not name), which of them each such player reads, the labels of the backward
+        channels of layer ``k``, and which of those some earlier step reads (a bit each): a
+        channel nobody reads is not summed. Backward channels: -1 the completions of a state, -2
+        the same with one card fewer to deal (``N - 1``), ``p`` the latter with player ``p``'s
+        final factor times their room."""
+        labels = [-1, -2]
+        sums: list[tuple[list[tuple[int, int]], dict[int, int], list[int], int]] = []
+        reads: list[int] = []  # per step, the backward channels of the layer after it that it reads
+        for k in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[k]
+            wanted: list[tuple[int, int]] = [(0, 0)]
+            source: dict[int, int] = {}
+            for p in range(self.n):
+                if p in step.table.special:
+                    continue
+                if p in self.never:
+                    pair = (0, 1)  # one card fewer to deal; the room is the capacity
+                elif p in ahead[k]:  # retired before this set
+                    pair = (ahead[k].index(p), 1)
+                else:  # special in a later set
+                    pair = (0, labels.index(p))
+                if pair not in wanted:
+                    wanted.append(pair)
+                source[p] = wanted.index(pair)
+            reads.append(sum(1 << b for b in {b for _, b in wanted}))
+            labels = [*labels, *step.retiring]
+            sums.append((wanted, source, labels, 0))
+        sums.reverse()
+        reads.reverse()
+        live = 0  # layer 0's channels: nobody reads them
+        for k in range(len(sums)):
+            wanted, source, labels, _ = sums[k]
+            sums[k] = (wanted, source, labels, live)
+            # the layer after step k: what step k reads, and what the live channels of layer k are
+            # summed from (the same channel; a player retiring at step k, from channel -2)
+            carried = len(labels) - len(self.steps[k].retiring)
+            live = reads[k] | (live & ((1 << carried) - 1)) | (2 if live >> carried else 0)
+        return sums
 
     def _unfold(self, inner: Counts) -> Counts:
         """The counts of the whole problem from those without the sets of one class: each times their
