@@ -95,6 +95,25 @@ def test_known_answer_a_special_player_and_two_others() -> None:
     assert counts.free_per_player == (2, 1, 1)
 
 
+def test_the_counts_of_a_group_left_out_are_the_total_less_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each step leaves one group of the players its set does not name out of its sums; their
+    # counts are the total less the others' (split by capacity among never-named players)
+    made: list[list[int]] = []  # per problem, the players left out at each step
+    real = Factored._sums
+    monkeypatch.setattr(Factored, "_sums", lambda self, ahead: made.append(real(self, ahead)) or made[-1])
+    everyone = (0, 1, 2, 3, 4, 5)
+    not_a, not_b = tuple(p for p in everyone if p != 0), tuple(p for p in everyone if p != 1)
+    x, y = SetProblem(("X1", "X2"), (not_a, not_a), ()), SetProblem(("Y1", "Y2", "Y3"), (not_a, not_a, not_a), ())
+    z = SetProblem(("Z1", "Z2", "Z3"), (not_b, not_b, everyone), ())
+    for sets, capacity in (((x, y), (0, 1, 2, 1, 3, 1)), ((x, z), (1, 0, 2, 2, 1, 2))):
+        problem = Problem(tuple("ABCDEF"), capacity, 3, sets)
+        assert Factored(problem).counts() == Counter(problem).counts()
+    # only A is named by X and Y: B to F, never named, are one group, left out at both steps
+    assert [s.derived for s in made[0]] == [(1, 2, 3, 4, 5)] * 2
+    assert all(s.derived and s.wanted == [(0, 0)] for s in made[0])
+    assert all(s.derived for s in made[1])  # X names A, Z names B: a group left out at each step too
+
+
 def test_a_set_of_one_class_is_folded_into_the_capacities() -> None:
     # each of A, B, C, D holds one of W X Y Z: 24 matchings, one card each, whatever else happens
     matched = SetProblem(tuple("WXYZ"), ((0, 1, 2, 3),) * 4, tuple((p, (0, 1, 2, 3)) for p in range(4)))

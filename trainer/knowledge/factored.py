@@ -202,6 +202,21 @@ class _Step:
     factors: Array  # (prime, combination)
 
 
+@dataclass
+class _Sums:
+    """What one backward step sums: ``wanted``, pairs of a forward and a backward channel (the
+    counts themselves, then those of the players the set does not name, grouped by the channels
+    they read), ``source[p]`` the pair player ``p`` reads, ``derived`` the group left out (their
+    counts are the total less everyone else's), the labels of the backward channels of the layer
+    before the step, and ``live``, a bit for each of those that some earlier step reads."""
+
+    wanted: list[tuple[int, int]]
+    source: dict[int, int]
+    derived: tuple[int, ...]
+    labels: list[int]
+    live: int
+
+
 class Factored:
     """The forward pass runs at once and gives :attr:`total`; :meth:`counts` runs the backward pass.
 
@@ -377,7 +392,7 @@ class Factored:
         for k in range(len(self.steps) - 1, -1, -1):
             step, (_, before) = self.steps[k], forward[k]
             table = step.table
-            wanted, source, labels, live = sums[k]
+            wanted, source, labels, live = sums[k].wanted, sums[k].source, sums[k].labels, sums[k].live
             needed, at = self._shifts(k, labels)
             needed &= live  # a channel no earlier step reads is not summed
             at[[not (live >> b) & 1 for b in range(len(labels))]] = -1
@@ -393,25 +408,29 @@ class Factored:
             for p, q in source.items():
                 w = weights[:, :, q] * capacity[p] % moduli if p in self.never else weights[:, :, q]
                 cells[:, p, :] = self._contract(w, table.star, moduli)
+            derived = sums[k].derived
+            share = sum(capacity[p] for p in derived)  # a group of several: the never-special players
             for i, code in enumerate(table.cards):
-                per_card[code] = tuple(rebuild(cells[i, p].tolist(), primes) for p in range(n))
+                row = [0 if p in derived else rebuild(cells[i, p].tolist(), primes) for p in range(n)]
+                rest = self.counted - sum(row)  # the derived group's deals: the card is with one of them
+                for p in derived:
+                    row[p] = rest if len(derived) == 1 else rest * capacity[p] // share if share else 0
+                per_card[code] = tuple(row)
         return Counts(self.counted, per_card, tuple(free))
 
-    def _sums(self, ahead: list[list[int]]) -> list[tuple[list[tuple[int, int]], dict[int, int], list[int], int]]:
-        """Per step ``k``, given the forward layers' channel labels: the sums its backward step makes
-        (pairs of a forward and a backward channel: the counts themselves, then those of each player
-        the set does not name), which of them each such player reads, the labels of the backward
-        channels of layer ``k``, and which of those some earlier step reads (a bit each): a
-        channel nobody reads is not summed. Backward channels: -1 the completions of a state, -2
-        the same with one card fewer to deal (``N - 1``), ``p`` the latter with player ``p``'s
-        final factor times their room."""
+    def _sums(self, ahead: list[list[int]]) -> list[_Sums]:
+        """Per step, given the forward layers' channel labels: what its backward step sums (:class:`_Sums`).
+
+        The players a set does not name fall into groups by the pair of channels their counts read;
+        one group per step is left out and its counts found from the total, since a card's counts
+        add up to it: preferably a player whose backward channel no earlier step reads either, so
+        that channel is not summed at all (a step's channel nobody reads is not summed)."""
         labels = [-1, -2]
-        sums: list[tuple[list[tuple[int, int]], dict[int, int], list[int], int]] = []
-        reads: list[int] = []  # per step, the backward channels of the layer after it that it reads
+        groups: list[dict[tuple[int, int], list[int]]] = []
+        every: list[list[int]] = []  # the backward channels' labels of each layer, the last first
         for k in range(len(self.steps) - 1, -1, -1):
             step = self.steps[k]
-            wanted: list[tuple[int, int]] = [(0, 0)]
-            source: dict[int, int] = {}
+            group: dict[tuple[int, int], list[int]] = {}
             for p in range(self.n):
                 if p in step.table.special:
                     continue
@@ -419,25 +438,39 @@ class Factored:
                     pair = (0, 1)  # one card fewer to deal; the room is the capacity
                 elif p in ahead[k]:  # retired before this set
                     pair = (ahead[k].index(p), 1)
-                else:  # special in a later set
+                else:  # special in a later set: their own backward channel
                     pair = (0, labels.index(p))
-                if pair not in wanted:
-                    wanted.append(pair)
-                source[p] = wanted.index(pair)
-            reads.append(sum(1 << b for b in {b for _, b in wanted}))
+                group.setdefault(pair, []).append(p)
+            groups.append(group)
             labels = [*labels, *step.retiring]
-            sums.append((wanted, source, labels, 0))
-        sums.reverse()
-        reads.reverse()
+            every.append(labels)
+        groups.reverse()
+        every.reverse()
+        unread = set(range(self.n))  # players whose backward channel no step so far reads
+        sums: list[_Sums] = []
         live = 0  # layer 0's channels: nobody reads them
-        for k in range(len(sums)):
-            wanted, source, labels, _ = sums[k]
-            sums[k] = (wanted, source, labels, live)
+        for k, group in enumerate(groups):
+            derived = self._derived(group, unread)
+            wanted = [(0, 0), *(pair for pair in group if pair != derived)]
+            source = {p: wanted.index(pair) for pair, players in group.items() if pair != derived for p in players}
+            unread -= {players[0] for pair, players in group.items() if pair != derived and _own(pair)}
+            sums.append(_Sums(wanted, source, tuple(group[derived]) if derived else (), every[k], live))
             # the layer after step k: what step k reads, and what the live channels of layer k are
             # summed from (the same channel; a player retiring at step k, from channel -2)
-            carried = len(labels) - len(self.steps[k].retiring)
-            live = reads[k] | (live & ((1 << carried) - 1)) | (2 if live >> carried else 0)
+            carried = len(every[k]) - len(self.steps[k].retiring)
+            reads = sum(1 << b for b in {b for _, b in wanted})
+            live = reads | (live & ((1 << carried) - 1)) | (2 if live >> carried else 0)
         return sums
+
+    def _derived(self, group: dict[tuple[int, int], list[int]], unread: set[int]) -> tuple[int, int] | None:
+        """The group of a step to leave out: a player whose own backward channel no step below reads
+        (left out wherever it would be read first, it is never summed), the one retiring last."""
+
+        def gain(pair: tuple[int, int]) -> tuple[bool, bool, int]:
+            player = group[pair][0]
+            return _own(pair) and player in unread, _own(pair), self.last.get(player, -1)
+
+        return max(group, key=gain) if group else None
 
     def _unfold(self, inner: Counts) -> Counts:
         """The counts of the whole problem from those without the sets of one class: each times their
@@ -549,6 +582,12 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
         poly = running - np.where(behind >= 0, running[rows, np.maximum(behind, 0)], 0)
     estimate: npt.NDArray[np.float64] = np.where(degrees <= limit[:, None], poly, 0).sum(axis=1)
     return estimate
+
+
+def _own(pair: tuple[int, int]) -> bool:
+    """Whether a backward step's sum reads a player's own backward channel (a player the set does
+    not name but a later one does): channels 0 and 1 are everyone's."""
+    return pair[0] == 0 and pair[1] >= 2
 
 
 def _pack(vector: Sequence[int]) -> int:
