@@ -328,23 +328,29 @@ class Factored:
             factors = self._kernels.products(factors, inverse, self.moduli[:, 0])
         return combos, factors
 
-    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array) -> Array:
+    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array, rooms: Array | None = None) -> Array:
+        """One step forward (:func:`~trainer.knowledge.kernels.combine`); with ``channels``, a new channel
+        per row of ``rooms`` (default: one per player retiring at the step)."""
         r = len(moduli)
         return self._kernels.combine(
             values, step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r],
-            step.rooms, channels, step.size, moduli[:, 0],
+            np.ascontiguousarray(step.rooms if rooms is None else rooms), channels, step.size, moduli[:, 0],
         )  # fmt: skip
 
-    def _channels(self, r: int) -> list[tuple[list[int], Array]]:
-        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far, the same with
-        their final factor times their room (channel ``p``): a second forward pass over the kept pairs.
-        A layer is its channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
+    def _channels(self, r: int, live: list[list[int]]) -> list[tuple[list[int], Array]]:
+        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far whose channel
+        ``live`` lists for the layer, the same with their final factor times their room (channel ``p``): a
+        second forward pass over the kept pairs, without the channels no later step reads. A layer is its
+        channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
         layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
         for k, step in enumerate(self.steps):
             labels, before = layers[-1]
-            after = self._combine(before, step, True, self.moduli[:r])
+            kept = [c for c, label in enumerate(labels) if c == 0 or label in live[k + 1]]
+            new = [e for e, p in enumerate(step.retiring) if p in live[k + 1]]
+            carried = np.ascontiguousarray(before[:, :, kept])
+            after = self._combine(carried, step, True, self.moduli[:r], step.rooms[new])
             after[:, :, 0] = self.layers[k + 1][1][:r]
-            layers.append(([*labels, *step.retiring], after))
+            layers.append(([labels[c] for c in kept] + [step.retiring[e] for e in new], after))
         return layers
 
     def _end(self, keys: Array, less: int) -> Array:
@@ -376,7 +382,18 @@ class Factored:
         primes = primes_for(self.counted, WIDE)
         r = len(primes)
         moduli = self.moduli[:r]
-        forward = self._channels(r)
+        ahead = [[-1]]  # the forward channels' labels: a channel per player retired so far
+        for step in self.steps:
+            ahead.append([*ahead[-1], *step.retiring])
+        sums = self._sums(ahead)
+        # a forward channel is kept while some later step reads it (and to the end for the free cards)
+        alive: list[list[int]] = [[] for _ in ahead]
+        read = set(ahead[-1]) if self.inner.free else set()
+        for k in range(len(ahead) - 1, -1, -1):
+            alive[k] = [p for p in ahead[k] if p in read]
+            if k > 0:
+                read |= {ahead[k - 1][q] for q, _ in sums[k - 1].wanted}
+        forward = self._channels(r, alive)
         keys, _ = self.layers[-1]
         back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
@@ -388,11 +405,11 @@ class Factored:
                 residues = self._kernels.dot(np.ascontiguousarray(room), completions, moduli[:, 0])
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
-        sums = self._sums([labels for labels, _ in forward])
         for k in range(len(self.steps) - 1, -1, -1):
-            step, (_, before) = self.steps[k], forward[k]
+            step, (kept, before) = self.steps[k], forward[k]
             table = step.table
-            wanted, source, labels, live = sums[k].wanted, sums[k].source, sums[k].labels, sums[k].live
+            source, labels, live = sums[k].source, sums[k].labels, sums[k].live
+            wanted = [(kept.index(ahead[k][q]), b) for q, b in sums[k].wanted]  # the forward channels kept
             needed, at = self._shifts(k, labels)
             needed &= live  # a channel no earlier step reads is not summed
             at[[not (live >> b) & 1 for b in range(len(labels))]] = -1
