@@ -15,9 +15,9 @@ from trainer.knowledge import counting
 from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
-from trainer.knowledge.factored import Factored, expanded
+from trainer.knowledge.factored import Factored, expanded, plan
 from trainer.knowledge.solve import counting_model
-from trainer.knowledge.sweep import Sweep
+from trainer.knowledge.sweep import Sweep, sweep_work
 
 from positions import TABLES, reference_pair
 
@@ -55,6 +55,13 @@ def test_factored_equals_the_python_pass_on_random_problems(problem: Problem) ->
     assert factored.counts() == reference.counts()
     assert factored.steps == [] and factored.layers == []  # their memory is freed once the counts are taken
     assert factored.counts() == reference.counts()  # and the counts are kept
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems())
+def test_the_bound_on_the_sweeps_work_holds(problem: Problem) -> None:
+    # every layer's states lie in the box the bound counts: it is never below the pairs tried
+    assert sweep_work(problem) >= Sweep(problem).tried
 
 
 @settings(max_examples=60, deadline=None)
@@ -176,6 +183,11 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     assert middle.counts() == Counter(problems[1]).counts()
     monkeypatch.setattr(counting, "SWEEP_GRID", 10**6)  # unless few hand-size vectors keep the sweep small
     assert isinstance(full_pass(problems[0]), Factored) and isinstance(full_pass(problems[1]), Sweep)
+    # the choice is by the bound on the sweep's work against the factored pass's estimate
+    bounds = [sweep_work(p) / plan(p)[1] for p in problems[:2]]
+    assert bounds[0] >= counting.SWEEP_RATIO > bounds[1]
+    monkeypatch.setattr(counting, "SWEEP_RATIO", bounds[1] / 2)
+    assert isinstance(full_pass(problems[1]), Factored)
     # for the total alone the factored pass's forward half is cheap: no sweep is tried
     monkeypatch.setattr(sweep_module, "Sweep", None)
     assert counting.count_total(problems[1]) == Counter(problems[1]).total

@@ -224,7 +224,7 @@ def _small(problem: Problem) -> bool:
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
-SWEEP_SHARE = 0.2  # there, the sweep may try this share of the factored pass's estimated work (measured, 6 players)
+SWEEP_RATIO = 0.7  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
 KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 
@@ -233,10 +233,11 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
 
     The Python :class:`Counter` for a small problem (no array overhead); else the
     :class:`~trainer.knowledge.factored.Factored` pass, whose work grows with the players a set
-    names, not with all of them, unless :class:`~trainer.knowledge.sweep.Sweep` finishes first within
-    a budget: :data:`SWEEP_SHARE` of the factored pass's estimated work where there are at most
-    :data:`SWEEP_GRID` vectors of hand sizes (few players, or small hands: the sweep's states stay
-    few and hand sizes prune them), and at least :data:`SWEEP_QUICK` state-class pairs while the
+    names, not with all of them, unless :class:`~trainer.knowledge.sweep.Sweep` is likely the
+    quicker: where there are at most :data:`SWEEP_GRID` vectors of hand sizes (few players, or
+    small hands: hand sizes prune the sweep's states) and a bound on the sweep's work
+    (:func:`~trainer.knowledge.sweep.sweep_work`) is below :data:`SWEEP_RATIO` times the factored
+    pass's estimated work; or if it finishes within :data:`SWEEP_QUICK` state-class pairs while the
     factored pass's compiled code is not loaded (half a second, once a process: a one-off command
     on a late position does not pay it). Each gives ``total`` at once and ``counts()`` on demand.
 
@@ -248,17 +249,17 @@ def full_pass(problem: Problem) -> Counter | Sweep | Factored:
 
 def _pass(problem: Problem, per_card: bool) -> Counter | Sweep | Factored:
     """:func:`full_pass`; without ``per_card`` only the total is wanted, the factored pass's forward
-    half (a third of its work or less), so the sweep gets no budget for few hand-size vectors."""
+    half (a third of its work or less), so the sweep is only tried while the compiled code is not loaded."""
     if _small(problem):
         return Counter(problem)
     from trainer.knowledge.factored import Factored, plan  # they import this module
-    from trainer.knowledge.sweep import Sweep
+    from trainer.knowledge.sweep import Sweep, sweep_work
 
-    budget = SWEEP_QUICK if KERNELS not in sys.modules else 0
-    if per_card and prod(c + 1 for c in problem.capacity) <= SWEEP_GRID:
-        budget = max(budget, int(SWEEP_SHARE * plan(problem)[1]))
-    if budget:
-        sweep = Sweep(problem, budget=budget)
+    few = prod(c + 1 for c in problem.capacity) <= SWEEP_GRID
+    if per_card and few and sweep_work(problem) < SWEEP_RATIO * plan(problem)[1]:
+        return Sweep(problem)  # its work is at most that bound: no budget needed
+    if KERNELS not in sys.modules:
+        sweep = Sweep(problem, budget=SWEEP_QUICK)
         if sweep.finished:
             return sweep
     return Factored(problem)
