@@ -105,7 +105,7 @@ def test_known_answer_a_special_player_and_two_others() -> None:
 def test_the_counts_of_a_group_left_out_are_the_total_less_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     # each step leaves one group of the players its set does not name out of its sums; their
     # counts are the total less the others' (split by capacity among never-named players)
-    made: list[list[int]] = []  # per problem, the players left out at each step
+    made: list = []  # per problem, what each step sums (its group left out among it)
     real = Factored._sums
     monkeypatch.setattr(Factored, "_sums", lambda self, ahead: made.append(real(self, ahead)) or made[-1])
     everyone = (0, 1, 2, 3, 4, 5)
