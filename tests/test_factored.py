@@ -121,6 +121,18 @@ def test_the_counts_of_a_group_left_out_are_the_total_less_the_others(monkeypatc
     assert all(s.derived for s in made[1])  # X names A, Z names B: a group left out at each step too
 
 
+def test_the_primes_cover_the_placements_when_they_are_fewer_than_the_deals() -> None:
+    # 40 cards into four hands of ten: 4.7e21 deals, two primes; but each set's six cards may go to
+    # two players only and four cards are free: at most 64^6 * 4^4 = 2^44 placements, one prime
+    sets = tuple(
+        SetProblem(tuple(f"S{j}C{i}" for i in range(6)), ((j % 4, (j + 1) % 4),) * 6, ()) for j in range(6)
+    )
+    problem = Problem(tuple("ABCD"), (10, 10, 10, 10), 4, sets)
+    factored, reference = Factored(problem), Counter(problem)
+    assert len(factored.primes) == 1 and factored.total == reference.total > 0
+    assert factored.counts() == reference.counts()
+
+
 def test_a_set_of_one_class_is_folded_into_the_capacities() -> None:
     # each of A, B, C, D holds one of W X Y Z: 24 matchings, one card each, whatever else happens
     matched = SetProblem(tuple("WXYZ"), ((0, 1, 2, 3),) * 4, tuple((p, (0, 1, 2, 3)) for p in range(4)))

@@ -246,11 +246,15 @@ class Factored:
         if any(c < 0 for c in inner.capacity):
             return
         capacity = inner.capacity
-        self.primes = primes_for(factorial(sum(capacity)) // prod(factorial(c) for c in capacity), WIDE)
+        self.tables, self.work = plan(inner)
+        # no count exceeds the ways to deal the unknown cards into the hands, nor those to place each
+        # set's cards and the free ones with no thought of hand sizes (a set's table at x = 1)
+        hands = factorial(sum(capacity)) // prod(factorial(c) for c in capacity)
+        placed = n**inner.free * prod(_placements(t, n) for t in self.tables)
+        self.primes = primes_for(min(hands, placed), WIDE)
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
-        self.tables, self.work = plan(inner)
         from trainer.knowledge import kernels  # numba's import takes half a second: only problems this pass takes
 
         self._kernels = kernels
@@ -599,6 +603,16 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
         poly = running - np.where(behind >= 0, running[rows, np.maximum(behind, 0)], 0)
     estimate: npt.NDArray[np.float64] = np.where(degrees <= limit[:, None], poly, 0).sum(axis=1)
     return estimate
+
+
+def _placements(table: Expanded, n: int) -> int:
+    """The ways to place a set's cards as its facts allow, hand sizes aside: its table at ``x = 1``,
+    each class's coefficient times ``n`` per card given to anyone.
+
+    >>> _placements(expanded(SetProblem(("X1", "X2"), ((0, 1), (0, 1, 2)), ()), 3), 3)  # 2 times 3
+    6
+    """
+    return int((table.coef * n ** (len(table.cards) - table.vectors.sum(axis=1))).sum())
 
 
 def _own(pair: tuple[int, int]) -> bool:
