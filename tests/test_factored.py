@@ -133,6 +133,25 @@ def test_the_primes_cover_the_placements_when_they_are_fewer_than_the_deals() ->
     assert factored.counts() == reference.counts()
 
 
+def test_one_retired_players_channel_is_the_count_times_the_rooms_less_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the retired players' rooms add up to what a state fixes: where all their channels are kept,
+    # one of them is found from the others; the counts stay those of the plain Python pass
+    made = []
+    real = Factored._rest
+    monkeypatch.setattr(Factored, "_rest", lambda self, *args: made.append(args[2]) or real(self, *args))
+    compared = 0
+    for seed in range(12):
+        pair = reference_pair(seed, ("classic", 8), True, 0.15, budget=300_000)
+        if pair is not None:
+            problem, reference = pair
+            assert Factored(problem).counts() == reference.counts()
+            compared += 1
+    assert compared >= 3 and made  # some layers had a channel found that way
+    assert all(len(retired) >= 1 for retired in made)
+
+
 def test_a_set_of_one_class_is_folded_into_the_capacities() -> None:
     # each of A, B, C, D holds one of W X Y Z: 24 matchings, one card each, whatever else happens
     matched = SetProblem(tuple("WXYZ"), ((0, 1, 2, 3),) * 4, tuple((p, (0, 1, 2, 3)) for p in range(4)))

@@ -345,17 +345,44 @@ class Factored:
         """Per layer, the forward counts (channel ``-1``) and, for each player retired so far whose channel
         ``live`` lists for the layer, the same with their final factor times their room (channel ``p``): a
         second forward pass over the kept pairs, without the channels no later step reads. A layer is its
-        channels' labels and an array (prime, state, channel), for the first ``r`` primes."""
+        channels' labels and an array (prime, state, channel), for the first ``r`` primes.
+
+        The retired players' rooms add up to a number each state fixes (their capacities less the cards
+        they got, ``G`` less the active players' fields), so their channels add up to the count times
+        it: where every retired player's channel is kept, one of them is that less the others, state by
+        state, instead of a sum over the pairs."""
         layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
+        retired: list[int] = []
         for k, step in enumerate(self.steps):
             labels, before = layers[-1]
-            kept = [c for c, label in enumerate(labels) if c == 0 or label in live[k + 1]]
+            retired = [*retired, *step.retiring]
+            old = [label for label in labels[1:] if label in live[k + 1]]
+            derived = old[-1] if old and all(p in live[k + 1] for p in retired) else None
+            kept = [c for c, label in enumerate(labels) if c == 0 or (label in live[k + 1] and label != derived)]
             new = [e for e, p in enumerate(step.retiring) if p in live[k + 1]]
             carried = np.ascontiguousarray(before[:, :, kept])
             after = self._combine(carried, step, True, self.moduli[:r], step.rooms[new])
             after[:, :, 0] = self.layers[k + 1][1][:r]
-            layers.append(([labels[c] for c in kept] + [step.retiring[e] for e in new], after))
+            made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
+            if derived is not None:
+                after = np.concatenate([after, self._rest(k + 1, after, retired, r)[:, :, None]], axis=2)
+                made.append(derived)
+            layers.append((made, np.ascontiguousarray(after)))
         return layers
+
+    def _rest(self, k: int, channels: Array, retired: list[int], r: int) -> Array:
+        """At layer ``k``, the count times the retired players' rooms in all, less their channels given
+        in ``channels`` (after channel 0): the one retired player's channel left out."""
+        keys = self.layers[k][0]
+        rooms = np.full(len(keys), sum(self.inner.capacity[p] for p in retired), np.int64)
+        rooms -= (keys >> (BITS * self.n)) & FIELD  # G: every card the named players got
+        for p in range(self.n):
+            rooms += (keys >> (BITS * p)) & FIELD  # less the active players' cards
+        moduli = self.moduli[:r]
+        rest: Array = channels[:, :, 0] * rooms[None, :] % moduli  # below 2^50 times 2^6
+        for c in range(1, channels.shape[2]):
+            rest = (rest - channels[:, :, c]) % moduli
+        return rest
 
     def _end(self, keys: Array, less: int) -> Array:
         """Residues of ``N! / prod (never-special capacity)!`` at the end states, ``N`` lowered by ``less``."""
