@@ -58,6 +58,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
+from trainer.knowledge.boxes import box_sums
 from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
 from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild
 from trainer.knowledge.tables import solve_set
@@ -341,21 +342,21 @@ class Factored:
             np.ascontiguousarray(step.rooms if rooms is None else rooms), channels, step.size, moduli[:, 0],
         )  # fmt: skip
 
-    def _channels(self, r: int, live: list[list[int]]) -> list[tuple[list[int], Array]]:
-        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far whose channel
-        ``live`` lists for the layer, the same with their final factor times their room (channel ``p``): a
-        second forward pass over the kept pairs, without the channels no later step reads. A layer is its
-        channels' labels and an array (prime, state, channel), for the first ``r`` primes.
+    def _channels(self, r: int, ahead: list[list[int]], live: list[list[int]]) -> list[tuple[list[int], Array]]:
+        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far (``ahead``,
+        after the first label) whose channel ``live`` lists for the layer, the same with their final
+        factor times their room (channel ``p``): a second forward pass over the kept pairs, without the
+        channels no later step reads. A layer is its channels' labels and an array (prime, state,
+        channel), for the first ``r`` primes.
 
         The retired players' rooms add up to a number each state fixes (their capacities less the cards
         they got, ``G`` less the active players' fields), so their channels add up to the count times
         it: where every retired player's channel is kept, one of them is that less the others, state by
         state, instead of a sum over the pairs."""
         layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
-        retired: list[int] = []
         for k, step in enumerate(self.steps):
             labels, before = layers[-1]
-            retired = [*retired, *step.retiring]
+            retired = ahead[k + 1][1:]
             old = [label for label in labels[1:] if label in live[k + 1]]
             derived = old[-1] if old and all(p in live[k + 1] for p in retired) else None
             kept = [c for c, label in enumerate(labels) if c == 0 or (label in live[k + 1] and label != derived)]
@@ -424,7 +425,7 @@ class Factored:
             alive[k] = [p for p in ahead[k] if p in read]
             if k > 0:
                 read |= {ahead[k - 1][q] for q, _ in sums[k - 1].wanted}
-        forward = self._channels(r, alive)
+        forward = self._channels(r, ahead, alive)
         keys, _ = self.layers[-1]
         back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
@@ -620,15 +621,8 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
     retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
     reaches = np.concatenate([np.where(active, reach, 0), retired[:, None]], axis=1)
     top = int(limit.max(initial=0))
-    degrees = np.arange(top + 1)[None, :]
-    rows = np.arange(1 << k)[:, None]
-    poly = np.zeros((1 << k, top + 1))
-    poly[:, 0] = 1
-    for p in range(n + 1):  # times 1 + t + ... + t^reach: a running sum less the same shifted past reach
-        running = np.cumsum(poly, axis=1)
-        behind = degrees - reaches[:, p : p + 1] - 1
-        poly = running - np.where(behind >= 0, running[rows, np.maximum(behind, 0)], 0)
-    estimate: npt.NDArray[np.float64] = np.where(degrees <= limit[:, None], poly, 0).sum(axis=1)
+    poly = box_sums(np.zeros_like(reaches), reaches, top)
+    estimate: npt.NDArray[np.float64] = np.where(np.arange(top + 1)[None, :] <= limit[:, None], poly, 0).sum(axis=1)
     return estimate
 
 

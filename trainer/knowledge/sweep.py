@@ -29,6 +29,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
+from trainer.knowledge.boxes import box_sums
 from trainer.knowledge.counting import Counts, Problem, SetProblem, solved
 from trainer.knowledge.residues import factorials, primes_for, rebuild
 
@@ -60,40 +61,40 @@ def table_arrays(problem: SetProblem, n: int) -> TableArrays:
     return TableArrays(problem.cards, table.vectors, table.solutions, rows)
 
 
+def _ordered(problem: Problem) -> list[TableArrays]:
+    """The sets' tables in the order the sweep combines them: fewest solutions first."""
+    return sorted((table_arrays(s, len(problem.players)) for s in problem.sets), key=lambda t: len(t.solutions))
+
+
+def _lowers(problem: Problem, tables: Sequence[TableArrays]) -> list[list[int]]:
+    """Per table, the least each player must have once it is combined, to fill their hand with what the
+    later tables and the free cards can give."""
+    room = [problem.free] * len(problem.players)
+    lowers: list[list[int]] = []
+    for table in reversed(tables):
+        lowers.append([max(0, c - r) for c, r in zip(problem.capacity, room, strict=True)])
+        room = [r + int(m) for r, m in zip(room, table.digits.max(axis=0), strict=True)]
+    lowers.reverse()
+    return lowers
+
+
 def sweep_work(problem: Problem) -> int:
     """An upper bound on the state-class pairs :class:`Sweep` tries, without running it: per table, in
     the sweep's order, the classes times the vectors its layer can hold (each player between the
-    lower bound and what the tables so far can give, within capacity, the cards so far in all),
-    counted as the coefficient of a product of one polynomial per player (in floating point: an estimate
-    to choose a pass by, not a count).
+    lower bound and what the tables so far can give, within capacity, the cards so far in all:
+    :func:`~trainer.knowledge.boxes.box_sums`, in floating point, an estimate to choose a pass by).
 
     >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ())  # two cards with A or B
     >>> sweep_work(Problem(("A", "B"), (1, 1), 0, (x,)))  # one layer before X (the empty one): 3 classes
     3
     """
-    n, capacity = len(problem.players), problem.capacity
-    tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
+    tables = _ordered(problem)
     if not tables or any(len(t.solutions) == 0 for t in tables):
         return 0
-    room = [problem.free] * n
-    lowers: list[list[int]] = []
-    for table in reversed(tables):
-        lowers.append([max(0, c - r) for c, r in zip(capacity, room, strict=True)])
-        room = [r + int(m) for r, m in zip(room, table.digits.max(axis=0), strict=True)]
-    lowers.reverse()
     most = np.array([t.digits.max(axis=0) for t in tables], np.int64)  # per table and player
-    reach = np.minimum(np.cumsum(most, axis=0), np.array(capacity, np.int64))
+    reach = np.minimum(np.cumsum(most, axis=0), np.array(problem.capacity, np.int64))
     cards = np.cumsum([int(t.digits[0].sum()) for t in tables])
-    top = int(cards[-1])
-    degrees = np.arange(top + 1)[None, :]
-    poly = np.zeros((len(tables), top + 1))  # per layer, vectors by their sum so far
-    poly[:, 0] = 1
-    low = np.array(lowers, np.int64)
-    for p in range(n):  # times t^low + ... + t^reach: a window of running sums
-        running = np.concatenate([np.zeros((len(tables), 1)), np.cumsum(poly, axis=1)], axis=1)
-        upper = np.clip(degrees - low[:, p : p + 1] + 1, 0, top + 1)
-        lower = np.minimum(np.clip(degrees - reach[:, p : p + 1], 0, top + 1), upper)  # none if low > reach
-        poly = np.take_along_axis(running, upper, axis=1) - np.take_along_axis(running, lower, axis=1)
+    poly = box_sums(np.array(_lowers(problem, tables), np.int64), reach, int(cards[-1]))
     states = np.concatenate([[1.0], poly[np.arange(len(tables)), cards][:-1]])
     return int(states @ np.array([len(t.solutions) for t in tables], np.float64))
 
@@ -128,7 +129,7 @@ class Sweep:
             raise ValueError(f"capacities up to {HALF - 7} fit a packed field, not {max(capacity)}")
         if any(c < 0 for c in capacity):
             return
-        tables = sorted((table_arrays(s, n) for s in problem.sets), key=lambda t: len(t.solutions))
+        tables = _ordered(problem)
         if any(len(t.solutions) == 0 for t in tables):
             return
         dealt = sum(len(t.cards) for t in tables) + problem.free
@@ -169,17 +170,9 @@ class Sweep:
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
         """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
         least a player must have by then to fill their hand with what the later tables can give)."""
-        n, capacity = self.n, self.problem.capacity
-        room = [self.problem.free] * n
-        lowers: list[list[int]] = []
-        for table in reversed(tables):
-            lowers.append([max(0, c - r) for c, r in zip(capacity, room, strict=True)])
-            most = table.digits.max(axis=0)
-            room = [r + int(m) for r, m in zip(room, most, strict=True)]
-        lowers.reverse()
-        high = _pack([HALF] * n)
-        over = _pack([HALF - 1 - c for c in capacity])
-        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in lowers]
+        high = _pack([HALF] * self.n)
+        over = _pack([HALF - 1 - c for c in self.problem.capacity])
+        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in _lowers(self.problem, tables)]
 
     def _digits(self, keys: Array) -> Array:
         """The vectors of packed keys, one row each."""
