@@ -147,8 +147,9 @@ def back(
     its weight ``table[r, classes[j], combos[j]]`` (the same times the class's coefficient), returns
 
     * ``weights[r, k, q]``: per class ``k``, the sum over its pairs of
-      ``forward[r, states[j], pairs[q, 0]] * backward[r, targets[j], pairs[q, 1]] * f`` (``f`` is
-      multiplied into the side with fewer distinct channels first);
+      ``forward[r, states[j], pairs[q, 0]] * backward[r, targets[j], pairs[q, 1]] * f``; the
+      products are summed per class and combination of rooms first, and each such sum is
+      multiplied by its factor once, at the end, instead of once a pair;
     * ``earlier[r, s, b]``: per state, the sum over its pairs of ``backward[r, targets[j], b] * weight``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
       ``backward[r, targets[j], 1] * weight * rooms[e, j]``;
@@ -158,29 +159,18 @@ def back(
     """
     primes, channels = backward.shape[0], backward.shape[2]
     count, extra = pairs.shape[0], rooms.shape[0]
-    weights = np.zeros((primes, table.shape[1], count), np.int64)
+    combinations = factors.shape[1]
+    sums = np.zeros((primes, table.shape[1], combinations, count), np.int64)
     earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
-    ahead = np.unique(pairs[:, 0])  # the forward channels the weights read
-    read = np.unique(pairs[:, 1])  # and the backward ones
-    # the factor multiplies whichever side has fewer channels: the product is the same
-    front = extra > 0 and ahead.shape[0] < read.shape[0]
-    back_side = extra > 0 and not front
-    before = np.empty(forward.shape[2], np.int64)
-    through = np.empty(channels, np.int64)
     for r in range(primes):
         m = moduli[r]
         reciprocal = 1.0 / m
         for j in range(states.shape[0]):
-            s, t, k = states[j], targets[j], classes[j]
-            factor = factors[r, combos[j]] if extra else 1
-            for c in ahead:
-                before[c] = mulmod(forward[r, s, c], factor, m, reciprocal) if front else forward[r, s, c]
-            for b in read:
-                through[b] = mulmod(backward[r, t, b], factor, m, reciprocal) if back_side else backward[r, t, b]
+            s, t, k, combo = states[j], targets[j], classes[j], combos[j]
             for q in range(count):
-                x = mulmod_lazy(before[pairs[q, 0]], through[pairs[q, 1]], m, reciprocal)
-                weights[r, k, q] = addmod(weights[r, k, q], x, m)
-            w = table[r, k, combos[j]]
+                x = mulmod_lazy(forward[r, s, pairs[q, 0]], backward[r, t, pairs[q, 1]], m, reciprocal)
+                sums[r, k, combo, q] = addmod(sums[r, k, combo, q], x, m)
+            w = table[r, k, combo]
             if w == 0:
                 continue
             bits = needed[s]
@@ -192,8 +182,18 @@ def back(
                 for e in range(extra):
                     if (bits >> (channels + e)) & 1:
                         earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], base * rooms[e, j], m)
-        weights[r] %= m
         earlier[r] %= m
+    weights = np.zeros((primes, table.shape[1], count), np.int64)
+    for r in range(primes):
+        m = moduli[r]
+        reciprocal = 1.0 / m
+        for k in range(table.shape[1]):
+            for c in range(combinations):
+                f = factors[r, c]
+                for q in range(count):
+                    x = mulmod_lazy(sums[r, k, c, q] % m, f, m, reciprocal)
+                    weights[r, k, q] = addmod(weights[r, k, q], x, m)
+        weights[r] %= m
     return weights, earlier
 
 
