@@ -159,9 +159,9 @@ def test_combinations_number_the_distinct_columns_in_order(columns: list[list[in
     assert [expected[i] for i in ids.tolist()] == [tuple(c) for c in columns]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.integers(0, 6), min_size=3, max_size=3), st.lists(st.integers(0, 40), max_size=50))
-def test_pairs_are_the_sums_within_capacity_and_their_targets(capacity: list[int], picks: list[int]) -> None:
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=3, max_size=3), st.lists(st.integers(0, 40), max_size=50), st.booleans())
+def test_pairs_are_the_sums_within_capacity_and_their_targets(capacity: list[int], picks: list[int], box: bool) -> None:
     # states and classes are vectors over three 7-bit fields; player 2 retires
     keys = np.array(sorted({(p % 7) | (p // 7 % 3) << 7 for p in picks}), np.int64)
     vectors = [(a, b, c) for a in range(3) for b in range(2) for c in range(3)]
@@ -169,7 +169,8 @@ def test_pairs_are_the_sums_within_capacity_and_their_targets(capacity: list[int
     over = sum((63 - c) << (7 * i) for i, c in enumerate(capacity))
     high = sum(64 << (7 * i) for i in range(3))
     states, classes, targets, rooms, unique = pairs(
-        keys, class_keys, over, high, np.array([14], np.int64), np.array([capacity[2]], np.int64), ~(127 << 14)
+        keys, class_keys, over, high, np.array([14], np.int64), np.array([capacity[2]], np.int64), ~(127 << 14),
+        3, 1 << 20 if box else 0,  # targets by their place in a box, or by a hash table
     )
     def within(total: int) -> bool:
         return all((total >> (7 * i) & 127) <= capacity[i] for i in range(3))

@@ -68,6 +68,7 @@ Array = npt.NDArray[np.int64]
 BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
+BOX = 1 << 22  # the most cells of a box in which a step finds its targets by place (32 MB)
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,7 @@ class Factored:
         capacity = np.array([self.inner.capacity[p] for p in retiring], np.int64)
         mask = ~sum(FIELD << (BITS * p) for p in retiring)
         states, classes, targets, rooms, unique = self._kernels.pairs(
-            keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask
+            keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask, self.n + 1, BOX
         )
         combos, factors = self._combinations(rooms)
         coef = np.ascontiguousarray(np.repeat(table.coef[None, :, None] % self.moduli[:, :, None], factors.shape[1], 2))

@@ -261,10 +261,96 @@ def _rehash(found: Array, unique: int, bits: int) -> Array:
     return table
 
 
+@_inline
+def _box(keys: Array, class_keys: Array, over: int, mask: int, fields: int) -> tuple[Array, Array]:
+    """Per 7-bit field, the least value a target's field can take and how many values it spans (within
+    the field's limit, read from ``over``): a target's sum of a state's and a class's cleared fields."""
+    low = np.zeros(fields, np.int64)
+    span = np.ones(fields, np.int64)
+    for f in range(fields):
+        shift = 7 * f
+        if (mask >> shift) & 127 == 0:
+            continue
+        a_low, a_high, b_low, b_high = 127, 0, 127, 0
+        for s in range(keys.shape[0]):
+            x = (keys[s] >> shift) & 127
+            a_low, a_high = min(a_low, x), max(a_high, x)
+        for k in range(class_keys.shape[0]):
+            x = (class_keys[k] >> shift) & 127
+            b_low, b_high = min(b_low, x), max(b_high, x)
+        low[f] = a_low + b_low
+        span[f] = max(min(a_high + b_high, 63 - ((over >> shift) & 127)) - low[f] + 1, 1)
+    return low, span
+
+
+@_inline
+def _placed(
+    keys: Array, class_keys: Array, over: int, high: int, shifts: Array, capacity: Array, mask: int,
+    low: Array, span: Array, cells: int, states: Array, classes: Array, ids: Array, rooms: Array,
+) -> tuple[Array, Array, Array, Array, Array]:  # fmt: skip
+    """:func:`pairs` by places in the box (``low`` and ``span`` per field): a field's place is its value
+    less ``low`` times the spans of the fields below it, so places keep the keys' order and the targets
+    are numbered by one scan of the box."""
+    fields = low.shape[0]
+    stride = np.empty(fields, np.int64)
+    offset = 0
+    step = 1
+    for f in range(fields):
+        stride[f] = step
+        offset += low[f] * step
+        step *= span[f]
+    state_place = np.zeros(keys.shape[0], np.int64)
+    for s in range(keys.shape[0]):
+        cleared = keys[s] & mask
+        for f in range(fields):
+            state_place[s] += ((cleared >> (7 * f)) & 127) * stride[f]
+    class_place = np.full(class_keys.shape[0], -offset, np.int64)
+    for k in range(class_keys.shape[0]):
+        cleared = class_keys[k] & mask
+        for f in range(fields):
+            class_place[k] += ((cleared >> (7 * f)) & 127) * stride[f]
+    box = np.zeros(cells, np.int64)
+    j = 0
+    for s in range(keys.shape[0]):
+        for k in range(class_keys.shape[0]):
+            total = keys[s] + class_keys[k]
+            if ((total + over) & high) != 0:
+                continue
+            for e in range(shifts.shape[0]):
+                rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
+            place = state_place[s] + class_place[k]
+            box[place] = 1
+            ids[j] = place
+            states[j] = s
+            classes[j] = k
+            j += 1
+    found = np.empty(min(ids.shape[0], cells), np.int64)
+    unique = 0
+    for place in range(cells):
+        if box[place]:  # a target: number it, and rebuild its key from its place
+            box[place] = unique
+            key = 0
+            for f in range(fields):
+                key |= ((place // stride[f]) % span[f] + low[f]) << (7 * f)
+            found[unique] = key
+            unique += 1
+    for i in range(ids.shape[0]):
+        ids[i] = box[ids[i]]
+    return states, classes, ids, rooms, found[:unique]
+
+
 @_compiled("Tuple((int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1]))"
-           "(int64[::1], int64[::1], int64, int64, int64[::1], int64[::1], int64)")  # fmt: skip
+           "(int64[::1], int64[::1], int64, int64, int64[::1], int64[::1], int64, int64, int64)")  # fmt: skip
 def pairs(
-    keys: Array, class_keys: Array, over: int, high: int, shifts: Array, capacity: Array, mask: int
+    keys: Array,
+    class_keys: Array,
+    over: int,
+    high: int,
+    shifts: Array,
+    capacity: Array,
+    mask: int,
+    fields: int,
+    largest: int,
 ) -> tuple[Array, Array, Array, Array, Array]:
     """A step's pairs: every state ``keys[s]`` with every class ``class_keys[k]`` whose packed sum stays
     within capacity (``(sum + over) & high == 0``), and their targets.
@@ -273,6 +359,10 @@ def pairs(
     ``capacity[e]`` less their field in pair ``j``'s sum; ``mask`` clears those fields, which leaves the
     target's key. Returns ``states, classes, targets, rooms`` and the targets' keys, sorted
     (``targets`` index them), as ``numpy.unique`` of the cleared sums would.
+
+    Keys have ``fields`` fields of 7 bits. Where the box the targets' fields span has at most
+    ``largest`` cells (and not many more than the pairs), a target is found by its place in that box,
+    a sum of the state's place and the class's (fields do not carry); elsewhere by a hash table.
     """
     count = 0
     for s in range(keys.shape[0]):
@@ -283,6 +373,13 @@ def pairs(
     classes = np.empty(count, np.int64)
     ids = np.empty(count, np.int64)
     rooms = np.empty((shifts.shape[0], count), np.int64)
+    low, span = _box(keys, class_keys, over, mask, fields)
+    cells = 1
+    for f in range(fields):
+        cells = min(cells * span[f], largest + 1)
+    if cells <= largest and cells <= 4 * count + 4096:
+        return _placed(keys, class_keys, over, high, shifts, capacity, mask, low, span, cells,
+                       states, classes, ids, rooms)  # fmt: skip
     bits = 10  # grown as targets are found: a table sized to the pairs would not stay in the cache
     # a slot holds a key (-1: empty; keys are not negative) and its index into found, side by side
     table = np.full((1 << bits, 2), -1, np.int64)
