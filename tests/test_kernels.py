@@ -64,12 +64,12 @@ def _random_step(rng: np.random.Generator, primes: tuple[int, ...], before: int,
     moduli = np.array(primes, np.int64)
     return {
         "moduli": moduli,
-        "states": np.sort(rng.integers(0, before, pairs)).astype(np.int64),
-        "classes": rng.integers(0, classes, pairs).astype(np.int64),
-        "targets": rng.integers(0, 5, pairs).astype(np.int64),
+        "states": np.sort(rng.integers(0, before, pairs)).astype(np.int32),
+        "classes": rng.integers(0, classes, pairs).astype(np.int32),
+        "targets": rng.integers(0, 5, pairs).astype(np.int32),
         "coef": rng.integers(0, moduli[:, None], (len(primes), classes)).astype(np.int64),
         "inverse": np.array([factorials(p, 64)[1] for p in primes], np.int64),
-        "rooms": rng.integers(0, 8, (int(rng.integers(0, 3)), pairs)).astype(np.int64),
+        "rooms": rng.integers(0, 8, (int(rng.integers(0, 3)), pairs)).astype(np.int32),
     }
 
 
@@ -84,7 +84,7 @@ def _tables(step: dict, primes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray
                 factors[r, j] = int(factors[r, j]) * int(step["inverse"][r, row[j]]) % m
     weights = np.array([[[int(c) * int(f) % m for f in factors[r]] for c in step["coef"][r]]
                         for r, m in enumerate(primes)], np.int64)  # fmt: skip
-    return np.arange(pairs, dtype=np.int64), weights, factors
+    return np.arange(pairs, dtype=np.int32), weights, factors
 
 
 @settings(max_examples=30, deadline=None)
@@ -152,7 +152,7 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 63), min_size=3, max_size=3), max_size=60))
 def test_combinations_number_the_distinct_columns_in_order(columns: list[list[int]]) -> None:
-    rooms = np.array(columns, np.int64).reshape(len(columns), 3).T.copy()
+    rooms = np.array(columns, np.int32).reshape(len(columns), 3).T.copy()
     ids, distinct = combinations(rooms)
     expected = sorted(set(map(tuple, columns)))
     assert [tuple(row) for row in distinct.tolist()] == expected

@@ -64,6 +64,7 @@ from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild
 from trainer.knowledge.tables import solve_set
 
 Array = npt.NDArray[np.int64]
+Index = npt.NDArray[np.int32]
 
 BITS = 7
 HALF = 1 << (BITS - 1)
@@ -194,12 +195,12 @@ class _Step:
 
     table: Expanded
     retiring: tuple[int, ...]
-    states: npt.NDArray[np.int64]
-    classes: npt.NDArray[np.int64]
-    targets: npt.NDArray[np.int64]
+    states: Index  # indices and rooms in 32 bits: the steps stream them once per pass and prime
+    classes: Index
+    targets: Index
     size: int  # the states after the step
-    rooms: Array  # a row per retiring player, a column per pair
-    combos: Array
+    rooms: Index  # a row per retiring player, a column per pair
+    combos: Index
     weights: Array  # (prime, class, combination)
     factors: Array  # (prime, combination)
 
@@ -324,7 +325,7 @@ class Factored:
         self.pairs += len(states)
         return unique, self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
 
-    def _combinations(self, rooms: Array) -> tuple[Array, Array]:
+    def _combinations(self, rooms: Index) -> tuple[Index, Array]:
         """Each pair's combination of rooms (:func:`~trainer.knowledge.kernels.combinations`), and per
         prime and combination the product of ``1 / room!`` over the retiring players."""
         combos, distinct = self._kernels.combinations(rooms)
@@ -334,7 +335,7 @@ class Factored:
             factors = self._kernels.products(factors, inverse, self.moduli[:, 0])
         return combos, factors
 
-    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array, rooms: Array | None = None) -> Array:
+    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array, rooms: Index | None = None) -> Array:
         """One step forward (:func:`~trainer.knowledge.kernels.combine`); with ``channels``, a new channel
         per row of ``rooms`` (default: one per player retiring at the step)."""
         r = len(moduli)

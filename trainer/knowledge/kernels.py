@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.int64]
+Index = npt.NDArray[np.int32]
 TOP = 1 << 62
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,7 +49,7 @@ def _compiled(signature: str) -> Callable[[F], F]:
 
 
 # a step's pairs: sources, classes, targets, the rooms' combination, and the weight and factor tables
-_STEP = "int64[::1], int64[::1], int64[::1], int64[::1], int64[:, :, ::1], int64[:, ::1], int64[:, ::1]"
+_STEP = "int32[::1], int32[::1], int32[::1], int32[::1], int64[:, :, ::1], int64[:, ::1], int32[:, ::1]"
 
 
 @_inline
@@ -79,13 +80,13 @@ def addmod(a: int, b: int, m: int) -> int:
 @_compiled(f"int64[:, :, ::1](int64[:, :, ::1], {_STEP}, boolean, int64, int64[::1])")
 def combine(
     values: Array,
-    states: Array,
-    classes: Array,
-    targets: Array,
-    combos: Array,
+    states: Index,
+    classes: Index,
+    targets: Index,
+    combos: Index,
     table: Array,
     factors: Array,
-    rooms: Array,
+    rooms: Index,
     channels: bool,
     size: int,
     moduli: Array,
@@ -130,13 +131,13 @@ def combine(
 def back(
     forward: Array,
     backward: Array,
-    states: Array,
-    classes: Array,
-    targets: Array,
-    combos: Array,
+    states: Index,
+    classes: Index,
+    targets: Index,
+    combos: Index,
     table: Array,
     factors: Array,
-    rooms: Array,
+    rooms: Index,
     pairs: Array,
     needed: Array,
     moduli: Array,
@@ -286,8 +287,8 @@ def _box(keys: Array, class_keys: Array, over: int, mask: int, fields: int) -> t
 @_inline
 def _placed(
     keys: Array, class_keys: Array, over: int, high: int, shifts: Array, capacity: Array, mask: int,
-    low: Array, span: Array, cells: int, states: Array, classes: Array, ids: Array, rooms: Array,
-) -> tuple[Array, Array, Array, Array, Array]:  # fmt: skip
+    low: Array, span: Array, cells: int, states: Index, classes: Index, ids: Index, rooms: Index,
+) -> tuple[Index, Index, Index, Index, Array]:  # fmt: skip
     """:func:`pairs` by places in the box (``low`` and ``span`` per field): a field's place is its value
     less ``low`` times the spans of the fields below it, so places keep the keys' order and the targets
     are numbered by one scan of the box."""
@@ -309,7 +310,7 @@ def _placed(
         cleared = class_keys[k] & mask
         for f in range(fields):
             class_place[k] += ((cleared >> (7 * f)) & 127) * stride[f]
-    box = np.zeros(cells, np.int64)
+    box = np.zeros(cells, np.int32)
     j = 0
     for s in range(keys.shape[0]):
         for k in range(class_keys.shape[0]):
@@ -339,7 +340,7 @@ def _placed(
     return states, classes, ids, rooms, found[:unique]
 
 
-@_compiled("Tuple((int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1]))"
+@_compiled("Tuple((int32[::1], int32[::1], int32[::1], int32[:, ::1], int64[::1]))"
            "(int64[::1], int64[::1], int64, int64, int64[::1], int64[::1], int64, int64, int64)")  # fmt: skip
 def pairs(
     keys: Array,
@@ -351,7 +352,7 @@ def pairs(
     mask: int,
     fields: int,
     largest: int,
-) -> tuple[Array, Array, Array, Array, Array]:
+) -> tuple[Index, Index, Index, Index, Array]:
     """A step's pairs: every state ``keys[s]`` with every class ``class_keys[k]`` whose packed sum stays
     within capacity (``(sum + over) & high == 0``), and their targets.
 
@@ -369,10 +370,10 @@ def pairs(
         for k in range(class_keys.shape[0]):
             if ((keys[s] + class_keys[k] + over) & high) == 0:
                 count += 1
-    states = np.empty(count, np.int64)
-    classes = np.empty(count, np.int64)
-    ids = np.empty(count, np.int64)
-    rooms = np.empty((shifts.shape[0], count), np.int64)
+    states = np.empty(count, np.int32)  # indices and rooms in 32 bits: half the memory the steps stream
+    classes = np.empty(count, np.int32)
+    ids = np.empty(count, np.int32)
+    rooms = np.empty((shifts.shape[0], count), np.int32)
     low, span = _box(keys, class_keys, over, mask, fields)
     cells = 1
     for f in range(fields):
@@ -457,12 +458,12 @@ def gather(values: Array, at: Array) -> None:
                     values[r, s, b] = values[r, at[b, s], 0]
 
 
-@_compiled("Tuple((int64[::1], int64[:, ::1]))(int64[:, ::1])")
-def combinations(rooms: Array) -> tuple[Array, Array]:
+@_compiled("Tuple((int32[::1], int64[:, ::1]))(int32[:, ::1])")
+def combinations(rooms: Index) -> tuple[Index, Array]:
     """The distinct columns of ``rooms`` (small whole numbers below 64), in increasing order read as
     digits, as rows of ``distinct``, and for each column the index of its row (``ids``)."""
     digits, count = rooms.shape
-    ids = np.empty(count, np.int64)
+    ids = np.empty(count, np.int32)
     bits = 4
     table = np.full((1 << bits, 2), -1, np.int64)
     found = np.empty(max(count, 1), np.int64)
