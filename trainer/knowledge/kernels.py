@@ -163,9 +163,12 @@ def back(
     combinations = factors.shape[1]
     sums = np.zeros((primes, table.shape[1], combinations, count), np.int64)
     earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
+    summed = np.empty(channels, np.int64)  # the channels the current state sums, and the rooms' rows
+    rows = np.empty(max(extra, 1), np.int64)
     for r in range(primes):
         m = moduli[r]
         reciprocal = 1.0 / m
+        current, many, more = -1, 0, 0
         for j in range(states.shape[0]):
             s, t, k, combo = states[j], targets[j], classes[j], combos[j]
             for q in range(count):
@@ -174,15 +177,25 @@ def back(
             w = table[r, k, combo]
             if w == 0:
                 continue
-            bits = needed[s]
-            for b in range(channels):
-                if (bits >> b) & 1:
-                    earlier[r, s, b] = addmod(earlier[r, s, b], mulmod_lazy(backward[r, t, b], w, m, reciprocal), m)
-            if extra:
-                base = mulmod(backward[r, t, 1], w, m, reciprocal)
+            if s != current:  # pairs come state by state: list the state's channels once, not test each bit
+                current, many, more = s, 0, 0
+                bits = needed[s]
+                for b in range(channels):
+                    if (bits >> b) & 1:
+                        summed[many] = b
+                        many += 1
                 for e in range(extra):
                     if (bits >> (channels + e)) & 1:
-                        earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], base * rooms[e, j], m)
+                        rows[more] = e
+                        more += 1
+            for i in range(many):
+                b = summed[i]
+                earlier[r, s, b] = addmod(earlier[r, s, b], mulmod_lazy(backward[r, t, b], w, m, reciprocal), m)
+            if more:
+                base = mulmod(backward[r, t, 1], w, m, reciprocal)
+                for i in range(more):
+                    e = rows[i]
+                    earlier[r, s, channels + e] = addmod(earlier[r, s, channels + e], base * rooms[e, j], m)
         earlier[r] %= m
     weights = np.zeros((primes, table.shape[1], count), np.int64)
     for r in range(primes):
