@@ -15,6 +15,7 @@ from trainer.knowledge.kernels import (
     gather,
     mulmod,
     mulmod_lazy,
+    mulmod_scaled,
     pairs,
     products,
     shifts,
@@ -32,6 +33,8 @@ def test_mulmod_is_the_remainder_of_the_product(m: int, data: st.DataObject) -> 
     assert mulmod(a, b, m, 1.0 / m) == a * b % m
     lazy = mulmod_lazy(a, b, m, 1.0 / m)  # for sums only: the same residue, below 2m
     assert 0 <= lazy < 2 * m and lazy % m == a * b % m
+    scaled = mulmod_scaled(a, float(a) * (1.0 / m), b, m)  # a's scale made once, as the kernels do
+    assert 0 <= scaled < 2 * m and scaled % m == a * b % m
 
 
 def test_mulmod_at_the_edges_of_the_largest_primes() -> None:
@@ -40,6 +43,7 @@ def test_mulmod_at_the_edges_of_the_largest_primes() -> None:
             for b in (m - 1, m - 3, m // 2, 2**30 + 1, 46340, 2**25, 1, 0):
                 assert mulmod(a, b, m, 1.0 / m) == a * b % m
                 assert mulmod_lazy(a, b, m, 1.0 / m) in (a * b % m, a * b % m + m)
+                assert mulmod_scaled(a, float(a) * (1.0 / m), b, m) in (a * b % m, a * b % m + m)
 
 
 @settings(max_examples=40, deadline=None)
