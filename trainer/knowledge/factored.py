@@ -58,7 +58,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.boxes import box_sums
+from trainer.knowledge.boxes import box_counts
 from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
 from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild
 from trainer.knowledge.tables import solve_set
@@ -622,10 +622,7 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
     limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), sum(capacity))
     retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
     reaches = np.concatenate([np.where(active, reach, 0), retired[:, None]], axis=1)
-    top = int(limit.max(initial=0))
-    poly = box_sums(np.zeros_like(reaches), reaches, top)
-    estimate: npt.NDArray[np.float64] = np.where(np.arange(top + 1)[None, :] <= limit[:, None], poly, 0).sum(axis=1)
-    return estimate
+    return box_counts(reaches, limit)
 
 
 def _placements(table: Expanded, n: int) -> int:
