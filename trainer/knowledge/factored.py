@@ -60,7 +60,7 @@ import numpy.typing as npt
 
 from trainer.knowledge.boxes import box_counts
 from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
-from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild
+from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild, rebuild_all
 from trainer.knowledge.tables import solve_set
 
 Array = npt.NDArray[np.int64]
@@ -461,8 +461,9 @@ class Factored:
                 cells[:, p, :] = self._contract(w, table.star, moduli)
             derived = sums[k].derived
             share = sum(capacity[p] for p in derived)  # a group of several: the never-special players
-            for i, code in enumerate(table.cards):
-                row = [0 if p in derived else rebuild(cells[i, p].tolist(), primes) for p in range(n)]
+            for code, row in zip(table.cards, rebuild_all(cells, primes), strict=True):
+                for p in derived:
+                    row[p] = 0
                 rest = self.counted - sum(row)  # the derived group's deals: the card is with one of them
                 for p in derived:
                     row[p] = rest if len(derived) == 1 else rest * capacity[p] // share if share else 0

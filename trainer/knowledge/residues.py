@@ -22,6 +22,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import prod
 
+import numpy as np
+import numpy.typing as npt
+
 # the twelve largest primes below 2^31 (tests/test_residues.py checks they are prime)
 PRIMES = (
     2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549,
@@ -67,6 +70,19 @@ def rebuild(residues: Sequence[int], primes: tuple[int, ...]) -> int:
     """
     basis, modulus = _basis(primes)
     return sum(int(r) * e for r, e in zip(residues, basis, strict=True)) % modulus
+
+
+def rebuild_all(residues: npt.NDArray[np.int64], primes: tuple[int, ...]) -> list[list[int]]:
+    """:func:`rebuild` for a table of numbers at once: ``residues[i, j, r]`` modulo ``primes[r]``; rows of
+    whole numbers (Python integers, exact), one per ``i``.
+
+    >>> rebuild_all(np.array([[[5 % p for p in PRIMES[:2]], [0, 0]]]), PRIMES[:2])
+    [[5, 0]]
+    """
+    basis, modulus = _basis(primes)
+    numbers = (residues.astype(object) * np.array(basis, dtype=object)).sum(axis=-1) % modulus
+    rows: list[list[int]] = numbers.tolist()
+    return rows
 
 
 @lru_cache(maxsize=16)

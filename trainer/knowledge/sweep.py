@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from trainer.knowledge.boxes import box_sums
 from trainer.knowledge.counting import Counts, Problem, SetProblem, solved
-from trainer.knowledge.residues import factorials, primes_for, rebuild
+from trainer.knowledge.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
 
@@ -309,8 +309,8 @@ class Sweep:
             back = earlier % moduli
             weight %= moduli
             cells = (weight @ table.rows) % moduli
-            for i, code in enumerate(table.cards):
-                per_card[code] = tuple(rebuild(cells[:, i * n + p].tolist(), primes) for p in range(n))
+            rows = rebuild_all(cells.T.reshape(len(table.cards), n, r), primes)
+            per_card.update((code, tuple(row)) for code, row in zip(table.cards, rows, strict=True))
         free_per_player = [0] * n
         if self.problem.free:
             last = self.layers[-1].values[:r]
