@@ -246,3 +246,15 @@ def test_factored_agrees_with_brute_force(
     problem = counting_model(History.build(game.setup, events, viewer)).problem
     assert isinstance(full_pass(problem), Factored) or not problem.sets  # (nothing to combine: any pass)
     assert assert_matches_brute_force(game, len(events), viewer) > 0
+
+
+def test_a_pass_for_the_total_alone_makes_no_channels_and_gives_no_counts() -> None:
+    x = SetProblem(("X1", "X2", "X3"), ((0, 1), (0, 1, 2), (1, 2)), ((0, (0, 1)),))
+    y = SetProblem(("Y1", "Y2", "Y3"), ((0, 2), (1, 2), (0, 1, 2)), ((2, (0, 2)),))
+    problem = Problem(("A", "B", "C"), (3, 2, 3), 2, (x, y))
+    alone, full = Factored(problem, per_card=False), Factored(problem)
+    assert alone.total == full.total == Counter(problem).total > 0
+    assert len(alone.channels) == 1 and len(full.channels) == len(full.tables) + 1  # layer 0's only
+    with pytest.raises(ValueError, match="total only"):
+        alone.counts()
+    assert full.counts() == Counter(problem).counts()

@@ -109,7 +109,7 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
             w = int(step["coef"][r, k])
             for row in step["rooms"]:
                 w = w * int(step["inverse"][r, row[j]]) % m
-            for c in range(1 if channels else 0, given_channels):  # channel 0 is the caller's with channels
+            for c in range(given_channels):
                 expected[r, t, c] += int(values[r, s, c]) * w
             for e in range(extra):
                 expected[r, t, given_channels + e] += int(values[r, s, 0]) * w * int(step["rooms"][e, j])

@@ -262,7 +262,7 @@ def _pass(problem: Problem, per_card: bool) -> Counter | Sweep | Factored:
         sweep = Sweep(problem, budget=SWEEP_QUICK)
         if sweep.finished:
             return sweep
-    return Factored(problem)
+    return Factored(problem, per_card)
 
 
 class OverBudget(Exception):

@@ -226,8 +226,9 @@ class Factored:
     The same numbers as :class:`~trainer.knowledge.counting.Counter`, exactly.
     """
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, per_card: bool = True):
         self.problem = problem
+        self.per_card = per_card
         n = self.n = len(problem.players)
         self.total = 0
         self._counts: Counts | None = None
@@ -268,14 +269,21 @@ class Factored:
         limits = [*capacity, sum(capacity)]
         self.over = _pack([HALF - 1 - c for c in limits])
         self.high = _pack([HALF] * (n + 1))
-        # forward layers: packed keys (a field per player, then G) and the counts' residues
+        self.retiring = [tuple(p for p in t.special if last[p] == k) for k, t in enumerate(self.tables)]
+        # the forward channels' labels: a channel per player retired so far, and those some step reads
+        self.ahead = [[-1]]
+        for retiring in self.retiring:
+            self.ahead.append([*self.ahead[-1], *retiring])
+        self.sums = self._sums(self.ahead)
+        self.alive = self._alive()
+        # forward layers: packed keys (a field per player, then G) and the counts' residues; with the
+        # per-card counts, each layer's channels too (channel 0 the counts), made by the same pass
         keys = np.zeros(1, np.int64)
         values = np.ones((len(self.primes), 1), np.int64)
         self.layers: list[tuple[Array, Array]] = [(keys, values)]
+        self.channels: list[tuple[list[int], Array]] = [([-1], values[:, :, None])]
         for k, table in enumerate(self.tables):
-            retiring = tuple(p for p in table.special if last[p] == k)
-            keys, values = self._forward(keys, values, table, retiring)
-            self.layers.append((keys, values))
+            keys, values = self._forward(k, keys, values, table)
             if len(keys) == 0:
                 return
         grand = self._end(keys, 0)
@@ -306,8 +314,10 @@ class Factored:
         keys: Array = table.vectors @ shifts + (table.vectors.sum(axis=1) << (BITS * self.n))
         return keys
 
-    def _forward(self, keys: Array, values: Array, table: Expanded, retiring: tuple[int, ...]) -> tuple[Array, Array]:
-        """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`)."""
+    def _forward(self, k: int, keys: Array, values: Array, table: Expanded) -> tuple[Array, Array]:
+        """Combine one more set: the states after it and their counts (the pairs are kept in :attr:`steps`;
+        with :attr:`per_card`, the layer's channels in :attr:`channels`)."""
+        retiring = self.retiring[k]
         shifts = np.array([BITS * p for p in retiring], np.int64)
         capacity = np.array([self.inner.capacity[p] for p in retiring], np.int64)
         mask = ~sum(FIELD << (BITS * p) for p in retiring)
@@ -323,7 +333,16 @@ class Factored:
         step = _Step(table, retiring, states, classes, targets, len(unique), rooms, combos, weights, factors)
         self.steps.append(step)
         self.pairs += len(states)
-        return unique, self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
+        if not self.per_card:
+            after = self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
+            self.layers.append((unique, after))
+            return unique, after
+        labels, before = self.channels[-1]
+        self.layers.append((unique, np.empty(0, np.int64)))  # its keys, for the derived channel
+        channels, made = self._channels(k, step, labels, before)
+        self.layers[-1] = (unique, channels[:, :, 0])
+        self.channels.append((made, channels))
+        return unique, channels[:, :, 0]
 
     def _combinations(self, rooms: Index) -> tuple[Index, Array]:
         """Each pair's combination of rooms (:func:`~trainer.knowledge.kernels.combinations`), and per
@@ -344,36 +363,43 @@ class Factored:
             np.ascontiguousarray(step.rooms if rooms is None else rooms), channels, step.size, moduli[:, 0],
         )  # fmt: skip
 
-    def _channels(self, r: int, ahead: list[list[int]], live: list[list[int]]) -> list[tuple[list[int], Array]]:
-        """Per layer, the forward counts (channel ``-1``) and, for each player retired so far (``ahead``,
-        after the first label) whose channel ``live`` lists for the layer, the same with their final
-        factor times their room (channel ``p``): a second forward pass over the kept pairs, without the
-        channels no later step reads. A layer is its channels' labels and an array (prime, state,
-        channel), for the first ``r`` primes.
+    def _channels(self, k: int, step: _Step, labels: list[int], before: Array) -> tuple[Array, list[int]]:
+        """Step ``k`` forward with the channels: the counts (channel ``-1``) and, for each player retired
+        so far whose channel some later step reads (:attr:`alive`), the same with their final factor
+        times their room (channel ``p``), without the channels no later step reads; an array (prime,
+        state, channel) and its channels' labels. The count's product by a pair's weight is made once
+        for the count and the new channels.
 
         The retired players' rooms add up to a number each state fixes (their capacities less the cards
         they got, ``G`` less the active players' fields), so their channels add up to the count times
         it: where every retired player's channel is kept, one of them is that less the others, state by
         state, instead of a sum over the pairs."""
-        layers = [([-1], np.ascontiguousarray(self.layers[0][1][:r, :, None]))]
-        for k, step in enumerate(self.steps):
-            labels, before = layers[-1]
-            retired = ahead[k + 1][1:]
-            old = [label for label in labels[1:] if label in live[k + 1]]
-            derived = old[-1] if old and all(p in live[k + 1] for p in retired) else None
-            kept = [c for c, label in enumerate(labels) if c == 0 or (label in live[k + 1] and label != derived)]
-            new = [e for e, p in enumerate(step.retiring) if p in live[k + 1]]
-            carried = np.ascontiguousarray(before[:, :, kept])
-            after = self._combine(carried, step, True, self.moduli[:r], step.rooms[new])
-            after[:, :, 0] = self.layers[k + 1][1][:r]
-            made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
-            if derived is not None:
-                after = np.concatenate([after, self._rest(k + 1, after, retired, r)[:, :, None]], axis=2)
-                made.append(derived)
-            layers.append((made, np.ascontiguousarray(after)))
-        return layers
+        live = self.alive[k + 1]
+        retired = self.ahead[k + 1][1:]
+        old = [label for label in labels[1:] if label in live]
+        derived = old[-1] if old and all(p in live for p in retired) else None
+        kept = [c for c, label in enumerate(labels) if c == 0 or (label in live and label != derived)]
+        new = [e for e, p in enumerate(step.retiring) if p in live]
+        carried = np.ascontiguousarray(before[:, :, kept])
+        after = self._combine(carried, step, True, self.moduli, step.rooms[new])
+        made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
+        if derived is not None:
+            after = np.concatenate([after, self._rest(k + 1, after, retired)[:, :, None]], axis=2)
+            made.append(derived)
+        return np.ascontiguousarray(after), made
 
-    def _rest(self, k: int, channels: Array, retired: list[int], r: int) -> Array:
+    def _alive(self) -> list[list[int]]:
+        """Per layer, the retired players whose forward channel some later step reads (all of them at
+        the end when there are free cards: their counts need it)."""
+        alive: list[list[int]] = [[] for _ in self.ahead]
+        read = set(self.ahead[-1]) if self.inner.free else set()
+        for k in range(len(self.ahead) - 1, -1, -1):
+            alive[k] = [p for p in self.ahead[k] if p in read]
+            if k > 0:
+                read |= {self.ahead[k - 1][q] for q, _ in self.sums[k - 1].wanted}
+        return alive
+
+    def _rest(self, k: int, channels: Array, retired: list[int]) -> Array:
         """At layer ``k``, the count times the retired players' rooms in all, less their channels given
         in ``channels`` (after channel 0): the one retired player's channel left out."""
         keys = self.layers[k][0]
@@ -381,7 +407,7 @@ class Factored:
         rooms -= (keys >> (BITS * self.n)) & FIELD  # G: every card the named players got
         for p in range(self.n):
             rooms += (keys >> (BITS * p)) & FIELD  # less the active players' cards
-        moduli = self.moduli[:r]
+        moduli = self.moduli
         rest: Array = channels[:, :, 0] * rooms[None, :] % moduli  # below 2^50 times 2^6
         for c in range(1, channels.shape[2]):
             rest = (rest - channels[:, :, c]) % moduli
@@ -404,7 +430,10 @@ class Factored:
         return rebuild([int(x) for x in residues], self.primes)
 
     def counts(self) -> Counts:
-        """Per card and player, the number of consistent deals giving the card to the player."""
+        """Per card and player, the number of consistent deals giving the card to the player (a pass
+        made with ``per_card``, the default: its forward half made the channels they need)."""
+        if not self.per_card:
+            raise ValueError("this pass counted the total only: make it with per_card=True")
         if self._counts is None:
             self._counts = self._unfold(self._backward()) if self.total else Counts(0, {}, (0,) * self.n)
             self.steps, self.layers = [], []  # the pairs and layers are needed no more: free their memory
@@ -416,18 +445,9 @@ class Factored:
         primes = primes_for(self.counted, WIDE)
         r = len(primes)
         moduli = self.moduli[:r]
-        ahead = [[-1]]  # the forward channels' labels: a channel per player retired so far
-        for step in self.steps:
-            ahead.append([*ahead[-1], *step.retiring])
-        sums = self._sums(ahead)
-        # a forward channel is kept while some later step reads it (and to the end for the free cards)
-        alive: list[list[int]] = [[] for _ in ahead]
-        read = set(ahead[-1]) if self.inner.free else set()
-        for k in range(len(ahead) - 1, -1, -1):
-            alive[k] = [p for p in ahead[k] if p in read]
-            if k > 0:
-                read |= {ahead[k - 1][q] for q, _ in sums[k - 1].wanted}
-        forward = self._channels(r, ahead, alive)
+        ahead, sums = self.ahead, self.sums
+        forward = [(labels, np.ascontiguousarray(channels[:r])) for labels, channels in self.channels]
+        self.channels = []
         keys, _ = self.layers[-1]
         back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
         free = [0] * n
@@ -480,11 +500,10 @@ class Factored:
         labels = [-1, -2]
         groups: list[dict[tuple[int, int], list[int]]] = []
         every: list[list[int]] = []  # the backward channels' labels of each layer, the last first
-        for k in range(len(self.steps) - 1, -1, -1):
-            step = self.steps[k]
+        for k in range(len(self.tables) - 1, -1, -1):
             group: dict[tuple[int, int], list[int]] = {}
             for p in range(self.n):
-                if p in step.table.special:
+                if p in self.tables[k].special:
                     continue
                 if p in self.never:
                     pair = (0, 1)  # one card fewer to deal; the room is the capacity
@@ -494,7 +513,7 @@ class Factored:
                     pair = (0, labels.index(p))
                 group.setdefault(pair, []).append(p)
             groups.append(group)
-            labels = [*labels, *step.retiring]
+            labels = [*labels, *self.retiring[k]]
             every.append(labels)
         groups.reverse()
         every.reverse()
@@ -509,7 +528,7 @@ class Factored:
             sums.append(_Sums(wanted, source, tuple(group[derived]) if derived else (), every[k], live))
             # the layer after step k: what step k reads, and what the live channels of layer k are
             # summed from (the same channel; a player retiring at step k, from channel -2)
-            carried = len(every[k]) - len(self.steps[k].retiring)
+            carried = len(every[k]) - len(self.retiring[k])
             reads = sum(1 << b for b in {b for _, b in wanted})
             live = reads | (live & ((1 << carried) - 1)) | (2 if live >> carried else 0)
         return sums

@@ -109,8 +109,8 @@ def combine(
     that combination of rooms, so the products are made once a step, not once a pair);
     ``out[r, t, c]`` sums ``values[r, states[j], c] * weight`` over the pairs with target ``t``,
     and if ``channels``, one more channel per row ``e`` of ``rooms`` sums
-    ``values[r, states[j], 0] * weight * rooms[e, j]``, and channel 0 is left at zero for the caller
-    (it is the forward pass's own count, known already). ``factors`` is not read.
+    ``values[r, states[j], 0] * weight * rooms[e, j]`` (the count's product made once for both).
+    ``factors`` is not read.
     """
     primes, given = values.shape[0], values.shape[2]
     extra = rooms.shape[0] if channels else 0
@@ -123,12 +123,13 @@ def combine(
             w = table[r, k, combo]
             if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
                 continue
-            for c in range(1 if channels else 0, given):
-                out[r, t, c] = addmod(out[r, t, c], mulmod_lazy(values[r, s, c], w, m, reciprocals[r]), m)
-            if extra:
+            if channels:  # the count's product serves the count and the new channels
                 base = mulmod(values[r, s, 0], w, m, reciprocals[r])
+                out[r, t, 0] = addmod(out[r, t, 0], base, m)
                 for e in range(extra):  # a room is below 64: the product fits without a remainder
                     out[r, t, given + e] = addmod(out[r, t, given + e], base * rooms[e, j], m)
+            for c in range(1 if channels else 0, given):
+                out[r, t, c] = addmod(out[r, t, c], mulmod_lazy(values[r, s, c], w, m, reciprocals[r]), m)
     for r in range(primes):
         out[r] %= moduli[r]
     return out
