@@ -153,11 +153,13 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     assert earlier.tolist() == expected_earlier.tolist()
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 63), min_size=3, max_size=3), max_size=60))
-def test_combinations_number_the_distinct_columns_in_order(columns: list[list[int]]) -> None:
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 9), min_size=3, max_size=3), max_size=60), st.booleans())
+def test_combinations_number_the_distinct_columns_in_order(columns: list[list[int]], placed: bool) -> None:
     rooms = np.array(columns, np.int32).reshape(len(columns), 3).T.copy()
-    ids, distinct = combinations(rooms)
+    # the rooms' limits: small, combinations are numbered by their place; large, by a hash table
+    limits = np.array([9, 9, 9] if placed else [63, 63, 63], np.int64)
+    ids, distinct = combinations(rooms, limits)
     expected = sorted(set(map(tuple, columns)))
     assert [tuple(row) for row in distinct.tolist()] == expected
     assert [expected[i] for i in ids.tolist()] == [tuple(c) for c in columns]

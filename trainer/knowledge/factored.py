@@ -324,7 +324,7 @@ class Factored:
         states, classes, targets, rooms, unique = self._kernels.pairs(
             keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask, self.n + 1, BOX
         )
-        combos, factors = self._combinations(rooms)
+        combos, factors = self._combinations(rooms, capacity)
         coef = np.ascontiguousarray(np.repeat(table.coef[None, :, None] % self.moduli[:, :, None], factors.shape[1], 2))
         spread = np.ascontiguousarray(np.repeat(factors[:, None, :], len(table.coef), 1))
         weights = self._kernels.products(
@@ -344,10 +344,10 @@ class Factored:
         self.channels.append((made, channels))
         return unique, channels[:, :, 0]
 
-    def _combinations(self, rooms: Index) -> tuple[Index, Array]:
+    def _combinations(self, rooms: Index, capacity: Array) -> tuple[Index, Array]:
         """Each pair's combination of rooms (:func:`~trainer.knowledge.kernels.combinations`), and per
         prime and combination the product of ``1 / room!`` over the retiring players."""
-        combos, distinct = self._kernels.combinations(rooms)
+        combos, distinct = self._kernels.combinations(rooms, capacity)
         factors = np.ones((len(self.primes), len(distinct)), np.int64)
         for e in range(len(rooms)):
             inverse = np.ascontiguousarray(self.inverse[:, distinct[:, e]])

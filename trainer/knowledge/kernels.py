@@ -38,6 +38,7 @@ import numpy.typing as npt
 Array = npt.NDArray[np.int64]
 Index = npt.NDArray[np.int32]
 TOP = 1 << 62
+PLACES = 1 << 16  # the most combinations of rooms numbered by their place rather than a hash table
 F = TypeVar("F", bound=Callable[..., Any])
 
 _inline = cast(Callable[[F], F], numba.njit(cache=True, inline="always"))
@@ -498,11 +499,48 @@ def gather(values: Array, at: Array) -> None:
                     values[r, s, b] = values[r, at[b, s], 0]
 
 
-@_compiled("Tuple((int32[::1], int64[:, ::1]))(int32[:, ::1])")
-def combinations(rooms: Index) -> tuple[Index, Array]:
-    """The distinct columns of ``rooms`` (small whole numbers below 64), in increasing order read as
-    digits, as rows of ``distinct``, and for each column the index of its row (``ids``)."""
+@_inline
+def _combinations_placed(rooms: Index, limits: Array, cells: int) -> tuple[Index, Array]:
+    """:func:`combinations` by places in the box of the rooms' values: a column's place is its digits
+    in mixed radix (the first the most significant), so the places keep the order."""
     digits, count = rooms.shape
+    stride = np.ones(digits, np.int64)
+    for e in range(digits - 2, -1, -1):
+        stride[e] = stride[e + 1] * (limits[e + 1] + 1)
+    ids = np.zeros(count, np.int32)
+    box = np.zeros(cells, np.int32)
+    for j in range(count):
+        place = 0
+        for e in range(digits):
+            place += rooms[e, j] * stride[e]
+        box[place] = 1
+        ids[j] = place
+    distinct = np.empty((min(cells, count), digits), np.int64)
+    unique = 0
+    for place in range(cells):
+        if box[place]:  # a combination: number it, and read its digits back from its place
+            box[place] = unique
+            rest = place
+            for e in range(digits - 1, -1, -1):
+                distinct[unique, e] = rest % (limits[e] + 1)
+                rest //= limits[e] + 1
+            unique += 1
+    for j in range(count):
+        ids[j] = box[ids[j]]
+    return ids, distinct[:unique]
+
+
+@_compiled("Tuple((int32[::1], int64[:, ::1]))(int32[:, ::1], int64[::1])")
+def combinations(rooms: Index, limits: Array) -> tuple[Index, Array]:
+    """The distinct columns of ``rooms`` (small whole numbers, at most ``limits`` row by row, below 64),
+    in increasing order read as digits, as rows of ``distinct``, and for each column the index of its
+    row (``ids``). By places in a box where the limits allow few combinations, else by a hash table."""
+    digits, count = rooms.shape
+    cells = 1
+    for e in range(digits):
+        cells = min(cells * (limits[e] + 1), PLACES + 1)
+    if cells <= PLACES:
+        return _combinations_placed(rooms, limits, cells)
     ids = np.empty(count, np.int32)
     bits = 4
     table = np.full((1 << bits, 2), -1, np.int64)
