@@ -88,7 +88,8 @@ def _tables(step: dict, primes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray
                 factors[r, j] = int(factors[r, j]) * int(step["inverse"][r, row[j]]) % m
     weights = np.array([[[int(c) * int(f) % m for f in factors[r]] for c in step["coef"][r]]
                         for r, m in enumerate(primes)], np.int64)  # fmt: skip
-    return np.arange(pairs, dtype=np.int32), weights, factors
+    # the kernels read them by class, combination and prime (a prime's residues side by side)
+    return np.arange(pairs, dtype=np.int32), weights.transpose(1, 2, 0).copy(), factors.T.copy()
 
 
 @settings(max_examples=30, deadline=None)
@@ -98,11 +99,11 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
     chosen = WIDE[:primes]
     step = _random_step(rng, chosen, 6, 4, pairs)
     given_channels = int(rng.integers(1, 4))
-    values = rng.integers(0, step["moduli"][:, None, None], (primes, 6, given_channels)).astype(np.int64)
+    values = rng.integers(0, step["moduli"][None, :, None], (6, primes, given_channels)).astype(np.int64)
     out = combine(values, step["states"], step["classes"], step["targets"], *_tables(step, chosen),
                   step["rooms"], channels, 5, step["moduli"])  # fmt: skip
     extra = len(step["rooms"]) if channels else 0
-    expected = np.zeros((primes, 5, given_channels + extra), dtype=object)
+    expected = np.zeros((5, primes, given_channels + extra), dtype=object)
     for r, m in enumerate(chosen):
         for j in range(pairs):
             s, k, t = step["states"][j], step["classes"][j], step["targets"][j]
@@ -110,10 +111,10 @@ def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: i
             for row in step["rooms"]:
                 w = w * int(step["inverse"][r, row[j]]) % m
             for c in range(given_channels):
-                expected[r, t, c] += int(values[r, s, c]) * w
+                expected[t, r, c] += int(values[s, r, c]) * w
             for e in range(extra):
-                expected[r, t, given_channels + e] += int(values[r, s, 0]) * w * int(step["rooms"][e, j])
-        expected[r] %= m
+                expected[t, r, given_channels + e] += int(values[s, r, 0]) * w * int(step["rooms"][e, j])
+        expected[:, r] %= m
     assert out.tolist() == expected.tolist()
 
 
@@ -124,31 +125,31 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     chosen = WIDE[:primes]
     step = _random_step(rng, chosen, 6, 4, pairs)
     moduli = step["moduli"]
-    forward = rng.integers(0, moduli[:, None, None], (primes, 6, 3)).astype(np.int64)
-    backward = rng.integers(0, moduli[:, None, None], (primes, 5, 4)).astype(np.int64)
+    forward = rng.integers(0, moduli[None, :, None], (6, primes, 3)).astype(np.int64)
+    backward = rng.integers(0, moduli[None, :, None], (5, primes, 4)).astype(np.int64)
     wanted = np.array([(0, 0), (2, 1), (0, 3)], np.int64)
     rooms = step["rooms"]
     needed = rng.integers(0, 1 << (4 + len(rooms)), 6).astype(np.int64)  # the channels to sum, per state
     weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"],
                             *_tables(step, chosen), step["rooms"], wanted, needed, moduli)  # fmt: skip
     expected_weights = np.zeros((primes, 4, len(wanted)), dtype=object)
-    expected_earlier = np.zeros((primes, 6, 4 + len(rooms)), dtype=object)
+    expected_earlier = np.zeros((6, primes, 4 + len(rooms)), dtype=object)
     for r, m in enumerate(chosen):
         for j in range(pairs):
             s, k, t = step["states"][j], step["classes"][j], step["targets"][j]
             factor = 1
             for row in rooms:
                 factor = factor * int(step["inverse"][r, row[j]]) % m
-            through = [int(backward[r, t, b]) * factor for b in range(4)]
+            through = [int(backward[t, r, b]) * factor for b in range(4)]
             for q, (a, b) in enumerate(wanted):
-                expected_weights[r, k, q] += int(forward[r, s, a]) * through[b]
+                expected_weights[r, k, q] += int(forward[s, r, a]) * through[b]
             for b in range(4):
-                expected_earlier[r, s, b] += through[b] * int(step["coef"][r, k]) * (int(needed[s]) >> b & 1)
+                expected_earlier[s, r, b] += through[b] * int(step["coef"][r, k]) * (int(needed[s]) >> b & 1)
             for e, row in enumerate(rooms):
                 chosen = int(needed[s]) >> (4 + e) & 1
-                expected_earlier[r, s, 4 + e] += through[1] * int(step["coef"][r, k]) * int(row[j]) * chosen
+                expected_earlier[s, r, 4 + e] += through[1] * int(step["coef"][r, k]) * int(row[j]) * chosen
         expected_weights[r] %= m
-        expected_earlier[r] %= m
+        expected_earlier[:, r] %= m
     assert weights.tolist() == expected_weights.tolist()
     assert earlier.tolist() == expected_earlier.tolist()
 
@@ -203,11 +204,11 @@ def test_shifts_find_the_shifted_states_and_gather_reads_them(picks: set[int], d
         assert at[0, s] == -1 and needed[s] & 1
         assert at[1, s] == (index.get(key + delta, -1) if within else -1)
         assert bool(needed[s] >> 1 & 1) == (within and key + delta not in index)
-    values = np.arange(2 * len(keys) * 3, dtype=np.int64).reshape(2, len(keys), 3)
+    values = np.arange(2 * len(keys) * 3, dtype=np.int64).reshape(len(keys), 2, 3)  # state, prime, channel
     before = values.copy()
     gather(values, at)
     for s in range(len(keys)):
         if at[1, s] >= 0:
-            assert values[:, s, 1].tolist() == before[:, at[1, s], 0].tolist()
+            assert values[s, :, 1].tolist() == before[at[1, s], :, 0].tolist()
         else:
-            assert values[:, s, 1].tolist() == before[:, s, 1].tolist()
+            assert values[s, :, 1].tolist() == before[s, :, 1].tolist()

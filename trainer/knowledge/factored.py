@@ -201,8 +201,8 @@ class _Step:
     size: int  # the states after the step
     rooms: Index  # a row per retiring player, a column per pair
     combos: Index
-    weights: Array  # (prime, class, combination)
-    factors: Array  # (prime, combination)
+    weights: Array  # (class, combination, prime)
+    factors: Array  # (combination, prime)
 
 
 @dataclass
@@ -279,7 +279,7 @@ class Factored:
         # forward layers: packed keys (a field per player, then G) and the counts' residues; with the
         # per-card counts, each layer's channels too (channel 0 the counts), made by the same pass
         keys = np.zeros(1, np.int64)
-        values = np.ones((len(self.primes), 1), np.int64)
+        values = np.ones((1, len(self.primes)), np.int64)  # a row per state, a column per prime
         self.layers: list[tuple[Array, Array]] = [(keys, values)]
         self.channels: list[tuple[list[int], Array]] = [([-1], values[:, :, None])]
         for k, table in enumerate(self.tables):
@@ -287,7 +287,7 @@ class Factored:
             if len(keys) == 0:
                 return
         grand = self._end(keys, 0)
-        self.counted = self._rebuild(kernels.dot(np.ascontiguousarray(values), grand, self.moduli[:, 0]))
+        self.counted = self._rebuild(kernels.dot(np.ascontiguousarray(values.T), grand, self.moduli[:, 0]))
         self.total = self.scale * self.counted
 
     def _fold(self, tables: list[Expanded]) -> Problem:
@@ -330,6 +330,7 @@ class Factored:
         weights = self._kernels.products(
             coef.reshape(len(self.primes), -1), spread.reshape(len(self.primes), -1), self.moduli[:, 0]
         ).reshape(coef.shape)
+        weights, factors = np.ascontiguousarray(weights.transpose(1, 2, 0)), np.ascontiguousarray(factors.T)
         step = _Step(table, retiring, states, classes, targets, len(unique), rooms, combos, weights, factors)
         self.steps.append(step)
         self.pairs += len(states)
@@ -359,15 +360,22 @@ class Factored:
         per row of ``rooms`` (default: one per player retiring at the step)."""
         r = len(moduli)
         return self._kernels.combine(
-            values, step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r],
+            values, step.states, step.classes, step.targets, step.combos, *self._tables(step, r),
             np.ascontiguousarray(step.rooms if rooms is None else rooms), channels, step.size, moduli[:, 0],
         )  # fmt: skip
+
+    @staticmethod
+    def _tables(step: _Step, r: int) -> tuple[Array, Array]:
+        """A step's weights and factors for the first ``r`` primes."""
+        if r == step.factors.shape[1]:
+            return step.weights, step.factors
+        return np.ascontiguousarray(step.weights[:, :, :r]), np.ascontiguousarray(step.factors[:, :r])
 
     def _channels(self, k: int, step: _Step, labels: list[int], before: Array) -> tuple[Array, list[int]]:
         """Step ``k`` forward with the channels: the counts (channel ``-1``) and, for each player retired
         so far whose channel some later step reads (:attr:`alive`), the same with their final factor
-        times their room (channel ``p``), without the channels no later step reads; an array (prime,
-        state, channel) and its channels' labels. The count's product by a pair's weight is made once
+        times their room (channel ``p``), without the channels no later step reads; an array (state,
+        prime, channel) and its channels' labels. The count's product by a pair's weight is made once
         for the count and the new channels.
 
         The retired players' rooms add up to a number each state fixes (their capacities less the cards
@@ -407,8 +415,8 @@ class Factored:
         rooms -= (keys >> (BITS * self.n)) & FIELD  # G: every card the named players got
         for p in range(self.n):
             rooms += (keys >> (BITS * p)) & FIELD  # less the active players' cards
-        moduli = self.moduli
-        rest: Array = channels[:, :, 0] * rooms[None, :] % moduli  # below 2^50 times 2^6
+        moduli = self.moduli[:, 0]
+        rest: Array = channels[:, :, 0] * rooms[:, None] % moduli  # below 2^50 times 2^6
         for c in range(1, channels.shape[2]):
             rest = (rest - channels[:, :, c]) % moduli
         return rest
@@ -446,17 +454,17 @@ class Factored:
         r = len(primes)
         moduli = self.moduli[:r]
         ahead, sums = self.ahead, self.sums
-        forward = [(labels, np.ascontiguousarray(channels[:r])) for labels, channels in self.channels]
+        forward = [(labels, np.ascontiguousarray(channels[:, :r])) for labels, channels in self.channels]
         self.channels = []
         keys, _ = self.layers[-1]
-        back = np.stack([self._end(keys, 0)[:r], self._end(keys, 1)[:r]], axis=-1)
+        back = np.stack([self._end(keys, 0)[:r].T, self._end(keys, 1)[:r].T], axis=-1)  # state, prime, channel
         free = [0] * n
         if self.inner.free:
             last_labels, last = forward[-1]
-            completions = np.ascontiguousarray(back[:, :, 1])
+            completions = np.ascontiguousarray(back[:, :, 1].T)
             for p in range(n):
-                room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli
-                residues = self._kernels.dot(np.ascontiguousarray(room), completions, moduli[:, 0])
+                room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli.T
+                residues = self._kernels.dot(np.ascontiguousarray(room.T), completions, moduli[:, 0])
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.steps) - 1, -1, -1):
@@ -469,7 +477,7 @@ class Factored:
             at[[not (live >> b) & 1 for b in range(len(labels))]] = -1
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
-                step.states, step.classes, step.targets, step.combos, step.weights[:r], step.factors[:r], step.rooms,
+                step.states, step.classes, step.targets, step.combos, *self._tables(step, r), step.rooms,
                 np.array(wanted, np.int64), needed, moduli[:, 0],
             )  # fmt: skip
             self._kernels.gather(back, at)

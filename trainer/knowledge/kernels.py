@@ -102,37 +102,40 @@ def combine(
     size: int,
     moduli: Array,
 ) -> Array:
-    """One step forward, every channel at once (arrays are indexed by prime, state, channel).
+    """One step forward, every channel at once (arrays are indexed by state, prime, channel: a state's
+    residues side by side, read and written together).
 
     A pair ``j`` (state ``states[j]``, class ``classes[j]``, target ``targets[j]``) has the weight
-    ``table[r, classes[j], combos[j]]`` modulo ``moduli[r]`` (its class's coefficient times ``1 /
+    ``table[classes[j], combos[j], r]`` modulo ``moduli[r]`` (its class's coefficient times ``1 /
     room!`` for each player retiring at the step, whose rooms are ``rooms[:, j]``: ``combos[j]`` names
     that combination of rooms, so the products are made once a step, not once a pair);
-    ``out[r, t, c]`` sums ``values[r, states[j], c] * weight`` over the pairs with target ``t``,
+    ``out[t, r, c]`` sums ``values[states[j], r, c] * weight`` over the pairs with target ``t``,
     and if ``channels``, one more channel per row ``e`` of ``rooms`` sums
-    ``values[r, states[j], 0] * weight * rooms[e, j]`` (the count's product made once for both).
+    ``values[states[j], r, 0] * weight * rooms[e, j]`` (the count's product made once for both).
     ``factors`` is not read.
     """
-    primes, given = values.shape[0], values.shape[2]
+    primes, given = values.shape[1], values.shape[2]
     extra = rooms.shape[0] if channels else 0
-    out = np.zeros((primes, size, given + extra), np.int64)
+    out = np.zeros((size, primes, given + extra), np.int64)
     reciprocals = 1.0 / moduli.astype(np.float64)
     for j in range(states.shape[0]):  # a pair at a time, every prime: its indices are read once
         s, t, k, combo = states[j], targets[j], classes[j], combos[j]
         for r in range(primes):
             m = moduli[r]
-            w = table[r, k, combo]
+            w = table[k, combo, r]
             if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
                 continue
             if channels:  # the count's product serves the count and the new channels
-                base = mulmod(values[r, s, 0], w, m, reciprocals[r])
-                out[r, t, 0] = addmod(out[r, t, 0], base, m)
+                base = mulmod(values[s, r, 0], w, m, reciprocals[r])
+                out[t, r, 0] = addmod(out[t, r, 0], base, m)
                 for e in range(extra):  # a room is below 64: the product fits without a remainder
-                    out[r, t, given + e] = addmod(out[r, t, given + e], base * rooms[e, j], m)
+                    out[t, r, given + e] = addmod(out[t, r, given + e], base * rooms[e, j], m)
             for c in range(1 if channels else 0, given):
-                out[r, t, c] = addmod(out[r, t, c], mulmod_lazy(values[r, s, c], w, m, reciprocals[r]), m)
-    for r in range(primes):
-        out[r] %= moduli[r]
+                out[t, r, c] = addmod(out[t, r, c], mulmod_lazy(values[s, r, c], w, m, reciprocals[r]), m)
+    for t in range(size):
+        for r in range(primes):
+            for c in range(given + extra):
+                out[t, r, c] %= moduli[r]
     return out
 
 
@@ -154,86 +157,90 @@ def back(
     needed: Array,
     moduli: Array,
 ) -> tuple[Array, Array]:
-    """One step backward, every channel at once (arrays are indexed by prime, state or class, channel).
+    """One step backward, every channel at once (``forward``, ``backward`` and ``earlier`` are indexed by
+    state, prime, channel; ``weights`` by prime, class, channel pair).
 
-    With a pair's factor ``f = factors[r, combos[j]]`` (``1 / room!`` for each retiring player) and
-    its weight ``table[r, classes[j], combos[j]]`` (the same times the class's coefficient), returns
+    With a pair's factor ``f = factors[combos[j], r]`` (``1 / room!`` for each retiring player) and
+    its weight ``table[classes[j], combos[j], r]`` (the same times the class's coefficient), returns
 
     * ``weights[r, k, q]``: per class ``k``, the sum over its pairs of
-      ``forward[r, states[j], pairs[q, 0]] * backward[r, targets[j], pairs[q, 1]] * f``; the
+      ``forward[states[j], r, pairs[q, 0]] * backward[targets[j], r, pairs[q, 1]] * f``; the
       products are summed per class and combination of rooms first, and each such sum is
       multiplied by its factor once, at the end, instead of once a pair;
-    * ``earlier[r, s, b]``: per state, the sum over its pairs of ``backward[r, targets[j], b] * weight``,
+    * ``earlier[s, r, b]``: per state, the sum over its pairs of ``backward[targets[j], r, b] * weight``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
-      ``backward[r, targets[j], 1] * weight * rooms[e, j]``;
+      ``backward[targets[j], r, 1] * weight * rooms[e, j]``;
 
     ``earlier`` has a row per entry of ``needed``, and channel ``b`` of state ``s`` is summed only where
-    bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way).
+    bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way). The pairs come
+    state by state: a state's channels to sum are listed once, its forward values read once with
+    their quotients' scale, and its sums kept aside until its pairs end.
     """
-    primes, channels = backward.shape[0], backward.shape[2]
+    primes, channels = backward.shape[1], backward.shape[2]
     count, extra = pairs.shape[0], rooms.shape[0]
-    combinations = factors.shape[1]
-    sums = np.zeros((primes, table.shape[1], combinations, count), np.int64)
-    earlier = np.zeros((primes, needed.shape[0], channels + extra), np.int64)
+    combinations = factors.shape[0]
+    sums = np.zeros((table.shape[0], combinations, primes, count), np.int64)
+    earlier = np.zeros((needed.shape[0], primes, channels + extra), np.int64)
     summed = np.empty(channels, np.int64)  # the channels the current state sums, and the rooms' rows
     rows = np.empty(max(extra, 1), np.int64)
-    total = np.zeros(channels + extra, np.int64)  # the current state's sums, written when its pairs end
-    ahead = np.zeros(count, np.int64)
-    scaled = np.zeros(count, np.float64)
-    for r in range(primes):
-        m = moduli[r]
-        reciprocal = 1.0 / m
-        current, many, more = -1, 0, 0
-        for j in range(states.shape[0] + 1):
-            s = states[j] if j < states.shape[0] else -1
-            if s != current or s < 0:  # pairs come state by state: the state's sums are kept aside until it ends
-                if current >= 0:
+    total = np.zeros((primes, channels + extra), np.int64)  # the current state's sums
+    ahead = np.zeros((primes, count), np.int64)  # its forward values, and each over its prime
+    scaled = np.zeros((primes, count), np.float64)
+    reciprocals = 1.0 / moduli.astype(np.float64)
+    current, many, more = -1, 0, 0
+    for j in range(states.shape[0] + 1):
+        s = states[j] if j < states.shape[0] else -1
+        if s != current or s < 0:
+            if current >= 0:
+                for r in range(primes):
                     for i in range(many):
-                        earlier[r, current, summed[i]] = total[summed[i]] % m
+                        earlier[current, r, summed[i]] = total[r, summed[i]] % moduli[r]
                     for i in range(more):
-                        earlier[r, current, channels + rows[i]] = total[channels + rows[i]] % m
-                if s < 0:
-                    break
-                current, many, more = s, 0, 0
-                for q in range(count):  # the state's forward values, each with its quotient's scale
-                    ahead[q] = forward[r, s, pairs[q, 0]]
-                    scaled[q] = float(ahead[q]) * reciprocal
-                bits = needed[s]
-                for b in range(channels):
-                    if (bits >> b) & 1:
-                        summed[many] = b
-                        total[b] = 0
-                        many += 1
-                for e in range(extra):
-                    if (bits >> (channels + e)) & 1:
-                        rows[more] = e
-                        total[channels + e] = 0
-                        more += 1
-            t, k, combo = targets[j], classes[j], combos[j]
+                        earlier[current, r, channels + rows[i]] = total[r, channels + rows[i]] % moduli[r]
+            if s < 0:
+                break
+            current, many, more = s, 0, 0
+            bits = needed[s]
+            for b in range(channels):
+                if (bits >> b) & 1:
+                    summed[many] = b
+                    many += 1
+            for e in range(extra):
+                if (bits >> (channels + e)) & 1:
+                    rows[more] = e
+                    more += 1
+            for r in range(primes):
+                for q in range(count):
+                    ahead[r, q] = forward[s, r, pairs[q, 0]]
+                    scaled[r, q] = float(ahead[r, q]) * reciprocals[r]
+                for b in range(channels + extra):
+                    total[r, b] = 0
+        t, k, combo = targets[j], classes[j], combos[j]
+        for r in range(primes):
+            m = moduli[r]
             for q in range(count):
-                x = mulmod_scaled(ahead[q], scaled[q], backward[r, t, pairs[q, 1]], m)
-                sums[r, k, combo, q] = addmod(sums[r, k, combo, q], x, m)
-            w = table[r, k, combo]
+                x = mulmod_scaled(ahead[r, q], scaled[r, q], backward[t, r, pairs[q, 1]], m)
+                sums[k, combo, r, q] = addmod(sums[k, combo, r, q], x, m)
+            w = table[k, combo, r]
             if w == 0:
                 continue
-            w_scaled = float(w) * reciprocal
+            w_scaled = float(w) * reciprocals[r]
             for i in range(many):
                 b = summed[i]
-                total[b] = addmod(total[b], mulmod_scaled(w, w_scaled, backward[r, t, b], m), m)
+                total[r, b] = addmod(total[r, b], mulmod_scaled(w, w_scaled, backward[t, r, b], m), m)
             if more:
-                base = mulmod(backward[r, t, 1], w, m, reciprocal)
+                base = mulmod(backward[t, r, 1], w, m, reciprocals[r])
                 for i in range(more):
                     e = channels + rows[i]
-                    total[e] = addmod(total[e], base * rooms[rows[i], j], m)
-    weights = np.zeros((primes, table.shape[1], count), np.int64)
+                    total[r, e] = addmod(total[r, e], base * rooms[rows[i], j], m)
+    weights = np.zeros((primes, table.shape[0], count), np.int64)
     for r in range(primes):
         m = moduli[r]
-        reciprocal = 1.0 / m
-        for k in range(table.shape[1]):
+        for k in range(table.shape[0]):
             for c in range(combinations):
-                f = factors[r, c]
+                f = factors[c, r]
                 for q in range(count):
-                    x = mulmod_lazy(sums[r, k, c, q] % m, f, m, reciprocal)
+                    x = mulmod_lazy(sums[k, c, r, q] % m, f, m, reciprocals[r])
                     weights[r, k, q] = addmod(weights[r, k, q], x, m)
         weights[r] %= m
     return weights, earlier
@@ -491,12 +498,12 @@ def shifts(keys: Array, deltas: Array, fields: Array, limits: Array, total: int,
 
 @_compiled("void(int64[:, :, ::1], int64[:, ::1])")
 def gather(values: Array, at: Array) -> None:
-    """``values[r, s, b] = values[r, at[b, s], 0]`` wherever ``at[b, s] >= 0``."""
+    """``values[s, r, b] = values[at[b, s], r, 0]`` wherever ``at[b, s] >= 0``."""
     for b in range(at.shape[0]):
         for s in range(at.shape[1]):
             if at[b, s] >= 0:
-                for r in range(values.shape[0]):
-                    values[r, s, b] = values[r, at[b, s], 0]
+                for r in range(values.shape[1]):
+                    values[s, r, b] = values[at[b, s], r, 0]
 
 
 @_inline
