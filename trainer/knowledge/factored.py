@@ -172,12 +172,14 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
     unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     summed = np.zeros((len(unique), rows.shape[1]), np.int64)
     np.add.at(summed, inverse.reshape(-1), rows)
+    kept = summed.any(axis=1)  # a class whose every coefficient cancels out counts for nothing: dropped
+    summed = summed[kept]
     return Expanded(
         problem.cards,
         special,
-        vectors[first],
+        vectors[first][kept],
         summed[:, 0],
-        summed[:, 1:width].reshape(len(unique), k, s),
+        summed[:, 1:width].reshape(len(summed), k, s),
         summed[:, width:],
         True,
     )
