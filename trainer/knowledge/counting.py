@@ -224,7 +224,7 @@ def _small(problem: Problem) -> bool:
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
-SWEEP_RATIO = 0.7  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
+SWEEP_RATIO = 0.5  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
 KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 
