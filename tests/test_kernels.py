@@ -130,8 +130,9 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     wanted = np.array([(0, 0), (2, 1), (0, 3)], np.int64)
     rooms = step["rooms"]
     needed = rng.integers(0, 1 << (4 + len(rooms)), 6).astype(np.int64)  # the channels to sum, per state
+    starred = rng.integers(0, 2, 4).astype(np.bool_)  # the classes whose later channel pairs are wanted
     weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"],
-                            *_tables(step, chosen), step["rooms"], wanted, needed, moduli)  # fmt: skip
+                            *_tables(step, chosen), step["rooms"], wanted, starred, needed, moduli)  # fmt: skip
     expected_weights = np.zeros((primes, 4, len(wanted)), dtype=object)
     expected_earlier = np.zeros((6, primes, 4 + len(rooms)), dtype=object)
     for r, m in enumerate(chosen):
@@ -142,7 +143,7 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
                 factor = factor * int(step["inverse"][r, row[j]]) % m
             through = [int(backward[t, r, b]) * factor for b in range(4)]
             for q, (a, b) in enumerate(wanted):
-                expected_weights[r, k, q] += int(forward[s, r, a]) * through[b]
+                expected_weights[r, k, q] += int(forward[s, r, a]) * through[b] * (q == 0 or bool(starred[k]))
             for b in range(4):
                 expected_earlier[s, r, b] += through[b] * int(step["coef"][r, k]) * (int(needed[s]) >> b & 1)
             for e, row in enumerate(rooms):

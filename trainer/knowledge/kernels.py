@@ -141,7 +141,7 @@ def combine(
 
 @_compiled(
     "Tuple((int64[:, :, ::1], int64[:, :, ::1]))"
-    f"(int64[:, :, ::1], int64[:, :, ::1], {_STEP}, int64[:, ::1], int64[::1], int64[::1])"
+    f"(int64[:, :, ::1], int64[:, :, ::1], {_STEP}, int64[:, ::1], boolean[::1], int64[::1], int64[::1])"
 )
 def back(
     forward: Array,
@@ -154,6 +154,7 @@ def back(
     factors: Array,
     rooms: Index,
     pairs: Array,
+    starred: npt.NDArray[np.bool_],
     needed: Array,
     moduli: Array,
 ) -> tuple[Array, Array]:
@@ -166,7 +167,8 @@ def back(
     * ``weights[r, k, q]``: per class ``k``, the sum over its pairs of
       ``forward[states[j], r, pairs[q, 0]] * backward[targets[j], r, pairs[q, 1]] * f``; the
       products are summed per class and combination of rooms first, and each such sum is
-      multiplied by its factor once, at the end, instead of once a pair;
+      multiplied by its factor once, at the end, instead of once a pair; the channel pairs after the
+      first only for the classes ``starred`` marks (the others' are not read: left at zero);
     * ``earlier[s, r, b]``: per state, the sum over its pairs of ``backward[targets[j], r, b] * weight``,
       and after the given channels one per row ``e`` of ``rooms``: the same of
       ``backward[targets[j], r, 1] * weight * rooms[e, j]``;
@@ -216,9 +218,10 @@ def back(
                 for b in range(channels + extra):
                     total[r, b] = 0
         t, k, combo = targets[j], classes[j], combos[j]
+        wanted = count if starred[k] else 1
         for r in range(primes):
             m = moduli[r]
-            for q in range(count):
+            for q in range(wanted):
                 x = mulmod_scaled(ahead[r, q], scaled[r, q], backward[t, r, pairs[q, 1]], m)
                 sums[k, combo, r, q] = addmod(sums[k, combo, r, q], x, m)
             w = table[k, combo, r]
