@@ -480,7 +480,7 @@ class Factored:
             weights, back = self._kernels.back(
                 np.ascontiguousarray(before), np.ascontiguousarray(back),
                 step.states, step.classes, step.targets, step.combos, *self._tables(step, r), step.rooms,
-                np.array(wanted, np.int64), table.star.any(axis=1), needed, moduli[:, 0],
+                np.array(wanted, np.int64), np.ascontiguousarray(table.star.any(axis=1)), needed, moduli[:, 0],
             )  # fmt: skip
             self._kernels.gather(back, at)
             cells = np.zeros((len(table.cards), n, r), np.int64)
