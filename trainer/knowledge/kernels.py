@@ -413,7 +413,7 @@ def pairs(
     (``targets`` index them), as ``numpy.unique`` of the cleared sums would.
 
     Keys have ``fields`` fields of 7 bits. Where the box the targets' fields span has at most
-    ``largest`` cells (and not many more than the pairs), a target is found by its place in that box,
+    ``largest`` cells (and at most 16 a pair), a target is found by its place in that box,
     a sum of the state's place and the class's (fields do not carry); elsewhere by a hash table.
     """
     count = 0
@@ -429,7 +429,7 @@ def pairs(
     cells = 1
     for f in range(fields):
         cells = min(cells * span[f], largest + 1)
-    if cells <= largest and cells <= 4 * count + 4096:
+    if cells <= largest and cells <= 16 * count + 4096:
         return _placed(keys, class_keys, over, high, shifts, capacity, mask, low, span, cells,
                        states, classes, ids, rooms)  # fmt: skip
     bits = 10  # grown as targets are found: a table sized to the pairs would not stay in the cache
