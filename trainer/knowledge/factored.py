@@ -341,9 +341,8 @@ class Factored:
             self.layers.append((unique, after))
             return unique, after
         labels, before = self.channels[-1]
-        self.layers.append((unique, np.empty(0, np.int64)))  # its keys, for the derived channel
-        channels, made = self._channels(k, step, labels, before)
-        self.layers[-1] = (unique, channels[:, :, 0])
+        channels, made = self._channels(k, step, unique, labels, before)
+        self.layers.append((unique, channels[:, :, 0]))
         self.channels.append((made, channels))
         return unique, channels[:, :, 0]
 
@@ -373,12 +372,12 @@ class Factored:
             return step.weights, step.factors
         return np.ascontiguousarray(step.weights[:, :, :r]), np.ascontiguousarray(step.factors[:, :r])
 
-    def _channels(self, k: int, step: _Step, labels: list[int], before: Array) -> tuple[Array, list[int]]:
-        """Step ``k`` forward with the channels: the counts (channel ``-1``) and, for each player retired
-        so far whose channel some later step reads (:attr:`alive`), the same with their final factor
-        times their room (channel ``p``), without the channels no later step reads; an array (state,
-        prime, channel) and its channels' labels. The count's product by a pair's weight is made once
-        for the count and the new channels.
+    def _channels(self, k: int, step: _Step, keys: Array, labels: list[int], before: Array) -> tuple[Array, list[int]]:
+        """Step ``k`` forward (to the states ``keys``) with the channels: the counts (channel ``-1``)
+        and, for each player retired so far whose channel some later step reads (:attr:`alive`), the
+        same with their final factor times their room (channel ``p``), without the channels no later
+        step reads; an array (state, prime, channel) and its channels' labels. The count's product by
+        a pair's weight is made once for the count and the new channels.
 
         The retired players' rooms add up to a number each state fixes (their capacities less the cards
         they got, ``G`` less the active players' fields), so their channels add up to the count times
@@ -394,7 +393,7 @@ class Factored:
         after = self._combine(carried, step, True, self.moduli, step.rooms[new])
         made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
         if derived is not None:
-            after = np.concatenate([after, self._rest(k + 1, after, retired)[:, :, None]], axis=2)
+            after = np.concatenate([after, self._rest(keys, after, retired)[:, :, None]], axis=2)
             made.append(derived)
         return np.ascontiguousarray(after), made
 
@@ -409,10 +408,9 @@ class Factored:
                 read |= {self.ahead[k - 1][q] for q, _ in self.sums[k - 1].wanted}
         return alive
 
-    def _rest(self, k: int, channels: Array, retired: list[int]) -> Array:
-        """At layer ``k``, the count times the retired players' rooms in all, less their channels given
-        in ``channels`` (after channel 0): the one retired player's channel left out."""
-        keys = self.layers[k][0]
+    def _rest(self, keys: Array, channels: Array, retired: list[int]) -> Array:
+        """At the states ``keys``, the count times the retired players' rooms in all, less their channels
+        given in ``channels`` (after channel 0): the one retired player's channel left out."""
         rooms = np.full(len(keys), sum(self.inner.capacity[p] for p in retired), np.int64)
         rooms -= (keys >> (BITS * self.n)) & FIELD  # G: every card the named players got
         for p in range(self.n):
