@@ -69,7 +69,7 @@ Index = npt.NDArray[np.int32]
 BITS = 7
 HALF = 1 << (BITS - 1)
 FIELD = (1 << BITS) - 1
-BOX = 1 << 22  # the most cells of a box in which a step finds its targets by place (32 MB)
+BOX = 1 << 22  # the most cells of a box in which a step finds its targets by place (16 MB)
 
 
 @dataclass(frozen=True)
