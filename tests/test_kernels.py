@@ -93,27 +93,27 @@ def _tables(step: dict, primes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 40), st.booleans())
-def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: int, channels: bool) -> None:
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.integers(0, 40), st.booleans(), st.integers(0, 1))
+def test_combine_sums_each_pair_into_its_target(seed: int, primes: int, pairs: int, channels: bool, spare: int) -> None:
     rng = np.random.default_rng(seed)
     chosen = WIDE[:primes]
     step = _random_step(rng, chosen, 6, 4, pairs)
-    given_channels = int(rng.integers(1, 4))
-    values = rng.integers(0, step["moduli"][None, :, None], (6, primes, given_channels)).astype(np.int64)
-    out = combine(values, step["states"], step["classes"], step["targets"], *_tables(step, chosen),
-                  step["rooms"], channels, 5, step["moduli"])  # fmt: skip
+    values = rng.integers(0, step["moduli"][None, :, None], (6, primes, 4)).astype(np.int64)
+    read = [int(c) for c in rng.permutation(4)[: int(rng.integers(1, 4))]]  # the channels combined, in order
+    out = combine(values, np.array(read, np.int64), step["states"], step["classes"], step["targets"],
+                  *_tables(step, chosen), step["rooms"], channels, 5, spare, step["moduli"])  # fmt: skip
     extra = len(step["rooms"]) if channels else 0
-    expected = np.zeros((5, primes, given_channels + extra), dtype=object)
+    expected = np.zeros((5, primes, len(read) + extra + spare), dtype=object)  # the spare channel: zero
     for r, m in enumerate(chosen):
         for j in range(pairs):
             s, k, t = step["states"][j], step["classes"][j], step["targets"][j]
             w = int(step["coef"][r, k])
             for row in step["rooms"]:
                 w = w * int(step["inverse"][r, row[j]]) % m
-            for c in range(given_channels):
-                expected[t, r, c] += int(values[s, r, c]) * w
+            for c, channel in enumerate(read):
+                expected[t, r, c] += int(values[s, r, channel]) * w
             for e in range(extra):
-                expected[t, r, given_channels + e] += int(values[s, r, 0]) * w * int(step["rooms"][e, j])
+                expected[t, r, len(read) + e] += int(values[s, r, read[0]]) * w * int(step["rooms"][e, j])
         expected[:, r] %= m
     assert out.tolist() == expected.tolist()
 

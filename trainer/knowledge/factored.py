@@ -337,7 +337,7 @@ class Factored:
         self.steps.append(step)
         self.pairs += len(states)
         if not self.per_card:
-            after = self._combine(values[:, :, None], step, False, self.moduli)[:, :, 0]
+            after = self._combine(values[:, :, None], [0], step, False, self.moduli)[:, :, 0]
             self.layers.append((unique, after))
             return unique, after
         labels, before = self.channels[-1]
@@ -356,13 +356,18 @@ class Factored:
             factors = self._kernels.products(factors, inverse, self.moduli[:, 0])
         return combos, factors
 
-    def _combine(self, values: Array, step: _Step, channels: bool, moduli: Array, rooms: Index | None = None) -> Array:
-        """One step forward (:func:`~trainer.knowledge.kernels.combine`); with ``channels``, a new channel
-        per row of ``rooms`` (default: one per player retiring at the step)."""
+    def _combine(
+        self, values: Array, chosen: list[int], step: _Step, channels: bool, moduli: Array,
+        rooms: Index | None = None, spare: int = 0,
+    ) -> Array:  # fmt: skip
+        """One step forward (:func:`~trainer.knowledge.kernels.combine`) of the ``chosen`` channels of
+        ``values``; with ``channels``, a new channel per row of ``rooms`` (default: one per player
+        retiring at the step); and ``spare`` channels at zero."""
         r = len(moduli)
         return self._kernels.combine(
-            values, step.states, step.classes, step.targets, step.combos, *self._tables(step, r),
-            np.ascontiguousarray(step.rooms if rooms is None else rooms), channels, step.size, moduli[:, 0],
+            values, np.array(chosen, np.int64), step.states, step.classes, step.targets, step.combos,
+            *self._tables(step, r), np.ascontiguousarray(step.rooms if rooms is None else rooms), channels,
+            step.size, spare, moduli[:, 0],
         )  # fmt: skip
 
     @staticmethod
@@ -389,13 +394,13 @@ class Factored:
         derived = old[-1] if old and all(p in live for p in retired) else None
         kept = [c for c, label in enumerate(labels) if c == 0 or (label in live and label != derived)]
         new = [e for e, p in enumerate(step.retiring) if p in live]
-        carried = np.ascontiguousarray(before[:, :, kept])
-        after = self._combine(carried, step, True, self.moduli, step.rooms[new])
+        spare = derived is not None
+        after = self._combine(before, kept, step, True, self.moduli, step.rooms[new], spare)
         made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
-        if derived is not None:
-            after = np.concatenate([after, self._rest(keys, after, retired)[:, :, None]], axis=2)
+        if derived is not None:  # into the spare channel
+            after[:, :, -1] = self._rest(keys, after[:, :, :-1], retired)
             made.append(derived)
-        return np.ascontiguousarray(after), made
+        return after, made
 
     def _alive(self) -> list[list[int]]:
         """Per layer, the retired players whose forward channel some later step reads (all of them at

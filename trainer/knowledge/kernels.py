@@ -88,9 +88,10 @@ def addmod(a: int, b: int, m: int) -> int:
     return c - (TOP // m) * m if c >= TOP else c
 
 
-@_compiled(f"int64[:, :, ::1](int64[:, :, ::1], {_STEP}, boolean, int64, int64[::1])")
+@_compiled(f"int64[:, :, ::1](int64[:, :, ::1], int64[::1], {_STEP}, boolean, int64, int64, int64[::1])")
 def combine(
     values: Array,
+    chosen: Array,
     states: Index,
     classes: Index,
     targets: Index,
@@ -100,23 +101,27 @@ def combine(
     rooms: Index,
     channels: bool,
     size: int,
+    spare: int,
     moduli: Array,
 ) -> Array:
     """One step forward, every channel at once (arrays are indexed by state, prime, channel: a state's
-    residues side by side, read and written together).
+    residues side by side, read and written together), for the channels ``chosen`` of ``values``
+    (their order is the output's; no copy of the others), with ``spare`` channels more at the end,
+    left at zero for the caller.
 
     A pair ``j`` (state ``states[j]``, class ``classes[j]``, target ``targets[j]``) has the weight
     ``table[classes[j], combos[j], r]`` modulo ``moduli[r]`` (its class's coefficient times ``1 /
     room!`` for each player retiring at the step, whose rooms are ``rooms[:, j]``: ``combos[j]`` names
     that combination of rooms, so the products are made once a step, not once a pair);
-    ``out[t, r, c]`` sums ``values[states[j], r, c] * weight`` over the pairs with target ``t``,
+    ``out[t, r, c]`` sums ``values[states[j], r, chosen[c]] * weight`` over the pairs with target ``t``,
     and if ``channels``, one more channel per row ``e`` of ``rooms`` sums
-    ``values[states[j], r, 0] * weight * rooms[e, j]`` (the count's product made once for both).
+    ``values[states[j], r, chosen[0]] * weight * rooms[e, j]`` (the count's product made once for
+    both).
     ``factors`` is not read.
     """
-    primes, given = values.shape[1], values.shape[2]
+    primes, given = values.shape[1], chosen.shape[0]
     extra = rooms.shape[0] if channels else 0
-    out = np.zeros((size, primes, given + extra), np.int64)
+    out = np.zeros((size, primes, given + extra + spare), np.int64)
     reciprocals = 1.0 / moduli.astype(np.float64)
     for j in range(states.shape[0]):  # a pair at a time, every prime: its indices are read once
         s, t, k, combo = states[j], targets[j], classes[j], combos[j]
@@ -126,12 +131,13 @@ def combine(
             if w == 0:  # a class whose coefficients cancel out (kept for the per-card counts)
                 continue
             if channels:  # the count's product serves the count and the new channels
-                base = mulmod(values[s, r, 0], w, m, reciprocals[r])
+                base = mulmod(values[s, r, chosen[0]], w, m, reciprocals[r])
                 out[t, r, 0] = addmod(out[t, r, 0], base, m)
                 for e in range(extra):  # a room is below 64: the product fits without a remainder
                     out[t, r, given + e] = addmod(out[t, r, given + e], base * rooms[e, j], m)
             for c in range(1 if channels else 0, given):
-                out[t, r, c] = addmod(out[t, r, c], mulmod_lazy(values[s, r, c], w, m, reciprocals[r]), m)
+                x = mulmod_lazy(values[s, r, chosen[c]], w, m, reciprocals[r])
+                out[t, r, c] = addmod(out[t, r, c], x, m)
     for t in range(size):
         for r in range(primes):
             for c in range(given + extra):
