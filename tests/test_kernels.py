@@ -131,7 +131,8 @@ def test_back_sums_by_class_and_by_state(seed: int, primes: int, pairs: int) -> 
     rooms = step["rooms"]
     needed = rng.integers(0, 1 << (4 + len(rooms)), 6).astype(np.int64)  # the channels to sum, per state
     starred = rng.integers(0, 2, 4).astype(np.bool_)  # the classes whose later channel pairs are wanted
-    weights, earlier = back(forward, backward, step["states"], step["classes"], step["targets"],
+    wide = np.ascontiguousarray(np.concatenate([forward, forward[:, :1] + 1], axis=1))  # a prime more: unread
+    weights, earlier = back(wide, backward, step["states"], step["classes"], step["targets"],
                             *_tables(step, chosen), step["rooms"], wanted, starred, needed, moduli)  # fmt: skip
     expected_weights = np.zeros((primes, 4, len(wanted)), dtype=object)
     expected_earlier = np.zeros((6, primes, 4 + len(rooms)), dtype=object)

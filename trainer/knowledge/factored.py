@@ -395,7 +395,8 @@ class Factored:
         kept = [c for c, label in enumerate(labels) if c == 0 or (label in live and label != derived)]
         new = [e for e, p in enumerate(step.retiring) if p in live]
         spare = derived is not None
-        after = self._combine(before, kept, step, True, self.moduli, step.rooms[new], spare)
+        rooms = step.rooms if len(new) == len(step.retiring) else step.rooms[new]  # no copy of them all
+        after = self._combine(before, kept, step, True, self.moduli, rooms, spare)
         made = [labels[c] for c in kept] + [step.retiring[e] for e in new]
         if derived is not None:  # into the spare channel
             after[:, :, -1] = self._rest(keys, after[:, :, :-1], retired)
@@ -459,7 +460,7 @@ class Factored:
         r = len(primes)
         moduli = self.moduli[:r]
         ahead, sums = self.ahead, self.sums
-        forward = [(labels, np.ascontiguousarray(channels[:, :r])) for labels, channels in self.channels]
+        forward = self.channels  # every prime of the forward pass: the backward step reads the first r
         self.channels = []
         keys, _ = self.layers[-1]
         back = np.stack([self._end(keys, 0)[:r].T, self._end(keys, 1)[:r].T], axis=-1)  # state, prime, channel
@@ -468,7 +469,10 @@ class Factored:
             last_labels, last = forward[-1]
             completions = np.ascontiguousarray(back[:, :, 1].T)
             for p in range(n):
-                room = last[:, :, last_labels.index(p)] if p in last_labels else last[:, :, 0] * capacity[p] % moduli.T
+                if p in last_labels:
+                    room = last[:, :r, last_labels.index(p)]
+                else:
+                    room = last[:, :r, 0] * capacity[p] % moduli.T
                 residues = self._kernels.dot(np.ascontiguousarray(room.T), completions, moduli[:, 0])
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}

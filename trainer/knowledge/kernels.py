@@ -180,7 +180,8 @@ def back(
       ``backward[targets[j], r, 1] * weight * rooms[e, j]``;
 
     ``earlier`` has a row per entry of ``needed``, and channel ``b`` of state ``s`` is summed only where
-    bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way). The pairs come
+    bit ``b`` of ``needed[s]`` is set (zero elsewhere: the caller has it another way). ``forward`` may
+    hold more primes than ``backward``: its first ones are read (no copy of the rest). The pairs come
     state by state: a state's channels to sum are listed once, its forward values read once with
     their quotients' scale, and its sums kept aside until its pairs end.
     """
