@@ -343,59 +343,73 @@ def _box(keys: Array, class_keys: Array, over: int, mask: int, fields: int) -> t
 
 
 @_inline
-def _placed(
-    keys: Array, class_keys: Array, over: int, high: int, shifts: Array, capacity: Array, mask: int,
-    low: Array, span: Array, cells: int, states: Index, classes: Index, ids: Index, rooms: Index,
-) -> tuple[Index, Index, Index, Index, Array]:  # fmt: skip
-    """:func:`pairs` by places in the box (``low`` and ``span`` per field): a field's place is its value
-    less ``low`` times the spans of the fields below it, so places keep the keys' order and the targets
-    are numbered by one scan of the box."""
-    fields = low.shape[0]
-    stride = np.empty(fields, np.int64)
-    offset = 0
-    step = 1
-    for f in range(fields):
-        stride[f] = step
-        offset += low[f] * step
-        step *= span[f]
-    state_place = np.zeros(keys.shape[0], np.int64)
-    for s in range(keys.shape[0]):
-        cleared = keys[s] & mask
+def _places(keys: Array, fields: int, mask: int, low: Array, span: Array, offset: bool) -> Array:
+    """Each key's place in the box (``low`` and ``span`` per field): its cleared fields, less ``low`` if
+    ``offset``, times the spans of the fields below them. Fields do not carry, so a state's place plus
+    a class's (its ``low`` taken off once) is their target's place, and places keep the keys' order."""
+    places = np.zeros(keys.shape[0], np.int64)
+    for i in range(keys.shape[0]):
+        cleared = keys[i] & mask
+        stride = 1
         for f in range(fields):
-            state_place[s] += ((cleared >> (7 * f)) & 127) * stride[f]
-    class_place = np.full(class_keys.shape[0], -offset, np.int64)
-    for k in range(class_keys.shape[0]):
-        cleared = class_keys[k] & mask
-        for f in range(fields):
-            class_place[k] += ((cleared >> (7 * f)) & 127) * stride[f]
+            places[i] += (((cleared >> (7 * f)) & 127) - (low[f] if offset else 0)) * stride
+            stride *= span[f]
+    return places
+
+
+@_inline
+def _by_place(places: Array, low: Array, span: Array, cells: int) -> tuple[Index, Array]:
+    """The targets numbered by one scan of the box, in order, and their keys rebuilt from their places."""
     box = np.zeros(cells, np.int32)
-    j = 0
-    for s in range(keys.shape[0]):
-        for k in range(class_keys.shape[0]):
-            total = keys[s] + class_keys[k]
-            if ((total + over) & high) != 0:
-                continue
-            for e in range(shifts.shape[0]):
-                rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
-            place = state_place[s] + class_place[k]
-            box[place] = 1
-            ids[j] = place
-            states[j] = s
-            classes[j] = k
-            j += 1
-    found = np.empty(min(ids.shape[0], cells), np.int64)
+    for j in range(places.shape[0]):
+        box[places[j]] = 1
+    found = np.empty(min(places.shape[0], cells), np.int64)
     unique = 0
     for place in range(cells):
         if box[place]:  # a target: number it, and rebuild its key from its place
             box[place] = unique
-            key = 0
-            for f in range(fields):
-                key |= ((place // stride[f]) % span[f] + low[f]) << (7 * f)
+            key, rest = 0, place
+            for f in range(low.shape[0]):
+                key |= (rest % span[f] + low[f]) << (7 * f)
+                rest //= span[f]
             found[unique] = key
             unique += 1
-    for i in range(ids.shape[0]):
-        ids[i] = box[ids[i]]
-    return states, classes, ids, rooms, found[:unique]
+    ids = np.empty(places.shape[0], np.int32)
+    for j in range(places.shape[0]):
+        ids[j] = box[places[j]]
+    return ids, found[:unique]
+
+
+@_inline
+def _by_hash(targets: Array) -> tuple[Index, Array]:
+    """The targets' keys numbered through a hash table (grown as targets are found: a table sized to
+    the pairs would not stay in the cache), then renumbered in the keys' order."""
+    bits = 10
+    # a slot holds a key (-1: empty; keys are not negative) and its index into found, side by side
+    table = np.full((1 << bits, 2), -1, np.int64)
+    found = np.empty(max(targets.shape[0], 1), np.int64)
+    ids = np.empty(targets.shape[0], np.int32)
+    unique = 0
+    for j in range(targets.shape[0]):
+        key = targets[j]
+        slot = int(_slot(key, bits))
+        while table[slot, 0] != key and table[slot, 0] >= 0:
+            slot = (slot + 1) & ((1 << bits) - 1)
+        if table[slot, 0] < 0:  # a new target
+            table[slot, 0] = key
+            table[slot, 1] = unique
+            found[unique] = key
+            unique += 1
+        ids[j] = table[slot, 1]
+        if 2 * unique > (1 << bits):  # keep the table at most half full
+            bits += 1
+            table = _rehash(found, unique, bits)
+    order = np.argsort(found[:unique])
+    rank = np.empty(unique, np.int64)
+    rank[order] = np.arange(unique)
+    for j in range(targets.shape[0]):
+        ids[j] = rank[ids[j]]
+    return ids, found[:unique][order]
 
 
 @_compiled("Tuple((int32[::1], int32[::1], int32[::1], int32[:, ::1], int64[::1]))"
@@ -420,8 +434,8 @@ def pairs(
     (``targets`` index them), as ``numpy.unique`` of the cleared sums would.
 
     Keys have ``fields`` fields of 7 bits. Where the box the targets' fields span has at most
-    ``largest`` cells (and at most 16 a pair), a target is found by its place in that box,
-    a sum of the state's place and the class's (fields do not carry); elsewhere by a hash table.
+    ``largest`` cells (and at most 16 a pair), a target is found by its place in that box, the
+    state's place plus the class's; elsewhere by its key (the cleared keys' sum) in a hash table.
     """
     count = 0
     for s in range(keys.shape[0]):
@@ -430,20 +444,18 @@ def pairs(
                 count += 1
     states = np.empty(count, np.int32)  # indices and rooms in 32 bits: half the memory the steps stream
     classes = np.empty(count, np.int32)
-    ids = np.empty(count, np.int32)
     rooms = np.empty((shifts.shape[0], count), np.int32)
     low, span = _box(keys, class_keys, over, mask, fields)
     cells = 1
     for f in range(fields):
         cells = min(cells * span[f], largest + 1)
-    if cells <= largest and cells <= 16 * count + 4096:
-        return _placed(keys, class_keys, over, high, shifts, capacity, mask, low, span, cells,
-                       states, classes, ids, rooms)  # fmt: skip
-    bits = 10  # grown as targets are found: a table sized to the pairs would not stay in the cache
-    # a slot holds a key (-1: empty; keys are not negative) and its index into found, side by side
-    table = np.full((1 << bits, 2), -1, np.int64)
-    found = np.empty(max(count, 1), np.int64)
-    unique = 0
+    placed = cells <= largest and cells <= 16 * count + 4096
+    if placed:
+        state_at = _places(keys, fields, mask, low, span, False)
+        class_at = _places(class_keys, fields, mask, low, span, True)
+    else:  # a place that is the key itself: the cleared keys add up to the target's
+        state_at, class_at = keys & mask, class_keys & mask
+    targets = np.empty(count, np.int64)
     j = 0
     for s in range(keys.shape[0]):
         for k in range(class_keys.shape[0]):
@@ -452,28 +464,12 @@ def pairs(
                 continue
             for e in range(shifts.shape[0]):
                 rooms[e, j] = capacity[e] - ((total >> shifts[e]) & 127)
-            key = total & mask
-            slot = int(_slot(key, bits))
-            while table[slot, 0] != key and table[slot, 0] >= 0:
-                slot = (slot + 1) & ((1 << bits) - 1)
-            if table[slot, 0] < 0:  # a new target
-                table[slot, 0] = key
-                table[slot, 1] = unique
-                found[unique] = key
-                unique += 1
-            ids[j] = table[slot, 1]
-            if 2 * unique > (1 << bits):  # keep the table at most half full
-                bits += 1
-                table = _rehash(found, unique, bits)
+            targets[j] = state_at[s] + class_at[k]
             states[j] = s
             classes[j] = k
             j += 1
-    order = np.argsort(found[:unique])
-    rank = np.empty(unique, np.int64)
-    rank[order] = np.arange(unique)
-    for i in range(count):
-        ids[i] = rank[ids[i]]
-    return states, classes, ids, rooms, found[:unique][order]
+    ids, found = _by_place(targets, low, span, cells) if placed else _by_hash(targets)
+    return states, classes, ids, rooms, found
 
 
 @_compiled("Tuple((int64[::1], int64[:, ::1]))(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
