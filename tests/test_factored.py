@@ -18,6 +18,7 @@ from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, 
 from trainer.knowledge.factored import Factored, expanded, plan
 from trainer.knowledge.solve import counting_model
 from trainer.knowledge.sweep import Sweep, sweep_work
+from trainer.knowledge.tables import solve_set
 
 from positions import TABLES, reference_pair
 
@@ -196,6 +197,55 @@ def test_factored_equals_the_python_pass_on_games(
     factored = Factored(problem)
     assert factored.total == reference.total
     assert factored.counts() == reference.counts()
+
+
+@st.composite
+def wide_sets(draw: st.DrawFn) -> tuple[SetProblem, int]:
+    """Sets of up to five cards among up to eight players: past :data:`counting.EXACT` assignments too."""
+    n = draw(st.integers(1, 8))
+    problem = draw(set_problems(n))
+    cards = draw(st.integers(len(problem.cards), 5))
+    holders = st.sets(st.integers(0, n - 1), min_size=1, max_size=n)
+    domains = problem.domains + tuple(tuple(sorted(draw(holders))) for _ in range(cards - len(problem.cards)))
+    return SetProblem(tuple(f"C{i}" for i in range(cards)), domains, problem.holds_one_of), n
+
+
+@settings(max_examples=100, deadline=None)
+@given(wide_sets())
+def test_a_sets_shape_bounds_its_classes_and_cards_exactly_for_few_assignments(drawn: tuple[SetProblem, int]) -> None:
+    problem, n = drawn
+    table = counting.solved(problem, n)
+    most = table.vectors.max(axis=0).tolist() if len(table.solutions) else [0] * n
+    bound = counting.shape(problem, n)
+    assert bound.classes >= len(table.solutions)
+    assert all(b >= m for b, m in zip(bound.most, most, strict=True))
+    if prod(len(d) for d in problem.domains) <= counting.EXACT:
+        assert bound == (len(table.solutions), tuple(most))  # solved
+    elif not problem.holds_one_of and len(set(problem.domains)) == 1:
+        assert bound == (len(table.solutions), tuple(most))  # every card with the same holders: the bounds are met
+
+
+def test_choosing_a_pass_early_at_eight_players_solves_no_large_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Early on, every player may hold most cards: solving a set among all eight players (8^6
+    assignments) took longer than the factored pass itself, only to choose that pass; so did the
+    sweep's estimate once the hands are small enough for the sweep to be weighed."""
+    game = random_game(random.Random(1), "classic", 8)
+    problem = counting_model(History.build(game.setup, game.events[:8], None)).problem
+    assert prod(c + 1 for c in problem.capacity) > counting.SWEEP_GRID
+    assert max(prod(len(d) for d in s.domains) for s in problem.sets) > 8**5
+    solved: list[int] = []
+
+    def recording(domains: tuple[tuple[int, ...], ...], holds: object, n: int) -> object:
+        solved.append(prod(len(d) for d in domains))
+        return solve_set(domains, holds, n)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(counting, "solve_set", recording)
+    monkeypatch.setattr(counting, "KERNELS", "sys")  # the compiled code loaded: no sweep tried on a budget
+    counting.solved.cache_clear()
+    result = full_pass(problem)
+    assert isinstance(result, Factored) and max(solved, default=0) <= counting.EXACT
+    assert sweep_work(problem) > 0 and max(solved, default=0) <= counting.EXACT  # weighed with small hands
+    assert result.total == Counter(problem).total  # (which solves every set among all eight)
 
 
 def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monkeypatch: pytest.MonkeyPatch) -> None:

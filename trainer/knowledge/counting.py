@@ -31,10 +31,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial, prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import constraint
+import numpy as np
 
+from trainer.knowledge.boxes import box_sums
 from trainer.knowledge.tables import SolvedSet, solve_set
 
 if TYPE_CHECKING:
@@ -208,18 +210,57 @@ def count_deals(problem: Problem) -> Counts:
 
 
 SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
+EXACT = 1024  # assignments of a set's cards up to which choosing a pass solves the set for its classes
 
 
 def _small(problem: Problem) -> bool:
     """Whether an upper bound on the plain Python pass's work is at most :data:`SMALL` state-class pairs
-    (each layer has at most the product of the class counts before it)."""
+    (each layer has at most the product of the class counts before it, each at most
+    :func:`shape` says)."""
     work, states = 0, 1
-    for classes in sorted(len(solved(s, len(problem.players)).solutions) for s in problem.sets):
+    for classes in sorted(shape(s, len(problem.players)).classes for s in problem.sets):
         work += states * classes
         states *= classes
         if work > SMALL:
             break
     return work <= SMALL
+
+
+class Shape(NamedTuple):
+    """At most how many classes a set's table has, and at most how many of its cards each player gets."""
+
+    classes: int
+    most: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def shape(problem: SetProblem, n: int) -> Shape:
+    """A set's :class:`Shape`, to choose a pass by: exact (the set :func:`solved`) where its cards have at
+    most :data:`EXACT` assignments; else bounds that need no solving (early on, with every player
+    possible, solving one set of six cards among eight players, 8^6 assignments, takes longer than
+    many a whole pass): a player gets at most the cards they may hold, and at least one if they hold
+    one of some; the classes (how many each gets) are at most the vectors within those bounds that
+    share out all the cards (:func:`~trainer.knowledge.boxes.box_sums`), and at most the assignments.
+
+    >>> everyone = SetProblem(tuple("ABCDEF"), ((0, 1, 2, 3, 4, 5, 6, 7),) * 6, ())
+    >>> shape(everyone, 8).classes  # 8^6 assignments; C(13, 6) ways to share six cards among eight
+    1716
+    >>> # players 0 and 1 hold one of two of them: at least one each, C(11, 4) ways to share the rest
+    >>> shape(SetProblem(everyone.cards, everyone.domains, ((0, (0, 1)), (1, (2, 3)))), 8).classes
+    330
+    >>> shape(SetProblem(("X", "Y"), ((0, 1), (1,)), ()), 2)  # solved: X with 0 or 1, Y with 1
+    Shape(classes=2, most=(1, 2))
+    """
+    assignments = prod(len(domain) for domain in problem.domains)
+    if assignments <= EXACT:
+        table = solved(problem, n)
+        most = table.vectors.max(axis=0).tolist() if len(table.solutions) else [0] * n
+        return Shape(len(table.solutions), tuple(most))
+    k = len(problem.cards)
+    most = [sum(p in domain for domain in problem.domains) for p in range(n)]
+    least = [int(any(p == q for q, _ in problem.holds_one_of)) for p in range(n)]
+    vectors = box_sums(np.array([least], np.int64), np.array([most], np.int64), k)[0, k]
+    return Shape(min(assignments, round(vectors)), tuple(most))
 
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.knowledge.boxes import box_sums
-from trainer.knowledge.counting import Counts, Problem, SetProblem, solved
+from trainer.knowledge.counting import Counts, Problem, SetProblem, shape, solved
 from trainer.knowledge.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
@@ -66,37 +66,40 @@ def _ordered(problem: Problem) -> list[TableArrays]:
     return sorted((table_arrays(s, len(problem.players)) for s in problem.sets), key=lambda t: len(t.solutions))
 
 
-def _lowers(problem: Problem, tables: Sequence[TableArrays]) -> list[list[int]]:
-    """Per table, the least each player must have once it is combined, to fill their hand with what the
-    later tables and the free cards can give."""
+def _lowers(problem: Problem, most: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Per table (``most[k]``: at most how many of its cards each player gets), the least each player
+    must have once it is combined, to fill their hand with what the later tables and the free cards
+    can give."""
     room = [problem.free] * len(problem.players)
     lowers: list[list[int]] = []
-    for table in reversed(tables):
+    for row in reversed(most):
         lowers.append([max(0, c - r) for c, r in zip(problem.capacity, room, strict=True)])
-        room = [r + int(m) for r, m in zip(room, table.digits.max(axis=0), strict=True)]
+        room = [r + int(m) for r, m in zip(room, row, strict=True)]
     lowers.reverse()
     return lowers
 
 
 def sweep_work(problem: Problem) -> int:
-    """An upper bound on the state-class pairs :class:`Sweep` tries, without running it: per table, in
-    the sweep's order, the classes times the vectors its layer can hold (each player between the
-    lower bound and what the tables so far can give, within capacity, the cards so far in all:
-    :func:`~trainer.knowledge.boxes.box_sums`, in floating point, an estimate to choose a pass by).
+    """An upper bound on the state-class pairs :class:`Sweep` tries, without running it (nor solving a
+    large set: its :func:`~trainer.knowledge.counting.shape` bounds its classes and what it gives each
+    player): per table, in the sweep's order, the classes times the vectors its layer can hold (each
+    player between the lower bound and what the tables so far can give, within capacity, the cards so
+    far in all: :func:`~trainer.knowledge.boxes.box_sums`, in floating point, an estimate to choose a
+    pass by).
 
     >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ())  # two cards with A or B
     >>> sweep_work(Problem(("A", "B"), (1, 1), 0, (x,)))  # one layer before X (the empty one): 3 classes
     3
     """
-    tables = _ordered(problem)
-    if not tables or any(len(t.solutions) == 0 for t in tables):
+    shapes = sorted(((shape(s, len(problem.players)), len(s.cards)) for s in problem.sets), key=lambda x: x[0].classes)
+    if not shapes or any(classes == 0 for (classes, _), _ in shapes):
         return 0
-    most = np.array([t.digits.max(axis=0) for t in tables], np.int64)  # per table and player
+    most = np.array([m for (_, m), _ in shapes], np.int64)  # per table and player
     reach = np.minimum(np.cumsum(most, axis=0), np.array(problem.capacity, np.int64))
-    cards = np.cumsum([int(t.digits[0].sum()) for t in tables])
-    poly = box_sums(np.array(_lowers(problem, tables), np.int64), reach, int(cards[-1]))
-    states = np.concatenate([[1.0], poly[np.arange(len(tables)), cards][:-1]])
-    return int(states @ np.array([len(t.solutions) for t in tables], np.float64))
+    cards = np.cumsum([c for _, c in shapes])
+    poly = box_sums(np.array(_lowers(problem, most.tolist()), np.int64), reach, int(cards[-1]))
+    states = np.concatenate([[1.0], poly[np.arange(len(shapes)), cards][:-1]])
+    return int(states @ np.array([classes for (classes, _), _ in shapes], np.float64))
 
 
 @dataclass
@@ -172,7 +175,8 @@ class Sweep:
         least a player must have by then to fill their hand with what the later tables can give)."""
         high = _pack([HALF] * self.n)
         over = _pack([HALF - 1 - c for c in self.problem.capacity])
-        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in _lowers(self.problem, tables)]
+        most = [t.digits.max(axis=0).tolist() for t in tables]
+        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in _lowers(self.problem, most)]
 
     def _digits(self, keys: Array) -> Array:
         """The vectors of packed keys, one row each."""
