@@ -268,8 +268,7 @@ class Factored:
         self.first = {p: k for k, t in reversed(list(enumerate(self.tables))) for p in t.special}
         self.last = last
         self.never = tuple(p for p in range(n) if p not in last)
-        limits = [*capacity, sum(capacity)]
-        self.over = _pack([HALF - 1 - c for c in limits])
+        self.limits = self._limits()
         self.high = _pack([HALF] * (n + 1))
         self.retiring = [tuple(p for p in t.special if last[p] == k) for k, t in enumerate(self.tables)]
         # the forward channels' labels: a channel per player retired so far, and those some step reads
@@ -291,6 +290,27 @@ class Factored:
         grand = self._end(keys, 0)
         self.counted = self._rebuild(kernels.dot(np.ascontiguousarray(values.T), grand, self.moduli[:, 0]))
         self.total = self.scale * self.counted
+
+    def _limits(self) -> list[list[int]]:
+        """Per layer, the most each player's field and ``G`` may hold there: their capacity (all the
+        capacities for ``G``) less the least every set still to combine gives them (its least class).
+        A state past them has no completion, so no count anywhere reads it: early on, half the states
+        and pairs, all of them exactly zero (the sets a player asked about give them a card each).
+
+        >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ((1, (0, 1)),))  # B holds X1 or X2
+        >>> f = Factored(Problem(("A", "B", "C"), (2, 2, 2), 4, (x,)))
+        >>> f.limits  # before X: B at most 1, G at most 5; after it, the capacities
+        [[2, 1, 2, 5], [2, 2, 2, 6]]
+        """
+        capacity, n = self.inner.capacity, self.n
+        limits = [[*capacity, sum(capacity)]]
+        for table in reversed(self.tables):
+            least = list(limits[0])
+            for column, p in enumerate(table.special):
+                least[p] -= int(table.vectors[:, column].min())
+            least[n] -= int(table.vectors.sum(axis=1).min())
+            limits.insert(0, [max(x, -1) for x in least])  # -1: no state at all (its field test always fails)
+        return limits
 
     def _fold(self, tables: list[Expanded]) -> Problem:
         """The problem left once every set of one class (a vector ``v`` over its special players and
@@ -324,7 +344,8 @@ class Factored:
         capacity = np.array([self.inner.capacity[p] for p in retiring], np.int64)
         mask = ~sum(FIELD << (BITS * p) for p in retiring)
         states, classes, targets, rooms, unique = self._kernels.pairs(
-            keys, self._class_keys(table), self.over, self.high, shifts, capacity, mask, self.n + 1, BOX
+            keys, self._class_keys(table), _pack([HALF - 1 - c for c in self.limits[k + 1]]), self.high, shifts,
+            capacity, mask, self.n + 1, BOX,
         )
         combos, factors = self._combinations(rooms, capacity)
         coef = np.ascontiguousarray(np.repeat(table.coef[None, :, None] % self.moduli[:, :, None], factors.shape[1], 2))
@@ -586,19 +607,19 @@ class Factored:
         card fewer to deal, every room the same) is the completions of the state with ``G`` one
         higher, since ``G`` only sets how many cards are left to deal. Where that state is in the
         layer, the channel is read from its first channel (``at[b, s]``, the state read); where it
-        would pass ``p``'s capacity or the cards dealt, the channel is zero; elsewhere, and for every
-        other channel, it is summed (bit ``b`` of ``needed[s]``).
+        would pass the layer's limit for ``p`` or ``G`` (:meth:`_limits`: no completion), the channel
+        is zero; elsewhere, and for every other channel, it is summed (bit ``b`` of ``needed[s]``).
         """
-        n, capacity = self.n, self.inner.capacity
+        n, limit = self.n, self.limits[k]
         g = 1 << (BITS * n)
         shifts = [  # per label: the key's shift, the field it raises and that field's limit
-            (g, BITS * n, sum(capacity)) if p == -2
-            else ((1 << (BITS * p)) + g, BITS * p, capacity[p]) if p >= 0 and self.first[p] < k <= self.last[p]
+            (g, BITS * n, limit[n]) if p == -2
+            else ((1 << (BITS * p)) + g, BITS * p, limit[p]) if p >= 0 and self.first[p] < k <= self.last[p]
             else (0, 0, 0)
             for p in labels
         ]  # fmt: skip
         deltas, bits, limits = (np.array(column, np.int64) for column in zip(*shifts, strict=True))
-        needed, at = self._kernels.shifts(self.layers[k][0], deltas, bits, limits, BITS * n, sum(capacity))
+        needed, at = self._kernels.shifts(self.layers[k][0], deltas, bits, limits, BITS * n, limit[n])
         return needed, at
 
 
@@ -636,30 +657,40 @@ def plan(problem: Problem) -> tuple[list[Expanded], int]:
 
 def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArray[np.float64]:
     """For every subset of the sets (a bit each), how many states a layer may have once they are
-    combined: the vectors over the players still active, each at most their capacity and what those
-    sets can give them, and the count of the retired players' cards (at most what the sets can give
-    them), whose sum is at most the cards combined. Counted exactly, a subset per row: the
-    coefficients of the product of ``1 + t + ... + t^reach`` over those dimensions, up to ``t^limit``.
+    combined: the vectors over the players still active, each between the least those sets give them
+    and the most they can, within their limit (:meth:`Factored._limits`: their capacity less the least
+    the other sets give them), and the count of the retired players' cards, likewise; their sum is at
+    most the cards combined and ``G``'s limit. Counted exactly, a subset per row: the coefficients of
+    the product of ``t^low + ... + t^high`` over those dimensions, up to ``t^limit``.
 
     >>> x = expanded(SetProblem(("X1", "X2"), ((0, 1, 2),) * 2, ((0, (0, 1)),)), 3)  # A holds one
     >>> y = expanded(SetProblem(("Y1", "Y2"), ((0, 1, 2),) * 2, ((0, (0, 1)), (1, (0, 1)))), 3)  # A and B
-    >>> _estimates([x, y], (2, 2, 0)).tolist()  # none; x (A has 0-2); y (A 0-1, B retired 0-1); both
-    [1.0, 3.0, 4.0, 4.0]
+    >>> _estimates([x, y], (2, 2, 0)).tolist()  # none; x (A has 1-1: y gives A one); y (A 1-1, B 1-1); both
+    [1.0, 1.0, 1.0, 1.0]
     """
     k, n = len(tables), len(capacity)
     special = np.zeros((k, n), np.int64)
     most = np.zeros((k, n), np.int64)
+    least = np.zeros((k, n + 1), np.int64)  # and the least a set gives all its players together
     for j, t in enumerate(tables):
         special[j, list(t.special)] = 1
         most[j, list(t.special)] = t.vectors.max(axis=0)
+        least[j, list(t.special)] = t.vectors.min(axis=0)
+        least[j, n] = t.vectors.sum(axis=1).min()
     chosen = (np.arange(1 << k)[:, None] >> np.arange(k)) & 1
     inside = (chosen @ special) > 0
     active = inside & (((1 - chosen) @ special) > 0)
-    reach = np.minimum(chosen @ most, np.array(capacity, np.int64))
-    limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), sum(capacity))
-    retired = np.minimum(np.where(inside & ~active, reach, 0).sum(axis=1), limit)
-    reaches = np.concatenate([np.where(active, reach, 0), retired[:, None]], axis=1)
-    return box_counts(reaches, limit)
+    low = chosen @ least
+    bounds = np.array([*capacity, sum(capacity)], np.int64) - (1 - chosen) @ least
+    reach = np.minimum(chosen @ most, bounds[:, :n])
+    limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), bounds[:, n])
+    retired = np.where(inside & ~active, reach, 0).sum(axis=1)
+    retired_low = np.where(inside & ~active, low[:, :n], 0).sum(axis=1)
+    lows = np.concatenate([np.where(active, low[:, :n], 0), retired_low[:, None]], axis=1)
+    highs = np.concatenate([np.where(active, reach, 0), np.minimum(retired, limit)[:, None]], axis=1)
+    empty = (highs < lows).any(axis=1) | (lows.sum(axis=1) > limit)
+    counts = box_counts(np.maximum(highs - lows, 0), np.maximum(limit - lows.sum(axis=1), 0))
+    return np.where(empty, 0.0, counts)
 
 
 def _placements(table: Expanded, n: int) -> int:
