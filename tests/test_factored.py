@@ -16,7 +16,7 @@ from trainer.knowledge import counting
 from trainer.knowledge import sweep as sweep_module
 from trainer.knowledge.constraints import History
 from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
-from trainer.knowledge.factored import Factored, expanded, plan
+from trainer.knowledge.factored import BITS, FIELD, Factored, expanded, plan
 from trainer.knowledge.solve import counting_model
 from trainer.knowledge.sweep import Sweep, sweep_work
 from trainer.knowledge.tables import solve_set
@@ -258,9 +258,13 @@ def test_layers_keep_no_state_past_what_the_sets_still_to_come_must_give(monkeyp
     limits = pruned.limits
     assert any(limit < capacity for layer in limits for limit, capacity in zip(layer, limits[-1], strict=True))
     for k, (keys, _) in enumerate(pruned.layers):
-        fields = (keys[:, None] >> (7 * np.arange(len(limits[k])))) & 127
+        fields = (keys[:, None] >> (BITS * np.arange(len(limits[k])))) & FIELD
         assert (fields <= np.array(limits[k])).all()
-    monkeypatch.setattr(Factored, "_limits", lambda self: [[*self.inner.capacity, sum(self.inner.capacity)]] * 99)
+
+    def capacities(self: Factored) -> list[list[int]]:  # every layer's limits the capacities: nothing dropped
+        return [[*self.inner.capacity, sum(self.inner.capacity)]] * (len(self.tables) + 1)
+
+    monkeypatch.setattr(Factored, "_limits", capacities)
     unpruned = Factored(problem)
     assert pruned.pairs < 0.7 * unpruned.pairs
     assert pruned.total == unpruned.total and pruned.counts() == unpruned.counts()

@@ -302,14 +302,11 @@ class Factored:
         >>> f.limits  # before X: B at most 1, G at most 5; after it, the capacities
         [[2, 1, 2, 5], [2, 2, 2, 6]]
         """
-        capacity, n = self.inner.capacity, self.n
+        capacity = self.inner.capacity
         limits = [[*capacity, sum(capacity)]]
         for table in reversed(self.tables):
-            least = list(limits[0])
-            for column, p in enumerate(table.special):
-                least[p] -= int(table.vectors[:, column].min())
-            least[n] -= int(table.vectors.sum(axis=1).min())
-            limits.insert(0, [max(x, -1) for x in least])  # -1: no state at all (its field test always fails)
+            lower = np.array(limits[0]) - _least(table, self.n)
+            limits.insert(0, np.maximum(lower, -1).tolist())  # -1: no state at all (its field test always fails)
         return limits
 
     def _fold(self, tables: list[Expanded]) -> Problem:
@@ -671,12 +668,10 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
     k, n = len(tables), len(capacity)
     special = np.zeros((k, n), np.int64)
     most = np.zeros((k, n), np.int64)
-    least = np.zeros((k, n + 1), np.int64)  # and the least a set gives all its players together
+    least = np.array([_least(t, n) for t in tables], np.int64).reshape(k, n + 1)
     for j, t in enumerate(tables):
         special[j, list(t.special)] = 1
         most[j, list(t.special)] = t.vectors.max(axis=0)
-        least[j, list(t.special)] = t.vectors.min(axis=0)
-        least[j, n] = t.vectors.sum(axis=1).min()
     chosen = (np.arange(1 << k)[:, None] >> np.arange(k)) & 1
     inside = (chosen @ special) > 0
     active = inside & (((1 - chosen) @ special) > 0)
@@ -691,6 +686,19 @@ def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArr
     empty = (highs < lows).any(axis=1) | (lows.sum(axis=1) > limit)
     counts = box_counts(np.maximum(highs - lows, 0), np.maximum(limit - lows.sum(axis=1), 0))
     return np.where(empty, 0.0, counts)
+
+
+def _least(table: Expanded, n: int) -> Array:
+    """The least a set's table gives each of ``n`` players (its least class in their column; 0 for a
+    player it does not name), and, last, the least it gives them all together (``G``).
+
+    >>> _least(expanded(SetProblem(("X1", "X2"), ((0, 1, 2),) * 2, ((0, (0, 1)),)), 3), 3).tolist()
+    [1, 0, 0, 1]
+    """
+    least = np.zeros(n + 1, np.int64)
+    least[list(table.special)] = table.vectors.min(axis=0)
+    least[n] = table.vectors.sum(axis=1).min()
+    return least
 
 
 def _placements(table: Expanded, n: int) -> int:
