@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	$(BIN)/python -c "import trainer.knowledge.kernels"  # compile the engine's inner loops once (cached)
+	$(BIN)/python -c "import trainer.engine.kernels"  # compile the engine's inner loops once (cached)
 	touch $(STAMP)
 
 run: $(STAMP)

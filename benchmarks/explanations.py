@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from puzzles.generate import grade_question
 from puzzles.model import Puzzle, Step, load_puzzles
 from puzzles.packs import load_pack
-from trainer.knowledge import solve
+from trainer.engine import solve
 
 LIMIT = 1500
 

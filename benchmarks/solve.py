@@ -48,15 +48,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline import possible_holders
 
+from trainer.engine import solve
+from trainer.engine.constraints import History
+from trainer.engine.counting import KERNELS, count_total, marginals
+from trainer.engine.solve import _current, counting_model
 from trainer.files import write_atomic
 from trainer.game.events import Event
 from trainer.game.notation import Game, write_game
 from trainer.game.randomplay import random_game
 from trainer.game.state import Setup
-from trainer.knowledge import solve
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import KERNELS, count_total, marginals
-from trainer.knowledge.solve import _current, counting_model
 from trainer.play.bots import BotKind
 from trainer.play.simulate import GameJob, play, replay
 

@@ -44,19 +44,19 @@ from typing import Any
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.model import KINDS, LEVELS, RECALL, Difficulty, Puzzle, Question, Step
 from puzzles.variety import compatible, group_key
+from trainer.engine import Knowledge, solve
+from trainer.engine.constraints import History
+from trainer.engine.counting import full_pass
+from trainer.engine.deadline import Deadline, TimeLimitError
+from trainer.engine.facts import Board
+from trainer.engine.solve import counting_model
+from trainer.explain.explanation import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import Game, write_game
 from trainer.game.state import Setup, State
 from trainer.game.variants import Variant
-from trainer.knowledge import Knowledge, solve
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import full_pass
-from trainer.knowledge.deadline import Deadline, TimeLimitError
-from trainer.knowledge.explain import Explanation, backtrack, derive, explain, final_step, grade
-from trainer.knowledge.facts import Board
-from trainer.knowledge.solve import counting_model
 from trainer.play import BotKind
 from trainer.play.simulate import GameJob, new_table
 
@@ -517,7 +517,7 @@ def _check(deadline: Deadline | None, at: int, game: Game) -> None:
 
 def _replayed(setup: Setup, events: Sequence[Event], viewer: str, history: History | None, at: int) -> History:
     """``history`` (``None``: none yet) taken on to ``events[:at]``; an impossible history is reported as
-    :func:`trainer.knowledge.solve` reports it (the first event after which no deal fits)."""
+    :func:`trainer.engine.solve` reports it (the first event after which no deal fits)."""
     try:
         if history is None:
             history = History.build(setup, (), viewer)
@@ -889,7 +889,7 @@ def generate_from_game(
     >>> generate_from_game(game, Request(count=50), game.path, deadline)
     Traceback (most recent call last):
     ...
-    trainer.knowledge.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
+    trainer.engine.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
 limit of 30 s, at event 66 of 271 as Ann (viewer 1 of 6), with 1 of 50 puzzles found; give --time-limit more \
 seconds, or 0 for none (see docs/commands.md)
     """

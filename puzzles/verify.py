@@ -47,7 +47,7 @@ from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
 
 if TYPE_CHECKING:
-    from trainer.knowledge.solve import Knowledge
+    from trainer.engine.solve import Knowledge
 
 VERIFIED_LIST = "pack.verified"
 """The content hashes of the built-in pack's verified records, one per line (package data)."""
@@ -61,7 +61,7 @@ def verify(puzzle: Puzzle) -> None:
     # the engine is imported here, not above: serving a record already verified (the built-in
     # pack's, listed in pack.verified) needs none of it, and the daily puzzle comes the faster
     from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
-    from trainer.knowledge.solve import solve
+    from trainer.engine.solve import solve
 
     try:
         puzzle.validate()

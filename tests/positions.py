@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
+from trainer.engine.constraints import History
+from trainer.engine.counting import Counter, OverBudget, Problem
+from trainer.engine.solve import counting_model
 from trainer.game.randomplay import random_game
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, OverBudget, Problem
-from trainer.knowledge.solve import counting_model
 
 TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from trainer.engine import solve
 from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.game.randomplay import random_game, true_holders
 from trainer.game.state import Setup, State
-from trainer.knowledge import solve
 from trainer.play.bots import BotKind, make_bot
 from trainer.play.memory import Memory
 from trainer.play.simulate import GameJob, Summary, new_table, play, simulate, whose_move

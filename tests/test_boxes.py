@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.knowledge.boxes import box_counts, box_sums
+from trainer.engine.boxes import box_counts, box_sums
 
 BOXES = st.lists(st.lists(st.integers(0, 4), min_size=4, max_size=4), min_size=1, max_size=6)
 

@@ -141,7 +141,7 @@ def test_solving_todays_daily_counts_for_today(today: datetime) -> None:
     assert (streak.current, streak.today_done) == (1, True)
 
 
-HEAVY = ("typer", "click", "rich", "pydantic", "numpy", "constraint", "trainer.knowledge", "trainer.render",
+HEAVY = ("typer", "click", "rich", "pydantic", "numpy", "constraint", "trainer.engine", "trainer.render",
          "trainer.play", "trainer.cli", "puzzles.generate", "puzzles.store")
 """What `daily --json` must not import: the command line, the engine, the explainer (why it is fast;
 benchmarks/daily.py times it)."""

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine import count, solve, solve_game
+from trainer.engine.constraints import History
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game, parse_game, read_game
 from trainer.game.randomplay import random_game
 from trainer.game.state import Setup
-from trainer.knowledge import count, solve, solve_game
-from trainer.knowledge.constraints import History
 
 HEADER = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Cat\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
 C = Card.parse
@@ -254,8 +254,8 @@ def test_counts_only_shrink_along_a_game() -> None:
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
 def test_fast_passes_equal_the_full_pass(seed: int, variant: str, players: int) -> None:
-    from trainer.knowledge.counting import Counter, count_total, marginals, retiring_marginals
-    from trainer.knowledge.solve import counting_model
+    from trainer.engine.counting import Counter, count_total, marginals, retiring_marginals
+    from trainer.engine.solve import counting_model
 
     rng = random.Random(seed)
     game = random_game(rng, variant, players)

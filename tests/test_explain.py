@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.engine import solve
+from trainer.engine.facts import Board, Holds
+from trainer.explain.explanation import Depth, derive, explain, explain_game, final_step
 from trainer.game.cards import Card
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
-from trainer.knowledge import solve
-from trainer.knowledge.explain import Depth, derive, explain, explain_game, final_step
-from trainer.knowledge.facts import Board, Holds
 
 DATA = Path(__file__).parent / "data"
 SIX = str(DATA / "six-diamonds.lit")

@@ -1,4 +1,4 @@
-"""The engine over special players (:mod:`trainer.knowledge.factored`): the same exact counts as the
+"""The engine over special players (:mod:`trainer.engine.factored`): the same exact counts as the
 plain Python pass, as brute force over all deals, and as the polynomial it expands."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from trainer.engine import counting
+from trainer.engine import sweep as sweep_module
+from trainer.engine.constraints import History
+from trainer.engine.counting import Counter, Problem, SetProblem, full_pass, set_table
+from trainer.engine.factored import BITS, FIELD, Factored, expanded, plan
+from trainer.engine.solve import counting_model
+from trainer.engine.sweep import Sweep, sweep_work
+from trainer.engine.tables import solve_set
 from trainer.game.randomplay import random_game
-from trainer.knowledge import counting
-from trainer.knowledge import sweep as sweep_module
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Problem, SetProblem, full_pass, set_table
-from trainer.knowledge.factored import BITS, FIELD, Factored, expanded, plan
-from trainer.knowledge.solve import counting_model
-from trainer.knowledge.sweep import Sweep, sweep_work
-from trainer.knowledge.tables import solve_set
 
 from positions import TABLES, reference_pair
 

@@ -27,15 +27,15 @@ from hypothesis import strategies as st
 
 from puzzles.model import Puzzle, PuzzleFormatError, puzzles_from_json
 from puzzles.verify import verify
+from trainer.engine.constraints import History
+from trainer.engine.possible import deals, first_impossible
+from trainer.engine.solve import count, solve
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import random_game
 from trainer.game.state import Setup
 from trainer.game.variants import Variant
-from trainer.knowledge.constraints import History
-from trainer.knowledge.possible import deals, first_impossible
-from trainer.knowledge.solve import count, solve
 
 EXAMPLES = int(os.environ.get("LITERATURE_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(max_examples=EXAMPLES or 20, deadline=None,

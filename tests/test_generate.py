@@ -30,12 +30,12 @@ from puzzles.generate import (
 )
 from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall, load_puzzles
 from trainer.cli import app
+from trainer.engine import Knowledge, solve
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import Game, parse_game, read_game
 from trainer.game.state import Setup
 from trainer.game.variants import Variant
-from trainer.knowledge import Knowledge, solve
 from trainer.play import BotKind
 from trainer.play.simulate import GameJob, new_table
 

@@ -288,7 +288,7 @@ OPEN_SET = Puzzle.create(
 
 def test_open_set_answer_agrees_with_the_engine() -> None:
     from puzzles.generate import is_unique_answer
-    from trainer.knowledge.solve import solve
+    from trainer.engine.solve import solve
 
     game = OPEN_SET.game
     knowledge = solve(game.setup.seen_by("Ann"), game.events, "Ann")

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.engine.possible import first_impossible
+from trainer.engine.solve import count, solve
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.notation import parse_game
-from trainer.knowledge.possible import first_impossible
-from trainer.knowledge.solve import count, solve
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.knowledge.kernels import (
+from trainer.engine.kernels import (
     back,
     combinations,
     combine,
@@ -20,7 +20,7 @@ from trainer.knowledge.kernels import (
     products,
     shifts,
 )
-from trainer.knowledge.residues import PRIMES, WIDE, factorials
+from trainer.engine.residues import PRIMES, WIDE, factorials
 
 PRIME = st.sampled_from(WIDE + PRIMES)
 

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.engine.constraints import History
+from trainer.engine.solve import count, first_empty_prefix, solve
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
 from trainer.game.notation import parse_game
 from trainer.game.state import State
-from trainer.knowledge.constraints import History
-from trainer.knowledge.review import MAX_EVENTS
-from trainer.knowledge.solve import count, first_empty_prefix, solve
+from trainer.review.analysis import MAX_EVENTS
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n"
 

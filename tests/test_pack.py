@@ -27,7 +27,7 @@ from puzzles.pack_build import MAX_EXPLANATION, is_counted, one_per_group
 from puzzles.packs import PACK, _load, expand, histogram, load_compact, load_pack, load_records, write_pack
 from puzzles.variety import game_key, group_key, moment
 from trainer.cli import app
-from trainer.knowledge import solve
+from trainer.engine import solve
 
 runner = CliRunner()
 

@@ -21,13 +21,13 @@ from trainer.cli import app
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import parse_game, read_game
-from trainer.knowledge.review import seat_notes
 from trainer.play import match as match_module
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Seat
 from trainer.play.view import View
+from trainer.review.analysis import seat_notes
 
 from pty_harness import Terminal
 

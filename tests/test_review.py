@@ -15,11 +15,11 @@ import pytest
 from typer.testing import CliRunner
 
 from trainer.cli import app
+from trainer.engine import count
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.notation import Game, parse_game, read_game, write_game
-from trainer.knowledge import count
-from trainer.knowledge.review import Note, NoteKind, Review, review_game
+from trainer.review.analysis import Note, NoteKind, Review, review_game
 
 DATA = Path(__file__).parent / "data"
 REVIEW = DATA / "review"

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from trainer.engine import sweep as sweep_module
+from trainer.engine.constraints import History
+from trainer.engine.counting import Counter, Problem, SetProblem, search_table, set_table
+from trainer.engine.residues import PRIMES, WIDE, factorials, primes_for, rebuild
+from trainer.engine.solve import counting_model
+from trainer.engine.sweep import Sweep
 from trainer.game.randomplay import random_game
-from trainer.knowledge import sweep as sweep_module
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Problem, SetProblem, search_table, set_table
-from trainer.knowledge.residues import PRIMES, WIDE, factorials, primes_for, rebuild
-from trainer.knowledge.solve import counting_model
-from trainer.knowledge.sweep import Sweep
 
 from positions import TABLES, reference_pair
 

@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from trainer.game.cards import Card
-from trainer.game.notation import Game, parse_game, read_game
-from trainer.knowledge import solve
-from trainer.knowledge.explain import Explanation, explain, explain_game
-from trainer.knowledge.facts import Board, Holds, Lacks
-from trainer.knowledge.techniques import (
+from trainer.engine import solve
+from trainer.engine.facts import Board, Holds, Lacks
+from trainer.explain.explanation import Explanation, explain, explain_game
+from trainer.explain.techniques import (
     Mind,
     Technique,
     ask_inference,
@@ -31,6 +29,8 @@ from trainer.knowledge.techniques import (
     seen,
     shared_asks,
 )
+from trainer.game.cards import Card
+from trainer.game.notation import Game, parse_game, read_game
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = DATA / "explain"

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from puzzles.generate import Request, generate_from_game
 from trainer.cli import app
 from trainer.cli.app import TIME_LIMIT
+from trainer.engine import deadline
+from trainer.engine.deadline import Deadline, TimeLimitError
 from trainer.game.notation import read_game
-from trainer.knowledge import deadline
-from trainer.knowledge.deadline import Deadline, TimeLimitError
-from trainer.knowledge.review import review_game
+from trainer.review.analysis import review_game
 
 from clocks import Ticks
 

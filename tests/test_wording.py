@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.knowledge.wording import gather
+from trainer.explain.wording import gather
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 CARDS = ["2S", "10H", "QD", "AC", "RJ"]

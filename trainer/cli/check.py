@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 
 from trainer.cli.app import EXIT_BAD_INPUT, command
+from trainer.engine.possible import check_possible
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
-from trainer.knowledge.possible import check_possible
 from trainer.render.game import summary_line
 
 

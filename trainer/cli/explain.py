@@ -9,10 +9,10 @@ from typing import Annotated
 import typer
 
 from trainer.cli.app import command
+from trainer.engine.solve import default_viewer
+from trainer.explain.explanation import Depth, explain_game
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
-from trainer.knowledge.explain import Depth, explain_game
-from trainer.knowledge.solve import default_viewer
 from trainer.render.explain import show_explanation
 
 

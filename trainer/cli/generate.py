@@ -16,10 +16,10 @@ from puzzles.export import FORMATS, export, targets
 from puzzles.generate import Request, Tally, generate, generate_from_game
 from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.cli.app import TIME_LIMIT, command, fail
+from trainer.engine.deadline import Deadline
+from trainer.engine.possible import check_possible
 from trainer.game.notation import read_game
 from trainer.game.variants import Variant
-from trainer.knowledge.deadline import Deadline
-from trainer.knowledge.possible import check_possible
 from trainer.render.generate import GenerationProgress, show_summary
 
 

@@ -25,7 +25,6 @@ from trainer.cli.app import command, fail
 from trainer.cli.prompt import read_line
 from trainer.cli.quizzing import line_editing
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.knowledge.review import seat_notes
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import latest_unfinished, load, save, saved_games
@@ -40,6 +39,7 @@ from trainer.render.play import (
     show_review,
     show_table,
 )
+from trainer.review.analysis import seat_notes
 
 PROMPT = "your move> "
 PAUSE = 0.8

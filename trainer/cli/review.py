@@ -11,9 +11,9 @@ import typer
 
 from trainer.cli.app import TIME_LIMIT, command, fail
 from trainer.game.notation import read_game
-from trainer.knowledge.review import explain_event, review_game
 from trainer.render.review import ReviewProgress, show_explanations, show_review
 from trainer.render.review_html import write_html
+from trainer.review.analysis import explain_event, review_game
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 

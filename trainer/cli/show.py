@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from trainer.cli.app import command
+from trainer.engine.possible import check_possible
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game, read_game
-from trainer.knowledge.possible import check_possible
 from trainer.render.game import show_game
 
 

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 
 from trainer.cli.app import command
+from trainer.engine.solve import default_viewer, solve_game
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
-from trainer.knowledge.solve import default_viewer, solve_game
 from trainer.render.solve import show_knowledge
 
 

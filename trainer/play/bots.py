@@ -11,7 +11,7 @@ history. Every bot is deterministic given its :class:`random.Random`.
   claims when its memory makes a set certain.
 - ``human`` is ``basic`` with a short memory (only the last events), no hand
   counting, an occasional careless ask and an occasional claim made too early.
-- ``expert`` uses the exact engine (:func:`trainer.knowledge.solve`), see
+- ``expert`` uses the exact engine (:func:`trainer.engine.solve`), see
   :mod:`trainer.play.expert`.
 
     >>> import random

@@ -1,6 +1,6 @@
 """The ``expert`` bot: exact knowledge from its own seat, used greedily.
 
-It solves its view exactly (:func:`trainer.knowledge.solve` with its own hand
+It solves its view exactly (:func:`trainer.engine.solve` with its own hand
 and the public history) and then:
 
 - claims every set whose six holders are forced onto its team, except one it
@@ -32,9 +32,9 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask
-from trainer.knowledge import Knowledge, solve
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
-from trainer.knowledge.review import percent
 from trainer.play.coach import Coach
 from trainer.play.match import CoachLevel, Match
 from trainer.play.table_prompt import HELP, Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
+from trainer.review.analysis import percent
 
 
 @dataclass(frozen=True)

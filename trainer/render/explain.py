@@ -11,14 +11,14 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from trainer.knowledge.explain import Depth, Explanation
+from trainer.explain.explanation import Depth, Explanation
 
 
 def headline(found: Explanation, depth: Depth) -> Text:
     """The first line: the answer (at full depth), or what is asked, and the grade.
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.knowledge.explain import explain_game
+    >>> from trainer.explain.explanation import explain_game
     >>> found = explain_game(read_game("tests/data/six-diamonds.lit"), "Ann", "6D")
     >>> headline(found, Depth.FULL).plain
     '6D is with Cat · grade 3 (ask inference), score 3.5'

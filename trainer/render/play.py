@@ -20,11 +20,11 @@ from rich.text import Text
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
-from trainer.knowledge.review import Note
 from trainer.play.match import Match
 from trainer.play.saved import SavedGame
 from trainer.play.view import Role
 from trainer.render.game import event_text, hand_text
+from trainer.review.analysis import Note
 
 RECENT = 5
 """Events the screen shows when the history is open (coach on, or --open-book)."""

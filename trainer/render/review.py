@@ -15,10 +15,10 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from trainer.knowledge.explain import Explanation
-from trainer.knowledge.review import Note, NoteKind, PlayerSummary, Review
+from trainer.explain.explanation import Explanation
 from trainer.render.explain import explanation_view
 from trainer.render.progress import Bar
+from trainer.review.analysis import Note, NoteKind, PlayerSummary, Review
 
 TEAM_STYLES = {1: "cyan", 2: "magenta"}
 NOTE_STYLES = {
@@ -54,7 +54,7 @@ def headline(review: Review) -> Text:
     """What was reviewed and from which views.
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.knowledge.review import review_game
+    >>> from trainer.review.analysis import review_game
     >>> headline(review_game(read_game("tests/data/six-diamonds.lit"))).plain.split("; ")[1]
     'personal log of Ann (the others are judged from the public view)'
     """

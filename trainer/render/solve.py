@@ -13,8 +13,8 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from trainer.engine.solve import Knowledge
 from trainer.game.state import SetStatus
-from trainer.knowledge.solve import Knowledge
 from trainer.render.game import card_text
 
 

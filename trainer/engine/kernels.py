@@ -1,13 +1,13 @@
 """The factored pass's two inner loops, compiled (numba): residue arithmetic pair by pair.
 
-A step of :class:`~trainer.knowledge.factored.Factored` combines every state
+A step of :class:`~trainer.engine.factored.Factored` combines every state
 of a layer with every class of a set's table (a *pair*), for several counts at
 once (*channels*) and modulo several primes. Written as whole-array numpy
 operations, each channel of each step made four or five temporary arrays the
 size of the pairs times the primes, and the time went into writing and reading
 them. Compiled, a pair is read once and every channel is updated in place.
 
-Residues are below ``m < 2^50`` (:data:`~trainer.knowledge.residues.WIDE`).
+Residues are below ``m < 2^50`` (:data:`~trainer.engine.residues.WIDE`).
 A product's remainder is found with one floating-point estimate of the
 quotient, which is off by at most one (the quotient is below 2^50 and the
 estimate's relative error below 2^-51), and the remainder itself in wrapping

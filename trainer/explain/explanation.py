@@ -1,6 +1,6 @@
 """Explanations: the shortest chain of human steps to a card or a set, at three depths, with a grade.
 
-:func:`derive` applies the techniques of :mod:`trainer.knowledge.techniques`
+:func:`derive` applies the techniques of :mod:`trainer.explain.techniques`
 cheapest first, restarting from the cheapest after each new fact, until
 nothing follows (or the targets are reached). :func:`explain` keeps only the
 steps the target's final fact rests on, numbers them, and grades them: the
@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
+from trainer.engine.facts import Board, Holds, Lacks
+from trainer.engine.solve import Knowledge, solve, solve_game
+from trainer.explain.techniques import LADDER, Mind, Step, Technique, render_refs, saturate
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
-from trainer.knowledge.facts import Board, Holds, Lacks
-from trainer.knowledge.solve import Knowledge, solve, solve_game
-from trainer.knowledge.techniques import LADDER, Mind, Step, Technique, render_refs, saturate
 
 
 class Depth(str, Enum):

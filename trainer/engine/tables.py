@@ -5,7 +5,7 @@ dimensions (players), so its assignments number at most 8^6, about a quarter
 of a million: few enough to hold as one array, keep the rows that satisfy every
 "holds one of" fact, and group them by **class** (how many of the set's cards
 each player got) with one sort. A constraint search over the same problem
-(the reference, :func:`trainer.knowledge.counting.search_table`) spent most of
+(the reference, :func:`trainer.engine.counting.search_table`) spent most of
 the engine's time on exactly this.
 
     >>> solved = solve_set(domains=((0, 1), (0, 1)), holds_one_of=((1, (0, 1)),), n=2)

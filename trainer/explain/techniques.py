@@ -1,7 +1,7 @@
 """Named, human-sized deduction techniques: one small function each, cheapest first.
 
 A :class:`Mind` holds what a player has worked out so far on top of a
-:class:`~trainer.knowledge.facts.Board`: derived holders and exclusions, each
+:class:`~trainer.engine.facts.Board`: derived holders and exclusions, each
 with the step that found it. A technique looks at the mind and returns the
 next :class:`Step` it can take (a new fact, with its reasons), or ``None``:
 
@@ -20,7 +20,7 @@ Techniques 2 to 4 take a ``limit``: the deepest derived fact they may use
 fact it uses, and a step of depth 2 or more counts as a chain.
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.knowledge.facts import Board
+    >>> from trainer.engine.facts import Board
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> mind = Mind(Board.build(game.setup, game.events, "Ann"))
     >>> step = ask_inference(mind)
@@ -39,9 +39,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple, Protocol
 
+from trainer.engine.facts import Board, Fact, Holds, Lacks, OneOf, kind_of
+from trainer.explain.wording import gather
 from trainer.game.cards import Card, format_cards
-from trainer.knowledge.facts import Board, Fact, Holds, Lacks, OneOf, kind_of
-from trainer.knowledge.wording import gather
 
 DEEP = 1_000_000  # a limit that lets a technique use every derived fact
 

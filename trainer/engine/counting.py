@@ -36,12 +36,12 @@ from typing import TYPE_CHECKING, NamedTuple
 import constraint
 import numpy as np
 
-from trainer.knowledge.boxes import box_sums
-from trainer.knowledge.tables import SolvedSet, solve_set
+from trainer.engine.boxes import box_sums
+from trainer.engine.tables import SolvedSet, solve_set
 
 if TYPE_CHECKING:
-    from trainer.knowledge.factored import Factored
-    from trainer.knowledge.sweep import Sweep
+    from trainer.engine.factored import Factored
+    from trainer.engine.sweep import Sweep
 
 BITS = 8
 FIELD = (1 << BITS) - 1
@@ -115,7 +115,7 @@ def unpack(value: int, n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def solved(problem: SetProblem, n: int) -> SolvedSet:
-    """A set's local problem solved with arrays (:mod:`trainer.knowledge.tables`), cached: an event
+    """A set's local problem solved with arrays (:mod:`trainer.engine.tables`), cached: an event
     changes only one set's problem, so consecutive positions share the others."""
     return solve_set(problem.domains, problem.holds_one_of, n)
 
@@ -240,7 +240,7 @@ def shape(problem: SetProblem, n: int) -> Shape:
     possible, solving one set of six cards among eight players, 8^6 assignments, takes longer than
     many a whole pass): a player gets at most the cards they may hold, and at least one if they hold
     one of some; the classes (how many each gets) are at most the vectors within those bounds that
-    share out all the cards (:func:`~trainer.knowledge.boxes.box_sums`), and at most the assignments.
+    share out all the cards (:func:`~trainer.engine.boxes.box_sums`), and at most the assignments.
 
     >>> everyone = SetProblem(tuple("ABCDEF"), ((0, 1, 2, 3, 4, 5, 6, 7),) * 6, ())
     >>> shape(everyone, 8).classes  # 8^6 assignments; C(13, 6) ways to share six cards among eight
@@ -266,18 +266,18 @@ def shape(problem: SetProblem, n: int) -> Shape:
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
 SWEEP_RATIO = 0.5  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
-KERNELS = "trainer.knowledge.kernels"  # the factored pass's compiled code: half a second to load, once a process
+KERNELS = "trainer.engine.kernels"  # the factored pass's compiled code: half a second to load, once a process
 
 
 def full_pass(problem: Problem) -> Counter | Sweep | Factored:
     """The exact counts of ``problem``, by the pass likely to be the quickest.
 
     The Python :class:`Counter` for a small problem (no array overhead); else the
-    :class:`~trainer.knowledge.factored.Factored` pass, whose work grows with the players a set
-    names, not with all of them, unless :class:`~trainer.knowledge.sweep.Sweep` is likely the
+    :class:`~trainer.engine.factored.Factored` pass, whose work grows with the players a set
+    names, not with all of them, unless :class:`~trainer.engine.sweep.Sweep` is likely the
     quicker: where there are at most :data:`SWEEP_GRID` vectors of hand sizes (few players, or
     small hands: hand sizes prune the sweep's states) and a bound on the sweep's work
-    (:func:`~trainer.knowledge.sweep.sweep_work`) is below :data:`SWEEP_RATIO` times the factored
+    (:func:`~trainer.engine.sweep.sweep_work`) is below :data:`SWEEP_RATIO` times the factored
     pass's estimated work; or if it finishes within :data:`SWEEP_QUICK` state-class pairs while the
     factored pass's compiled code is not loaded (half a second, once a process: a one-off command
     on a late position does not pay it). Each gives ``total`` at once and ``counts()`` on demand.
@@ -293,8 +293,8 @@ def _pass(problem: Problem, per_card: bool) -> Counter | Sweep | Factored:
     half (a third of its work or less), so the sweep is only tried while the compiled code is not loaded."""
     if _small(problem):
         return Counter(problem)
-    from trainer.knowledge.factored import Factored, plan  # they import this module
-    from trainer.knowledge.sweep import Sweep, sweep_work
+    from trainer.engine.factored import Factored, plan  # they import this module
+    from trainer.engine.sweep import Sweep, sweep_work
 
     few = prod(c + 1 for c in problem.capacity) <= SWEEP_GRID
     if per_card and few and sweep_work(problem) < SWEEP_RATIO * plan(problem)[1]:

@@ -37,12 +37,12 @@ from the table's cells, another player's from the table with the card given to
 player's final factor by ``capacity_p - U_p`` (a few extra rows, *channels*, of
 the forward and backward layers).
 
-Arithmetic is modulo a few primes below 2^50 (:mod:`trainer.knowledge.residues`):
+Arithmetic is modulo a few primes below 2^50 (:mod:`trainer.engine.residues`):
 inverse factorials and negative coefficients are fine there, and the final
 counts, exact non-negative integers below the product of the primes, are
 rebuilt by the Chinese remainder theorem. Nothing is rounded.
 
-    >>> from trainer.knowledge.counting import Problem, SetProblem
+    >>> from trainer.engine.counting import Problem, SetProblem
     >>> f = Factored(Problem(("A", "B"), (2, 2), 2, (SetProblem(("X1", "X2"), ((0,), (0, 1)), ()),)))
     >>> f.total, f.counts().per_card
     (3, {'X1': (3, 0), 'X2': (1, 2)})
@@ -58,10 +58,10 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.boxes import box_counts
-from trainer.knowledge.counting import Counts, Problem, SetProblem, special_players
-from trainer.knowledge.residues import WIDE, factorials, primes_for, rebuild, rebuild_all
-from trainer.knowledge.tables import solve_set
+from trainer.engine.boxes import box_counts
+from trainer.engine.counting import Counts, Problem, SetProblem, special_players
+from trainer.engine.residues import WIDE, factorials, primes_for, rebuild, rebuild_all
+from trainer.engine.tables import solve_set
 
 Array = npt.NDArray[np.int64]
 Index = npt.NDArray[np.int32]
@@ -225,7 +225,7 @@ class _Sums:
 class Factored:
     """The forward pass runs at once and gives :attr:`total`; :meth:`counts` runs the backward pass.
 
-    The same numbers as :class:`~trainer.knowledge.counting.Counter`, exactly.
+    The same numbers as :class:`~trainer.engine.counting.Counter`, exactly.
     """
 
     def __init__(self, problem: Problem, per_card: bool = True):
@@ -261,7 +261,7 @@ class Factored:
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
-        from trainer.knowledge import kernels  # numba's import takes half a second: only problems this pass takes
+        from trainer.engine import kernels  # numba's import takes half a second: only problems this pass takes
 
         self._kernels = kernels
         last = {p: k for k, t in enumerate(self.tables) for p in t.special}
@@ -365,7 +365,7 @@ class Factored:
         return unique, channels[:, :, 0]
 
     def _combinations(self, rooms: Index, capacity: Array) -> tuple[Index, Array]:
-        """Each pair's combination of rooms (:func:`~trainer.knowledge.kernels.combinations`), and per
+        """Each pair's combination of rooms (:func:`~trainer.engine.kernels.combinations`), and per
         prime and combination the product of ``1 / room!`` over the retiring players."""
         combos, distinct = self._kernels.combinations(rooms, capacity)
         factors = np.ones((len(self.primes), len(distinct)), np.int64)
@@ -378,7 +378,7 @@ class Factored:
         self, values: Array, chosen: list[int], step: _Step, channels: bool, moduli: Array,
         rooms: Index | None = None, spare: int = 0,
     ) -> Array:  # fmt: skip
-        """One step forward (:func:`~trainer.knowledge.kernels.combine`) of the ``chosen`` channels of
+        """One step forward (:func:`~trainer.engine.kernels.combine`) of the ``chosen`` channels of
         ``values``; with ``channels``, a new channel per row of ``rooms`` (default: one per player
         retiring at the step); and ``spare`` channels at zero."""
         r = len(moduli)

@@ -1,6 +1,6 @@
 """The full counting pass with array arithmetic: every state and every class of a step at once.
 
-:class:`~trainer.knowledge.counting.Counter` combines the half-suits one by
+:class:`~trainer.engine.counting.Counter` combines the half-suits one by
 one, keeping for each vector of "cards given to each player so far" the number
 of partial deals that lead there. :class:`Sweep` runs the same two passes
 (forward for the total, backward for the per-card counts) with numpy arrays:
@@ -11,7 +11,7 @@ of partial deals that lead there. :class:`Sweep` runs the same two passes
 * the same vector also has a **grid index** (mixed radix over the capacities),
   used to find equal states without sorting;
 * counts are **residues** modulo a few primes below 2^31
-  (:mod:`trainer.knowledge.residues`), as many as the largest possible count
+  (:mod:`trainer.engine.residues`), as many as the largest possible count
   needs, rebuilt exactly at the end: nothing is rounded.
 
     >>> s = Sweep(Problem(players=("A", "B"), capacity=(2, 1), free=3, sets=()))
@@ -29,9 +29,9 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
-from trainer.knowledge.boxes import box_sums
-from trainer.knowledge.counting import Counts, Problem, SetProblem, shape, solved
-from trainer.knowledge.residues import factorials, primes_for, rebuild, rebuild_all
+from trainer.engine.boxes import box_sums
+from trainer.engine.counting import Counts, Problem, SetProblem, shape, solved
+from trainer.engine.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
 
@@ -55,7 +55,7 @@ class TableArrays:
 
 @lru_cache(maxsize=4096)
 def table_arrays(problem: SetProblem, n: int) -> TableArrays:
-    """A set's solved problem (:func:`~trainer.knowledge.counting.solved`) in the form the sweep uses."""
+    """A set's solved problem (:func:`~trainer.engine.counting.solved`) in the form the sweep uses."""
     table = solved(problem, n)
     rows = table.cells.reshape(len(table.solutions), len(problem.cards) * n)
     return TableArrays(problem.cards, table.vectors, table.solutions, rows)
@@ -81,10 +81,10 @@ def _lowers(problem: Problem, most: Sequence[Sequence[int]]) -> list[list[int]]:
 
 def sweep_work(problem: Problem) -> int:
     """An upper bound on the state-class pairs :class:`Sweep` tries, without running it (nor solving a
-    large set: its :func:`~trainer.knowledge.counting.shape` bounds its classes and what it gives each
+    large set: its :func:`~trainer.engine.counting.shape` bounds its classes and what it gives each
     player): per table, in the sweep's order, the classes times the vectors its layer can hold (each
     player between the lower bound and what the tables so far can give, within capacity, the cards so
-    far in all: :func:`~trainer.knowledge.boxes.box_sums`, in floating point, an estimate to choose a
+    far in all: :func:`~trainer.engine.boxes.box_sums`, in floating point, an estimate to choose a
     pass by).
 
     >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ())  # two cards with A or B

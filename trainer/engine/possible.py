@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.engine.constraints import History
+from trainer.engine.solve import deals_of, first_empty_prefix
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
-from trainer.knowledge.constraints import History
-from trainer.knowledge.solve import deals_of, first_empty_prefix
 
 
 def deals(table: Setup, events: Sequence[Event]) -> int:

@@ -17,17 +17,17 @@ from functools import cached_property
 from math import factorial
 from typing import TYPE_CHECKING
 
+from trainer.engine.constraints import History
+from trainer.engine.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
 
 if TYPE_CHECKING:
-    from trainer.knowledge.factored import Factored
-    from trainer.knowledge.sweep import Sweep
+    from trainer.engine.factored import Factored
+    from trainer.engine.sweep import Sweep
 
 
 class Knowledge:

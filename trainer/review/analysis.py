@@ -7,7 +7,7 @@ knew; they knew at least that much). A complete record lists every hand, so
 everyone is judged from their own seat; a personal log lists one.
 
 Each view is replayed once, event by event, and every state is counted once
-(:func:`trainer.knowledge.counting.count_total`); the count after event ``i`` is
+(:func:`trainer.engine.counting.count_total`); the count after event ``i`` is
 the count before event ``i + 1``. For every event:
 
 * **bits**: for each player, ``log2(count before / count after)`` from their view;
@@ -51,20 +51,20 @@ from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from trainer.engine.constraints import History
+from trainer.engine.counting import Counter, count_total, full_pass
+from trainer.engine.deadline import Clock, Deadline, TimeLimitError
+from trainer.engine.solve import Knowledge, Model, counting_model, deals_of
+from trainer.explain.explanation import Explanation, explain
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
-from trainer.knowledge.constraints import History
-from trainer.knowledge.counting import Counter, count_total, full_pass
-from trainer.knowledge.deadline import Clock, Deadline, TimeLimitError
-from trainer.knowledge.explain import Explanation, explain
-from trainer.knowledge.solve import Knowledge, Model, counting_model, deals_of
 
 if TYPE_CHECKING:
-    from trainer.knowledge.factored import Factored  # imports numpy: only where a problem needs it
-    from trainer.knowledge.sweep import Sweep
+    from trainer.engine.factored import Factored  # imports numpy: only where a problem needs it
+    from trainer.engine.sweep import Sweep
 
 CLEARLY_WORSE = Fraction(1, 4)  # a best-ask note when the best chance beats the one taken by this much
 BEST_SHOWN = 5  # how many of the best asks a note lists
@@ -642,7 +642,7 @@ def review_game(
     >>> review_game(read_game("tests/data/review/lost-claim.lit"), time_limit=3, clock=lambda: next(ticks))
     Traceback (most recent call last):
     ...
-    trainer.knowledge.deadline.TimeLimitError: tests/data/review/lost-claim.lit: the review stopped at its time \
+    trainer.engine.deadline.TimeLimitError: tests/data/review/lost-claim.lit: the review stopped at its time \
 limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limit more seconds, or 0 for none \
 (see docs/review.md)
     """

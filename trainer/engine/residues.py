@@ -7,7 +7,7 @@ remainder theorem, provided the primes' product exceeds every number to
 rebuild. The primes are below 2^31 (:data:`PRIMES`: a product of two residues
 fits a 64-bit integer) or, for the compiled factored pass, below 2^50
 (:data:`WIDE`: fewer primes for the same count; see
-:mod:`trainer.knowledge.kernels` for the products).
+:mod:`trainer.engine.kernels` for the products).
 
     >>> primes = primes_for(10**20)
     >>> len(primes)

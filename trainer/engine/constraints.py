@@ -12,7 +12,7 @@ the cards of one half-suit:
   moment of the ask; when no card that had moved to them already explains it,
   they were dealt one of the cards that had not moved.
 
-Hand sizes tie the half-suits together; :mod:`trainer.knowledge.counting`
+Hand sizes tie the half-suits together; :mod:`trainer.engine.counting`
 combines them.
 
     >>> from trainer.game.notation import parse_game
@@ -64,7 +64,7 @@ class History:
     :class:`ImpossibleHistoryError`: a card every player is ruled out of, a
     card pinned to two players or to one ruled out of it, and an ask by a
     player who can have been dealt none of the other cards of the set.
-    (Hand sizes that cannot be met need the count: :mod:`trainer.knowledge.solve`.)
+    (Hand sizes that cannot be met need the count: :mod:`trainer.engine.solve`.)
 
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game('''variant: classic
