@@ -25,7 +25,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 
-from puzzles.generate import grade_question
+from puzzles.difficulty import explain_answer
 from puzzles.model import Puzzle, Step, load_puzzles
 from puzzles.packs import load_pack
 from trainer.engine import solve
@@ -112,15 +112,16 @@ def main(argv: list[str] | None = None) -> int:
             game = puzzle.game
             start = time.process_time()
             knowledge = solve(game.setup, game.events, puzzle.viewer)
-            graded = grade_question(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+            explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer,
+                                       knowledge)
             seconds.append(time.process_time() - start)
-            if graded is None:
+            if explained is None:
                 failures.append(puzzle.id)
                 continue
-            after[level].append(length(graded.explanation))
-            repeats_after[level] += repeats_per_alternative(graded.explanation)
-            several_after[level] += several_cases(graded.explanation)
-            moved[level] += graded.difficulty.level != level
+            after[level].append(length(explained.explanation))
+            repeats_after[level] += repeats_per_alternative(explained.explanation)
+            several_after[level] += several_cases(explained.explanation)
+            moved[level] += explained.rung != level
     print(f"explanation length in characters (load average {os.getloadavg()[0]:.2f})")
     for level in sorted(by_level):
         print(f"level {level}: {len(before[level])} puzzles")

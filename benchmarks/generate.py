@@ -1,4 +1,4 @@
-"""Puzzle generation speed: unique graded puzzles per second per core, acceptance rate, level histogram.
+"""Puzzle generation speed: unique rated puzzles per second per core, acceptance rate, level histogram.
 
     .venv/bin/python benchmarks/generate.py [--count N] [--seed S] [--players 6|8|both] [--per-game K]
 
@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from puzzles import generate as generator
+from puzzles import mining
 from puzzles.generate import Request, Tally, generate
 
 GOAL_RATE = 10.0
@@ -31,16 +31,16 @@ GOAL_DAILY = 0.5
 
 
 def count_candidates() -> tuple[Counter[str], object]:
-    """Wrap :func:`puzzles.generate.questions_at` to count the candidates it proposes."""
+    """Wrap :func:`puzzles.mining.questions_at` to count the candidates it proposes."""
     seen: Counter[str] = Counter()
-    original = generator.questions_at
+    original = mining.questions_at
 
-    def counting(moment: generator.Moment):  # type: ignore[no-untyped-def]
+    def counting(moment: mining.Moment):  # type: ignore[no-untyped-def]
         for item in original(moment):
             seen[item[0].kind] += 1
             yield item
 
-    generator.questions_at = counting
+    mining.questions_at = counting
     return seen, original
 
 
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = Counter(p.level for p in puzzles)
     kinds = Counter(p.question.kind for p in puzzles)
     rate = len(puzzles) / cpu
-    print(f"{len(puzzles)} unique graded puzzles from {tally.games} simulated games (players {args.players})")
+    print(f"{len(puzzles)} unique rated puzzles from {tally.games} simulated games (players {args.players})")
     print(f"  per CPU second (one core): {rate:.1f} puzzles/s   per wall second: {len(puzzles) / wall:.1f}")
     print(f"  candidates proposed: {proposed} ({dict(candidates)}); kept {len(puzzles)}: acceptance "
           f"{len(puzzles) / max(proposed, 1):.0%}; duplicates dropped {tally.duplicates}")

@@ -43,7 +43,7 @@ def schedule(puzzles: Sequence[Puzzle]) -> list[list[str]]:
     One puzzle per game (chosen by a constant seed, whatever the order), never level 1 nor a recall
     drill. With fewer than seven such puzzles, every day draws from all of them.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> schedule([example_claim()]) == [[example_claim().id]] * 7
     True
     """
@@ -87,7 +87,7 @@ def daily_puzzle(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     Only the chosen record of the built-in pack is read into a :class:`Puzzle`,
     so the answer comes fast.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> daily_puzzle(date(1999, 12, 31), [example_claim()]).id == example_claim().id
     True
     """

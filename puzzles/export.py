@@ -7,7 +7,7 @@ the header repeated on every printed page), then room to write the answer.
 The answer key, a separate file, gives each answer with the explanation's steps.
 In HTML every card shows its suit symbol, in the history's claims too.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> sheet = worksheet_md([example_claim()], "Practice")
     >>> "## Puzzle 1" in sheet and "Claim low diamonds" in sheet
     True
@@ -369,7 +369,7 @@ def export(
     """Write every requested format into ``out``; returns the paths written.
 
     >>> import tempfile
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     [p.name for p in export([example_claim()], Path(tmp), ["json", "html"])]
     ['puzzles.json', 'worksheet.html', 'answers.html']

@@ -11,8 +11,8 @@ puzzles, posed at the moment the knowledge was there, from the player's view:
   opponent (a ``best-ask`` whose best chance was certain): "who holds it?".
 
 Each candidate passes the generator's own acceptance rule
-(:func:`puzzles.generate.is_unique_answer` and
-:func:`puzzles.generate.needs_deduction`) and is graded by the explainer;
+(:func:`puzzles.acceptance.is_only_answer` and
+:func:`puzzles.acceptance.needs_deduction`) and is explained by the explainer;
 a position the explainer cannot reach is rated as case analysis.
 
     >>> from trainer.game.notation import parse_game
@@ -35,7 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzles.generate import canonical_form, canonical_id, grade_question, is_unique_answer, needs_deduction
+from puzzles.acceptance import is_only_answer, needs_deduction
+from puzzles.difficulty import explain_answer
+from puzzles.ids import canonical_form, canonical_id
 from puzzles.model import Difficulty, Puzzle, Question
 from trainer.engine import solve
 from trainer.game.cards import Card
@@ -43,7 +45,7 @@ from trainer.game.notation import Game, write_game
 from trainer.review.analysis import Note, NoteKind
 
 CASE_ANALYSIS = Difficulty(6, "case analysis", 6.0)
-"""The grade of a position the explainer's human steps do not reach."""
+"""The difficulty of a position the explainer's human steps do not reach."""
 
 
 def missed_question(note: Note) -> tuple[Question, dict[Card, str], int] | None:
@@ -77,7 +79,7 @@ def missed_puzzles(game: Game, seat: str, notes: Sequence[Note]) -> list[Puzzle]
             if holder is None:
                 continue
             answer = {card: holder}
-        if not is_unique_answer(knowledge, question, answer) or not needs_deduction(
+        if not is_only_answer(knowledge, question, answer) or not needs_deduction(
             knowledge.state, seat, question, answer
         ):
             continue
@@ -85,16 +87,18 @@ def missed_puzzles(game: Game, seat: str, notes: Sequence[Note]) -> list[Puzzle]
         pid = canonical_id(form)
         if pid in puzzles:
             continue
-        graded = grade_question(setup, events, seat, question, answer, knowledge)
+        explained = explain_answer(setup, events, seat, question, answer, knowledge)
+        # the explainer's rung is the level as it is (no first step or recall drill here)
+        difficulty = Difficulty(explained.rung, explained.name, explained.score) if explained else CASE_ANALYSIS
         puzzles[pid] = Puzzle.create(
             variant=setup.variant,
             viewer=seat,
             log=write_game(Game(setup, events)),
             question=question,
             answer=answer,
-            difficulty=graded.difficulty if graded else CASE_ANALYSIS,
-            techniques=graded.techniques if graded else (CASE_ANALYSIS.name,),
-            explanation=graded.explanation if graded else (),
+            difficulty=difficulty,
+            techniques=explained.techniques if explained else (CASE_ANALYSIS.name,),
+            explanation=explained.explanation if explained else (),
             source={"kind": "play", "file": game.path, "event": at - 1, "missed": note.kind.value},
             id=pid,
         )

@@ -330,7 +330,7 @@ class Puzzle:
         hand (their own cards are in plain sight); the others ask about every card
         of their scope (a claim names all six, as in the game).
 
-        >>> from puzzles.grade import example_certain
+        >>> from puzzles.examples import example_certain
         >>> " ".join(str(c) for c in example_certain().asked)
         '6D'
         """
@@ -348,7 +348,7 @@ class Puzzle:
     def question_text(self) -> str:
         """The question as the learner reads it, saying exactly what to name.
 
-        >>> from puzzles.grade import example_certain
+        >>> from puzzles.examples import example_certain
         >>> print(example_certain().question_text())  # doctest: +NORMALIZE_WHITESPACE
         Which low diamonds outside your hand (6D) can you place for certain?
         Name each with its holder; leave out the ones you cannot place.

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzles.difficulty import explain_again, explanation_length
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
-from puzzles.generate import FRESH_WINDOW, GameSpec, explanation_length, mine_game, mine_played, regrade
+from puzzles.generate import GameSpec, mine_played
+from puzzles.mining import FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
 from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
 from puzzles.variety import group_key
@@ -166,7 +168,7 @@ def pack_spec(seed: int, index: int) -> GameSpec:
 
 def mine_pack_game(spec: GameSpec) -> MinedGame:
     """Play and mine one game of a pack build (runs in a worker): every candidate (explanations of
-    any length: :func:`select` filters, after an optional regrade). An 8-player game is also searched
+    any length: :func:`select` filters, after they are optionally explained again). An 8-player game is also searched
     for first steps where they occur, its first events.
 
     A game the engine fails on is kept with no puzzle and the error (a build of hundreds of games
@@ -228,8 +230,8 @@ FOCUS_VIEWERS = 2
 def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> GameSpec:
     """The ``index``-th game of a run focused on rare ``levels`` at ``players`` (for ``--also``): the
     variants alternate, the pairings without an ``expert`` come in turn, and :data:`FOCUS_VIEWERS`
-    seats are mined every :data:`~puzzles.generate.FRESH_WINDOW` events, only where those levels
-    occur (:func:`puzzles.generate.search_range`)."""
+    seats are mined every :data:`~puzzles.mining.FRESH_WINDOW` events, only where those levels
+    occur (:func:`puzzles.mining.search_range`)."""
     variant = (Variant.CLASSIC, Variant.FISH54)[index % 2]
     team1, team2 = PAIRINGS_8[(index // 2) % len(PAIRINGS_8)]
     return GameSpec(seed, index, variant, players, team1, team2, KINDS, tuple(levels), per_level=10**6,
@@ -307,20 +309,20 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     return chosen
 
 
-def _regrade_record(data: dict[str, Any]) -> dict[str, Any] | None:
-    puzzle = regrade(Puzzle.from_json(data))
+def _explain_record_again(data: dict[str, Any]) -> dict[str, Any] | None:
+    puzzle = explain_again(Puzzle.from_json(data))
     return None if puzzle is None else puzzle.to_json()
 
 
-def regrade_candidates(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
+def explain_candidates_again(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
                        executor: Executor | None = None) -> list[MinedGame]:
     """The games with their candidates of the rare ``levels`` that are too long to keep (an explanation of
     :data:`MAX_EXPLANATION` characters or more), and every case analysis (whose hints the explainer
-    has reworded: they must not name the answer), explained and graded again by the current explainer;
+    has reworded: they must not name the answer), explained and rated again by the current explainer;
     a candidate the explainer no longer reaches is dropped."""
     long = [p for m in mined for p in m.puzzles
             if p.level in levels and (explanation_length(p) >= MAX_EXPLANATION or p.level == 6)]
-    done = ordered_map(_regrade_record, (p.to_json() for p in long), workers=workers, executor=executor)
+    done = ordered_map(_explain_record_again, (p.to_json() for p in long), workers=workers, executor=executor)
     fresh = {p.id: data for p, data in zip(long, done, strict=True)}
     return [MinedGame(m.log, tuple(Puzzle.from_json(fresh[p.id]) if p.id in fresh else p for p in m.puzzles
                                    if p.id not in fresh or fresh[p.id] is not None), m.cpu, m.error)
@@ -401,7 +403,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for folder in args.also:
         mined.extend(_read_cache(folder))
     if args.regrade:
-        mined = regrade_candidates(mined, workers=args.workers)
+        mined = explain_candidates_again(mined, workers=args.workers)
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
     content = compact(mined, chosen, daily)

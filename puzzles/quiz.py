@@ -9,7 +9,7 @@ try again (the attempt is rated on the first answer, as lichess does) or
 answer card's holder; the third is the full explanation and asks to be
 confirmed first::
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> attempt = Attempt(example_claim(), clock=iter(range(100)).__next__)
     >>> attempt.respond("Ann 2D 3D").lines
     ('name a holder for 4D 5D 6D 7D too',)
@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from puzzles.grade import Grade, example_answer, format_answer, grade, parse_answer
+from puzzles.marking import Mark, example_answer, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
@@ -63,14 +63,14 @@ class Reply:
     (reprint the position), ``history`` (reprint the history; ``focus`` is a set
     code, a player, or ``""`` for all of it), ``last`` (the last event), ``hint``,
     ``confirm`` (the next hint ends the puzzle: say it again to see it),
-    ``wrong`` (graded wrong, try again), ``verdict`` (solved), ``revealed``,
+    ``wrong`` (marked wrong, try again), ``verdict`` (solved), ``revealed``,
     ``skipped``, ``quit``.
     """
 
     kind: str
     lines: tuple[str, ...]
     done: bool
-    grade: Grade | None = None
+    mark: Mark | None = None
     focus: str | None = None
 
 
@@ -78,10 +78,10 @@ class Reply:
 class AttemptResult:
     """A finished attempt, ready to store.
 
-    ``outcome`` is the first answer's grade outcome, else ``revealed``,
+    ``outcome`` is the first answer's outcome, else ``revealed``,
     ``skipped`` or ``quit``; ``correct`` says whether the first answer was right
     (what the rating counts); ``solved`` whether an answer was right in the end;
-    ``tries`` how many answers were graded; ``ending`` how it ended:
+    ``tries`` how many answers were marked; ``ending`` how it ended:
     ``solved``, ``revealed``, ``skipped`` or ``quit``.
     """
 
@@ -91,14 +91,14 @@ class AttemptResult:
     answer: str | None
     hints: int
     seconds: float
-    grade: Grade | None
+    mark: Mark | None
     tries: int = 0
     solved: bool = False
     ending: str = "solved"
 
     @property
     def answered(self) -> bool:
-        """Whether an answer was graded (a skip or quit after a wrong answer still counts it)."""
+        """Whether an answer was marked (a skip or quit after a wrong answer still counts it)."""
         return self.tries > 0
 
 
@@ -116,9 +116,9 @@ class Attempt:
         self.started = clock()
         self.hints = 0
         self.tries = 0
-        self.first: Grade | None = None
+        self.first: Mark | None = None
         self.first_answer: str | None = None
-        self.last: Grade | None = None
+        self.last: Mark | None = None
         self.confirming = False
         self.result: AttemptResult | None = None
 
@@ -165,7 +165,7 @@ class Attempt:
             answer = parse_answer(text, self.puzzle)
         except AnswerError as error:
             return Reply("invalid", (error.message,), False)
-        result = grade(self.puzzle, answer)
+        result = mark(self.puzzle, answer)
         self.tries += 1
         self.last = result
         if self.first is None:
@@ -285,7 +285,7 @@ def hint_text(puzzle: Puzzle, depth: str) -> str:
     columns; else the nudge points at the step's moves (as many as fit, up to
     three) and the clue asks the technique's question.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> hint_text(example_claim(), "clue")
     'Clue: ask inference: an asker held another card of that set; which one can it be?'
     """
@@ -320,7 +320,7 @@ def gives_away(text: str, puzzle: Puzzle) -> bool:
     """Whether a hint would tell an answer card's place: it names a card of the answer
     (outside the viewer's hand) and, anywhere in the same text, a player or "you".
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> gives_away("6D cannot be with Ann, Bob, Dan, Eve, Fay.", example_claim())
     True
     >>> gives_away("Cat must hold another low diamond.", example_claim())
@@ -380,7 +380,7 @@ def matching(
 
     Raises :class:`LiteratureError` naming what is available when nothing fits.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> len(matching([example_claim()], technique="Ask Inference", kind="claim"))
     1
     >>> matching([example_claim()], technique="chains")
@@ -431,7 +431,7 @@ def next_puzzle(
     (:mod:`puzzles.variety`); a puzzle of a drawn game comes only when neither
     gives the other's answer away.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> p = example_claim()
     >>> next_puzzle([p], 1500, seen=set()) is p, next_puzzle([p], 1500, seen={p.id})
     (True, None)

@@ -15,7 +15,7 @@ The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
 :mod:`puzzles.streak`, the review schedule in :mod:`puzzles.schedule`.
 
     >>> from datetime import datetime, timezone
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> import tempfile, pathlib
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> clock = lambda: datetime(2025, 3, 1, 9, 0, tzinfo=timezone.utc)

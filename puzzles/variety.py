@@ -14,7 +14,7 @@ log), :func:`gives_away` says whether one puzzle's explanation or answer
 places a card another puzzle asks about; :func:`spread` never puts two such
 puzzles together.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> one = example_claim()
     >>> group_key(one) == group_key(one), gives_away(one, one)
     (True, True)
@@ -59,7 +59,7 @@ def game_key(puzzle: Puzzle) -> str:
     table (variant, players, dealer) and the opening :data:`OPENING_EVENTS`
     events identify it: two moments of one game share their opening.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> game_key(example_claim())
     'log:06f7c8954fa519ce'
     """

@@ -20,7 +20,7 @@ content hash of every record verified when it was built
 --verify``): a record whose hash is listed there is served at once, one that
 was edited is verified again.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> verified(example_claim(), "example").id == example_claim().id
     True
     >>> from puzzles.model import Question
@@ -60,7 +60,8 @@ def verify(puzzle: Puzzle) -> None:
     """Raise :class:`PuzzleFormatError` with the reason when ``puzzle`` does not hold together."""
     # the engine is imported here, not above: serving a record already verified (the built-in
     # pack's, listed in pack.verified) needs none of it, and the daily puzzle comes the faster
-    from puzzles.generate import canonical_id, canonical_key, is_unique_answer, needs_deduction
+    from puzzles.acceptance import is_only_answer, needs_deduction
+    from puzzles.ids import canonical_id, canonical_key
     from trainer.engine.solve import solve
 
     try:
@@ -85,7 +86,7 @@ def verify(puzzle: Puzzle) -> None:
         raise
     except LiteratureError as error:
         raise PuzzleFormatError(f"its log: {error}") from None
-    if not is_unique_answer(knowledge, puzzle.question, puzzle.answer):
+    if not is_only_answer(knowledge, puzzle.question, puzzle.answer):
         raise PuzzleFormatError(_why_not(knowledge, puzzle))
 
 
@@ -104,7 +105,7 @@ def verified(puzzle: Puzzle, where: str) -> Puzzle:
 def record_hash(puzzle: Puzzle) -> str:
     """The SHA-256 of the record's JSON (keys sorted): any edit changes it.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> len(record_hash(example_claim()))
     64
     """

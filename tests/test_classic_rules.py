@@ -18,8 +18,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from puzzles.export import event_row
-from puzzles.generate import canonical_form, mine_game
-from puzzles.grade import Outcome, format_answer, grade_text
+from puzzles.ids import canonical_form
+from puzzles.marking import Outcome, format_answer, mark_text
+from puzzles.mining import mine_game
 from puzzles.model import Puzzle, Question
 from trainer.cli import app
 from trainer.game.events import Claim
@@ -90,7 +91,7 @@ def test_puzzles_mined_after_the_classic_rules_grade_and_keep_them() -> None:
     for puzzle in puzzles:
         again = Puzzle.from_json(json.loads(json.dumps(puzzle.to_json())))
         assert again == puzzle and any(isinstance(e, Claim) and e.out_of_turn for e in again.game.events)
-        graded = grade_text(again, format_answer(again.answer))
+        graded = mark_text(again, format_answer(again.answer))
         assert graded.correct and graded.outcome in (Outcome.RIGHT, Outcome.WON)
         rows = [event_row(i, e) for i, e in enumerate(again.game.events, start=1)]
         assert any(row[4].startswith("out of turn") for row in rows)

@@ -219,10 +219,10 @@ def test_hiding_the_hand_never_makes_a_card_easier(seed: int, cut: float, seat: 
     for card in seen_by_all.cards:
         if seen_by_all.forced(card) is None:
             continue
-        mine = explain(game.setup, game.events, viewer, card, seen_by_viewer).grade
-        theirs = explain(public.setup, public.events, None, card, seen_by_all).grade
+        mine = explain(game.setup, game.events, viewer, card, seen_by_viewer).difficulty
+        theirs = explain(public.setup, public.events, None, card, seen_by_all).difficulty
         assert mine is not None and theirs is not None
-        assert theirs.level >= mine.level, card
+        assert theirs.rung >= mine.rung, card
 
 
 def test_a_fish54_game_for_eight() -> None:

@@ -6,6 +6,7 @@ import re
 import stat
 from pathlib import Path
 
+from puzzles.examples import example_claim
 from puzzles.export import (
     FILES,
     ONE_PAGE,
@@ -18,7 +19,6 @@ from puzzles.export import (
     worksheet_html,
     worksheet_md,
 )
-from puzzles.grade import example_claim
 from puzzles.model import Puzzle, load_puzzles
 from puzzles.packs import load_pack
 from trainer.game.events import Claim

@@ -11,23 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from puzzles.generate import (
-    GenerationError,
-    Graded,
-    Request,
-    canonical_form,
-    canonical_id,
-    canonical_key,
-    generate,
-    generate_from_game,
-    is_fresh,
-    is_readable,
-    is_seen,
-    is_unique_answer,
-    mine_game,
-    needs_deduction,
-    rate,
-)
+from puzzles.acceptance import is_fresh, is_only_answer, is_readable, is_seen, needs_deduction
+from puzzles.difficulty import Explained, rate
+from puzzles.generate import GenerationError, Request, generate, generate_from_game
+from puzzles.ids import canonical_form, canonical_id, canonical_key
+from puzzles.mining import mine_game
 from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall, load_puzzles
 from trainer.cli import app
 from trainer.engine import Knowledge, solve
@@ -74,17 +62,17 @@ SIX_LD = {card("2D"): "Ann", card("3D"): "Ann", card("4D"): "Ann", card("5D"): "
         (Question.certain("HD"), {}, False),  # nothing certain: not a question
     ],
 )
-def test_is_unique_answer_known(question: Question, answer: dict[Card, str], unique: bool) -> None:
-    assert is_unique_answer(six_knowledge(), question, answer) is unique
+def test_is_only_answer_known(question: Question, answer: dict[Card, str], unique: bool) -> None:
+    assert is_only_answer(six_knowledge(), question, answer) is unique
 
 
 def test_claim_naming_an_opponent_is_never_unique() -> None:
     game = parse_game("variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
                       "Ann asks Bob for 6D: yes")
     k = solve(game.setup, game.events, "Ann")
-    assert is_unique_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards})
+    assert is_only_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards})
     # Bob certainly holds nothing of LD now; a claim giving 6D to an opponent is not the answer
-    assert not is_unique_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards} | {card("6D"): "Bob"})
+    assert not is_only_answer(k, Question.claim("LD"), {c: "Ann" for c in LD.cards} | {card("6D"): "Bob"})
 
 
 def test_seen_cards_are_not_puzzles() -> None:
@@ -135,7 +123,7 @@ def check_puzzle(puzzle: Puzzle) -> None:
                 assert sum(1 for p in game.setup.players if k.count(c, p)) >= 2
     if puzzle.question.kind == "claim":
         assert set(puzzle.answer.values()) <= set(puzzle.team)
-    assert is_unique_answer(k, puzzle.question, puzzle.answer)
+    assert is_only_answer(k, puzzle.question, puzzle.answer)
     assert needs_deduction(k.state, puzzle.viewer, puzzle.question, puzzle.answer)
     if puzzle.question.kind == "locate":
         assert not any(is_seen(k.state, puzzle.viewer, c) for c in puzzle.answer)
@@ -298,11 +286,11 @@ def test_a_position_with_one_other_player_holding_cards_is_not_readable() -> Non
 
 def test_reading_effort_raises_the_score_and_memory_claims_are_recall() -> None:
     step = Step("ask inference", "Cat asked for 3D, so Cat holds 6D.", events=(1,))
-    graded = Graded(Difficulty(3, "ask inference", 3.5), ("ask inference",), (step,))
+    graded = Explained(3, "ask inference", 3.5, ("ask inference",), (step,))
     assert rate(graded, 1) == Difficulty(1, "first step", 3.56)
     assert rate(graded, 31).level == 3  # the same step in a longer history is not a first step
     assert rate(graded, 200).score > rate(graded, 31).score
-    seen = Graded(Difficulty(1, "seen", 1.17), ("seen",), (Step("seen", "Ann took 2S.", events=(1,)),))
+    seen = Explained(1, "seen", 1.17, ("seen",), (Step("seen", "Ann took 2S.", events=(1,)),))
     assert [rate(seen, n).level for n in (10, 100, 200)] == [2, 3, 4]
     assert {rate(seen, n).name for n in (10, 200)} == {"recall"}
 

@@ -1,4 +1,4 @@
-"""Puzzle records (puzzles.model) and grading answers like the game (puzzles.grade)."""
+"""Puzzle records (puzzles.model) and marking answers like the game (puzzles.marking)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.grade import Outcome, claim_outcome, grade, grade_text, parse_answer
+from puzzles.marking import Outcome, claim_outcome, mark, mark_text, parse_answer
 from puzzles.model import (
     Difficulty,
     Puzzle,
@@ -176,7 +176,7 @@ def test_ten_as_t_or_10() -> None:
         answer={"10S": "Bob", "9S": "Ann"}, difficulty=Difficulty(1, "seen", 1.0),
     )
     assert parse_answer("bob TS, ann 9s", puzzle) == parse_answer("Bob 10♠; Ann 9♠", puzzle)
-    assert grade_text(puzzle, "Bob t♠ Ann 9S").correct
+    assert mark_text(puzzle, "Bob t♠ Ann 9S").correct
 
 
 @pytest.mark.parametrize(
@@ -201,7 +201,7 @@ def test_answer_errors_are_specific(text: str, error: type[AnswerError], message
 
 def test_locate_may_name_anyone_but_only_asked_cards() -> None:
     locate = LOCATE["classic"]
-    assert grade_text(locate, "Bob 6D").outcome is Outcome.WRONG
+    assert mark_text(locate, "Bob 6D").outcome is Outcome.WRONG
     with pytest.raises(OutsideQuestionError, match="asked: 6D"):
         parse_answer("Cat 7D", locate)
     two = Puzzle.create(
@@ -210,7 +210,7 @@ def test_locate_may_name_anyone_but_only_asked_cards() -> None:
     )
     with pytest.raises(MissingCardsError, match="name a holder for 9C too"):
         parse_answer("Cat 6D", two)
-    assert grade_text(two, "Bob 9C, Cat 6D").correct
+    assert mark_text(two, "Bob 9C, Cat 6D").correct
 
 
 # -- grading ------------------------------------------------------------------------
@@ -219,11 +219,11 @@ def test_locate_may_name_anyone_but_only_asked_cards() -> None:
 @pytest.mark.parametrize("variant", ["classic", "fish54"])
 def test_every_claim_outcome(variant: str) -> None:
     claim = CLAIM[variant]
-    right = grade_text(claim, "Ann 2D 3D 4D 5D 7D, Cat 6D")
+    right = mark_text(claim, "Ann 2D 3D 4D 5D 7D, Cat 6D")
     assert (right.correct, right.outcome, dict(right.wrong)) == (True, Outcome.WON, {})
     assert right.verdict() == "Correct: the set is won."
 
-    swapped = grade_text(claim, "Ann 2D 3D 4D 5D 6D, Eve 7D")
+    swapped = mark_text(claim, "Ann 2D 3D 4D 5D 6D, Eve 7D")
     expected = Outcome.CANCELLED if variant == "classic" else Outcome.LOST
     assert (swapped.correct, swapped.outcome) == (False, expected)
     assert swapped.to_json()["wrong"] == {
@@ -250,8 +250,8 @@ def test_claim_with_a_card_held_by_an_opponent_is_lost(variant: Variant) -> None
 @pytest.mark.parametrize("variant", ["classic", "fish54"])
 def test_locate_right_and_wrong(variant: str) -> None:
     locate = LOCATE[variant]
-    assert grade_text(locate, "cat 6♦").to_json() == {"correct": True, "outcome": "right", "wrong": {}}
-    wrong = grade_text(locate, "Eve 6D")
+    assert mark_text(locate, "cat 6♦").to_json() == {"correct": True, "outcome": "right", "wrong": {}}
+    wrong = mark_text(locate, "Eve 6D")
     assert wrong.to_json() == {
         "correct": False,
         "outcome": "wrong",
@@ -265,9 +265,9 @@ def test_certain_question_is_about_the_cards_outside_the_viewers_hand() -> None:
     certain = puzzles()[("classic", "certain")]
     assert [str(c) for c in certain.asked] == ["6D"]  # Ann holds the other five
     assert "outside your hand (6D)" in certain.question_text()
-    assert grade_text(certain, "Cat 6D").outcome is Outcome.RIGHT
-    assert grade_text(certain, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome is Outcome.RIGHT
-    left_out = grade_text(certain, "Ann 2D 3D 4D 5D 7D")  # own cards are never "missing"
+    assert mark_text(certain, "Cat 6D").outcome is Outcome.RIGHT
+    assert mark_text(certain, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome is Outcome.RIGHT
+    left_out = mark_text(certain, "Ann 2D 3D 4D 5D 7D")  # own cards are never "missing"
     assert left_out.outcome is Outcome.WRONG
     assert left_out.to_json()["wrong"] == {"6D": {"said": None, "actual": "Cat", "mistake": "left out"}}
     assert left_out.verdict() == "Wrong: 1 certain card left out."
@@ -287,12 +287,12 @@ OPEN_SET = Puzzle.create(
 
 
 def test_open_set_answer_agrees_with_the_engine() -> None:
-    from puzzles.generate import is_unique_answer
+    from puzzles.acceptance import is_only_answer
     from trainer.engine.solve import solve
 
     game = OPEN_SET.game
     knowledge = solve(game.setup.seen_by("Ann"), game.events, "Ann")
-    assert is_unique_answer(knowledge, OPEN_SET.question, OPEN_SET.answer)
+    assert is_only_answer(knowledge, OPEN_SET.question, OPEN_SET.answer)
 
 
 @pytest.mark.parametrize(("answer", "verdict", "misses"), [
@@ -306,14 +306,14 @@ def test_open_set_answer_agrees_with_the_engine() -> None:
      ["2D: you said Bob, it is in your hand", "5D: you named Eve, but nobody can be sure who holds it"]),
 ])
 def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list[str]) -> None:
-    result = grade_text(OPEN_SET, answer)
+    result = mark_text(OPEN_SET, answer)
     assert result.verdict() == verdict
     assert result.misses() == misses
     assert result.correct is (verdict == "Correct.")
 
 
 def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
-    from puzzles.grade import example_answer
+    from puzzles.examples import example_answer
     from puzzles.packs import load_pack
 
     for puzzle in load_pack():
@@ -338,7 +338,7 @@ def test_claim_grade_matches_the_game_rules(holders: list[str], variant: str) ->
     """Whatever teammates the learner names, grading agrees with how the game state scores that claim."""
     claim = CLAIM[variant]
     said = dict(zip(LD, holders, strict=True))
-    result = grade(claim, said)
+    result = mark(claim, said)
     state = claim.state.copy()
     state.turn = "Ann"  # after Cat's miss it is Bob's turn; let Ann claim
     actual = {c: p for c, p in claim.answer.items() if said[c] != p}
@@ -362,7 +362,7 @@ def test_claim_grade_matches_the_game_rules(holders: list[str], variant: str) ->
 )
 def test_any_spelling_of_a_claim_reads_back(holders: list[str], separator: str, lower: bool, symbols: bool) -> None:
     """However a learner spells a claim (case, unicode suits, separators), it reads as the same assignment."""
-    from puzzles.grade import format_answer
+    from puzzles.marking import format_answer
 
     said = dict(zip(LD, holders, strict=True))
     text = separator.join(format_answer(said).split(", "))

@@ -12,8 +12,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from puzzles.daily import daily_puzzle
+from puzzles.examples import example_answer
 from puzzles.export import answer_text
-from puzzles.grade import example_answer
 from puzzles.model import Puzzle, dump_puzzles, load_puzzles
 from puzzles.packs import load_pack
 from puzzles.store import Progress

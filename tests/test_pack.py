@@ -14,14 +14,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from puzzles.generate import (
-    canonical_id,
-    canonical_key,
-    explanation_length,
-    is_readable,
-    is_unique_answer,
-    needs_deduction,
-)
+from puzzles.acceptance import is_only_answer, is_readable, needs_deduction
+from puzzles.difficulty import explanation_length
+from puzzles.ids import canonical_id, canonical_key
 from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Difficulty, Step, load_puzzles, puzzles_from_json
 from puzzles.pack_build import MAX_EXPLANATION, is_counted, one_per_group
 from puzzles.packs import PACK, _load, expand, histogram, load_compact, load_pack, load_records, write_pack
@@ -113,7 +108,7 @@ def test_pack_records_replay_and_answers_are_unique() -> None:
         puzzle.validate()
         game = puzzle.game
         k = solve(game.setup, game.events, puzzle.viewer)
-        assert is_unique_answer(k, puzzle.question, puzzle.answer)
+        assert is_only_answer(k, puzzle.question, puzzle.answer)
         assert needs_deduction(k.state, puzzle.viewer, puzzle.question, puzzle.answer)
         assert is_readable(k.state, puzzle.viewer)
         assert canonical_id(canonical_key(puzzle)) == puzzle.id

@@ -72,19 +72,19 @@ def test_known_answer(name: str, text: str, viewer: str | None, target: str, hol
     game = _game(text)
     found = explain_game(game, viewer, target)
     assert found.holder == holder
-    assert found.grade is not None
-    assert (found.grade.level, found.grade.name) == (level, label)
-    assert max(s.level for s in found.steps) == level
+    assert found.difficulty is not None
+    assert (found.difficulty.rung, found.difficulty.name) == (level, label)
+    assert max(s.rung for s in found.steps) == level
     knowledge = solve(game.setup, game.events, viewer)
     assert knowledge.forced(Card.parse(target)) == holder
 
 
 def test_grades_sort_by_level_then_effort() -> None:
-    grades = [explain_game(_game(k[1]), k[2], k[3]).grade for k in KNOWN]
-    levels = [g.level for g in grades if g is not None]
+    grades = [explain_game(_game(k[1]), k[2], k[3]).difficulty for k in KNOWN]
+    levels = [g.rung for g in grades if g is not None]
     assert levels == sorted(levels)
-    chain = explain_game(_game(CHAINS), "Ann", "5D").grade
-    shared = explain_game(_game(SHARED_ASKS), "Ann", "AS").grade
+    chain = explain_game(_game(CHAINS), "Ann", "5D").difficulty
+    shared = explain_game(_game(SHARED_ASKS), "Ann", "AS").difficulty
     assert chain is not None and shared is not None
     # both level 5; the chain of two ask inferences is less effort than shared asks then elimination
     assert chain.score < shared.score
@@ -97,7 +97,7 @@ def test_seen_states_a_hit() -> None:
     mind = Mind(_board(_game(SEEN), None))
     step = seen(mind)
     assert step is not None and step.facts == (Holds(Card.parse("2S"), "Ann"),)
-    assert step.events == (1,) and step.level == 1
+    assert step.events == (1,) and step.rung == 1
     mind.apply(step)
     assert seen(mind) is None
 
@@ -116,7 +116,7 @@ def test_elimination_alone() -> None:
     step = elimination(mind)
     assert step is not None
     assert step.facts == (Holds(Card.parse("7D"), "Fay"),)
-    assert step.events == (1, 2, 3, 4) and step.uses == () and step.level == 2
+    assert step.events == (1, 2, 3, 4) and step.uses == () and step.rung == 2
     assert "Bob, Cat, Dan and Eve said no to 7D (moves 1, 2, 3, 4)" in step.text  # one clause, not four
     # nothing to eliminate without the misses
     assert elimination(Mind(_board(_game(TABLE + "hand Ann: 2D 9S JS KH QH AH 9C 10C\n"), "Ann"))) is None
@@ -150,7 +150,7 @@ def test_hand_counting_alone() -> None:
     step = hand_counting(mind)
     assert step is not None
     assert set(step.facts) == {Holds(Card.parse("6D"), "Fay"), Holds(Card.parse("7D"), "Fay")}
-    assert step.level == 4 and step.events == (8, 9)
+    assert step.rung == 4 and step.events == (8, 9)
 
 
 def test_hand_counting_asks_that_fill_a_hand() -> None:
@@ -169,7 +169,7 @@ def test_shared_asks_alone() -> None:
     step = shared_asks(mind)
     assert step is not None
     assert set(step.facts) == {Lacks(Card.parse(c), p) for c in ("10S", "JS") for p in ("Cat", "Eve", "Fay")}
-    assert step.events == (7, 8, 9, 10) and step.level == 4
+    assert step.events == (7, 8, 9, 10) and step.rung == 4
     assert step.text.startswith("Bob and Dan each held another high spade (asks on moves 8, 10)")
     mind.apply(step)
     # with the pair placed, Fay's ask leaves her AS (a chain)
@@ -185,7 +185,7 @@ def test_chains_need_a_derived_fact() -> None:
     step = chains(mind)
     assert step is not None
     assert step.facts == (Holds(Card.parse("5D"), "Bob"),)
-    assert step.uses == (first.id,) and step.depth == 2 and step.level == 5
+    assert step.uses == (first.id,) and step.depth == 2 and step.rung == 5
     assert chain_depth(mind, mind.apply(step)) == 2
 
 
@@ -208,7 +208,7 @@ def test_case_analysis_alone() -> None:
     ten = Card.parse("10H")
     assert mind.holder(ten) is None and knowledge.forced(ten) == "Bob"
     step = case_analysis(mind, knowledge, frozenset({ten}))
-    assert step is not None and step.technique is Technique.CASE_ANALYSIS and step.level == 6
+    assert step is not None and step.technique is Technique.CASE_ANALYSIS and step.rung == 6
     assert step.cases and step.cases[-1].impossible and not step.counted
     fact = step.facts[0]
     assert isinstance(fact, Lacks) and knowledge.count(fact.card, fact.player) == 0
@@ -270,7 +270,7 @@ def test_one_contradiction_places_a_card_four_other_players_could_hold() -> None
     # the reasons are gathered per player: one clause for Bob's asks, one for his "no"s
     assert "Bob asked for 3H 5H 6H 7H 5D (moves 101, 111, 120, 103, 116), so held none of them" in full
     assert "Bob said no to 9H KH AH 3C 6C (moves 119, 102, 112, 44, 24)" in full
-    assert (found.holder, found.grade.level if found.grade else 0) == ("Bob", 6)
+    assert (found.holder, found.difficulty.rung if found.difficulty else 0) == ("Bob", 6)
     assert sum(len(t) for t in found.texts()) < 1500  # it was 5 cases and 11,000 characters for 2H and 4H
     # the hints before the answer never name the holder the supposition is about
     assert cases[0].nudge and cases[0].clue and "2H" in cases[0].nudge

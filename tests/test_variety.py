@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from puzzles.executor import ordered_map
-from puzzles.generate import Request, generate, generate_from_game, mine_game
+from puzzles.generate import Request, generate, generate_from_game
+from puzzles.mining import mine_game
 from puzzles.model import LEVELS, Puzzle, is_recall
 from puzzles.packs import load_pack, training_pool
 from puzzles.quiz import matching, next_puzzle

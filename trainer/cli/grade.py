@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from puzzles.grade import grade_text
+from puzzles.marking import mark_text
 from puzzles.model import load_puzzles, pick
 from puzzles.quiz import explanation_lines
 from puzzles.verify import verified
@@ -24,7 +24,7 @@ def grade(
 ) -> None:
     """Grade one answer the way the game scores it (for scripts and teachers)."""
     puzzle = verified(pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file)), str(puzzle_file))
-    result = grade_text(puzzle, answer)
+    result = mark_text(puzzle, answer)
     if as_json:
         out = result.to_json() | {"explanation": [step.to_json() for step in puzzle.explanation]}
         print(json.dumps(out))

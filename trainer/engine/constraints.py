@@ -140,7 +140,7 @@ class History:
         """An independent copy: observing more events on either leaves the other as it was.
 
         Costs the facts and the position, not the events: a long game replayed once can hand out
-        the history at many points (see :func:`puzzles.generate.moments`).
+        the history at many points (see :func:`puzzles.mining.moments`).
 
         >>> from trainer.game.notation import parse_game
         >>> game = parse_game("variant: classic\\nplayers: A B C D E F\\nA asks B for 3D: no\\nB asks C for 3D: no")

@@ -1,18 +1,20 @@
-"""Explanations: the shortest chain of human steps to a card or a set, at three depths, with a grade.
+"""Explanations: the shortest chain of human steps to a card or a set, at three depths, with its difficulty.
 
 :func:`derive` applies the techniques of :mod:`trainer.explain.techniques`
 cheapest first, restarting from the cheapest after each new fact, until
 nothing follows (or the targets are reached). :func:`explain` keeps only the
-steps the target's final fact rests on, numbers them, and grades them: the
-**level** is the hardest technique needed (1 seen … 6 case analysis) and the
-**score** adds, for every step, its level over 6 (and the effort of its
-cases), so two deductions of one level still sort by effort.
+steps the target's final fact rests on, numbers them, and rates them: the
+**rung** is that of the hardest technique needed on the ladder (1 seen … 6
+case analysis) and the **score** adds, for every step, its rung over 6 (and
+the effort of its cases), so two deductions on one rung still sort by effort.
+(People read the rung as the explanation's *grade*: ``explain`` prints
+``grade 3``, its JSON ``"grade": {"level": 3, ...}``.)
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
-    >>> found.holder, found.grade
-    ('Cat', Grade(level=3, score=3.5, name='ask inference'))
+    >>> found.holder, found.difficulty
+    ('Cat', Difficulty(rung=3, score=3.5, name='ask inference'))
     >>> found.texts("nudge")
     ["Look at Cat's ask on move 1."]
     >>> found.texts("clue")
@@ -45,35 +47,36 @@ class Depth(str, Enum):
 
 
 @dataclass(frozen=True)
-class Grade:
-    """The hardest technique an explanation needs (1–6) and the effort of all its steps."""
+class Difficulty:
+    """How hard an explanation is: the rung of the hardest technique it needs (1–6) and the effort of all
+    its steps."""
 
-    level: int
+    rung: int
     score: float
     name: str = ""
 
     def __post_init__(self) -> None:
         if not self.name:
-            object.__setattr__(self, "name", Technique.of_level(self.level).label)
+            object.__setattr__(self, "name", Technique.of_rung(self.rung).label)
 
     def as_json(self) -> dict[str, object]:
         """``{"level": 3, "name": "ask inference", "score": 3.5}``."""
-        return {"level": self.level, "name": self.name, "score": self.score}
+        return {"level": self.rung, "name": self.name, "score": self.score}
 
 
-def grade(steps: Sequence[Step]) -> Grade | None:
-    """The grade of a chain of steps (``None`` for no step).
+def difficulty_of(steps: Sequence[Step]) -> Difficulty | None:
+    """The difficulty of a chain of steps (``None`` for no step).
 
     >>> step = Step(Technique.ELIMINATION, (), "", "", "")
-    >>> grade([step, step])
-    Grade(level=2, score=2.67, name='elimination')
+    >>> difficulty_of([step, step])
+    Difficulty(rung=2, score=2.67, name='elimination')
     """
     if not steps:
         return None
-    hardest = max(steps, key=lambda s: s.level)
-    level = hardest.level
-    name = Technique.of_level(level).label if level >= Technique.CHAINS.level else hardest.technique.label
-    return Grade(level, round(level + sum(s.weight for s in steps), 2), name)
+    hardest = max(steps, key=lambda s: s.rung)
+    rung = hardest.rung
+    name = Technique.of_rung(rung).label if rung >= Technique.CHAINS.rung else hardest.technique.label
+    return Difficulty(rung, round(rung + sum(s.weight for s in steps), 2), name)
 
 
 def derive(
@@ -159,7 +162,7 @@ class Explanation:
     target: str
     board: Board
     steps: tuple[Step, ...]
-    grade: Grade | None
+    difficulty: Difficulty | None
     assignment: dict[Card, str | None]
     holders: dict[Card, dict[str, Fraction]] = field(default_factory=dict)
     settle: tuple[str, ...] = ()
@@ -223,7 +226,7 @@ class Explanation:
             out["assignment"] = {str(c): h for c, h in self.assignment.items()}
         else:
             out["holder"] = self.holder
-        out["grade"] = self.grade.as_json() if self.grade else None
+        out["grade"] = self.difficulty.as_json() if self.difficulty else None
         out["steps"] = steps
         if self.holders:
             out["holders"] = {
@@ -309,7 +312,7 @@ def explain(
         target=str(target),
         board=board,
         steps=steps,
-        grade=grade(steps) if forced else None,
+        difficulty=difficulty_of(steps) if forced else None,
         assignment=assignment,
         holders=holders,
         settle=tuple(settle),
@@ -352,7 +355,7 @@ def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explan
     step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
                 f"{cards[0].half_suit} has been claimed.", f"Look at move {event}.",
                 events=(event,) if event else (), depth=0, id=1)
-    return Explanation(str(target), board, (step,), grade([step]), dict(holders),
+    return Explanation(str(target), board, (step,), difficulty_of([step]), dict(holders),
                        is_set=isinstance(target, HalfSuit))
 
 

@@ -9,7 +9,7 @@ next :class:`Step` it can take (a new fact, with its reasons), or ``None``:
 2. :func:`elimination`: every player but one is ruled out for a card;
 3. :func:`ask_inference`: an asker held another card of the set, and only one is left for them;
 4. :func:`hand_counting`: a hand is full with known cards, or has exactly as many places as candidates;
-   :func:`shared_asks` (same level): k askers each need one of the same k cards, so nobody else has them;
+   :func:`shared_asks` (same rung): k askers each need one of the same k cards, so nobody else has them;
 5. :func:`chains`: techniques 2 to 4 again, now allowed to use derived facts (shallowest first);
 6. :func:`case_analysis`: "suppose Eve held 9C ..." (or "suppose Bob did not hold 9C ...", one
    contradiction for every other candidate) until a contradiction, for what the exact engine proves and
@@ -47,7 +47,10 @@ DEEP = 1_000_000  # a limit that lets a technique use every derived fact
 
 
 class Technique(Enum):
-    """The ladder of techniques, with their level (1 = easiest)."""
+    """The ladder of techniques, each on its rung (1 = easiest).
+
+    A rung is the explainer's own scale; a puzzle's *level* (:mod:`puzzles.difficulty`) is made from it.
+    """
 
     SEEN = (1, "seen")
     ELIMINATION = (2, "elimination")
@@ -58,7 +61,7 @@ class Technique(Enum):
     CASE_ANALYSIS = (6, "case analysis")
 
     @property
-    def level(self) -> int:
+    def rung(self) -> int:
         """1 (seen) to 6 (case analysis)."""
         return self.value[0]
 
@@ -68,13 +71,13 @@ class Technique(Enum):
         return self.value[1]
 
     @classmethod
-    def of_level(cls, level: int) -> Technique:
-        """The technique of a level.
+    def of_rung(cls, rung: int) -> Technique:
+        """The technique on a rung.
 
-        >>> Technique.of_level(5).label
+        >>> Technique.of_rung(5).label
         'chains'
         """
-        return next(t for t in cls if t.level == level)
+        return next(t for t in cls if t.rung == rung)
 
 
 @dataclass(frozen=True)
@@ -122,16 +125,16 @@ class Step:
     counted: bool = False  # case analysis settled by counting every deal (no human contradiction found)
 
     @property
-    def level(self) -> int:
-        """The step's level: its technique's, or 5 (chains) when it rests on a derived fact."""
+    def rung(self) -> int:
+        """The step's rung: its technique's, or 5 (chains) when it rests on a derived fact."""
         if self.technique in (Technique.SEEN, Technique.CASE_ANALYSIS, Technique.CHAINS):
-            return self.technique.level
-        return Technique.CHAINS.level if self.depth >= 2 else self.technique.level
+            return self.technique.rung
+        return Technique.CHAINS.rung if self.depth >= 2 else self.technique.rung
 
     @property
     def weight(self) -> float:
-        """The effort of the step: its level over 6, plus the effort of its cases."""
-        return self.level / 6 + sum(case.weight for case in self.cases)
+        """The effort of the step: its rung over 6, plus the effort of its cases."""
+        return self.rung / 6 + sum(case.weight for case in self.cases)
 
 
 class Premises(NamedTuple):

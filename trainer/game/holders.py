@@ -1,6 +1,6 @@
 """The trainer's holders syntax: ``Player CARD CARD..., Player CARD...`` read into card -> player.
 
-Answers to puzzles (:mod:`puzzles.grade`) and claims typed at a table
+Answers to puzzles (:mod:`puzzles.marking`) and claims typed at a table
 (``literature play``) use the same words. Reading is lenient about case,
 unicode suits, ``T``/``10``, and commas, semicolons or colons between groups;
 it is strict about meaning, with one :class:`AnswerError` subclass per

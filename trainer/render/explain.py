@@ -39,8 +39,9 @@ def headline(found: Explanation, depth: Depth) -> Text:
         text.append(f"{found.target} is with {found.holder}", style="bold")
     else:
         text.append(f"{found.target} is not forced", style="bold")
-    if found.grade is not None:
-        text.append(f" · grade {found.grade.level} ({found.grade.name}), score {found.grade.score}")
+    if found.difficulty is not None:
+        hardest = found.difficulty
+        text.append(f" · grade {hardest.rung} ({hardest.name}), score {hardest.score}")
     return text
 
 

@@ -26,7 +26,7 @@ class GenerationProgress(Bar):
 def summary_table(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: float) -> Table:
     """What was written: puzzles by level and kind, the files, the time.
 
-    >>> from puzzles.grade import example_claim
+    >>> from puzzles.examples import example_claim
     >>> summary_table([example_claim()], [Path("out/puzzles.json")], 1.0).row_count
     4
     """

@@ -1,4 +1,4 @@
-"""Reading a learner's answer in the notation's words, and grading it like the game.
+"""Reading a learner's answer in the notation's words, and marking it as the game scores it.
 
 An answer names players and the cards they hold: ``Cat 6D`` for a locate
 question, ``Ann 2D 3D 4D 5D 7D, Cat 6D`` for a claim. Reading is lenient about
@@ -6,7 +6,7 @@ case, unicode suits, ``T``/``10``, and commas, semicolons or colons between
 groups; it is strict about meaning, with one :class:`AnswerError` subclass
 per mistake (:mod:`trainer.game.holders` reads the words)::
 
-    >>> from puzzles.model import Puzzle
+    >>> from puzzles.examples import example_claim
     >>> puzzle = example_claim()
     >>> sorted((str(c), p) for c, p in parse_answer("ann 2d 3♦ 4D 5D 7D; CAT 6d", puzzle).items())[:2]
     [('2D', 'Ann'), ('3D', 'Ann')]
@@ -15,11 +15,11 @@ per mistake (:mod:`trainer.game.holders` reads the words)::
     ...
     trainer.game.holders.MissingCardsError: name a holder for 6D too
 
-A claim is graded as the game scores it (see :func:`claim_outcome`)::
+A claim is marked as the game scores it (see :func:`claim_outcome`)::
 
-    >>> grade_text(puzzle, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome
+    >>> mark_text(puzzle, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome
     <Outcome.WON: 'won'>
-    >>> result = grade_text(puzzle, "Ann 2D 3D 4D 5D 6D, Cat 7D")
+    >>> result = mark_text(puzzle, "Ann 2D 3D 4D 5D 6D, Cat 7D")
     >>> result.outcome, result.to_json()["wrong"]["7D"]
     (<Outcome.CANCELLED: 'cancelled'>, {'said': 'Cat', 'actual': 'Ann', 'mistake': 'wrong holder'})
 """
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from puzzles.model import Difficulty, Puzzle, Question
+from puzzles.model import Puzzle, Question
 from trainer.game.cards import Card
 from trainer.game.holders import SPLIT, read_holders
 from trainer.game.variants import Variant
@@ -78,7 +78,7 @@ _MISTAKE_WORDS = {
 
 
 @dataclass(frozen=True)
-class Grade:
+class Mark:
     """The verdict on one answer."""
 
     correct: bool
@@ -100,7 +100,7 @@ class Grade:
     def mistakes(self) -> str:
         """The mistakes counted by kind, in plain words (no card or holder named).
 
-        >>> Grade(False, Outcome.WRONG, {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
+        >>> Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
         ...       Card.parse("2D"): Miss("Bob", None)}, "certain").mistakes()
         '1 certain card left out, 2 cards named that are not certain'
         """
@@ -119,9 +119,9 @@ class Grade:
 
         It names no holder, so it can be shown before a second try.
 
-        >>> Grade(False, Outcome.CANCELLED, {}, "claim").verdict()
+        >>> Mark(False, Outcome.CANCELLED, {}, "claim").verdict()
         'Wrong: the claim is cancelled (all six cards are with your team, but not where you said).'
-        >>> Grade(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate").verdict()
+        >>> Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate").verdict()
         'Wrong: 1 card with the wrong holder.'
         """
         head = "Correct" if self.correct else "Wrong"
@@ -136,7 +136,7 @@ class Grade:
 
         >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
         ...          Card.parse("9D"): Miss("Bob", "Ann")}
-        >>> Grade(False, Outcome.WRONG, wrong, "certain", viewer="Ann").misses()  # doctest: +NORMALIZE_WHITESPACE
+        >>> Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann").misses()  # doctest: +NORMALIZE_WHITESPACE
         ['6D: you left it out, but it is certain: Cat holds it',
          '7D: you named Bob, but nobody can be sure who holds it',
          '9D: you said Bob, it is in your hand']
@@ -188,6 +188,7 @@ def example_answer(puzzle: Puzzle) -> str:
     question gives each asked card a holder other than the viewer; a certain
     question names one or two of the cards outside the viewer's hand.
 
+    >>> from puzzles.examples import example_certain, example_claim
     >>> example_answer(example_claim())
     "'Cat 2D 4D 6D 7D, Eve 3D 5D'"
     >>> example_answer(example_certain())
@@ -229,7 +230,7 @@ def _scope_words(question: Question) -> str:
     return "asked: " + " ".join(str(c) for c in question.cards)
 
 
-# -- grading ----------------------------------------------------------------------
+# -- marking ----------------------------------------------------------------------
 
 
 def claim_outcome(
@@ -257,17 +258,18 @@ def claim_outcome(
     return Outcome.CANCELLED
 
 
-def grade(puzzle: Puzzle, answer: Mapping[Card, str]) -> Grade:
-    """Grade a parsed answer against the record's answer, with the variant's rules.
+def mark(puzzle: Puzzle, answer: Mapping[Card, str]) -> Mark:
+    """Mark a parsed answer against the record's answer, with the variant's rules.
 
     A ``certain`` answer is judged on the cards outside the viewer's hand
     (:attr:`Puzzle.asked`); naming one's own card is fine, giving it to someone
     else is a wrong holder.
 
+    >>> from puzzles.examples import example_certain
     >>> puzzle = example_certain()
-    >>> grade_text(puzzle, "Cat 6D").correct, grade_text(puzzle, "Cat 6D, Ann 2D").correct
+    >>> mark_text(puzzle, "Cat 6D").correct, mark_text(puzzle, "Cat 6D, Ann 2D").correct
     (True, True)
-    >>> grade_text(puzzle, "none").misses()
+    >>> mark_text(puzzle, "none").misses()
     ['6D: you left it out, but it is certain: Cat holds it']
     """
     kind = puzzle.question.kind
@@ -286,13 +288,14 @@ def grade(puzzle: Puzzle, answer: Mapping[Card, str]) -> Grade:
         outcome = claim_outcome(
             puzzle.variant, lambda p: players.index(p) % 2, puzzle.viewer, answer, puzzle.answer
         )
-        return Grade(outcome is Outcome.WON, outcome, wrong, kind, puzzle.viewer)
-    return Grade(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind, puzzle.viewer)
+        return Mark(outcome is Outcome.WON, outcome, wrong, kind, puzzle.viewer)
+    return Mark(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind, puzzle.viewer)
 
 
 def format_answer(answer: Mapping[Card, str]) -> str:
     """An answer in the notation's words, grouped by player in card order.
 
+    >>> from puzzles.examples import example_claim
     >>> format_answer(example_claim().answer)
     'Ann 2D 3D 4D 5D 7D, Cat 6D'
     """
@@ -302,57 +305,6 @@ def format_answer(answer: Mapping[Card, str]) -> str:
     return ", ".join(f"{p} " + " ".join(str(c) for c in cards) for p, cards in by_player.items())
 
 
-def grade_text(puzzle: Puzzle, text: str) -> Grade:
-    """Parse and grade an answer typed in the notation's words."""
-    return grade(puzzle, parse_answer(text, puzzle))
-
-
-def example_claim() -> Puzzle:
-    """The six-diamonds puzzle of the notation spec (classic, as Ann): claim LD.
-
-    >>> example_claim().answer[Card.parse("6D")]
-    'Cat'
-    """
-    return Puzzle.create(
-        variant="classic",
-        viewer="Ann",
-        log=(
-            "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Cat\n"
-            "hand Ann: 2D 3D 4D 5D 7D 9S JS KH\nCat asks Bob for 3D: no\n"
-        ),
-        question=Question.claim("LD"),
-        answer={**{c: "Ann" for c in ("2D", "3D", "4D", "5D", "7D")}, "6D": "Cat"},
-        difficulty=Difficulty(3, "ask inference", 3.5),
-        techniques=["ask inference"],
-        explanation=[
-            {
-                "technique": "ask inference",
-                "text": "Cat asked Bob for 3D on move 1, so Cat held another low diamond; "
-                "you hold 2D 3D 4D 5D 7D, so it is 6D.",
-                "facts": [{"card": "6D", "holder": "Cat"}],
-                "events": [1],
-                "uses_steps": [],
-            }
-        ],
-        source={"kind": "hand-made", "from": "notation spec, worked example"},
-    )
-
-
-def example_certain() -> Puzzle:
-    """The six-diamonds position as a ``certain`` question: Ann holds five low diamonds, 6D is Cat's.
-
-    >>> sorted(str(c) for c in example_certain().answer)
-    ['2D', '3D', '4D', '5D', '6D', '7D']
-    """
-    claim = example_claim()
-    return Puzzle.create(
-        variant=claim.variant,
-        viewer=claim.viewer,
-        log=claim.log,
-        question=Question.certain("LD"),
-        answer=claim.answer,
-        difficulty=claim.difficulty,
-        techniques=claim.techniques,
-        explanation=claim.explanation,
-        source={"kind": "hand-made", "from": "notation spec, worked example"},
-    )
+def mark_text(puzzle: Puzzle, text: str) -> Mark:
+    """Parse and mark an answer typed in the notation's words."""
+    return mark(puzzle, parse_answer(text, puzzle))

@@ -1,0 +1,186 @@
+"""A puzzle's difficulty: the explainer's steps to its answer, and how hard they are to read.
+
+:func:`explain_answer` is the one place that asks the explainer
+(:mod:`trainer.explain.explanation`) for a puzzle's steps; the explainer puts
+them on a rung of the technique ladder (1 seen … 6 case analysis).
+:func:`rate` turns that rung into the puzzle's **level** (1 first step … 6 case
+analysis, with memory claims rated by the history to remember) and adds the
+effort of reading the position to the score.
+
+    >>> from trainer.game.notation import read_game
+    >>> from trainer.engine import solve
+    >>> from trainer.game.cards import Card
+    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> setup = game.setup.only("Ann")
+    >>> explained = explain_answer(setup, game.events, "Ann", Question.locate(["6D"]), {Card.parse("6D"): "Cat"},
+    ...                            solve(setup, game.events, "Ann"))
+    >>> explained.rung, explained.name, rate(explained, len(game.events))
+    (3, 'ask inference', Difficulty(level=1, name='first step', score=3.56))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from puzzles.model import RECALL, Difficulty, Puzzle, Question, Step
+from trainer.engine import Knowledge, solve
+from trainer.engine.facts import Board
+from trainer.explain.explanation import Explanation, backtrack, derive, difficulty_of, explain, final_step
+from trainer.game.cards import Card
+from trainer.game.events import Event
+from trainer.game.state import Setup
+
+FIRST_STEP_EVENTS = 30
+"""A level-1 *first step* is one step of elimination or ask inference in a history of at most this many
+events ..."""
+
+FIRST_STEP_CITED = 3
+"""... resting on at most this many events."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """What the explainer says about a puzzle's answer: the rung of the technique ladder its hardest
+    step is on (1 seen … 6 case analysis), that rung's name, its score, the techniques and the steps.
+
+    The rung is not yet the puzzle's level: :func:`rate` makes one from the other.
+    """
+
+    rung: int
+    name: str
+    score: float
+    techniques: tuple[str, ...]
+    explanation: tuple[Step, ...]
+
+
+def reading_effort(history: int, cited: int) -> float:
+    """What reading the position costs, added to the explainer's score: a hundredth per event of
+    the history, a twentieth per event the explanation rests on.
+
+    >>> reading_effort(40, 3), reading_effort(200, 10)
+    (0.55, 2.5)
+    """
+    return round(history / 100 + cited / 20, 2)
+
+
+def rate(explained: Explained, history: int) -> Difficulty:
+    """The puzzle's difficulty from what the explainer says and the reading effort.
+
+    The level is the explainer's rung (its hardest technique), with two changes
+    for puzzles: a single step of elimination or ask inference resting on at most
+    :data:`FIRST_STEP_CITED` events of a history of at most :data:`FIRST_STEP_EVENTS`
+    is level 1, *first step* (the easiest reading there is); a claim of
+    six seen cards (a memory claim) is a **recall** drill, not a deduction, rated by
+    how much history there is to remember (level 2 up to 40 events, 3 up to 120, else 4).
+    The score adds :func:`reading_effort`.
+
+    >>> step = Step("elimination", "Only Fay can hold 7D.", events=(1, 2))
+    >>> rate(Explained(2, "elimination", 2.33, ("elimination",), (step,)), 12)
+    Difficulty(level=1, name='first step', score=2.55)
+    >>> rate(Explained(1, "seen", 1.17, ("seen",), (step,)), 150)
+    Difficulty(level=4, name='recall', score=2.77)
+    """
+    cited = {n for step in explained.explanation for n in step.events}
+    score = round(explained.score + reading_effort(history, len(cited)), 2)
+    if explained.rung == 1:
+        return Difficulty(2 if history <= 40 else 3 if history <= 120 else 4, RECALL, score)
+    techniques = [s.technique for s in explained.explanation if s.technique]
+    if (explained.rung in (2, 3) and len(techniques) == 1 and history <= FIRST_STEP_EVENTS
+            and len(cited) <= FIRST_STEP_CITED):
+        return Difficulty(1, "first step", score)
+    return Difficulty(explained.rung, explained.name, score)
+
+
+def explanation_length(puzzle: Puzzle) -> int:
+    """Characters of the explanation as a learner reads it (its steps' sentences)."""
+    return sum(len(step.text) + 1 for step in puzzle.explanation)
+
+
+def explain_answer(
+    setup: Setup, events: Sequence[Event], viewer: str, question: Question, answer: Mapping[Card, str],
+    knowledge: Knowledge,
+) -> Explained | None:
+    """Explain ``answer`` with the explainer (the one place that calls it); ``None`` if its human steps
+    do not reach it.
+
+    The explainer is checked against the exact answer: a chain that places a
+    card elsewhere is rejected, never emitted.
+    """
+    cards = sorted(answer)
+    found: Explanation | None
+    if question.kind == "claim" and question.half_suit is not None:
+        found = explain(setup, events, viewer, question.half_suit, knowledge)
+    elif len(cards) == 1:
+        found = explain(setup, events, viewer, cards[0], knowledge)
+    else:
+        found = _explain_cards(setup, events, viewer, cards, knowledge)
+    if found is None or found.difficulty is None:
+        return None
+    if any(found.assignment.get(card) != player for card, player in answer.items()):
+        return None
+    records: Any = found.as_json()["steps"]
+    steps = [
+        Step.from_json(data | {"nudge": found.text(step, "nudge"), "clue": found.text(step, "clue")})
+        for step, data in zip(found.steps, records, strict=True)
+    ]
+    if question.kind == "certain":
+        steps.extend(_uncertain_notes(question, answer, knowledge))
+    techniques = sorted({s.technique for s in found.steps}, key=lambda t: (t.rung, t.label))
+    hardest = found.difficulty
+    return Explained(hardest.rung, hardest.name, hardest.score, tuple(t.label for t in techniques), tuple(steps))
+
+
+def _explain_cards(
+    setup: Setup, events: Sequence[Event], viewer: str, cards: Sequence[Card], knowledge: Knowledge
+) -> Explanation | None:
+    """One explanation for several cards (the steps all of them rest on)."""
+    board = Board.build(setup, events, viewer)
+    mind = derive(board, knowledge, list(cards))
+    finals: list[int] = []
+    assignment: dict[Card, str | None] = {}
+    for card in cards:
+        step = final_step(mind, card)
+        held = mind.holder(card)
+        if step is None or held is None:
+            return None
+        finals.append(step.id)
+        assignment[card] = held[0]
+    steps = tuple(backtrack(mind, finals))
+    return Explanation(" ".join(str(c) for c in cards), board, steps, difficulty_of(steps), assignment)
+
+
+def _uncertain_notes(question: Question, answer: Mapping[Card, str], knowledge: Knowledge) -> list[Step]:
+    """A closing step for a ``certain`` question: why the other cards of the set are not certain."""
+    open_cards = [c for c in question.scope if c not in answer]
+    if not open_cards:
+        return []
+    parts = []
+    for card in open_cards:
+        odds = knowledge.holders(card)
+        names = sorted(odds, key=lambda p: (-odds[p], p))
+        parts.append(f"{card} could be with " + ", ".join(f"{p} ({_percent(odds[p])})" for p in names))
+    text = "The other cards are not certain: " + "; ".join(parts) + "."
+    listed = " ".join(str(c) for c in open_cards)
+    return [Step("", text, nudge="Not every card of the set can be placed.",
+                 clue=f"{listed}: more than one player is still possible.")]
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+def explain_again(puzzle: Puzzle) -> Puzzle | None:
+    """The puzzle explained and rated again by the current explainer (same id and answer);
+    ``None`` when the explainer's steps no longer reach the answer."""
+    game = puzzle.game
+    knowledge = solve(game.setup, game.events, puzzle.viewer)
+    explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if explained is None:
+        return None
+    return Puzzle.create(variant=puzzle.variant, viewer=puzzle.viewer, log=puzzle.log, question=puzzle.question,
+                         answer=puzzle.answer, difficulty=rate(explained, len(game.events)),
+                         techniques=explained.techniques, explanation=explained.explanation, source=puzzle.source,
+                         id=puzzle.id)
