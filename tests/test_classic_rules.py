@@ -17,7 +17,6 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from puzzles.export import event_row
 from puzzles.ids import canonical_form
 from puzzles.marking import Outcome, format_answer, mark_text
 from puzzles.mining import mine_game
@@ -27,6 +26,7 @@ from trainer.game.events import Claim
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
 from trainer.render.puzzle import history_table
+from trainer.render.worksheet import event_row
 
 DATA = Path(__file__).parent / "data"
 RULES = DATA / "classic-rules.lit"

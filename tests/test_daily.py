@@ -15,7 +15,7 @@ import puzzles.daily as daily_module
 import puzzles.packs as packs
 import trainer.quick as quick
 from puzzles.daily import daily_puzzle, schedule, week
-from puzzles.export import answer_text
+from puzzles.marking import format_answer
 from puzzles.model import Puzzle, is_recall
 from puzzles.packs import daily_schedule, load_pack
 from puzzles.store import Progress
@@ -92,7 +92,7 @@ def test_daily_bad_date() -> None:
 def test_daily_quiz_records_a_solved_daily(_literature_home: Path) -> None:
     day = date(2026, 6, 4)  # a past day (the fixed clock says 10 June)
     puzzle = daily_puzzle(day)
-    result = runner.invoke(app, ["daily", "--date", day.isoformat()], input=answer_text(puzzle.answer) + "\n")
+    result = runner.invoke(app, ["daily", "--date", day.isoformat()], input=format_answer(puzzle.answer) + "\n")
     assert result.exit_code == 0, result.output
     assert "Correct" in result.output
     with Progress() as store:
@@ -133,7 +133,7 @@ def test_daily_without_a_date_is_todays(today: datetime) -> None:
 
 def test_solving_todays_daily_counts_for_today(today: datetime) -> None:
     puzzle = daily_puzzle(today.date())
-    result = runner.invoke(app, ["daily"], input=answer_text(puzzle.answer) + "\n")
+    result = runner.invoke(app, ["daily"], input=format_answer(puzzle.answer) + "\n")
     assert result.exit_code == 0, result.output
     with Progress() as store:
         assert store.solved_today(today.date())

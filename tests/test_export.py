@@ -7,21 +7,21 @@ import stat
 from pathlib import Path
 
 from puzzles.examples import example_claim
-from puzzles.export import (
+from puzzles.marking import format_answer
+from puzzles.model import Puzzle, load_puzzles
+from puzzles.packs import load_pack
+from trainer.game.events import Claim
+from trainer.render.worksheet import (
     FILES,
     ONE_PAGE,
     TWO_COLUMNS,
     answer_key_html,
     answer_key_md,
-    answer_text,
     export,
     text_html,
     worksheet_html,
     worksheet_md,
 )
-from puzzles.model import Puzzle, load_puzzles
-from puzzles.packs import load_pack
-from trainer.game.events import Claim
 
 
 def sample() -> list[Puzzle]:
@@ -41,7 +41,7 @@ def test_markdown_worksheet_has_every_puzzle_and_the_key_every_answer() -> None:
         assert f"## Puzzle {number}\n" in sheet and f"## Puzzle {number}\n" in key
         assert puzzle.id in sheet and puzzle.id in key
         assert puzzle.question.text() in sheet
-        assert f"**Answer:** {answer_text(puzzle.answer)}" in key
+        assert f"**Answer:** {format_answer(puzzle.answer)}" in key
         for step in puzzle.explanation:
             assert step.text in key
     assert f"## Puzzle {len(puzzles) + 1}" not in sheet

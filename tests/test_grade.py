@@ -313,7 +313,7 @@ def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list
 
 
 def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
-    from puzzles.examples import example_answer
+    from puzzles.marking import example_answer
     from puzzles.packs import load_pack
 
     for puzzle in load_pack():

@@ -12,8 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from puzzles.daily import daily_puzzle
-from puzzles.examples import example_answer
-from puzzles.export import answer_text
+from puzzles.marking import example_answer, format_answer
 from puzzles.model import Puzzle, dump_puzzles, load_puzzles
 from puzzles.packs import load_pack
 from puzzles.store import Progress
@@ -33,7 +32,7 @@ def run(*args: str, input: str = "", env: dict[str, str] | None = None) -> tuple
 
 
 def right(puzzle: Puzzle) -> str:
-    return answer_text(puzzle.answer) + "\n"
+    return format_answer(puzzle.answer) + "\n"
 
 
 def wrong(puzzle: Puzzle) -> str:

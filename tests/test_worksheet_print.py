@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from puzzles.export import ONE_PAGE, worksheet_html
 from puzzles.model import Puzzle, load_puzzles
 from puzzles.packs import load_pack
 from trainer.game.cards import Card
 from trainer.game.events import Ask
+from trainer.render.worksheet import ONE_PAGE, worksheet_html
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                  if (path := shutil.which(name)) is not None), None)

@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 
-from puzzles.export import FORMATS, export, targets
 from puzzles.generate import Request, Tally, generate, generate_from_game
 from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.cli.app import TIME_LIMIT, command, fail
@@ -21,10 +20,11 @@ from trainer.engine.possible import check_possible
 from trainer.game.notation import read_game
 from trainer.game.variants import Variant
 from trainer.render.generate import GenerationProgress, show_summary
+from trainer.render.worksheet import FORMATS, export, targets
 
 
 class Format(str, Enum):
-    """What ``--format`` writes (see :data:`puzzles.export.FORMATS`)."""
+    """What ``--format`` writes (see :data:`trainer.render.worksheet.FORMATS`)."""
 
     JSON = "json"
     MD = "md"

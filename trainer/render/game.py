@@ -24,7 +24,8 @@ HISTORY_LIMIT = 1000  # longer histories show their last events only
 
 
 def card_text(card: Card) -> Text:
-    """A card with its unicode suit: red for hearts and diamonds, magenta for jokers.
+    """A card with its unicode suit: red for hearts and diamonds, magenta for jokers (every terminal view
+    shows cards this way).
 
     >>> card_text(Card.parse("10H")).plain
     '10♥'
@@ -33,7 +34,7 @@ def card_text(card: Card) -> Text:
 
 
 def hand_text(cards: Iterable[Card]) -> Text:
-    """Cards sorted by set, a wider gap between sets.
+    """Cards sorted by set, a wider gap between sets (empty for no card: the caller says what that means).
 
     >>> from trainer.game.cards import parse_cards
     >>> hand_text(parse_cards("KH 2D 9S JS 3D")).plain

@@ -7,7 +7,7 @@ table, then the question in plain words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.console import Console, Group
@@ -20,26 +20,12 @@ from puzzles.quiz import Reply
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
-
-_SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
-
-
-def card_text(card: Card) -> Text:
-    """A card with its unicode suit, red for hearts and diamonds."""
-    if card.suit is None:
-        return Text(card.code, style="bold magenta" if card.code == "RJ" else "bold")
-    return Text(card.symbol, style=_SUIT_STYLE[card.suit])
+from trainer.render.game import card_text, hand_text
 
 
-def hand_text(cards: Sequence[Card] | set[Card] | frozenset[Card]) -> Text:
-    """Cards sorted by set, sets separated by `` | ``."""
-    text = Text()
-    previous = None
-    for card in sorted(cards):
-        if previous is not None:
-            text.append(" | " if card.half_suit is not previous.half_suit else " ")
-        text.append_text(card_text(card))
-        previous = card
+def _hand(cards: Iterable[Card]) -> Text:
+    """A hand as :func:`trainer.render.game.hand_text` shows it, or ``(no cards)``."""
+    text = hand_text(cards)
     return text if text.plain else Text("(no cards)", style="dim")
 
 
@@ -99,7 +85,7 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
     setup = state.setup
     team = setup.team(puzzle.viewer)
     parts: list[Table | Text] = [
-        Text.assemble(("Your hand: ", "bold"), hand_text(state.hands.get(puzzle.viewer, set())))
+        Text.assemble(("Your hand: ", "bold"), _hand(state.hands.get(puzzle.viewer, set())))
     ]
     names = [Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players]
     if table:
@@ -264,7 +250,7 @@ def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: fl
     how = f"one every {pace:g} s" if pace > 0 else "press Enter for each"
     body = Group(
         header_text(puzzle),
-        Text.assemble(("Your hand at the deal: ", "bold"), hand_text(dealt)),
+        Text.assemble(("Your hand at the deal: ", "bold"), _hand(dealt)),
         Text(f"{len(puzzle.game.events)} moves follow, {how}; then the question. No notes: only the last move "
              "can be heard again.", style="dim"),
     )

@@ -6,6 +6,8 @@ question, then the history as a table across the page (two columns when long,
 the header repeated on every printed page), then room to write the answer.
 The answer key, a separate file, gives each answer with the explanation's steps.
 In HTML every card shows its suit symbol, in the history's claims too.
+:func:`export` writes the files ``literature generate --format`` asks for
+(the puzzles themselves as JSON beside them).
 
     >>> from puzzles.examples import example_claim
     >>> sheet = worksheet_md([example_claim()], "Practice")
@@ -22,6 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from puzzles.marking import format_answer
 from puzzles.model import Puzzle, dump_puzzles
 from trainer.files import write_atomic
 from trainer.game.cards import Card
@@ -42,18 +45,6 @@ FILES = {
 # -- shared pieces --------------------------------------------------------------------
 
 
-def answer_text(answer: Mapping[Card, str]) -> str:
-    """An answer in the notation's words, cards grouped by player: ``Ann 2D 3D, Cat 6D``.
-
-    >>> answer_text({Card.parse("6D"): "Cat", Card.parse("2D"): "Ann", Card.parse("3D"): "Ann"})
-    'Ann 2D 3D, Cat 6D'
-    """
-    by_player: dict[str, list[Card]] = {}
-    for card, player in sorted(answer.items()):
-        by_player.setdefault(player, []).append(card)
-    return ", ".join(f"{p} " + " ".join(str(c) for c in cards) for p, cards in by_player.items())
-
-
 def event_row(number: int, event: Event) -> tuple[str, str, str, str, str]:
     """One history row: number, who acted, whom, what, and the outcome.
 
@@ -63,10 +54,10 @@ def event_row(number: int, event: Event) -> tuple[str, str, str, str, str]:
     if isinstance(event, Ask):
         return str(number), event.asker, event.target, str(event.card), "yes" if event.hit else "no"
     if isinstance(event, Claim):
-        outcome = "right" if event.correct else "wrong: " + answer_text(dict(event.actual))
+        outcome = "right" if event.correct else "wrong: " + format_answer(dict(event.actual))
         if event.out_of_turn:
             outcome = f"out of turn, {outcome}"
-        return str(number), event.claimer, "claims", f"{event.half_suit.code}: {answer_text(dict(event.declared))}", \
+        return str(number), event.claimer, "claims", f"{event.half_suit.code}: {format_answer(dict(event.declared))}", \
             outcome
     assert isinstance(event, Pass)
     return str(number), event.player or "", "turn to", event.to, ""
@@ -144,7 +135,7 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
         d = puzzle.difficulty
         out += [f"## Puzzle {number}", "", f"`{puzzle.id}` · level {d.level} ({d.name}) · "
                 f"techniques: {', '.join(puzzle.techniques) or '-'}", ""]
-        out += [f"**Answer:** {answer_text(puzzle.answer)}", ""]
+        out += [f"**Answer:** {format_answer(puzzle.answer)}", ""]
         open_cards = _not_certain(puzzle)
         if open_cards:
             out += [f"Not certain: {' '.join(str(c) for c in open_cards)}", ""]
