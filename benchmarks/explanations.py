@@ -26,7 +26,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from puzzles.difficulty import explain_answer
-from puzzles.model import Puzzle, Step, load_puzzles
+from puzzles.files import load_puzzles
+from puzzles.model import Puzzle, Step
 from puzzles.packs import load_pack
 from trainer.engine import solve
 

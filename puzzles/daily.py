@@ -24,7 +24,8 @@ import random
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from puzzles.model import Puzzle, is_recall, puzzles_from_json
+from puzzles.files import puzzles_from_json
+from puzzles.model import Puzzle, is_recall
 from puzzles.packs import daily_schedule, record
 from puzzles.variety import game_key
 from trainer.clock import today

@@ -20,9 +20,9 @@ The ``id`` is derived from the content that defines the puzzle (variant,
 viewer, log, question and answer), so the same puzzle always gets the same id
 and regrading or re-explaining it does not change it.
 
-Loading never guesses: a file that is not a record, or a record with a
-missing or wrong field, raises :class:`PuzzleFormatError` naming the file,
-the puzzle and what is wrong.
+Reading a record never guesses: a missing or wrong field raises
+:class:`PuzzleFormatError` saying what is wrong (:mod:`puzzles.files` reads and
+writes whole files and names the file and the puzzle).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
@@ -49,7 +48,9 @@ KINDS = ("locate", "claim", "certain")
 """Question kinds: who holds these cards; claim this set; which cards of this set are certain."""
 
 LEVELS = range(1, 7)
-"""Difficulty levels, 1 (seen) to 6 (case analysis), as graded by the explainer."""
+"""A puzzle's levels, 1 (first step) to 6 (case analysis): the rung of the explainer's technique ladder,
+with a first step made level 1 and a memory claim rated by the history to remember
+(:func:`puzzles.difficulty.rate`)."""
 
 RECALL = "recall"
 """The grade name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
@@ -155,14 +156,15 @@ class Question:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """The explainer's grade: level 1-6, the name of its hardest technique, and a score."""
+    """A puzzle's difficulty: its level (one of :data:`LEVELS`), the name of its hardest technique (or
+    ``first step``, ``recall``), and a score that orders puzzles of one level by effort."""
 
     level: int
     name: str
     score: float
 
     def to_json(self) -> dict[str, Any]:
-        """The grade as a JSON object."""
+        """The difficulty as a JSON object."""
         return {"level": self.level, "name": self.name, "score": self.score}
 
     @classmethod
@@ -475,7 +477,7 @@ class Puzzle:
             raise PuzzleFormatError(f"the log does not list the viewer's hand ('hand {self.viewer}: ...')")
 
 
-# -- loading files ------------------------------------------------------------------
+# -- ids and kinds of record ---------------------------------------------------------
 
 
 def content_id(variant: Variant, viewer: str, log: str, question: Question, answer: Mapping[Card, str]) -> str:
@@ -500,110 +502,8 @@ def is_recall(puzzle: Puzzle) -> bool:
     return puzzle.difficulty.name == RECALL
 
 
-def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
-    """Read a set ``{"schema": 1, "puzzles": [...]}`` or a single record.
-
-    >>> puzzles_from_json({"schema": 1, "puzzles": [{}]}, "set.json")
-    Traceback (most recent call last):
-    ...
-    puzzles.model.PuzzleFormatError: set.json: puzzle 1: missing field 'variant'
-    """
-    if isinstance(data, dict) and "puzzles" in data:
-        schema = data.get("schema")
-        if schema != SCHEMA_VERSION:
-            raise PuzzleFormatError(
-                f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})", path=where
-            )
-        items = data["puzzles"]
-        if not isinstance(items, list):
-            raise PuzzleFormatError("'puzzles' must be a list of records", path=where)
-        out: list[Puzzle] = []
-        seen: set[str] = set()
-        for number, item in enumerate(items, start=1):
-            label = f"puzzle {number}"
-            if isinstance(item, dict) and isinstance(item.get("id"), str):
-                label += f" ({item['id']})"
-            try:
-                puzzle = Puzzle.from_json(item)
-            except LiteratureError as error:
-                raise PuzzleFormatError(f"{label}: {error}", path=where) from None
-            if puzzle.id in seen:
-                raise PuzzleFormatError(f"{label}: id {puzzle.id} appears twice", path=where)
-            seen.add(puzzle.id)
-            out.append(puzzle)
-        return out
-    if isinstance(data, dict) and "question" in data:
-        try:
-            return [Puzzle.from_json(data)]
-        except LiteratureError as error:
-            raise PuzzleFormatError(str(error), path=where) from None
-    raise PuzzleFormatError(
-        "not a puzzle file: expected a record or {\"schema\": 1, \"puzzles\": [...]}", path=where
-    )
-
-
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""A puzzle file larger than this is refused unread (the built-in pack of 578 puzzles is 2.6 MB)."""
-
 MAX_DEPTH = 32
 """JSON nested deeper than this is refused (a record needs 5 levels)."""
-
-
-def load_puzzles(path: str | Path) -> list[Puzzle]:
-    """Read a ``puzzles.json`` set or a single record from a file (a UTF-8 byte order mark is allowed).
-
-    A file with no puzzle, larger than :data:`MAX_FILE_BYTES` or nested deeper
-    than :data:`MAX_DEPTH` is refused with a one-line reason.
-    """
-    name = str(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise PuzzleFormatError("no such file", path=name) from None
-    except IsADirectoryError:
-        raise PuzzleFormatError("is a directory, not a puzzle file", path=name) from None
-    except PermissionError:
-        raise PuzzleFormatError("permission denied", path=name) from None
-    except OSError as error:
-        raise PuzzleFormatError(f"cannot be read ({error.strerror or error})", path=name) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise PuzzleFormatError(
-            f"is larger than the {MAX_FILE_BYTES // 2**20} MB a puzzle file may be; split it into several",
-            path=name,
-        )
-    data = parse_json(raw, name)
-    puzzles = puzzles_from_json(data, name)
-    if not puzzles:
-        raise PuzzleFormatError("holds no puzzles", path=name)
-    return puzzles
-
-
-def parse_json(raw: bytes | str, where: str) -> Any:
-    """Parse JSON text (a leading byte order mark is skipped), refusing nesting deeper than :data:`MAX_DEPTH`.
-
-    >>> parse_json("\\ufeff" + '{"schema": 1}', "a.json")
-    {'schema': 1}
-    >>> parse_json("[" * 100_000 + "]" * 100_000, "deep.json")
-    Traceback (most recent call last):
-    ...
-    puzzles.model.PuzzleFormatError: deep.json: JSON nested deeper than 32 levels; no puzzle file needs that
-
-    (A record nested deeper than that but not so deep is refused by :meth:`Puzzle.from_json`.)
-    """
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError:
-        raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=where) from None
-    text = text.removeprefix("\ufeff")
-    deep = PuzzleFormatError(f"JSON nested deeper than {MAX_DEPTH} levels; no puzzle file needs that", path=where)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=where, line=error.lineno) from None
-    except RecursionError:
-        raise deep from None
-    return data
 
 
 def _too_deep(data: object) -> bool:
@@ -618,23 +518,6 @@ def _too_deep(data: object) -> bool:
             return True
         stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return False
-
-
-def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:
-    """The puzzle with ``puzzle_id``, or the only one when no id is given."""
-    if puzzle_id is None:
-        if len(puzzles) != 1:
-            raise PuzzleFormatError(f"holds {len(puzzles)} puzzles: choose one with --id", path=where)
-        return puzzles[0]
-    for puzzle in puzzles:
-        if puzzle.id == puzzle_id:
-            return puzzle
-    raise PuzzleFormatError(f"no puzzle has id {puzzle_id!r}", path=where)
-
-
-def dump_puzzles(puzzles: Iterable[Puzzle]) -> str:
-    """The text of a ``puzzles.json`` set."""
-    return json.dumps({"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in puzzles]}, indent=1) + "\n"
 
 
 # -- helpers ----------------------------------------------------------------------

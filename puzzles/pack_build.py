@@ -31,9 +31,10 @@ from typing import Any
 
 from puzzles.difficulty import explain_again, explanation_length
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
+from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.generate import GameSpec, mine_played
 from puzzles.mining import FRESH_WINDOW, mine_game
-from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle, dump_puzzles, puzzles_from_json
+from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle
 from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
 from puzzles.variety import group_key
 from puzzles.verify import VERIFIED_LIST, record_hash, verify

@@ -32,7 +32,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from puzzles.model import SCHEMA_VERSION, Puzzle, dump_puzzles, is_recall, puzzles_from_json
+from puzzles.files import dump_puzzles, puzzles_from_json
+from puzzles.model import SCHEMA_VERSION, Puzzle, is_recall
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 

@@ -7,8 +7,9 @@ import stat
 from pathlib import Path
 
 from puzzles.examples import example_claim
+from puzzles.files import load_puzzles
 from puzzles.marking import format_answer
-from puzzles.model import Puzzle, load_puzzles
+from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from trainer.game.events import Claim
 from trainer.render.worksheet import (

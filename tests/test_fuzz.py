@@ -25,7 +25,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles.model import Puzzle, PuzzleFormatError, puzzles_from_json
+from puzzles.files import puzzles_from_json
+from puzzles.model import Puzzle, PuzzleFormatError
 from puzzles.verify import verify
 from trainer.engine.constraints import History
 from trainer.engine.possible import deals, first_impossible

@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 
 from puzzles.acceptance import is_fresh, is_only_answer, is_readable, is_seen, needs_deduction
 from puzzles.difficulty import Explained, rate
+from puzzles.files import load_puzzles
 from puzzles.generate import GenerationError, Request, generate, generate_from_game
 from puzzles.ids import canonical_form, canonical_id, canonical_key
 from puzzles.mining import mine_game
-from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall, load_puzzles
+from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall
 from trainer.cli import app
 from trainer.engine import Knowledge, solve
 from trainer.game.cards import SUITS, Card, HalfSuit

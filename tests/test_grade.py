@@ -9,17 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.files import dump_puzzles, load_puzzles, pick, puzzles_from_json
 from puzzles.marking import Outcome, claim_outcome, mark, mark_text, parse_answer
-from puzzles.model import (
-    Difficulty,
-    Puzzle,
-    PuzzleFormatError,
-    Question,
-    dump_puzzles,
-    load_puzzles,
-    pick,
-    puzzles_from_json,
-)
+from puzzles.model import Difficulty, Puzzle, PuzzleFormatError, Question
 from trainer.game.cards import Card
 from trainer.game.events import Claim
 from trainer.game.holders import (

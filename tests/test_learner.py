@@ -12,8 +12,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from puzzles.daily import daily_puzzle
+from puzzles.files import dump_puzzles, load_puzzles
 from puzzles.marking import example_answer, format_answer
-from puzzles.model import Puzzle, dump_puzzles, load_puzzles
+from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
 from trainer.cli import app

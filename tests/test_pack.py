@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 from puzzles.acceptance import is_only_answer, is_readable, needs_deduction
 from puzzles.difficulty import explanation_length
+from puzzles.files import load_puzzles, puzzles_from_json
 from puzzles.ids import canonical_id, canonical_key
-from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Difficulty, Step, load_puzzles, puzzles_from_json
+from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Difficulty, Step
 from puzzles.pack_build import MAX_EXPLANATION, is_counted, one_per_group
 from puzzles.packs import PACK, _load, expand, histogram, load_compact, load_pack, load_records, write_pack
 from puzzles.variety import game_key, group_key, moment

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.model import Difficulty, Puzzle, Question, load_puzzles
+from puzzles.files import load_puzzles
+from puzzles.model import Difficulty, Puzzle, Question
 from puzzles.rating import Rating, glicko2_update, level_for, level_rating
 from puzzles.store import Progress, ProgressError, default_path
 from puzzles.streak import streak_of

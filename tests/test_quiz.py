@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from puzzles.model import Difficulty, Puzzle, load_puzzles
+from puzzles.files import load_puzzles
+from puzzles.model import Difficulty, Puzzle
 from puzzles.packs import load_pack
 from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
 from puzzles.store import Progress

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from puzzles.model import load_puzzles
+from puzzles.files import load_puzzles
 from puzzles.store import Progress, default_path
 from trainer.cli import app
 from trainer.render.stats import calendar_text

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzles import store as store_module
-from puzzles.model import load_puzzles
+from puzzles.files import load_puzzles
 from puzzles.store import Progress, ProgressError
 from trainer import start
 

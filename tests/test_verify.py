@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from puzzles import model
-from puzzles.model import Puzzle, PuzzleFormatError, load_puzzles
-from puzzles.packs import load_records
+from puzzles import files
+from puzzles.files import dump_puzzles, load_puzzles
+from puzzles.model import Puzzle, PuzzleFormatError
+from puzzles.packs import load_pack, load_records
 from puzzles.verify import record_hash, shipped_hashes, verified, verify
 from trainer.cli import app
 
@@ -146,12 +147,17 @@ def test_an_answer_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) ->
 
 
 def test_a_huge_json_file_is_refused_before_it_is_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert model.MAX_FILE_BYTES == 64 * 2**20  # the documented limit; a smaller one keeps the test light
-    monkeypatch.setattr(model, "MAX_FILE_BYTES", 2**20)
+    assert files.MAX_FILE_BYTES == 64 * 2**20  # the documented limit; a smaller one keeps the test light
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 2**20)
     path = tmp_path / "huge.json"
     path.write_text('{"schema": 1, "puzzles": []' + " " * 2**20 + "}")
     with pytest.raises(PuzzleFormatError, match=r"huge\.json: is larger than the 1 MB a puzzle file may be"):
         load_puzzles(path)
+
+
+def test_the_built_in_pack_as_one_file_fits_in_half_the_size_limit() -> None:
+    """What :data:`puzzles.files.MAX_FILE_BYTES` says of the shipped pack, checked."""
+    assert len(dump_puzzles(load_pack()).encode()) <= files.MAX_FILE_BYTES // 2
 
 
 def test_a_byte_order_mark_is_accepted_in_json_and_in_logs(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from puzzles.model import Puzzle, load_puzzles
+from puzzles.files import load_puzzles
+from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from trainer.game.cards import Card
 from trainer.game.events import Ask

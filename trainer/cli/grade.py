@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
+from puzzles.files import load_puzzles, pick
 from puzzles.marking import mark_text
-from puzzles.model import load_puzzles, pick
 from puzzles.quiz import explanation_lines
 from puzzles.verify import verified
 from trainer.cli.app import command

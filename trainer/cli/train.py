@@ -19,7 +19,8 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzles.model import Puzzle, load_puzzles
+from puzzles.files import load_puzzles
+from puzzles.model import Puzzle
 from puzzles.packs import BUILT_IN
 from puzzles.quiz import AttemptResult, matching, next_puzzle
 from puzzles.store import Progress

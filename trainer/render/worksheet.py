@@ -24,8 +24,9 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from puzzles.files import dump_puzzles
 from puzzles.marking import format_answer
-from puzzles.model import Puzzle, dump_puzzles
+from puzzles.model import Puzzle
 from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass

@@ -1,0 +1,140 @@
+"""Puzzle files: reading a ``puzzles.json`` set or a single record, and writing a set.
+
+Reading never guesses: a file that is not a puzzle file, is too large or too
+deeply nested, or holds a record with a missing or wrong field, is refused
+with a :class:`~puzzles.model.PuzzleFormatError` naming the file, the puzzle
+and what is wrong (the record's own checks are :meth:`Puzzle.from_json`'s).
+
+    >>> from puzzles.examples import example_claim
+    >>> [p.id for p in puzzles_from_json(json.loads(dump_puzzles([example_claim()])), "set.json")]
+    ['p-c2f1bfd96f8c']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from puzzles.model import MAX_DEPTH, SCHEMA_VERSION, Puzzle, PuzzleFormatError
+from trainer.game.errors import LiteratureError
+
+
+def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
+    """Read a set ``{"schema": 1, "puzzles": [...]}`` or a single record.
+
+    >>> puzzles_from_json({"schema": 1, "puzzles": [{}]}, "set.json")
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: set.json: puzzle 1: missing field 'variant'
+    """
+    if isinstance(data, dict) and "puzzles" in data:
+        schema = data.get("schema")
+        if schema != SCHEMA_VERSION:
+            raise PuzzleFormatError(
+                f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})", path=where
+            )
+        items = data["puzzles"]
+        if not isinstance(items, list):
+            raise PuzzleFormatError("'puzzles' must be a list of records", path=where)
+        out: list[Puzzle] = []
+        seen: set[str] = set()
+        for number, item in enumerate(items, start=1):
+            label = f"puzzle {number}"
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                label += f" ({item['id']})"
+            try:
+                puzzle = Puzzle.from_json(item)
+            except LiteratureError as error:
+                raise PuzzleFormatError(f"{label}: {error}", path=where) from None
+            if puzzle.id in seen:
+                raise PuzzleFormatError(f"{label}: id {puzzle.id} appears twice", path=where)
+            seen.add(puzzle.id)
+            out.append(puzzle)
+        return out
+    if isinstance(data, dict) and "question" in data:
+        try:
+            return [Puzzle.from_json(data)]
+        except LiteratureError as error:
+            raise PuzzleFormatError(str(error), path=where) from None
+    raise PuzzleFormatError(
+        "not a puzzle file: expected a record or {\"schema\": 1, \"puzzles\": [...]}", path=where
+    )
+
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""A puzzle file larger than this is refused unread; the whole built-in pack written as one file fits in half of it."""
+
+def load_puzzles(path: str | Path) -> list[Puzzle]:
+    """Read a ``puzzles.json`` set or a single record from a file (a UTF-8 byte order mark is allowed).
+
+    A file with no puzzle, larger than :data:`MAX_FILE_BYTES` or nested deeper
+    than :data:`MAX_DEPTH` is refused with a one-line reason.
+    """
+    name = str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise PuzzleFormatError("no such file", path=name) from None
+    except IsADirectoryError:
+        raise PuzzleFormatError("is a directory, not a puzzle file", path=name) from None
+    except PermissionError:
+        raise PuzzleFormatError("permission denied", path=name) from None
+    except OSError as error:
+        raise PuzzleFormatError(f"cannot be read ({error.strerror or error})", path=name) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise PuzzleFormatError(
+            f"is larger than the {MAX_FILE_BYTES // 2**20} MB a puzzle file may be; split it into several",
+            path=name,
+        )
+    data = parse_json(raw, name)
+    puzzles = puzzles_from_json(data, name)
+    if not puzzles:
+        raise PuzzleFormatError("holds no puzzles", path=name)
+    return puzzles
+
+
+def parse_json(raw: bytes | str, where: str) -> Any:
+    """Parse JSON text (a leading byte order mark is skipped), refusing nesting deeper than :data:`MAX_DEPTH`.
+
+    >>> parse_json("\\ufeff" + '{"schema": 1}', "a.json")
+    {'schema': 1}
+    >>> parse_json("[" * 100_000 + "]" * 100_000, "deep.json")
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: deep.json: JSON nested deeper than 32 levels; no puzzle file needs that
+
+    (A record nested deeper than that but not so deep is refused by :meth:`Puzzle.from_json`.)
+    """
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=where) from None
+    text = text.removeprefix("\ufeff")
+    deep = PuzzleFormatError(f"JSON nested deeper than {MAX_DEPTH} levels; no puzzle file needs that", path=where)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=where, line=error.lineno) from None
+    except RecursionError:
+        raise deep from None
+    return data
+
+
+def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:
+    """The puzzle with ``puzzle_id``, or the only one when no id is given."""
+    if puzzle_id is None:
+        if len(puzzles) != 1:
+            raise PuzzleFormatError(f"holds {len(puzzles)} puzzles: choose one with --id", path=where)
+        return puzzles[0]
+    for puzzle in puzzles:
+        if puzzle.id == puzzle_id:
+            return puzzle
+    raise PuzzleFormatError(f"no puzzle has id {puzzle_id!r}", path=where)
+
+
+def dump_puzzles(puzzles: Iterable[Puzzle]) -> str:
+    """The text of a ``puzzles.json`` set."""
+    return json.dumps({"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in puzzles]}, indent=1) + "\n"
