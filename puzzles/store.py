@@ -14,6 +14,13 @@ that is set. Two terminals may train at once:
 The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
 :mod:`puzzles.streak`, the review schedule in :mod:`puzzles.schedule`.
 
+Why this module is longer than most (about 800 lines): it is one class,
+:class:`Progress`, whose every method shares one connection, one transaction
+rule (``BEGIN IMMEDIATE``, waited on when busy) and one translation of
+SQLite's errors into :class:`ProgressError`; an answer that cannot be saved is
+kept aside and imported by the same class at the next start. Split across
+modules, each part would need the others' private state.
+
     >>> from datetime import datetime, timezone
     >>> from puzzles.examples import example_claim
     >>> import tempfile, pathlib
