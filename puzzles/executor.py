@@ -1,6 +1,6 @@
 """Where mining runs: one ordered ``map`` over independent games, behind :class:`concurrent.futures.Executor`.
 
-Every game is mined alone (simulate it, solve its positions, grade what it
+Every game is mined alone (simulate it, solve its positions, rate what it
 gives), so building puzzles is an embarrassingly parallel map. This module is
 the one place that hands work out: in this process, in a pool of worker
 processes, or in any object that follows the standard ``Executor`` interface

@@ -67,7 +67,7 @@ class Moment:
 
 
 def questions_at(moment: Moment) -> Iterator[tuple[Question, dict[Card, str]]]:
-    """The candidate questions of a moment, with their answers (not yet checked or graded).
+    """The candidate questions of a moment, with their answers (not yet checked or explained).
 
     For each set with a card that just became certain: each such card alone
     (``locate``), those cards together when there are several, then either the

@@ -18,7 +18,7 @@ A record is plain JSON (schema version :data:`SCHEMA_VERSION`, documented in
 
 The ``id`` is derived from the content that defines the puzzle (variant,
 viewer, log, question and answer), so the same puzzle always gets the same id
-and regrading or re-explaining it does not change it.
+and rating or explaining it again does not change it.
 
 Reading a record never guesses: a missing or wrong field raises
 :class:`PuzzleFormatError` saying what is wrong (:mod:`puzzles.files` reads and
@@ -53,7 +53,7 @@ with a first step made level 1 and a memory claim rated by the history to rememb
 (:func:`puzzles.difficulty.rate`)."""
 
 RECALL = "recall"
-"""The grade name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
+"""The difficulty name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
 
 
 class PuzzleFormatError(LiteratureError):

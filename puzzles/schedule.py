@@ -41,8 +41,8 @@ def next_review(
         state = fsrs.Card(card_id=int(puzzle_id.encode().hex()[-12:], 16), due=now.astimezone(UTC))
     else:
         state = fsrs.Card.from_json(card)
-    grade = fsrs.Rating.Again if not correct else (fsrs.Rating.Hard if hints else fsrs.Rating.Good)
-    state, _ = _SCHEDULER.review_card(state, grade, review_datetime=now.astimezone(UTC))
+    how_well = fsrs.Rating.Again if not correct else (fsrs.Rating.Hard if hints else fsrs.Rating.Good)
+    state, _ = _SCHEDULER.review_card(state, how_well, review_datetime=now.astimezone(UTC))
     return state.to_json(), state.due
 
 

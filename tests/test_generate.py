@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from puzzles.acceptance import is_fresh, is_only_answer, is_readable, is_seen, needs_deduction
+from puzzles.acceptance import is_acceptable, is_fresh, is_only_answer, is_readable, is_seen, needs_deduction
 from puzzles.difficulty import Explained, rate
 from puzzles.files import load_puzzles
 from puzzles.generate import GenerationError, Request, generate, generate_from_game
@@ -93,6 +93,15 @@ def test_freshness() -> None:
     assert is_fresh(before, {card("6D"): "Cat"})
     assert not is_fresh(six_knowledge(), {card("6D"): "Cat"})  # known already: not a new deduction
     assert is_fresh(None, {card("6D"): "Cat"})
+
+
+def test_the_acceptance_rule_is_its_three_predicates() -> None:
+    now, earlier = six_knowledge(), solve(SIX.setup.only("Ann"), (), "Ann")
+    six = (Question.locate(["6D"]), {card("6D"): "Cat"})
+    assert is_acceptable(now, earlier, *six) and is_acceptable(now, None, *six)
+    assert not is_acceptable(now, earlier, Question.locate(["6D"]), {card("6D"): "Eve"})  # not the only answer
+    assert not is_acceptable(now, earlier, Question.locate(["2D"]), {card("2D"): "Ann"})  # seen: in Ann's hand
+    assert not is_acceptable(now, now, *six)  # known already: not fresh
 
 
 def test_six_diamonds_mines_its_two_puzzles() -> None:
