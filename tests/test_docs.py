@@ -8,7 +8,7 @@ The convention (docs/*.md and README.md):
 - A command is ``literature ARGS``, optionally after ``NAME=VALUE`` settings of the environment (the
   tutorial's clock) and fed by ``printf 'LINES' | `` (the commands that read what you type: ``play``,
   ``train``, ``daily``); or ``cat FILE`` (a file of the repository).
-- A line that is only ``…`` in an output stands for one or more lines left out (one per output); a
+- A line that is only ``…`` in an output stands for one or more lines left out; a
   ``…`` inside a line stands for any text on that line (a long JSON object, a time in seconds).
 - Commands shown without output go in `` ```sh `` blocks, which are not run.
 
@@ -39,12 +39,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 NOW = "2026-06-10T14:00:00+00:00"
 ELISION = "…"
 SEEDED = {"play", "train"}
 """Commands that draw a new seed unless told: every example of them gives ``--seed``."""
 TIMEOUT = 300
+READ_ONLY = {"check", "show", "solve", "explain", "review"}
+"""Commands that write nothing: an example run twice in the docs is run once (``review`` without ``--html``)."""
+_outputs: dict[tuple[str, ...], str] = {}
 
 
 @dataclass
@@ -101,7 +104,7 @@ def _argv(text: str) -> tuple[list[str], dict[str, str], str | None, Path | None
     stdin = None
     match = re.fullmatch(r"printf ('(?:[^']*)') \| (.*)", text)
     if match:
-        stdin = shlex.split(match.group(1))[0].encode().decode("unicode_escape")
+        stdin = shlex.split(match.group(1))[0].replace("\\n", "\n")
         text = match.group(2)
     words = [match for word in shlex.split(text)
              for match in (sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(word)) if "*" in word else [word])]
@@ -119,8 +122,11 @@ def _argv(text: str) -> tuple[list[str], dict[str, str], str | None, Path | None
 
 def _run(command: Command, workdir: Path, home: Path) -> list[str]:
     argv, settings, stdin, shown = _argv(command.text)
+    key = (*argv[3:], *sorted(f"{name}={value}" for name, value in settings.items()))
     if shown is not None:
         text = shown.read_text(encoding="utf-8")
+    elif key in _outputs:
+        text = _outputs[key]
     else:
         env = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
                             "LITERATURE_HOME": str(home), "LITERATURE_NOW": NOW, "NO_COLOR": "1",
@@ -130,6 +136,8 @@ def _run(command: Command, workdir: Path, home: Path) -> list[str]:
                               stdin=None if stdin is not None else subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         text = done.stdout.replace(str(home), "$LITERATURE_HOME").replace(str(workdir) + os.sep, "")
+        if stdin is None and argv[3] in READ_ONLY and "--html" not in argv:
+            _outputs[key] = text
     lines = [line.rstrip() for line in text.splitlines()]
     while lines and not lines[-1]:
         lines.pop()
@@ -150,33 +158,64 @@ def _same(expected: list[str], actual: list[str]) -> bool:
                for want, got in zip(expected, actual, strict=True))
 
 
+def _segments(expected: list[str]) -> list[list[str]]:
+    """The runs of lines between the ``…`` lines (an empty run where an output starts or ends with one)."""
+    runs: list[list[str]] = [[]]
+    for line in expected:
+        if line == ELISION:
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    return runs
+
+
+def _find(run: list[str], actual: list[str], start: int) -> int:
+    """Where ``run`` first starts in ``actual`` after ``start``, at least one line skipped, or -1."""
+    for i in range(start + 1, len(actual) - len(run) + 1):
+        if _same(run, actual[i:i + len(run)]):
+            return i
+    return -1
+
+
 def matches(expected: list[str], actual: list[str]) -> bool:
-    """Whether ``actual`` is ``expected``, where a line ``…`` stands for one or more lines, and ``…`` in a line for any text.
+    """Whether ``actual`` is ``expected``: a line ``…`` stands for one or more lines, ``…`` in a line for any text.
 
     >>> matches(["a", "…", "z"], ["a", "b", "c", "z"]), matches(["a", "…", "z"], ["a", "z"])
     (True, False)
-    >>> matches(['{"seconds": …}'], ['{"seconds": 0.13}'])
-    True
+    >>> matches(["a", "…", "m", "…"], ["a", "b", "m", "n"]), matches(['{"seconds": …}'], ['{"seconds": 0.13}'])
+    (True, True)
     """
-    expected = _stripped(expected)
-    if ELISION not in expected:
-        return _same(expected, actual)
-    cut = expected.index(ELISION)
-    head, tail = expected[:cut], expected[cut + 1:]
-    assert ELISION not in tail, "one … line per output"
-    return (len(actual) > len(head) + len(tail) and _same(head, actual[:len(head)])
-            and _same(tail, actual[len(actual) - len(tail):]))
+    runs = _segments(_stripped(expected))
+    head, *middle, tail = runs if len(runs) > 1 else (runs[0], runs[0])
+    if len(runs) == 1:
+        return _same(head, actual)
+    if len(actual) < len(head) + len(tail) + len(runs) - 1 or not _same(head, actual[:len(head)]):
+        return False
+    if not _same(tail, actual[len(actual) - len(tail):]):
+        return False
+    at, end = len(head), len(actual) - len(tail)  # the first line not yet matched, the tail's first
+    for run in middle:  # the first place each run fits leaves the most room for the rest
+        found = _find(run, actual[:end - 1], at)
+        if found < 0:
+            return False
+        at = found + len(run)
+    return at < end
 
 
 def shown(expected: list[str], actual: list[str]) -> list[str]:
-    """What the doc should show: ``actual``, cut at the doc's ``…`` as much as the doc cut it."""
+    """What the doc should show: ``actual``, trimmed where the doc trims it (the runs of the doc still found)."""
     expected = _stripped(expected)
+    runs = _segments(expected)
     result = actual
-    if ELISION in expected:
-        cut = expected.index(ELISION)
-        tail = len(expected) - cut - 1
-        if len(actual) > cut + tail:
-            result = actual[:cut] + [ELISION] + actual[len(actual) - tail:]
+    if len(runs) > 1 and len(actual) > len(runs[0]) + len(runs[-1]):
+        head, tail = len(runs[0]), len(runs[-1])
+        result, at, end = actual[:head], head, len(actual) - tail
+        for run in runs[1:-1]:
+            found = _find(run, actual[:end - 1], at) if run else -1
+            if found >= 0:
+                result += [ELISION, *actual[found:found + len(run)]]
+                at = found + len(run)
+        result += [ELISION, *actual[end:]]
     if len(result) == len(expected):  # keep the doc's lines that still match (a … inside a line)
         result = [want if _same([want], [got]) else got for want, got in zip(expected, result, strict=True)]
     return result
