@@ -252,7 +252,9 @@ def test_example(example: Example, tmp_path: Path) -> None:
         report += [f"{example.path.relative_to(ROOT)}:{command.line}: `$ {command.text}` printed something else",
                    *diff, "", "---- the output to paste after the command ----",
                    *shown(command.expected, actual), "---- end ----", ""]
-    assert not wrong, "\n".join(report)
+    if wrong:
+        report.append("(or run DOCS_UPDATE=1 pytest tests/test_docs.py to write the outputs into the doc)")
+        pytest.fail("\n".join(report), pytrace=False)
 
 
 def test_examples_are_found() -> None:
