@@ -154,8 +154,15 @@ def _stripped(lines: list[str]) -> list[str]:
 def _same(expected: list[str], actual: list[str]) -> bool:
     if len(expected) != len(actual):
         return False
-    return all(want == got or (ELISION in want and re.fullmatch(".*".join(map(re.escape, want.split(ELISION))), got))
+    return all(want == got or (ELISION in want and re.fullmatch(_pattern(want), got))
                for want, got in zip(expected, actual, strict=True))
+
+
+def _pattern(line: str) -> str:
+    """A line with ``…`` as a pattern: any text there, the spaces around it as many as it takes (table cells)."""
+    return " *.*? *".join(re.escape(part.strip(" ")) if 0 < i < line.count(ELISION) else
+                          re.escape(part.rstrip(" ") if i == 0 else part.lstrip(" "))
+                          for i, part in enumerate(line.split(ELISION)))
 
 
 def _segments(expected: list[str]) -> list[list[str]]:
@@ -183,6 +190,8 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     >>> matches(["a", "…", "z"], ["a", "b", "c", "z"]), matches(["a", "…", "z"], ["a", "z"])
     (True, False)
     >>> matches(["a", "…", "m", "…"], ["a", "b", "m", "n"]), matches(['{"seconds": …}'], ['{"seconds": 0.13}'])
+    (True, True)
+    >>> matches(["│ Time  …      │"], ["│ Time  0:04   │"]), matches(["│ Time  …  │"], ["│ Time   │"])
     (True, True)
     """
     runs = _segments(_stripped(expected))
