@@ -13,11 +13,13 @@ The convention (docs/*.md and README.md):
 - Commands shown without output go in `` ```sh `` blocks, which are not run.
 
 Each console block is one test (``test_docs.py::test_example[docs/play.md:140]``). Its commands run
-in turn, as ``python -m trainer ARGS``, in a fresh directory where ``tests/`` and ``docs/`` are the
-repository's (so a command's files are written there), with their own ``LITERATURE_HOME`` (shown as
+in turn, as ``python -m trainer ARGS``, in a fresh directory where ``tests/`` and ``docs/`` link to the
+repository's (so what a command writes lands there, not in the repository), with their own
+``LITERATURE_HOME`` (shown as
 ``$LITERATURE_HOME`` in outputs), ``LITERATURE_NOW`` fixed, ``NO_COLOR=1`` and ``COLUMNS=80``. Outputs
 are compared line by line, trailing spaces and blank lines at the end left out. ``play`` and ``train``
-must be given ``--seed`` (the others are seeded already or random-free).
+must be given ``--seed`` (``generate`` and ``simulate`` default to ``--seed 0``; the others draw nothing at
+random). A read-only command (``check``, ``show``, ``solve``, ``explain``, ``review``) shown twice runs once.
 
 A mismatch names the file and line of the command, shows a diff and the actual output, ready to paste.
 ``DOCS_UPDATE=1 pytest tests/test_docs.py`` writes the actual outputs into the docs instead (keeping
