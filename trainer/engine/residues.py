@@ -25,7 +25,7 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-# the twelve largest primes below 2^31 (tests/test_residues.py checks they are prime)
+# the twelve largest primes below 2^31 (tests/test_sweep.py checks they are prime)
 PRIMES = (
     2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549,
     2147483543, 2147483497, 2147483489, 2147483477, 2147483423, 2147483399,
