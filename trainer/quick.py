@@ -28,8 +28,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.game.errors import LiteratureError
-
 if TYPE_CHECKING:
     from datetime import date
 
@@ -81,6 +79,7 @@ def run(args: Sequence[str]) -> bool:
     if request is None:
         return False
     from puzzles.daily import parse_day
+    from trainer.game.errors import LiteratureError
 
     try:
         print_daily_json(parse_day(request.day))
