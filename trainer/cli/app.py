@@ -11,7 +11,7 @@ naming the command's ``--help``:
     >>> from typer.testing import CliRunner
     >>> result = CliRunner().invoke(app, ["solve", "--variant", "classic"])
     >>> result.exit_code, result.output.splitlines()
-    (2, ["literature solve: no such option '--variant'", "Try 'literature solve --help'."])
+    (2, ['literature solve: no such option --variant', "Try 'literature solve --help'."])
 
 Help is plain text (no boxes), as wide as the terminal.
 """
@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
+from typer import _click as click
 from typer._click import exceptions as errors  # the click that typer carries (typer>=0.29)
 from typer.core import TyperGroup
 
@@ -95,6 +96,22 @@ class Commands(TyperGroup):
             return code
         sys.exit(code if isinstance(code, int) else 0)
 
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command, its plain options converted without pydantic (:mod:`trainer.cli.coerce`)."""
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            from trainer.cli.coerce import install
+
+            install(found, ctx)
+        return found
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The group's own options (``--version``, ``--help``), converted without pydantic too."""
+        from trainer.cli.coerce import install
+
+        install(self, ctx)
+        return super().parse_args(ctx, args)
+
 
 app = typer.Typer(
     name=PROGRAM,
@@ -123,8 +140,8 @@ def GAME(help: str = "A game log (.lit).") -> Any:
 
 
 def GAMES(help: str) -> Any:
-    """A positional argument of one or more game logs, shown as ``GAME.lit...``."""
-    return typer.Argument(metavar="GAME.lit...", help=help, show_default=False)
+    """A positional argument of one or more game logs, shown as ``GAME.lit`` (``{GAME.lit}...`` in the usage line)."""
+    return typer.Argument(metavar="GAME.lit", help=help, show_default=False)
 
 
 def version_text() -> str:
