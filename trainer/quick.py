@@ -21,7 +21,6 @@ every command.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -65,6 +64,8 @@ def parse(args: Sequence[str]) -> DailyJson | None:
 
 def print_daily_json(day: date) -> None:
     """Print the daily puzzle of ``day`` as its JSON record (one line)."""
+    import json
+
     from puzzles.daily import daily_puzzle  # here, not at the top: every command passes through this module
     from puzzles.packs import BUILT_IN
     from puzzles.verify import verified

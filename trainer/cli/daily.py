@@ -8,7 +8,6 @@ to do next.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,6 +32,8 @@ def daily(
     ] = False,
 ) -> None:
     """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
+    import json
+
     from puzzles.daily import daily_puzzle, parse_day, week
     from puzzles.packs import BUILT_IN
     from puzzles.verify import verified

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +25,8 @@ def explain(
     as_json: Annotated[bool, switch("--json", "Print JSON instead of the Rich view.")] = False,
 ) -> None:
     """Explain a deduction step by step (nudge, clue or full), with its grade; or, when not forced, the odds."""
+    import json
+
     from trainer.engine.solve import default_viewer
     from trainer.explain.explanation import Depth, explain_game
     from trainer.game.errors import LiteratureError

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 import time
 from enum import Enum
 from pathlib import Path
@@ -61,6 +59,8 @@ def check_out(out: Path, formats: list[str], force: bool) -> None:
     """Refuse, before any mining, an ``--out`` that is not a writable folder or holds files it would replace."""
     if out.exists() and not out.is_dir():
         raise fail(f"{out}: exists and is not a folder")
+    import tempfile
+
     from puzzles.export import targets
 
     present = [p.name for p in targets(out, formats) if p.exists()]
@@ -111,6 +111,8 @@ def generate_command(
     Files already in --out are never replaced without --force, and --out is
     checked (a folder that can be written) before any mining.
     """
+    import json
+
     from puzzles.export import export
     from puzzles.generate import Request, Tally, generate, generate_from_game
     from puzzles.model import KINDS

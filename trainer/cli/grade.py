@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +22,8 @@ def grade(
     as_json: Annotated[bool, switch("--json", "Print the verdict as JSON.")] = False,
 ) -> None:
     """Grade one answer the way the game scores it (for scripts and teachers)."""
+    import json
+
     from puzzles.grade import grade_text
     from puzzles.model import load_puzzles, pick
     from puzzles.quiz import explanation_lines

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
@@ -21,6 +20,8 @@ def pack(
     as_json: Annotated[bool, switch("--json", "Print the summary (file, puzzles, counts) as JSON.")] = False,
 ) -> None:
     """Export the built-in puzzle pack as a standard puzzles.json (for train --pack, grade or other tools)."""
+    import json
+
     from puzzles.packs import export_pack, histogram, load_pack
 
     if out.is_dir():

@@ -8,7 +8,6 @@ terminal the prompt reads it line by line, so a session can be scripted.
 
 from __future__ import annotations
 
-import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -80,6 +79,8 @@ def play(
 @command("games")
 def games(as_json: Annotated[bool, switch("--json", "Print the list as JSON.")] = False) -> None:
     """List the games you played with 'literature play': date, table, result, file."""
+    import json
+
     from puzzles.store import games_path
     from trainer.play.saved import saved_games
     from trainer.render.play import show_games

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated
@@ -41,6 +40,8 @@ def review(
     ] = TIME_LIMIT,
 ) -> None:
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
+    import json
+
     from trainer.game.notation import read_game
     from trainer.render.review import ReviewProgress, show_explanations, show_review
     from trainer.review.analysis import explain_event, review_game

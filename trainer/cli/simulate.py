@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -31,6 +30,8 @@ def simulate_command(
     as_json: Annotated[bool, switch("--json", "Print the summary as JSON.")] = False,
 ) -> None:
     """Play complete games between two bots and record them (every hand listed)."""
+    import json
+
     from trainer.game.variants import Variant
     from trainer.play.protocol import BotKind
     from trainer.play.simulate import GameResult, Summary, save, simulate

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +26,8 @@ def solve(
     The viewer is the player whose hand the file lists (when it lists one),
     the public when it lists none; with several, choose --as PLAYER or --public.
     """
+    import json
+
     from trainer.engine.solve import default_viewer, solve_game
     from trainer.game.errors import LiteratureError
     from trainer.game.notation import read_game

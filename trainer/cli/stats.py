@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 from trainer.cli.app import command, switch
@@ -11,6 +10,8 @@ from trainer.cli.app import command, switch
 @command("stats")
 def stats(as_json: Annotated[bool, switch("--json", "Print the numbers as JSON.")] = False) -> None:
     """Show your progress: rating over time, daily streak, accuracy per technique."""
+    import json
+
     from puzzles.store import Progress, games_path
     from trainer.play.saved import saved_games
 
