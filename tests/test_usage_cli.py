@@ -51,6 +51,8 @@ def test_every_command_is_listed_in_the_main_help() -> None:
     (["grade", "x.json"], "literature grade: missing option --answer"),
     (["solv"], "literature: no such command 'solv'. Did you mean 'solve'?"),
     (["solve", "--json", "true"], "true: no such file"),
+    (["solve", "--at"], "literature solve: option '--at' requires an argument"),
+    (["--versio"], "literature: no such option --versio"),
 ])
 def test_usage_errors_are_one_line_and_a_hint_with_exit_code_2(args: list[str], first: str) -> None:
     code, out, err = invoke(*args)

@@ -97,12 +97,14 @@ class Commands(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command, its plain options converted without pydantic (:mod:`trainer.cli.coerce`)."""
+        """The command, its plain options converted without pydantic (:mod:`trainer.cli.coerce`), its usage
+        errors naming it (the parser leaves some without their command)."""
         found = super().get_command(ctx, cmd_name)
         if found is not None:
             from trainer.cli.coerce import install
 
             install(found, ctx)
+            found.parse_args = _naming(found.parse_args)  # type: ignore[method-assign,assignment]
         return found
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -110,7 +112,24 @@ class Commands(TyperGroup):
         from trainer.cli.coerce import install
 
         install(self, ctx)
-        return super().parse_args(ctx, args)
+        return _naming(super().parse_args)(ctx, args)
+
+
+def _naming(parse: Callable[[click.Context, list[str]], list[str]]) -> Callable[[click.Context, list[str]], list[str]]:
+    """``parse``, its usage errors given the context (the command) they arose in when they have none."""
+    if getattr(parse, "names_errors", False):
+        return parse
+
+    def named(ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return parse(ctx, args)
+        except errors.UsageError as error:
+            if error.ctx is None:
+                error.ctx = ctx
+            raise
+
+    named.names_errors = True  # type: ignore[attr-defined]
+    return named
 
 
 app = typer.Typer(
