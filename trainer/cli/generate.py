@@ -80,24 +80,29 @@ def generate_command(
     out_text: Annotated[
         str, typer.Option("--out", metavar="PATH", help="Folder to write puzzles.json, worksheets and answer keys.")
     ],
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")] = 20,
-    seed: Annotated[int, typer.Option(help="Seed: the same request and seed give the same puzzles.")] = 0,
-    level: Annotated[int | None, typer.Option(help="Only this level (1-6).", show_default=False)] = None,
-    min_level: Annotated[int | None, typer.Option(help="Lowest level (default 1).", show_default=False)] = None,
-    max_level: Annotated[int | None, typer.Option(help="Highest level (default 6).", show_default=False)] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many puzzles.")] = 20,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed: the same request and seed give the same puzzles.")] = 0,
+    level: Annotated[int | None, typer.Option(metavar="L", help="Only this level (1-6).", show_default=False)] = None,
+    min_level: Annotated[
+        int | None, typer.Option(metavar="L", help="Lowest level (default 1).", show_default=False)
+    ] = None,
+    max_level: Annotated[
+        int | None, typer.Option(metavar="L", help="Highest level (default 6).", show_default=False)
+    ] = None,
     kind: Annotated[
         list[Kind] | None, typer.Option(help="Only this kind of question (repeatable).", show_default=False)
     ] = None,
     variant: Annotated[VariantChoice | None, typer.Option(help="Only this variant (default: both).")] = None,
-    players: Annotated[int | None, typer.Option(help="Only tables of 6 or 8 (default: both).")] = None,
+    players: Annotated[int | None, typer.Option(metavar="6|8", help="Only tables of 6 or 8 (default: both).")] = None,
     from_file: Annotated[
-        Path | None, typer.Option("--from", help="Mine this game log instead of simulated games.", show_default=False)
+        Path | None, typer.Option("--from", metavar="GAME.lit", help="Mine this game log instead of simulated games.",
+                                   show_default=False)
     ] = None,
     formats: Annotated[
         list[Format] | None, typer.Option("--format", help="json, md, html (repeatable; default json).")
     ] = None,
-    title: Annotated[str, typer.Option(help="Title of the worksheets.")] = "Literature puzzles",
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes for simulated games.")] = 1,
+    title: Annotated[str, typer.Option(metavar="TEXT", help="Title of the worksheets.")] = "Literature puzzles",
+    workers: Annotated[int, typer.Option(min=1, metavar="W", help="Worker processes for simulated games.")] = 1,
     as_json: Annotated[bool, switch("--json", "Print a JSON summary instead of the Rich one.")] = False,
     force: Annotated[bool, switch("--force", "Replace files a previous run wrote in --out.")] = False,
     time_limit: Annotated[

@@ -22,7 +22,7 @@ from trainer.cli.choices import BotChoice, CoachChoice, VariantChoice, to
 @command("play")
 def play(
     variant: Annotated[VariantChoice, typer.Option(help="Rule variant.")] = VariantChoice.CLASSIC,
-    players: Annotated[int, typer.Option(help="Players at the table: 6 or 8.")] = 6,
+    players: Annotated[int, typer.Option(metavar="6|8", help="Players at the table: 6 or 8.")] = 6,
     as_name: Annotated[
         str | None,
         typer.Option("--as", metavar="NAME", help="Your seat (Ann, Bob, ...) or your name in seat 1.",
@@ -33,7 +33,7 @@ def play(
     coach: Annotated[CoachChoice, typer.Option(help="off: only the game; alert: warnings; full: odds and notes.")] = (
         CoachChoice.ALERT
     ),
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (default: a new one).",
+    seed: Annotated[int | None, typer.Option(metavar="S", help="Seed of the deal and the bots (default: a new one).",
                                              show_default=False)] = None,
     fast: Annotated[bool, switch("--fast", "No pause between the bots' moves.")] = False,
     open_book: Annotated[bool, switch("--open-book", "With --coach off, still allow the history.")] = False,

@@ -17,15 +17,15 @@ PLAYER_COUNTS = (6, 8)
 
 @command("simulate")
 def simulate_command(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed of the run: the same seed gives the same files.")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games to play.")] = 10,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the run: the same seed gives the same files.")] = 0,
     variant: Annotated[VariantChoice, typer.Option(help="Rule variant.")] = VariantChoice.CLASSIC,
-    players: Annotated[int, typer.Option(help="Players at the table: 6 or 8.")] = 6,
+    players: Annotated[int, typer.Option(metavar="6|8", help="Players at the table: 6 or 8.")] = 6,
     team1: Annotated[BotChoice, typer.Option(help="Bot playing seats 1, 3, 5 (7).")] = BotChoice.BASIC,
     team2: Annotated[BotChoice, typer.Option(help="Bot playing seats 2, 4, 6 (8).")] = BotChoice.RANDOM,
-    out: Annotated[Path, typer.Option(help="Folder for game-0001.lit and the rest.")] = Path("games"),
+    out: Annotated[Path, typer.Option(metavar="FOLDER", help="Folder for game-0001.lit and the rest.")] = Path("games"),
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: all cores).", show_default=False)
+        int | None, typer.Option(min=1, metavar="W", help="Worker processes (default: all cores).", show_default=False)
     ] = None,
     as_json: Annotated[bool, switch("--json", "Print the summary as JSON.")] = False,
 ) -> None:
