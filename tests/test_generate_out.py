@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import puzzles.generate as mining  # the command imports its miners from here when it runs
 from trainer.cli import app
-from trainer.cli import generate as generate_cli
 
 GAME = str(Path(__file__).parent / "data" / "six-diamonds.lit")
 
@@ -25,8 +25,8 @@ def no_mining(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("mined before checking --out")
 
-    monkeypatch.setattr(generate_cli, "generate_from_game", refuse)
-    monkeypatch.setattr(generate_cli, "generate", refuse)
+    monkeypatch.setattr(mining, "generate_from_game", refuse)
+    monkeypatch.setattr(mining, "generate", refuse)
 
 
 def test_files_are_replaced_only_with_force(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -134,7 +134,7 @@ def test_pack_is_read_once_and_kept() -> None:
 
 def test_pack_command_exports_a_standard_puzzle_file(tmp_path: Path) -> None:
     out = tmp_path / "pack.json"
-    result = runner.invoke(app, ["pack", "--out", str(out)])
+    result = runner.invoke(app, ["pack", "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["puzzles"] == len(load_pack())
     data = json.loads(out.read_text())
@@ -142,7 +142,9 @@ def test_pack_command_exports_a_standard_puzzle_file(tmp_path: Path) -> None:
     assert [p.id for p in load_puzzles(out)] == [p.id for p in load_pack()]
     again = runner.invoke(app, ["pack", "--out", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
-    assert runner.invoke(app, ["pack", "--out", str(out), "--force"]).exit_code == 0
+    human = runner.invoke(app, ["pack", "--out", str(out), "--force"])
+    assert human.exit_code == 0
+    assert human.stdout.splitlines()[:2] == [f"Wrote {len(load_pack())} puzzles to:", f"  {out}"]
     folder = runner.invoke(app, ["pack", "--out", str(tmp_path)])
     assert folder.exit_code == 2 and "is a folder" in folder.output
 

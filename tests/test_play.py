@@ -263,8 +263,9 @@ def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
     assert entry["file"] == saved.group(1) and entry["over"] and entry["result"] in ("won", "lost", "tie")
     stats = json.loads(CliRunner().invoke(app, ["stats", "--json"]).stdout)
     assert stats["games_played"] == 1 and stats["games_won"] == (entry["result"] == "won")
-    table = CliRunner().invoke(app, ["games"]).stdout
-    assert "classic 6p" in table and Path(saved.group(1)).name[:20] in table
+    table = CliRunner().invoke(app, ["games"], env={"COLUMNS": "80"}).stdout
+    assert "classic 6p" in table and Path(saved.group(1)).name in table  # the whole name, to copy
+    assert all(len(line.rstrip()) <= 80 for line in table.splitlines()) and "…" not in table
 
 
 def test_end_of_input_saves_and_resume_finishes_the_same_game() -> None:

@@ -275,3 +275,36 @@ def test_train_errors_are_one_line() -> None:
     assert "no puzzle uses the technique 'telepathy'" in result.output
     result = runner.invoke(app, ["train", "--pack", "missing.json"])
     assert result.exit_code == 2 and "missing.json: no such file" in result.output
+
+
+# -- the session (puzzles.session) ----------------------------------------------------------
+
+
+def test_the_session_names_the_weakest_technique_missed_and_counts_only_answers() -> None:
+    from dataclasses import replace
+
+    from puzzles.quiz import AttemptResult
+    from puzzles.session import Session
+
+    def result(technique: str, correct: bool, tries: int = 1, ending: str = "solved") -> AttemptResult:
+        puzzle = replace(leveled(2, 0), difficulty=Difficulty(2, technique, 1.0))
+        return AttemptResult(puzzle, "x", correct, None, 0, 1.0, None, tries=tries, ending=ending)
+
+    session = Session([result("chains", True), result("chains", False), result("elimination", False),
+                       result("elimination", False, tries=0, ending="skipped")])
+    assert len(session.played()) == 3  # the skip without an answer does not count
+    assert session.weakest() == "elimination"  # 0 of 1, below chains' 1 of 2
+    assert Session([result("chains", True)]).weakest() is None
+
+
+def test_the_session_pool_memory_and_review() -> None:
+    from puzzles.session import MEMORY_MOVES, memory_pool, moves, session_pool
+
+    pool = session_pool([], level=1)
+    assert pool and all(p.level == 1 for p in pool)
+    assert all(moves(p) <= MEMORY_MOVES for p in memory_pool(pool))
+    assert session_pool([], review=True) == []
+    due = [leveled(3, 9)]
+    assert session_pool(due, review=True) == due
+    with pytest.raises(LiteratureError, match="for --memory"):
+        memory_pool([p for p in load_pack() if moves(p) > MEMORY_MOVES][:3])

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import puzzles.quiz as drawing_module  # train draws with it (imported when the command runs)
 import trainer.cli.quizzing as quiz_module
-import trainer.cli.train as train_module
 from puzzles.progress import Progress
 from trainer.cli import app
 from trainer.cli.prompt import interrupts_held
@@ -141,7 +141,7 @@ def interrupt(*_: object, **__: object) -> None:
     raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize(("module", "where"), [(quiz_module, "show_puzzle"), (train_module, "next_puzzle")])
+@pytest.mark.parametrize(("module", "where"), [(quiz_module, "show_puzzle"), (drawing_module, "next_puzzle")])
 def test_ctrl_c_while_drawing_ends_with_the_summary(
     monkeypatch: pytest.MonkeyPatch, module: object, where: str
 ) -> None:

@@ -21,14 +21,11 @@ every command.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from trainer.game.errors import LiteratureError
 
 if TYPE_CHECKING:
     from datetime import date
@@ -67,6 +64,8 @@ def parse(args: Sequence[str]) -> DailyJson | None:
 
 def print_daily_json(day: date) -> None:
     """Print the daily puzzle of ``day`` as its JSON record (one line)."""
+    import json
+
     from puzzles.daily import daily_puzzle  # here, not at the top: every command passes through this module
     from puzzles.packs import BUILT_IN
     from puzzles.verify import verified
@@ -81,6 +80,7 @@ def run(args: Sequence[str]) -> bool:
     if request is None:
         return False
     from puzzles.daily import parse_day
+    from trainer.game.errors import LiteratureError
 
     try:
         print_daily_json(parse_day(request.day))

@@ -21,7 +21,7 @@ def main() -> None:
             return
         from trainer.cli import app
 
-        app()
+        app(prog_name="literature")
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         raise SystemExit(130) from None

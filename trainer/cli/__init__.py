@@ -1,4 +1,10 @@
-"""The ``literature`` command line: one thin module per command."""
+"""The ``literature`` command line: one thin module per command.
+
+Importing this package registers every command, and so runs at every start
+(``--help`` too): a command module imports only Typer and
+:mod:`trainer.cli.app` at its top, and what its command calls inside the
+command's function.
+"""
 
 from __future__ import annotations
 

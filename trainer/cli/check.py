@@ -8,22 +8,21 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import EXIT_BAD_INPUT, command
-from trainer.engine.possible import check_possible
-from trainer.game.errors import LiteratureError
-from trainer.game.notation import read_game
-from trainer.render.game import summary_line
+from trainer.cli.app import EXIT_BAD_INPUT, GAMES, command
 
 
 @command("check")
-def check(
-    files: Annotated[list[Path], typer.Argument(help="Game logs (.lit) to validate.")],
-) -> None:
+def check(files: Annotated[list[Path], GAMES("Game logs to validate.")]) -> None:
     """Validate game logs: print one summary line per file, or the first error (exit 2).
 
     Besides the rules, a log must fit some deal of the cards with every hand
     it lists: the first event after which none does is the error.
     """
+    from trainer.engine.possible import check_possible
+    from trainer.game.errors import LiteratureError
+    from trainer.game.notation import read_game
+    from trainer.render.game import summary_line
+
     ok = True
     for path in files:
         try:

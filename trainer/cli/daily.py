@@ -8,23 +8,17 @@ to do next.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from puzzles.daily import daily_puzzle, parse_day, week
-from puzzles.packs import BUILT_IN
-from puzzles.store import Progress
-from puzzles.verify import verified
-from trainer.cli.app import command
-from trainer.cli.quizzing import line_editing, quiz
-from trainer.clock import today as local_today
-from trainer.quick import print_daily_json
-from trainer.render.daily import show_week
-from trainer.render.puzzle import show_line, show_puzzle
-from trainer.render.stats import show_after_daily
+from trainer.cli.app import command, switch
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from puzzles.model import Puzzle
 
 
 @command("daily")
@@ -32,12 +26,19 @@ def daily(
     day: Annotated[
         str | None, typer.Option("--date", help="The day, YYYY-MM-DD (default: today).", show_default=False)
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the puzzle record as JSON; no quiz.")] = False,
+    as_json: Annotated[bool, switch("--json", "Print the puzzle record as JSON; no quiz.")] = False,
     show_week_: Annotated[
-        bool, typer.Option("--week", help="List the week's daily puzzles, Monday (easiest) to Sunday (hardest).")
+        bool, switch("--week", "List the week's daily puzzles, Monday (easiest) to Sunday (hardest).")
     ] = False,
 ) -> None:
     """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
+    import json
+
+    from puzzles.daily import daily_puzzle, parse_day, week
+    from puzzles.packs import BUILT_IN
+    from puzzles.verify import verified
+    from trainer.quick import print_daily_json
+
     when = parse_day(day)
     if show_week_:
         days = week(when)
@@ -46,6 +47,9 @@ def daily(
                                "technique": p.difficulty.name, "score": p.difficulty.score,
                                "question": p.question.text()} for d, p in days], ensure_ascii=False))
         else:
+            from trainer.clock import today as local_today
+            from trainer.render.daily import show_week
+
             show_week(days, local_today())
         return
     if as_json:
@@ -53,9 +57,21 @@ def daily(
         return
     puzzle = verified(daily_puzzle(when), BUILT_IN)
     if not sys.stdin.isatty() and _no_input():
+        from trainer.render.puzzle import show_line, show_puzzle
+
         show_puzzle(puzzle)
         show_line("(no answer given: run 'literature daily' in a terminal to solve it)", "dim")
         return
+    _answer(puzzle, when)
+
+
+def _answer(puzzle: Puzzle, when: date) -> None:
+    """Quiz the daily puzzle of ``when`` at the prompt, then the streak (see the module's docstring)."""
+    from puzzles.store import Progress
+    from trainer.cli.quizzing import line_editing, quiz
+    from trainer.render.puzzle import show_line
+    from trainer.render.stats import show_after_daily
+
     line_editing()
     with Progress() as store:
         today = store.clock().date()

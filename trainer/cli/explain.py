@@ -2,33 +2,36 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command
-from trainer.engine.solve import default_viewer
-from trainer.explain.explanation import Depth, explain_game
-from trainer.game.errors import LiteratureError
-from trainer.game.notation import read_game
-from trainer.render.explain import show_explanation
+from trainer.cli.app import GAME, command, switch
+from trainer.cli.choices import DepthChoice, to
 
 
 @command("explain")
 def explain(
-    file: Annotated[Path, typer.Argument(help="A game log (.lit).")],
-    target: Annotated[str, typer.Argument(help="A card (6D) or a set (LD) to explain.")],
+    file: Annotated[Path, GAME()],
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="A card (6D) or a set (LD) to explain.")],
     as_player: Annotated[
-        str | None, typer.Option("--as", help="See the game as this player (their hand must be listed).")
+        str | None,
+        typer.Option("--as", metavar="PLAYER", help="See the game as this player (their hand must be listed)."),
     ] = None,
-    public: Annotated[bool, typer.Option("--public", help="See the game as an onlooker: no hand known.")] = False,
-    at: Annotated[int | None, typer.Option("--at", help="Only the first N events (default: all).")] = None,
-    depth: Annotated[Depth, typer.Option("--depth", help="How much to give away.")] = Depth.FULL,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the Rich view.")] = False,
+    public: Annotated[bool, switch("--public", "See the game as an onlooker: no hand known.")] = False,
+    at: Annotated[int | None, typer.Option("--at", metavar="N", help="Only the first N events (default: all).")] = None,
+    depth: Annotated[DepthChoice, typer.Option("--depth", help="How much to give away.")] = DepthChoice.FULL,
+    as_json: Annotated[bool, switch("--json", "Print JSON instead of the Rich view.")] = False,
 ) -> None:
     """Explain a deduction step by step (nudge, clue or full), with its grade; or, when not forced, the odds."""
+    import json
+
+    from trainer.engine.solve import default_viewer
+    from trainer.explain.explanation import Depth, explain_game
+    from trainer.game.errors import LiteratureError
+    from trainer.game.notation import read_game
+
     game = read_game(file)
     try:
         viewer = default_viewer(game.setup, as_player, public)
@@ -36,6 +39,8 @@ def explain(
         raise error.located(str(file)) from None
     found = explain_game(game, viewer, target, at)
     if as_json:
-        print(json.dumps(found.as_json(depth), ensure_ascii=False))
+        print(json.dumps(found.as_json(to(Depth, depth)), ensure_ascii=False))
     else:
-        show_explanation(found, depth)
+        from trainer.render.explain import show_explanation
+
+        show_explanation(found, to(Depth, depth))

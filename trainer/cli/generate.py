@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 import time
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from puzzles.generate import Request, Tally, generate, generate_from_game
-from puzzles.model import KINDS, LEVELS, Puzzle
-from trainer.cli.app import TIME_LIMIT, command, fail
-from trainer.engine.deadline import Deadline
-from trainer.engine.possible import check_possible
-from trainer.game.notation import read_game
-from trainer.game.variants import Variant
-from trainer.render.generate import GenerationProgress, show_summary
-from trainer.render.worksheet import FORMATS, export, targets
+from trainer.cli.app import TIME_LIMIT, command, fail, switch
+from trainer.cli.choices import VariantChoice, to
+
+if TYPE_CHECKING:
+    from puzzles.model import Puzzle
+
+LEVELS = (1, 2, 3, 4, 5, 6)
+"""The difficulty levels (:data:`puzzles.model.LEVELS`; a test checks that they agree)."""
 
 
 class Format(str, Enum):
-    """What ``--format`` writes (see :data:`trainer.render.worksheet.FORMATS`)."""
+    """What ``--format`` writes (:data:`trainer.render.worksheet.FORMATS`; a test checks that they agree)."""
 
     JSON = "json"
     MD = "md"
@@ -32,14 +29,11 @@ class Format(str, Enum):
 
 
 class Kind(str, Enum):
-    """A question kind (see :data:`puzzles.model.KINDS`)."""
+    """A question kind (:data:`puzzles.model.KINDS`; a test checks that they agree)."""
 
     LOCATE = "locate"
     CLAIM = "claim"
     CERTAIN = "certain"
-
-
-assert tuple(f.value for f in Format) == FORMATS and tuple(k.value for k in Kind) == KINDS
 
 
 def levels_of(level: int | None, min_level: int | None, max_level: int | None) -> tuple[int, ...]:
@@ -65,6 +59,10 @@ def check_out(out: Path, formats: list[str], force: bool) -> None:
     """Refuse, before any mining, an ``--out`` that is not a writable folder or holds files it would replace."""
     if out.exists() and not out.is_dir():
         raise fail(f"{out}: exists and is not a folder")
+    import tempfile
+
+    from trainer.render.worksheet import targets
+
     present = [p.name for p in targets(out, formats) if p.exists()]
     if present and not force:
         raise fail(f"{out}: would replace {', '.join(present)}; pass --force to overwrite, or choose another --out")
@@ -82,26 +80,31 @@ def generate_command(
     out_text: Annotated[
         str, typer.Option("--out", metavar="PATH", help="Folder to write puzzles.json, worksheets and answer keys.")
     ],
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")] = 20,
-    seed: Annotated[int, typer.Option(help="Seed: the same request and seed give the same puzzles.")] = 0,
-    level: Annotated[int | None, typer.Option(help="Only this level (1-6).", show_default=False)] = None,
-    min_level: Annotated[int | None, typer.Option(help="Lowest level (default 1).", show_default=False)] = None,
-    max_level: Annotated[int | None, typer.Option(help="Highest level (default 6).", show_default=False)] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many puzzles.")] = 20,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed: the same request and seed give the same puzzles.")] = 0,
+    level: Annotated[int | None, typer.Option(metavar="L", help="Only this level (1-6).", show_default=False)] = None,
+    min_level: Annotated[
+        int | None, typer.Option(metavar="L", help="Lowest level (default 1).", show_default=False)
+    ] = None,
+    max_level: Annotated[
+        int | None, typer.Option(metavar="L", help="Highest level (default 6).", show_default=False)
+    ] = None,
     kind: Annotated[
         list[Kind] | None, typer.Option(help="Only this kind of question (repeatable).", show_default=False)
     ] = None,
-    variant: Annotated[Variant | None, typer.Option(help="Only this variant (default: both).")] = None,
-    players: Annotated[int | None, typer.Option(help="Only tables of 6 or 8 (default: both).")] = None,
+    variant: Annotated[VariantChoice | None, typer.Option(help="Only this variant (default: both).")] = None,
+    players: Annotated[int | None, typer.Option(metavar="6|8", help="Only tables of 6 or 8 (default: both).")] = None,
     from_file: Annotated[
-        Path | None, typer.Option("--from", help="Mine this game log instead of simulated games.", show_default=False)
+        Path | None, typer.Option("--from", metavar="GAME.lit", help="Mine this game log instead of simulated games.",
+                                   show_default=False)
     ] = None,
     formats: Annotated[
         list[Format] | None, typer.Option("--format", help="json, md, html (repeatable; default json).")
     ] = None,
-    title: Annotated[str, typer.Option(help="Title of the worksheets.")] = "Literature puzzles",
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes for simulated games.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the Rich one.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Replace files a previous run wrote in --out.")] = False,
+    title: Annotated[str, typer.Option(metavar="TEXT", help="Title of the worksheets.")] = "Literature puzzles",
+    workers: Annotated[int, typer.Option(min=1, metavar="W", help="Worker processes for simulated games.")] = 1,
+    as_json: Annotated[bool, switch("--json", "Print a JSON summary instead of the Rich one.")] = False,
+    force: Annotated[bool, switch("--force", "Replace files a previous run wrote in --out.")] = False,
     time_limit: Annotated[
         float,
         typer.Option("--time-limit", min=0, metavar="SECONDS",
@@ -113,6 +116,18 @@ def generate_command(
     Files already in --out are never replaced without --force, and --out is
     checked (a folder that can be written) before any mining.
     """
+    import json
+
+    from puzzles.generate import Request, Tally, generate, generate_from_game
+    from puzzles.model import KINDS
+    from trainer.engine.deadline import Deadline
+    from trainer.engine.possible import check_possible
+    from trainer.game.notation import read_game
+    from trainer.game.variants import Variant
+    from trainer.render.generate import GenerationProgress, show_summary
+    from trainer.render.worksheet import export
+
+    chosen_variant = to(Variant, variant) if variant is not None else None
     deadline = Deadline.after(time_limit) if time_limit and from_file is not None else None  # reading counts too
     if players is not None and players not in (6, 8):
         raise fail(f"--players must be 6 or 8, not {players}")
@@ -126,7 +141,7 @@ def generate_command(
         seed=seed,
         levels=levels_of(level, min_level, max_level),
         kinds=tuple(k.value for k in kind) if kind else KINDS,
-        variants=(variant,) if variant is not None else (Variant.CLASSIC, Variant.FISH54),
+        variants=(chosen_variant,) if chosen_variant is not None else (Variant.CLASSIC, Variant.FISH54),
         players=(players,) if players is not None else (6, 8),
         max_games=None,
     )
@@ -135,8 +150,8 @@ def generate_command(
     if from_file is not None:
         game = read_game(from_file)
         check_possible(game)
-        if variant is not None and game.setup.variant is not variant:
-            raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {variant.value}")
+        if chosen_variant is not None and game.setup.variant is not chosen_variant:
+            raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {chosen_variant.value}")
         puzzles = generate_from_game(game, request, str(from_file), deadline)
     else:
         tally = Tally()

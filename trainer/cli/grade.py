@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from puzzles.files import load_puzzles, pick
-from puzzles.marking import mark_text
-from puzzles.quiz import explanation_lines
-from puzzles.verify import verified
-from trainer.cli.app import command
+from trainer.cli.app import command, switch
 
 
 @command("grade")
 def grade(
-    puzzle_file: Annotated[Path, typer.Argument(metavar="PUZZLE.json", help="A puzzle record or a puzzles.json set.")],
-    answer: Annotated[str, typer.Option("--answer", "-a", help="The answer, e.g. 'Ann 2D 3D 4D 5D 7D, Cat 6D'.")],
-    puzzle_id: Annotated[str | None, typer.Option("--id", help="Which puzzle of a set to grade.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+    puzzle_file: Annotated[
+        Path, typer.Argument(metavar="PUZZLE.json", help="A puzzle record or a puzzles.json set.", show_default=False)
+    ],
+    answer: Annotated[
+        str, typer.Option("--answer", "-a", metavar="TEXT", help="The answer, e.g. 'Ann 2D 3D 4D 5D 7D, Cat 6D'.")
+    ],
+    puzzle_id: Annotated[str | None, typer.Option("--id", metavar="ID", help="Which puzzle of a set to grade.")] = None,
+    as_json: Annotated[bool, switch("--json", "Print the verdict as JSON.")] = False,
 ) -> None:
     """Grade one answer the way the game scores it (for scripts and teachers)."""
+    import json
+
+    from puzzles.files import load_puzzles, pick
+    from puzzles.marking import mark_text
+    from puzzles.quiz import explanation_lines
+    from puzzles.verify import verified
+
     puzzle = verified(pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file)), str(puzzle_file))
     result = mark_text(puzzle, answer)
     if as_json:

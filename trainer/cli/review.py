@@ -2,39 +2,36 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from trainer.cli.app import TIME_LIMIT, command, fail
-from trainer.game.notation import read_game
-from trainer.render.review import ReviewProgress, show_explanations, show_review
-from trainer.render.review_html import write_html
-from trainer.review.analysis import explain_event, review_game
+from trainer.cli.app import GAME, TIME_LIMIT, command, fail, switch
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 
 
 @command("review")
 def review(
-    file: Annotated[Path, typer.Argument(help="A game log (.lit).")],
+    file: Annotated[Path, GAME()],
     as_player: Annotated[
         str | None,
-        typer.Option("--as", help="Review as this player's personal log: only their hand is known."),
+        typer.Option("--as", metavar="PLAYER", help="Review as this player's personal log: only their hand is known."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the Rich view.")] = False,
-    html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML report here.")] = None,
+    as_json: Annotated[bool, switch("--json", "Print JSON instead of the Rich view.")] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", metavar="FILE", help="Write a self-contained HTML report here.")
+    ] = None,
     explain: Annotated[
-        int | None, typer.Option("--explain", help="Explain the notes of event N (numbered from 1).")
+        int | None, typer.Option("--explain", metavar="N", help="Explain the notes of event N (numbered from 1).")
     ] = None,
-    only_notes: Annotated[bool, typer.Option("--only-notes", help="List only the events that have notes.")] = False,
+    only_notes: Annotated[bool, switch("--only-notes", "List only the events that have notes.")] = False,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, help="Processes replaying the views (default: all cores for long games).",
-                     show_default=False),
+        typer.Option("--workers", min=1, metavar="W", show_default=False,
+                     help="Processes replaying the views (default: all cores for long games)."),
     ] = None,
     time_limit: Annotated[
         float,
@@ -43,6 +40,12 @@ def review(
     ] = TIME_LIMIT,
 ) -> None:
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
+    import json
+
+    from trainer.game.notation import read_game
+    from trainer.render.review import ReviewProgress, show_explanations, show_review
+    from trainer.review.analysis import explain_event, review_game
+
     game = read_game(file)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(game.events) >= PARALLEL_FROM else 1
@@ -58,6 +61,8 @@ def review(
             show_explanations(pairs, explain)
         return
     if html is not None:
+        from trainer.render.review_html import write_html
+
         try:
             write_html(found, html)
         except OSError as error:

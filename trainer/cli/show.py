@@ -1,4 +1,4 @@
-"""``literature show GAME.lit [--at N]``: a Rich view of a game at event N."""
+"""``literature show GAME.lit [--at N]``: a view of a game at event N."""
 
 from __future__ import annotations
 
@@ -7,21 +7,23 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command
-from trainer.engine.possible import check_possible
-from trainer.game.errors import LiteratureError
-from trainer.game.notation import Game, read_game
-from trainer.render.game import show_game
+from trainer.cli.app import GAME, command
 
 
 @command("show")
 def show(
-    file: Annotated[Path, typer.Argument(help="A game log (.lit).")],
+    file: Annotated[Path, GAME()],
     at: Annotated[
-        int | None, typer.Option("--at", help="Show the position after the first N events (default: all).")
+        int | None,
+        typer.Option("--at", metavar="N", help="Show the position after the first N events (default: all)."),
     ] = None,
 ) -> None:
     """Show a game: seats and teams, hand sizes, known hands, claimed sets, score, history, whose turn."""
+    from trainer.engine.possible import check_possible
+    from trainer.game.errors import LiteratureError
+    from trainer.game.notation import Game, read_game
+    from trainer.render.game import show_game
+
     game = read_game(file)
     if at is not None and not 0 <= at <= len(game.events):
         try:

@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command, fail
-from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.bots import BotKind
-from trainer.play.simulate import GameResult, Summary, save, simulate
-from trainer.render.simulate import SimulationProgress, show_summary
+from trainer.cli.app import command, fail, switch
+from trainer.cli.choices import BotChoice, VariantChoice, to
+
+PLAYER_COUNTS = (6, 8)
+"""Table sizes (:data:`trainer.game.variants.PLAYER_COUNTS`; a test checks that they agree)."""
 
 
 @command("simulate")
 def simulate_command(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed of the run: the same seed gives the same files.")] = 0,
-    variant: Annotated[Variant, typer.Option(help="Rule variant.")] = Variant.CLASSIC,
-    players: Annotated[int, typer.Option(help="Players at the table: 6 or 8.")] = 6,
-    team1: Annotated[BotKind, typer.Option(help="Bot playing seats 1, 3, 5 (7).")] = BotKind.BASIC,
-    team2: Annotated[BotKind, typer.Option(help="Bot playing seats 2, 4, 6 (8).")] = BotKind.RANDOM,
-    out: Annotated[Path, typer.Option(help="Folder for game-0001.lit and the rest.")] = Path("games"),
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games to play.")] = 10,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the run: the same seed gives the same files.")] = 0,
+    variant: Annotated[VariantChoice, typer.Option(help="Rule variant.")] = VariantChoice.CLASSIC,
+    players: Annotated[int, typer.Option(metavar="6|8", help="Players at the table: 6 or 8.")] = 6,
+    team1: Annotated[BotChoice, typer.Option(help="Bot playing seats 1, 3, 5 (7).")] = BotChoice.BASIC,
+    team2: Annotated[BotChoice, typer.Option(help="Bot playing seats 2, 4, 6 (8).")] = BotChoice.RANDOM,
+    out: Annotated[Path, typer.Option(metavar="FOLDER", help="Folder for game-0001.lit and the rest.")] = Path("games"),
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: all cores).", show_default=False)
+        int | None, typer.Option(min=1, metavar="W", help="Worker processes (default: all cores).", show_default=False)
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    as_json: Annotated[bool, switch("--json", "Print the summary as JSON.")] = False,
 ) -> None:
     """Play complete games between two bots and record them (every hand listed)."""
+    import json
+
+    from trainer.game.variants import Variant
+    from trainer.play.protocol import BotKind
+    from trainer.play.simulate import GameResult, Summary, save, simulate
+    from trainer.render.simulate import SimulationProgress, show_summary
+
     if players not in PLAYER_COUNTS:
         raise fail(f"--players must be 6 or 8, not {players}")
     if out.exists() and not out.is_dir():
@@ -45,7 +51,8 @@ def simulate_command(
                 files[result.index] = save(result, out, games)
                 progress.advance()
 
-            results = simulate(games, seed, variant, players, team1, team2, workers, on_result=finished)
+            results = simulate(games, seed, to(Variant, variant), players, to(BotKind, team1), to(BotKind, team2),
+                               workers, on_result=finished)
     except OSError as error:
         raise fail(f"{error.filename or out}: {error.strerror or error}") from None
     wall = time.perf_counter() - start

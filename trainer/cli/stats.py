@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
-import typer
-
-from puzzles.store import Progress, games_path
-from trainer.cli.app import command
-from trainer.play.saved import saved_games
-from trainer.render.stats import show_stats
+from trainer.cli.app import command, switch
 
 
 @command("stats")
-def stats(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
-) -> None:
+def stats(as_json: Annotated[bool, switch("--json", "Print the numbers as JSON.")] = False) -> None:
     """Show your progress: rating over time, daily streak, accuracy per technique."""
+    import json
+
+    from puzzles.store import Progress, games_path
+    from trainer.play.saved import saved_games
+
     with Progress() as store:
         summary = store.summary()
     finished = [g for g in saved_games(games_path()) if g.over]
@@ -25,4 +22,6 @@ def stats(
     if as_json:
         print(json.dumps(summary.to_json() | {"games_played": played, "games_won": won}))
         return
+    from trainer.render.stats import show_stats
+
     show_stats(summary, played, won)

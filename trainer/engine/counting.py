@@ -33,7 +33,6 @@ from functools import lru_cache
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, NamedTuple
 
-import constraint
 import numpy as np
 
 from trainer.engine.boxes import box_sums
@@ -142,6 +141,8 @@ def set_table(problem: SetProblem, n: int) -> SetTable:
 
 def search_table(problem: SetProblem, n: int) -> SetTable:
     """:func:`set_table` by a constraint search (python-constraint): the slow reference the tests compare with."""
+    import constraint  # here, not at the top: only the tests' reference search needs python-constraint
+
     names = problem.cards
     if not all(problem.domains):
         return SetTable(names, (), 0)

@@ -37,7 +37,7 @@ def summary_table(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: flo
         kinds[puzzle.question.kind] = kinds.get(puzzle.question.kind, 0) + 1
     table = Table(title=f"{len(puzzles)} puzzles in {seconds:.1f} s", title_justify="left")
     table.add_column("")
-    table.add_column("value")
+    table.add_column("value", overflow="fold")  # a long path wraps, never cut
     table.add_row("by level", ", ".join(f"level {lv}: {n}" for lv, n in sorted(levels.items())))
     table.add_row("by kind", ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
     table.add_row("files", "\n".join(str(f) for f in files))

@@ -204,14 +204,15 @@ def show_review(notes: Sequence[Note]) -> None:
 
 
 def games_table(games: Sequence[SavedGame]) -> Table:
-    """The saved games: date, table, result and file."""
+    """The saved games: date, table, result and file. The file name, which a user copies, is never cut: the
+    other columns wrap to let the table fit the terminal (80 columns will do)."""
     folders = sorted({str(g.path.parent) for g in games})
     table = Table(title="Saved games", title_justify="left", caption=f"in {', '.join(folders)}",
                   caption_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("started", no_wrap=True)
-    table.add_column("table", no_wrap=True)
-    table.add_column("result", no_wrap=True)
-    table.add_column("file", no_wrap=True)
+    table.add_column("started", overflow="fold")
+    table.add_column("table", overflow="fold")
+    table.add_column("result", overflow="fold")
+    table.add_column("file", no_wrap=True, min_width=max((len(g.path.name) for g in games), default=4))
     for game in games:
         if not game.variant:
             table.add_row("", "", Text(game.result, style="red"), game.path.name)

@@ -26,7 +26,7 @@ def summary_table(summary: Summary, team1: str, team2: str, wall: float, out: st
     """
     table = Table(title=f"{summary.games} games: team 1 ({team1}) vs team 2 ({team2})", title_justify="left")
     table.add_column("")
-    table.add_column("value", justify="right")
+    table.add_column("value", justify="right", overflow="fold")  # a long folder wraps, never cut
     n = summary.games or 1
     table.add_row(f"team 1 ({team1}) wins", f"{summary.wins['1']} ({summary.wins['1'] / n:.0%})")
     table.add_row(f"team 2 ({team2}) wins", f"{summary.wins['2']} ({summary.wins['2'] / n:.0%})")
