@@ -30,6 +30,7 @@ from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import latest_unfinished, load, save, saved_games
 from trainer.play.seat import Reply, Seat
 from trainer.render.play import (
+    reply_lines,
     show_events,
     show_games,
     show_hand,
@@ -39,7 +40,7 @@ from trainer.render.play import (
     show_review,
     show_table,
 )
-from trainer.review.analysis import seat_notes
+from trainer.review import seat_notes
 
 PROMPT = "your move> "
 PAUSE = 0.8
@@ -170,7 +171,7 @@ class Game:
         if reply.events:
             show_events(reply.events, match.you, reply.auto)
         style = {"invalid": "red", "confirm": "bold yellow"}.get(reply.kind, "yellow" if reply.events else "")
-        show_lines(reply.lines, style)
+        show_lines(reply_lines(reply), style)
 
     def save(self) -> None:
         """Write the game as it stands."""

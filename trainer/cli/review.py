@@ -11,9 +11,11 @@ import typer
 
 from trainer.cli.app import TIME_LIMIT, command, fail
 from trainer.game.notation import read_game
+from trainer.render.notes import note_json
 from trainer.render.review import ReviewProgress, show_explanations, show_review
 from trainer.render.review_html import write_html
-from trainer.review.analysis import explain_event, review_game
+from trainer.render.review_json import review_json
+from trainer.review import explain_event, review_game
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 
@@ -52,7 +54,7 @@ def review(
         pairs = explain_event(found, explain)
         if as_json:
             print(json.dumps({"event": explain, "notes": [
-                note.as_json() | {"explanation": why.as_json()} for note, why in pairs
+                note_json(note) | {"explanation": why.as_json()} for note, why in pairs
             ]}, ensure_ascii=False))
         else:
             show_explanations(pairs, explain)
@@ -63,7 +65,7 @@ def review(
         except OSError as error:
             raise fail(f"{html}: {error.strerror or error}") from None
     if as_json:
-        print(json.dumps(found.as_json(), ensure_ascii=False))
+        print(json.dumps(review_json(found), ensure_ascii=False))
     elif html is not None:
         print(f"wrote {html}")
     else:
