@@ -19,7 +19,7 @@ viewer cannot rule out.
     >>> history = History.build(game.setup, before, "Ann")
     >>> found = judge(solve(game.setup, before, "Ann"), history, history.state, game.events[2], "Ann")
     >>> sorted(found.claimable), found.ask[0], found.ask[2]
-    ([HalfSuit.parse('LD')], Fraction(0, 1), Fraction(1, 1))
+    ([HalfSuit.parse('LD')], Fraction(0, 1), Fraction(222, 547))
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ problem stays the same (misses of repeated asks add no fact).
     ... dealer: Cat
     ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
     ... Cat asks Bob for 9C: no
-    ... Ann asks Bob for 6D: no''')
-    >>> trace = trace_view(game.setup, game.events, "Ann", lambda i: i == 2, list(game.states()))
+    ... Bob asks Cat for 9C: no''')
+    >>> trace = trace_view(game.setup, game.events, None, lambda i: i == 2, list(game.states()))
     >>> len(trace.counts), sorted(trace.judged), trace.judged[2].ask[0]
     (3, [2], Fraction(0, 1))
 """
