@@ -50,7 +50,7 @@ from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, deal
 from trainer.game.state import Setup, State
 from trainer.game.variants import Variant
-from trainer.review.analysis import MAX_EVENTS
+from trainer.review import MAX_EVENTS
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n"
 TABLES = ("classic-6", "classic-8", "fish54-6", "fish54-8")

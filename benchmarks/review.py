@@ -27,7 +27,7 @@ from trainer.game.notation import Game, parse_game, read_game
 from trainer.game.randomplay import random_game
 from trainer.play.bots import BotKind
 from trainer.play.simulate import GameJob, play
-from trainer.review.analysis import review_game
+from trainer.review import review_game
 
 GOALS = {6: 10.0, 8: 30.0}
 TEST_GAME = Path(__file__).parent.parent / "tests" / "data" / "complete-classic-6p.lit"

@@ -23,7 +23,7 @@ from pathlib import Path
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import read_game
 from trainer.render.review_html import review_html
-from trainer.review.analysis import review_game
+from trainer.review import review_game
 
 ROOT = Path(__file__).parent.parent / "tests" / "data"
 GAMES = [ROOT / "complete-classic-6p.lit", *sorted((ROOT / "review").glob("*.lit"))]

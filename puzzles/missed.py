@@ -1,6 +1,6 @@
 """Puzzles from the moments a player missed in their own game.
 
-The review of a game (:func:`trainer.review.analysis.seat_notes`) says where
+The review of a game (:func:`trainer.review.seat_notes`) says where
 a player could have known more than they used. Two kinds of miss become
 puzzles, posed at the moment the knowledge was there, from the player's view:
 
@@ -16,7 +16,7 @@ Each candidate passes the generator's own acceptance rule
 a position the explainer cannot reach is rated as case analysis.
 
     >>> from trainer.game.notation import parse_game
-    >>> from trainer.review.analysis import seat_notes
+    >>> from trainer.review import seat_notes
     >>> game = parse_game('''variant: classic
     ... players: Ann Bob Cat Dan Eve Fay
     ... dealer: Cat
@@ -42,7 +42,7 @@ from puzzles.model import Difficulty, Puzzle, Question
 from trainer.engine import solve
 from trainer.game.cards import Card
 from trainer.game.notation import Game, write_game
-from trainer.review.analysis import Note, NoteKind
+from trainer.review import Note, NoteKind
 
 CASE_ANALYSIS = Difficulty(6, "case analysis", 6.0)
 """The difficulty of a position the explainer's human steps do not reach."""

@@ -25,7 +25,7 @@ from trainer.game.errors import LiteratureError
 
 if TYPE_CHECKING:
     from trainer.play.match import Match
-    from trainer.review.analysis import Note
+    from trainer.review import Note
 
 MEMORY_MOVES = 40
 """Memory mode draws puzzles whose history has at most this many moves."""

@@ -18,7 +18,7 @@ from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
 from trainer.game.notation import parse_game
 from trainer.game.state import State
-from trainer.review.analysis import MAX_EVENTS
+from trainer.review import MAX_EVENTS
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n"
 

@@ -27,7 +27,8 @@ from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Seat
 from trainer.play.view import View
-from trainer.review.analysis import seat_notes
+from trainer.render.play import reply_lines
+from trainer.review import seat_notes
 
 from pty_harness import Terminal
 
@@ -155,7 +156,7 @@ def test_full_coach_gives_odds_and_notes_on_each_move() -> None:
     seat.respond("Bob 6D")
     reply = seat.respond("yes")
     assert reply.kind == "moved"
-    kinds = " ".join(reply.lines)
+    kinds = " ".join(reply_lines(reply))
     assert "Ann could claim LD with certainty" in kinds and "the ask could not hit" in kinds
 
 

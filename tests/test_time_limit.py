@@ -18,7 +18,8 @@ from trainer.cli.app import TIME_LIMIT
 from trainer.engine import deadline
 from trainer.engine.deadline import Deadline, TimeLimitError
 from trainer.game.notation import read_game
-from trainer.review.analysis import review_game
+from trainer.render.review_json import review_json
+from trainer.review import review_game
 
 from clocks import Ticks
 
@@ -58,7 +59,7 @@ def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
     game = read_game(LOST)
     n, views = 8, ["the public view", "Ann's view"]
     if limit >= 2 * n:  # 16 readings: both views finish inside the limit
-        assert review_game(game, time_limit=limit, clock=Ticks()).as_json() == review_game(game).as_json()
+        assert review_json(review_game(game, time_limit=limit, clock=Ticks())) == review_json(review_game(game))
         return
     view, event = divmod(limit, n)  # reading limit + 1 is past the deadline: view `view`, event `event + 1`
     clock = Ticks()
@@ -109,7 +110,7 @@ def test_workers_stop_at_the_same_deadline_and_leave_no_process_running() -> Non
 
 def test_workers_inside_the_limit_give_the_same_review() -> None:
     game = read_game(LOST)
-    assert review_game(game, workers=2, time_limit=9, clock=Ticks()).as_json() == review_game(game).as_json()
+    assert review_json(review_game(game, workers=2, time_limit=9, clock=Ticks())) == review_json(review_game(game))
 
 
 # -- through the command: one line, exit 2, whatever the output asked for ----------------------------------------------

@@ -43,8 +43,10 @@ def review(
     import json
 
     from trainer.game.notation import read_game
+    from trainer.render.notes import note_json
     from trainer.render.review import ReviewProgress, show_explanations, show_review
-    from trainer.review.analysis import explain_event, review_game
+    from trainer.render.review_json import review_json
+    from trainer.review import explain_event, review_game
 
     game = read_game(file)
     if workers is None:
@@ -55,7 +57,7 @@ def review(
         pairs = explain_event(found, explain)
         if as_json:
             print(json.dumps({"event": explain, "notes": [
-                note.as_json() | {"explanation": why.as_json()} for note, why in pairs
+                note_json(note) | {"explanation": why.as_json()} for note, why in pairs
             ]}, ensure_ascii=False))
         else:
             show_explanations(pairs, explain)
@@ -68,7 +70,7 @@ def review(
         except OSError as error:
             raise fail(f"{html}: {error.strerror or error}") from None
     if as_json:
-        print(json.dumps(found.as_json(), ensure_ascii=False))
+        print(json.dumps(review_json(found), ensure_ascii=False))
     elif html is not None:
         print(f"wrote {html}")
     else:

@@ -24,6 +24,7 @@ from trainer.play.match import Match
 from trainer.play.saved import save
 from trainer.play.seat import Reply, Seat
 from trainer.render.play import (
+    reply_lines,
     show_events,
     show_hand,
     show_history,
@@ -113,7 +114,7 @@ class Table:
         if reply.events:
             show_events(reply.events, match.you, reply.auto)
         style = {"invalid": "red", "confirm": "bold yellow"}.get(reply.kind, "yellow" if reply.events else "")
-        show_lines(reply.lines, style)
+        show_lines(reply_lines(reply), style)
 
     def save(self) -> None:
         """Write the game as it stands."""

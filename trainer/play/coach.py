@@ -7,7 +7,7 @@ could have worked out at the table:
 - which sets the team can claim with certainty;
 - the exact chance of an ask (0: it cannot hit) and of a claim being right;
 - the exact chance of each possible holder of a card (``odds``);
-- after a move, the review's notes on it (:func:`trainer.review.analysis.event_notes`).
+- after a move, the review's notes on it (:func:`trainer.review.event_notes`).
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game("tests/data/six-diamonds.lit")
@@ -30,7 +30,7 @@ from trainer.engine.constraints import History
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Claim, Event
 from trainer.game.state import Setup
-from trainer.review.analysis import Note, claim_probability, event_notes
+from trainer.review import Note, claim_probability, event_notes
 
 
 class Coach:

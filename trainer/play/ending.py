@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainer.review.analysis import seat_notes
+from trainer.review import seat_notes
 
 if TYPE_CHECKING:
     from trainer.play.match import Match
-    from trainer.review.analysis import Note
+    from trainer.review import Note
 
 
 def own_notes(match: Match) -> list[Note]:

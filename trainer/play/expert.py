@@ -53,13 +53,11 @@ class ExpertBot:
         self.rng = rng
         self.breaker = stalemate_breaker
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
-        self.solves = 0
 
     def knowledge(self, view: View) -> Knowledge:
         """The exact knowledge of the seat (cached for the last position seen)."""
         key = (view.seat, len(view.events))
         if self._cached is None or self._cached[0] != key:
-            self.solves += 1
             self._cached = (key, solve(view.setup, view.events, view.seat))
         return self._cached[1]
 

@@ -13,7 +13,7 @@ The coach (``--coach``):
   (:meth:`Seat.alerts`), and asks "are you sure?" before an ask that cannot
   hit or a claim that can be wrong, with its exact chance.
 - ``full``: also ``odds CARD`` and, after each of your moves, the review's
-  notes on it.
+  notes on it (:attr:`Reply.notes`, worded by :mod:`trainer.render.notes`).
 
     >>> from trainer.play.match import Match, Seating
     >>> seat = Seat(Match.new(Seating(seed=3)))
@@ -27,14 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.game.cards import Card, HalfSuit
+from trainer.explain.phrases import percent, placement
+from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.coach import Coach
 from trainer.play.match import CoachLevel, Match
 from trainer.play.table_prompt import HELP, Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
-from trainer.review.analysis import percent
+from trainer.review import Note
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Reply:
     ``kind``: ``invalid`` (nothing changed), ``info``, ``hand``, ``table``,
     ``history`` (show it, for ``half_suit`` only when set), ``confirm`` (a
     yes/no question is pending), ``moved`` (``events`` were played) or ``quit``.
+    ``notes``: with the full coach, the review's notes on the person's move just played.
     """
 
     kind: str
@@ -51,6 +53,7 @@ class Reply:
     events: tuple[Event, ...] = ()
     half_suit: HalfSuit | None = None
     auto: bool = False
+    notes: tuple[Note, ...] = ()
 
 
 class Seat:
@@ -83,7 +86,8 @@ class Seat:
         events = self.match.state.events
         lines = []
         for half, holders in self.coach.claimable(events).items():
-            lines.append(f"Coach: your team can claim {half} with certainty: claim {half}: {_placement(holders)}")
+            claim = placement(holders.items())
+            lines.append(f"Coach: your team can claim {half} with certainty: claim {half}: {claim}")
         return tuple(lines)
 
     def respond(self, line: str) -> Reply:
@@ -163,13 +167,13 @@ class Seat:
             events = self.match.play(move, auto=auto)
         except LiteratureError as error:
             return Reply("invalid", (error.message,))
-        lines: list[str] = []
+        notes: list[Note] = []
         if self.level is CoachLevel.FULL:
             history = self.match.state.events
             index = len(history)
             if isinstance(history[-1], Ask | Claim):
-                lines.extend(f"Coach: {note.text}" for note in self.coach.notes(history, index))
-        return Reply("moved", tuple(lines), tuple(events), auto=auto)
+                notes = self.coach.notes(history, index)
+        return Reply("moved", (), tuple(events), auto=auto, notes=tuple(notes))
 
     def odds(self, command: Command) -> Reply:
         """``odds CARD`` (full coach only)."""
@@ -197,7 +201,7 @@ class Seat:
         claimable = self.coach.claimable(events)
         if claimable:
             half, holders = next(iter(claimable.items()))
-            return Reply("info", (f"Hint: claim {half}: {_placement(holders)} (certain).",))
+            return Reply("info", (f"Hint: claim {half}: {placement(holders.items())} (certain).",))
         if role is Role.PASS:
             mates = match.your_view().pass_targets() or sorted(match.state.actors())
             return Reply("info", (f"Hint: you have no cards; pass to one of {', '.join(mates)}.",))
@@ -210,9 +214,3 @@ class Seat:
         more = f" and {len(top) - 4} more" if len(top) > 4 else ""
         return Reply("info", (f"Hint: the best asks hit with chance {percent(best)}: {listed}{more}.",))
 
-
-def _placement(holders: dict[Card, str]) -> str:
-    by_player: dict[str, list[str]] = {}
-    for card, player in sorted(holders.items()):
-        by_player.setdefault(player, []).append(str(card))
-    return ", ".join(f"{p} {' '.join(cs)}" for p, cs in by_player.items())

@@ -22,9 +22,11 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
 from trainer.play.match import Match
 from trainer.play.saved import SavedGame
+from trainer.play.seat import Reply
 from trainer.play.view import Role
 from trainer.render.game import event_text, hand_text
-from trainer.review.analysis import Note
+from trainer.render.notes import note_sentence
+from trainer.review import Note
 
 RECENT = 5
 """Events the screen shows when the history is open (coach on, or --open-book)."""
@@ -167,6 +169,11 @@ def show_lines(lines: Sequence[str], style: str = "") -> None:
         console().print(Text(line, style=style), soft_wrap=True)  # the terminal wraps; a path stays whole
 
 
+def reply_lines(reply: Reply) -> tuple[str, ...]:
+    """What a reply says: its lines, then the coach's words on each note of the move just played."""
+    return (*reply.lines, *(f"Coach: {note_sentence(note)}" for note in reply.notes))
+
+
 def show_result(match: Match, path: str) -> None:
     """The final score and winner, and where the game is saved."""
     state = match.state
@@ -200,7 +207,7 @@ def show_review(notes: Sequence[Note]) -> None:
         return
     for note in worst_first(notes):
         console().print(Text.assemble((f"move {note.event}: ", "dim"), (f"{note.kind.value} ", "bold yellow"),
-                                      note.text))
+                                      note_sentence(note)))
 
 
 def games_table(games: Sequence[SavedGame]) -> Table:

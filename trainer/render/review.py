@@ -17,8 +17,9 @@ from rich.text import Text
 
 from trainer.explain.explanation import Explanation
 from trainer.render.explain import explanation_view
+from trainer.render.notes import best_asks_words, note_sentence
 from trainer.render.progress import Bar
-from trainer.review.analysis import Note, NoteKind, PlayerSummary, Review
+from trainer.review import Note, NoteKind, PlayerSummary, Review
 
 TEAM_STYLES = {1: "cyan", 2: "magenta"}
 NOTE_STYLES = {
@@ -54,7 +55,7 @@ def headline(review: Review) -> Text:
     """What was reviewed and from which views.
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.review.analysis import review_game
+    >>> from trainer.review import review_game
     >>> headline(review_game(read_game("tests/data/six-diamonds.lit"))).plain.split("; ")[1]
     'personal log of Ann (the others are judged from the public view)'
     """
@@ -95,10 +96,10 @@ def note_lines(notes: Sequence[Note]) -> list[tuple[str, NoteKind, str]]:
         if note is wasted:
             best = next((n for n in notes if n.kind is NoteKind.BEST_ASK), None)
             if best is not None:
-                text = f"{note.text.removesuffix('.')}; {best.best_text}."
+                text = f"{note_sentence(note).removesuffix('.')}; {best_asks_words(best)}."
                 lines.append((f"{note.kind.value}, {best.kind.value}", note.kind, text))
                 continue
-        lines.append((note.kind.value, note.kind, note.text))
+        lines.append((note.kind.value, note.kind, note_sentence(note)))
     return lines
 
 
@@ -256,5 +257,5 @@ def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int) -> 
     if not pairs:
         console.print(f"event {event} has no notes")
     for note, found in pairs:
-        console.print(Text.assemble((f"{note.kind.value}: ", "bold"), note.text))
+        console.print(Text.assemble((f"{note.kind.value}: ", "bold"), note_sentence(note)))
         console.print(explanation_view(found))

@@ -5,7 +5,7 @@ the style sheet is inline, so the file needs nothing else. It is written
 atomically (a temporary file in the same folder, then renamed).
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.review.analysis import review_game
+    >>> from trainer.review import review_game
     >>> page = review_html(review_game(read_game("tests/data/six-diamonds.lit")))
     >>> page.startswith("<!DOCTYPE html>") and "<svg" in page and "</html>" in page
     True
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from trainer.files import write_atomic
 from trainer.render.review import BITS_IN_WORDS, file_name, note_lines
-from trainer.review.analysis import NoteKind, PlayerSummary, Review
+from trainer.review import NoteKind, PlayerSummary, Review
 
 TEAM_COLOURS = {1: "#0e7490", 2: "#a21caf"}
 NOTE_COLOURS = {

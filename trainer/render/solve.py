@@ -7,31 +7,14 @@ number of consistent deals.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from trainer.engine.solve import Knowledge
+from trainer.explain.phrases import percent, placement
 from trainer.game.state import SetStatus
 from trainer.render.game import card_text
-
-
-def percent(chance: Fraction) -> str:
-    """A probability as a short percentage; never rounds a possible card to 0 or a doubt to 100.
-
-    >>> percent(Fraction(1, 3)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(1))
-    ('33%', '<1%', '>99%', '100%')
-    """
-    if chance == 1:
-        return "100%"
-    value = round(float(chance) * 100)
-    if value == 0:
-        return "<1%"
-    if value == 100:
-        return ">99%"
-    return f"{value}%"
 
 
 def knowledge_view(knowledge: Knowledge, title: str) -> Group:
@@ -69,10 +52,7 @@ def knowledge_view(knowledge: Knowledge, title: str) -> Group:
     parts: list[Text | Table] = [header, grid]
     claimable = knowledge.claimable_for_viewer()
     for half, assignment in claimable.items():
-        groups: dict[str, list[str]] = {}
-        for card, holder in sorted(assignment.items()):
-            groups.setdefault(holder, []).append(str(card))
-        claim = ", ".join(f"{p} {' '.join(cs)}" for p, cs in groups.items())
+        claim = placement(assignment.items())
         parts.append(Text(f"Claimable with certainty: {half} ({half.name}): {claim}", style="bold green"))
     if not claimable:
         parts.append(Text("No set can be claimed with certainty yet.", style="dim"))
