@@ -50,7 +50,8 @@ from baseline import possible_holders
 
 from trainer.engine import solve
 from trainer.engine.constraints import History
-from trainer.engine.counting import KERNELS, count_total, marginals
+from trainer.engine.counting import marginals
+from trainer.engine.passes import KERNELS, count_total
 from trainer.engine.solve import _current, counting_model
 from trainer.files import write_atomic
 from trainer.game.events import Event

@@ -46,9 +46,9 @@ from puzzles.model import KINDS, LEVELS, RECALL, Difficulty, Puzzle, Question, S
 from puzzles.variety import compatible, group_key
 from trainer.engine import Knowledge, solve
 from trainer.engine.constraints import History
-from trainer.engine.counting import full_pass
 from trainer.engine.deadline import Deadline, TimeLimitError
 from trainer.engine.facts import Board
+from trainer.engine.passes import full_pass
 from trainer.engine.solve import counting_model
 from trainer.explain.explanation import Explanation, backtrack, derive, explain, final_step, grade
 from trainer.game.cards import SUITS, Card, HalfSuit

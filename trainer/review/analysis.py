@@ -52,9 +52,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, count_total, full_pass
+from trainer.engine.counting import Counter
 from trainer.engine.deadline import Clock, Deadline, TimeLimitError
-from trainer.engine.solve import Knowledge, Model, counting_model, deals_of
+from trainer.engine.passes import count_total, full_pass
+from trainer.engine.solve import Knowledge, Model, NoDealError, counting_model, deals_of
 from trainer.explain.explanation import Explanation, explain
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
@@ -456,7 +457,7 @@ def trace_view(
         model, found = previous
         total = found * model.plain_ways
         if total == 0:
-            raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
+            raise NoDealError(events, i)
         trace.counts.append(total)
         if actor is not None:
             if passes is None:  # shared by every event until the model changes (repeated asks do not)
@@ -467,12 +468,6 @@ def trace_view(
         if progress is not None:
             progress()
     return trace
-
-
-def _impossible(events: Sequence[Event], first: int) -> str:
-    if first == 0:
-        return "no deal fits the listed hands and hand sizes"
-    return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
 
 
 # -- the review -----------------------------------------------------------------
