@@ -16,7 +16,9 @@ An ask at move ``i`` therefore gives, about unseen cards only: the asker did
 not hold the asked card, a miss says the target did not hold it, and the asker
 held at least one *other* card of the half-suit: of those, the ones seen to be
 elsewhere at move ``i`` are ruled out, and if one seen to be with the asker at
-move ``i`` is among them, the ask tells nothing more.
+move ``i`` is among them, the ask tells nothing more. What each event proves is
+read once, by :func:`trainer.engine.reading.prove` (as the counting's
+constraints read it); this module adds which cards are seen, and why.
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game("tests/data/six-diamonds.lit")
@@ -34,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from trainer.engine.reading import Proof, prove, read
 from trainer.game.cards import Card, HalfSuit, format_cards
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import Setup, State
@@ -196,7 +199,7 @@ class _Reader:
         claimed: dict[Card, Sighting] = {}
         for number, event in enumerate(self.events, start=1):
             if isinstance(event, Ask):
-                one = self._ask(event, number, where, moved_at, lacks)
+                one = self._ask(event, number, prove(event, state.located), moved_at, lacks)
                 if one is not None:
                     one_of.append(one)
                 if event.hit:
@@ -243,21 +246,19 @@ class _Reader:
             for card in self.setup.hands[self.viewer]:
                 self.dealt[card] = self.viewer
                 self.dealt_how[card] = "hand"
-        moved: set[Card] = set()
-        for number, event in enumerate(self.events, start=1):
+        for number, event, proof in read(self.events):
+            for card, player in proof.dealt:
+                if card in self.dealt:
+                    continue
+                self.dealt[card] = player
+                if isinstance(event, Ask):
+                    self.dealt_how[card] = "hit"
+                    self.first_hit[card] = number
+                else:
+                    self.dealt_how[card] = "claim"
+                    self.claim_of[card] = number
             if isinstance(event, Ask) and event.hit:
-                if event.card not in moved and event.card not in self.dealt:
-                    self.dealt[event.card] = event.target
-                    self.dealt_how[event.card] = "hit"
-                    self.first_hit[event.card] = number
-                moved.add(event.card)
                 self.ever_moved.add(event.card)
-            elif isinstance(event, Claim):
-                for card, player in event.holders().items():
-                    if card not in moved and card not in self.dealt:
-                        self.dealt[card] = player
-                        self.dealt_how[card] = "claim"
-                        self.claim_of[card] = number
 
     def _sighting(self, card: Card, player: str, moved: int | None) -> Sighting:
         if moved is not None:
@@ -279,26 +280,27 @@ class _Reader:
         self,
         ask: Ask,
         number: int,
-        where: dict[Card, str],
+        proof: Proof,
         moved_at: dict[Card, int],
         lacks: dict[Card, dict[str, Given]],
     ) -> OneOf | None:
+        """The facts an ask gives (:func:`~trainer.engine.reading.prove`) about unseen cards, with reasons."""
         card, asker = ask.card, ask.asker
-        if card not in where:
-            lacks.setdefault(card, {}).setdefault(
-                asker, Given(f"{asker} asked for {card} on move {number}, so did not hold it", number)
-            )
-            if not ask.hit:
-                lacks[card].setdefault(ask.target, Given(f"{ask.target} said no to {card} on move {number}", number))
-        others = [c for c in card.half_suit.cards if c is not card]
-        if any(where.get(c) == asker for c in others):
-            return None
+        for lacking, player in sorted(proof.not_dealt, key=lambda placed: placed[1] != asker):  # the asker first
+            if player == asker:
+                given = Given(f"{asker} asked for {card} on move {number}, so did not hold it", number)
+            else:
+                given = Given(f"{player} said no to {card} on move {number}", number)
+            lacks.setdefault(lacking, {}).setdefault(player, given)
+        if proof.held_one_of is None or any(self.dealt.get(c) == asker for c in proof.held_one_of):
+            return None  # a card with the asker then explains the ask
+        then = dict(proof.moved) | {c: self.dealt[c] for c in proof.held_one_of if c in self.dealt}
         yours: list[Card] = []
         reasons: list[tuple[tuple[Card, ...], str]] = []
-        for other in others:
-            if other not in where:
+        for other in card.half_suit.cards:
+            if other not in then:
                 continue
-            holder = where[other]
+            holder = then[other]
             if holder == self.viewer and other not in moved_at and self.dealt_how.get(other) == "hand":
                 yours.append(other)
             else:
@@ -306,5 +308,5 @@ class _Reader:
         if yours:
             verb = "held" if any(c in self.ever_moved for c in yours) else "hold"
             reasons.insert(0, (tuple(yours), f"you {verb} {format_cards(yours)}"))
-        candidates = tuple(c for c in others if c not in where)
+        candidates = tuple(c for c in proof.held_one_of if c not in self.dealt)
         return OneOf(asker, candidates, number, ask, tuple(reasons))

@@ -7,7 +7,7 @@ knew; they knew at least that much). A complete record lists every hand, so
 everyone is judged from their own seat; a personal log lists one.
 
 Each view is replayed once, event by event, and every state is counted once
-(:func:`trainer.engine.counting.count_total`); the count after event ``i`` is
+(:func:`trainer.engine.passes.count_total`); the count after event ``i`` is
 the count before event ``i + 1``. For every event:
 
 * **bits**: for each player, ``log2(count before / count after)`` from their view;
