@@ -221,7 +221,7 @@ class _Reader:
         claimed: dict[Card, Sighting] = {}
         for number, event in enumerate(self.events, start=1):
             if isinstance(event, Ask):
-                one = self._ask(event, number, prove(event, state.located), moved_at, lacks)
+                one = self._ask(event, number, prove(event, state.located), state.located, lacks)
                 if one is not None:
                     one_of.append(one)
                 if event.hit:
@@ -301,7 +301,7 @@ class _Reader:
         ask: Ask,
         number: int,
         proof: Proof,
-        moved_at: dict[Card, int],
+        moved: Mapping[Card, str],
         lacks: dict[Card, dict[str, Given]],
     ) -> OneOf | None:
         """The facts an ask gives (:func:`~trainer.engine.reading.prove`) about unseen cards, with reasons."""
@@ -311,19 +311,20 @@ class _Reader:
             lacks.setdefault(lacking, {}).setdefault(player, given)
         if proof.held_one_of is None or any(self.dealt.get(c) == asker for c in proof.held_one_of):
             return None  # a card with the asker then explains the ask
-        then = dict(proof.moved) | {c: self.dealt[c] for c in proof.held_one_of if c in self.dealt}
+        then = {c: moved[c] for c in card.half_suit.cards if c in moved and c is not card}  # where they went
+        then |= {c: self.dealt[c] for c in proof.held_one_of if c in self.dealt}  # dealt, seen later
         yours: list[Card] = []
         reasons: list[Elsewhere] = []
         for other in card.half_suit.cards:
             if other not in then:
                 continue
             holder = then[other]
-            if holder == self.viewer and other not in moved_at and self.dealt_how.get(other) == "hand":
+            if holder == self.viewer and other not in moved and self.dealt_how.get(other) == "hand":
                 yours.append(other)
             else:
                 reasons.append(self._then(other, holder, number))
         if yours:
-            moved = any(c in self.ever_moved for c in yours)
-            reasons.insert(0, Elsewhere(tuple(yours), "yours", self.viewer or "", moved=moved))
+            later = any(c in self.ever_moved for c in yours)
+            reasons.insert(0, Elsewhere(tuple(yours), "yours", self.viewer or "", moved=later))
         candidates = tuple(c for c in proof.held_one_of if c not in self.dealt)
         return OneOf(asker, candidates, number, ask, tuple(reasons))

@@ -50,9 +50,9 @@ class Packing:
         >>> PYTHON.pack([1, 2])
         513
         """
-        value = 0
+        bits, value = self.bits, 0
         for i, x in enumerate(vector):
-            value |= x << (self.bits * i)
+            value |= x << (bits * i)
         return value
 
     def unpack(self, value: int, n: int) -> tuple[int, ...]:

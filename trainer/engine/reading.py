@@ -21,14 +21,14 @@ explanations reason with). A change to the rules is made here, once.
     >>> proof = prove(Ask("Cat", "Bob", Card.parse("3D"), False), {Card.parse("2D"): "Ann"})
     >>> [(str(c), p) for c, p in proof.not_dealt]  # a miss: neither Bob nor Cat was dealt 3D
     [('3D', 'Bob'), ('3D', 'Cat')]
-    >>> [str(c) for c in proof.held_one_of or ()], [(str(c), p) for c, p in proof.moved]
-    (['4D', '5D', '6D', '7D'], [('2D', 'Ann')])
+    >>> [str(c) for c in proof.held_one_of or ()]  # Cat held one of them (2D, with Ann, is not Cat's)
+    ['4D', '5D', '6D', '7D']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event
@@ -37,22 +37,22 @@ Placed = tuple[tuple[Card, str], ...]
 """Cards and players: ``(card, player)`` pairs."""
 
 
-@dataclass(frozen=True)
-class Proof:
+class Proof(NamedTuple):
     """What one event proves about the deal.
 
     ``dealt``: each card was dealt to its player. ``not_dealt``: each card was not
     dealt to its player (for an ask, the target first when they missed, then the
     asker). ``held_one_of``: for an ask not explained by a card that had moved to
     the asker, the set's other cards that had not moved, the asker dealt at least
-    one of them (empty: the ask was impossible); ``None`` otherwise. ``moved``: for
-    an ask, the set's other cards that had moved, with where they were then.
+    one of them (empty: the ask was impossible); ``None`` otherwise.
+
+    A named tuple, quick to make: :func:`trainer.engine.solve.solve` replays the whole history each
+    time, a proof an event.
     """
 
     dealt: Placed = ()
     not_dealt: Placed = ()
     held_one_of: tuple[Card, ...] | None = None
-    moved: Placed = ()
 
 
 def prove(event: Event, moved: Mapping[Card, str]) -> Proof:
@@ -61,20 +61,19 @@ def prove(event: Event, moved: Mapping[Card, str]) -> Proof:
     >>> from trainer.game.cards import Card
     >>> from trainer.game.events import Ask
     >>> prove(Ask("Cat", "Bob", Card.parse("3D"), True), {Card.parse("2D"): "Cat"})  # 2D explains it
-    Proof(dealt=((Card.parse('3D'), 'Bob'),), not_dealt=((Card.parse('3D'), 'Cat'),), held_one_of=None, moved=())
+    Proof(dealt=((Card.parse('3D'), 'Bob'),), not_dealt=((Card.parse('3D'), 'Cat'),), held_one_of=None)
     """
     if isinstance(event, Ask):
-        card, asker = event.card, event.asker
-        dealt: Placed = ()
-        not_dealt: Placed = ()
-        if card not in moved:
-            if event.hit:
-                dealt = ((card, event.target),)
-            else:
-                not_dealt = ((card, event.target),)
-            not_dealt += ((card, asker),)
+        card, asker, target = event.card, event.asker, event.target
+        dealt: Placed
+        not_dealt: Placed
+        if card in moved:
+            dealt = not_dealt = ()
+        elif event.hit:
+            dealt, not_dealt = ((card, target),), ((card, asker),)
+        else:
+            dealt, not_dealt = (), ((card, target), (card, asker))
         unmoved: list[Card] = []
-        elsewhere: list[tuple[Card, str]] = []
         for other in card.half_suit.cards:
             if other is card:
                 continue
@@ -83,12 +82,14 @@ def prove(event: Event, moved: Mapping[Card, str]) -> Proof:
                 unmoved.append(other)
             elif holder == asker:
                 return Proof(dealt, not_dealt)  # a card that moved to the asker explains the ask
-            else:
-                elsewhere.append((other, holder))
-        return Proof(dealt, not_dealt, tuple(unmoved), tuple(elsewhere))
+        return Proof(dealt, not_dealt, tuple(unmoved))
     if isinstance(event, Claim):
         return Proof(dealt=tuple((c, p) for c, p in event.holders().items() if c not in moved))
-    return Proof()
+    return NOTHING
+
+
+NOTHING = Proof()
+"""What a pass proves."""
 
 
 def read(events: Sequence[Event]) -> Iterator[tuple[int, Event, Proof]]:
