@@ -15,7 +15,7 @@ every card's holders. Measured:
    whole game from every view at every event (what ``review`` does). The goals
    of issue 12 are checked: p95 at most 20 ms at 6 players and 50 ms at 8,
    worst at most 0.5 s.
-2. the engine as it was before issue 12 (``counting.count_total`` and
+2. the engine as it was before issue 12 (``passes.count_total`` and
    ``counting.marginals``, pure Python), kept as the reference, on every
    ``--reference-step``-th prefix of the first random game of each table, from
    the first seat and the public view: the speed ratio on the same positions.
@@ -50,7 +50,8 @@ from baseline import possible_holders
 
 from trainer.engine import solve
 from trainer.engine.constraints import History
-from trainer.engine.counting import KERNELS, count_total, marginals
+from trainer.engine.counting import marginals
+from trainer.engine.passes import KERNELS, count_total
 from trainer.engine.solve import _current, counting_model
 from trainer.files import write_atomic
 from trainer.game.events import Event

@@ -32,8 +32,8 @@ from puzzles.ids import canonical_form, canonical_id
 from puzzles.model import KINDS, LEVELS, RECALL, Puzzle, Question
 from trainer.engine import Knowledge, solve
 from trainer.engine.constraints import History
-from trainer.engine.counting import full_pass
 from trainer.engine.deadline import Deadline, TimeLimitError
+from trainer.engine.passes import full_pass
 from trainer.engine.solve import counting_model
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError

@@ -124,8 +124,6 @@ PAIRINGS_8 = tuple(pair for pair in PAIRINGS if BotKind.EXPERT not in pair)
 EXPERT_PAIRINGS = tuple(pair for pair in PAIRINGS if BotKind.EXPERT in pair)
 """The pairings with an ``expert``: played at 6 players only."""
 
-TABLES = ((Variant.CLASSIC, 6), (Variant.FISH54, 6), (Variant.CLASSIC, 8), (Variant.FISH54, 8))
-
 
 PACK_WINDOW = 6
 """Events between two solved positions of a pack game (the generator's default is 3): half the cost."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, OverBudget, Problem
+from trainer.engine.counting import Counter, OverBudget
+from trainer.engine.problem import Problem
 from trainer.engine.solve import counting_model
 from trainer.game.randomplay import random_game
 

@@ -11,11 +11,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import counting
-from trainer.engine import sweep as sweep_module
+from trainer.engine import passes
+from trainer.engine import problem as problem_module
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, Problem, SetProblem, full_pass, set_table
-from trainer.engine.factored import BITS, FIELD, Factored, expanded, plan
+from trainer.engine.counting import Counter, set_table
+from trainer.engine.expansion import expanded
+from trainer.engine.factored import Factored
+from trainer.engine.packing import NUMPY, PYTHON
+from trainer.engine.passes import full_pass
+from trainer.engine.plan import plan
+from trainer.engine.problem import Problem, SetProblem
 from trainer.engine.solve import counting_model
 from trainer.engine.sweep import Sweep, sweep_work
 from trainer.engine.tables import solve_set
@@ -77,7 +82,7 @@ def test_expanded_table_is_the_same_polynomial(case: tuple[int, SetProblem], poi
     x = point[:n]
     table = set_table(problem, n)
     direct = sum(
-        count * prod(x[p] ** c for p, c in enumerate(counting.unpack(key, n))) for key, count, _ in table.classes
+        count * prod(x[p] ** c for p, c in enumerate(PYTHON.unpack(key, n))) for key, count, _ in table.classes
     )
     e = expanded(problem, n)
     cards = len(problem.cards)
@@ -202,7 +207,7 @@ def test_factored_equals_the_python_pass_on_games(
 
 @st.composite
 def wide_sets(draw: st.DrawFn) -> tuple[SetProblem, int]:
-    """Sets of up to five cards among up to eight players: past :data:`counting.EXACT` assignments too."""
+    """Sets of up to five cards among up to eight players: past :data:`problem_module.EXACT` assignments too."""
     n = draw(st.integers(1, 8))
     problem = draw(set_problems(n))
     cards = draw(st.integers(len(problem.cards), 5))
@@ -215,12 +220,12 @@ def wide_sets(draw: st.DrawFn) -> tuple[SetProblem, int]:
 @given(wide_sets())
 def test_a_sets_shape_bounds_its_classes_and_cards_exactly_for_few_assignments(drawn: tuple[SetProblem, int]) -> None:
     problem, n = drawn
-    table = counting.solved(problem, n)
+    table = problem_module.solved(problem, n)
     most = table.vectors.max(axis=0).tolist() if len(table.solutions) else [0] * n
-    bound = counting.shape(problem, n)
+    bound = problem_module.shape(problem, n)
     assert bound.classes >= len(table.solutions)
     assert all(b >= m for b, m in zip(bound.most, most, strict=True))
-    if prod(len(d) for d in problem.domains) <= counting.EXACT:
+    if prod(len(d) for d in problem.domains) <= problem_module.EXACT:
         assert bound == (len(table.solutions), tuple(most))  # solved
     elif not problem.holds_one_of and len(set(problem.domains)) == 1:
         assert bound == (len(table.solutions), tuple(most))  # every card with the same holders: the bounds are met
@@ -232,7 +237,7 @@ def test_choosing_a_pass_early_at_eight_players_solves_no_large_set(monkeypatch:
     sweep's estimate once the hands are small enough for the sweep to be weighed."""
     game = random_game(random.Random(1), "classic", 8)
     problem = counting_model(History.build(game.setup, game.events[:8], None)).problem
-    assert prod(c + 1 for c in problem.capacity) > counting.SWEEP_GRID
+    assert prod(c + 1 for c in problem.capacity) > passes.SWEEP_GRID
     assert max(prod(len(d) for d in s.domains) for s in problem.sets) > 8**5
     solved: list[int] = []
 
@@ -240,12 +245,12 @@ def test_choosing_a_pass_early_at_eight_players_solves_no_large_set(monkeypatch:
         solved.append(prod(len(d) for d in domains))
         return solve_set(domains, holds, n)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(counting, "solve_set", recording)
-    monkeypatch.setattr(counting, "KERNELS", "sys")  # the compiled code loaded: no sweep tried on a budget
-    counting.solved.cache_clear()
+    monkeypatch.setattr(problem_module, "solve_set", recording)
+    monkeypatch.setattr(passes, "KERNELS", "sys")  # the compiled code loaded: no sweep tried on a budget
+    problem_module.solved.cache_clear()
     result = full_pass(problem)
-    assert isinstance(result, Factored) and max(solved, default=0) <= counting.EXACT
-    assert sweep_work(problem) > 0 and max(solved, default=0) <= counting.EXACT  # weighed with small hands
+    assert isinstance(result, Factored) and max(solved, default=0) <= problem_module.EXACT
+    assert sweep_work(problem) > 0 and max(solved, default=0) <= problem_module.EXACT  # weighed with small hands
     assert result.total == Counter(problem).total  # (which solves every set among all eight)
 
 
@@ -258,7 +263,7 @@ def test_layers_keep_no_state_past_what_the_sets_still_to_come_must_give(monkeyp
     limits = pruned.limits
     assert any(limit < capacity for layer in limits for limit, capacity in zip(layer, limits[-1], strict=True))
     for k, (keys, _) in enumerate(pruned.layers):
-        fields = (keys[:, None] >> (BITS * np.arange(len(limits[k])))) & FIELD
+        fields = (keys[:, None] >> (NUMPY.bits * np.arange(len(limits[k])))) & NUMPY.field
         assert (fields <= np.array(limits[k])).all()
 
     def capacities(self: Factored) -> list[list[int]]:  # every layer's limits the capacities: nothing dropped
@@ -273,28 +278,28 @@ def test_layers_keep_no_state_past_what_the_sets_still_to_come_must_give(monkeyp
 def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monkeypatch: pytest.MonkeyPatch) -> None:
     game = random_game(random.Random(1), "classic", 6)
     problems = [counting_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
-    monkeypatch.setattr(counting, "KERNELS", "compiled.code.not.loaded")  # a fresh process
-    monkeypatch.setattr(counting, "SWEEP_GRID", 0)  # as with many players
+    monkeypatch.setattr(passes, "KERNELS", "compiled.code.not.loaded")  # a fresh process
+    monkeypatch.setattr(passes, "SWEEP_GRID", 0)  # as with many players
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
     assert isinstance(middle, Sweep)  # most players special in most sets, hand sizes prune the sweep
     assert isinstance(late, Counter)
-    assert counting.count_total(problems[0]) == Counter(problems[0]).total
-    monkeypatch.setattr(counting, "KERNELS", "sys")  # once the compiled code is loaded: the factored pass
+    assert passes.count_total(problems[0]) == Counter(problems[0]).total
+    monkeypatch.setattr(passes, "KERNELS", "sys")  # once the compiled code is loaded: the factored pass
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored) and isinstance(middle, Factored) and isinstance(late, Counter)
     assert middle.counts() == Counter(problems[1]).counts()
     # with few hand-size vectors, the choice is by the bound on the sweep's work against the factored
     # pass's estimate (which, with the layers' limits, is nearly always the smaller)
-    monkeypatch.setattr(counting, "SWEEP_GRID", 10**6)
+    monkeypatch.setattr(passes, "SWEEP_GRID", 10**6)
     bounds = [sweep_work(p) / plan(p)[1] for p in problems[:2]]
-    assert bounds[0] > bounds[1] >= counting.SWEEP_RATIO
+    assert bounds[0] > bounds[1] >= passes.SWEEP_RATIO
     assert isinstance(full_pass(problems[0]), Factored) and isinstance(full_pass(problems[1]), Factored)
-    monkeypatch.setattr(counting, "SWEEP_RATIO", bounds[1] * 2)
+    monkeypatch.setattr(passes, "SWEEP_RATIO", bounds[1] * 2)
     assert isinstance(full_pass(problems[0]), Factored) and isinstance(full_pass(problems[1]), Sweep)
     # for the total alone the factored pass's forward half is cheap: no sweep is tried
-    monkeypatch.setattr(sweep_module, "Sweep", None)
-    assert counting.count_total(problems[1]) == Counter(problems[1]).total
+    monkeypatch.setattr(passes, "Sweep", None)
+    assert passes.count_total(problems[1]) == Counter(problems[1]).total
 
 
 @pytest.mark.parametrize(
@@ -311,9 +316,9 @@ def test_factored_agrees_with_brute_force(
 ) -> None:
     from tests.test_engine import assert_matches_brute_force
 
-    monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
-    monkeypatch.setattr(counting, "SWEEP_QUICK", 0)  # nor cheap enough for the sweep: the factored pass always
-    monkeypatch.setattr(counting, "SWEEP_GRID", 0)
+    monkeypatch.setattr(passes, "SMALL", -1)  # no problem is that small
+    monkeypatch.setattr(passes, "SWEEP_QUICK", 0)  # nor cheap enough for the sweep: the factored pass always
+    monkeypatch.setattr(passes, "SWEEP_GRID", 0)
     game = random_game(random.Random(seed), variant, players)
     events = game.events[: min(n, len(game.events))]
     problem = counting_model(History.build(game.setup, events, viewer)).problem

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from trainer.engine import sweep as sweep_module
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, Problem, SetProblem, search_table, set_table
+from trainer.engine.counting import Counter, search_table, set_table
+from trainer.engine.problem import Problem, SetProblem
 from trainer.engine.residues import PRIMES, WIDE, factorials, primes_for, rebuild
 from trainer.engine.solve import counting_model
 from trainer.engine.sweep import Sweep

@@ -1,5 +1,5 @@
 """How many whole-number vectors lie in a box, by their sum: the estimates that choose a counting pass and
-an order of the sets (:func:`trainer.engine.factored.plan`, :func:`trainer.engine.sweep.sweep_work`).
+an order of the sets (:func:`trainer.engine.plan.plan`, :func:`trainer.engine.sweep.sweep_work`).
 
 A box ``low <= x <= high`` over some dimensions holds, with sum ``t``, the coefficient of ``t`` in the
 product of ``t^low + ... + t^high`` over the dimensions; each factor is a window of running sums.

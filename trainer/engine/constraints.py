@@ -1,8 +1,9 @@
 """What a history says about the deal, as constraints on each card's dealt holder.
 
 Every movement of a card is public, so the only unknown is the deal. Replaying
-the history from a viewer's side leaves three kinds of constraint, each about
-the cards of one half-suit:
+the history from a viewer's side (each event read by
+:func:`trainer.engine.reading.prove`) leaves three kinds of constraint, each
+about the cards of one half-suit:
 
 * **pinned**: the dealt holder is known (the viewer's own hand; a hit or a
   claim on a card that had not moved yet);
@@ -33,9 +34,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from trainer.engine.reading import prove
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
-from trainer.game.events import Ask, Claim, Event
+from trainer.game.events import Ask, Event
 from trainer.game.state import Setup, State
 
 
@@ -211,41 +213,24 @@ class History:
             raise ImpossibleHistoryError(f"{player} asked for {asked} at event {at}, yet now {none}")
 
     def observe(self, event: Event, index: int) -> None:
-        """Add the facts one event makes public, then play it."""
-        state = self.state
+        """Add the facts one event makes public (:func:`~trainer.engine.reading.prove`), then play it."""
         self._event = index
-        if isinstance(event, Ask):
-            moved = state.located
+        proof = prove(event, self.state.located)
+        for card, player in proof.dealt:
+            self.pin(card, player, index)
+        for card, player in proof.not_dealt:
+            self.exclude(card, player)
+        if isinstance(event, Ask) and proof.held_one_of is not None:
             card, asker = event.card, event.asker
-            if card not in moved:
-                if event.hit:
-                    self.pin(card, event.target, index)
-                else:
-                    self.exclude(card, event.target)
-                self.exclude(card, asker)
-            candidates: list[Card] = []
-            for other in card.half_suit.cards:
-                if other is card:
-                    continue
-                holder = moved.get(other)
-                if holder is None:
-                    candidates.append(other)
-                elif holder == asker:
-                    break  # a card that moved to the asker explains the ask
-            else:
-                if not candidates:
-                    raise ImpossibleHistoryError(
-                        f"{asker} cannot ask for {card}: {asker} holds no other card of {card.half_suit}"
-                    )
-                key = (asker, tuple(candidates))
-                if key not in self._known:
-                    self._known.add(key)
-                    self.holds_one_of.append(HoldsOneOf(asker, key[1], index))
-                    facts = self._open.setdefault(card.half_suit, {})
-                    facts[key] = (index, card)
-                    self._check_fact(key, facts)
-        elif isinstance(event, Claim):
-            for card, player in event.holders().items():
-                if card not in state.located:
-                    self.pin(card, player, index)
-        state.apply(event)
+            if not proof.held_one_of:
+                raise ImpossibleHistoryError(
+                    f"{asker} cannot ask for {card}: {asker} holds no other card of {card.half_suit}"
+                )
+            key = (asker, proof.held_one_of)
+            if key not in self._known:
+                self._known.add(key)
+                self.holds_one_of.append(HoldsOneOf(asker, key[1], index))
+                facts = self._open.setdefault(card.half_suit, {})
+                facts[key] = (index, card)
+                self._check_fact(key, facts)
+        self.state.apply(event)

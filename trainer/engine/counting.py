@@ -1,6 +1,6 @@
-"""Exact counting of the deals consistent with a history.
+"""The plain counting pass: exact counts of the deals consistent with a history, in Python integers.
 
-The problem splits as the design notes say:
+The problem (:mod:`trainer.engine.problem`) splits as the design notes say:
 
 1. **One constraint problem per half-suit.** Its variables are the dealt
    holders of the set's cards that are not pinned; its constraints are the
@@ -15,10 +15,13 @@ The problem splits as the design notes say:
    with one multinomial coefficient. A backward pass gives, for every card
    and player, the exact number of deals that put the card there.
 
-Vectors are packed into integers, eight bits per player, so adding two
-vectors is one integer addition and checking bounds is one mask.
+Vectors are packed into integers, eight bits per player
+(:data:`trainer.engine.packing.PYTHON`), so adding two vectors is one integer
+addition and checking bounds is one mask. The array passes
+(:mod:`trainer.engine.sweep`, :mod:`trainer.engine.factored`) give the same
+numbers on larger problems; :mod:`trainer.engine.passes` chooses among them.
 
-    >>> from math import comb
+    >>> from trainer.engine.problem import Problem
     >>> c = count_deals(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=()))
     >>> c.total
     2
@@ -26,36 +29,16 @@ vectors is one integer addition and checking bounds is one mask.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, factorial, prod
-from typing import TYPE_CHECKING, NamedTuple
+from math import comb, factorial
 
-import numpy as np
+from trainer.engine.packing import PYTHON
+from trainer.engine.problem import Counts, Problem, SetProblem, solved, special_players
 
-from trainer.engine.boxes import box_sums
-from trainer.engine.tables import SolvedSet, solve_set
-
-if TYPE_CHECKING:
-    from trainer.engine.factored import Factored
-    from trainer.engine.sweep import Sweep
-
-BITS = 8
-FIELD = (1 << BITS) - 1
-HALF = 1 << (BITS - 1)
-
-
-@dataclass(frozen=True)
-class SetProblem:
-    """One half-suit's local problem: card codes, the allowed players of each
-    (as indices into the problem's players) and "holds one of" facts
-    (player index, card positions)."""
-
-    cards: tuple[str, ...]
-    domains: tuple[tuple[int, ...], ...]
-    holds_one_of: tuple[tuple[int, tuple[int, ...]], ...]
+BITS, FIELD, HALF = PYTHON.bits, PYTHON.field, PYTHON.half  # keys are Python integers (:mod:`trainer.engine.packing`)
+pack, unpack = PYTHON.pack, PYTHON.unpack
 
 
 @dataclass(frozen=True)
@@ -70,53 +53,6 @@ class SetTable:
     cards: tuple[str, ...]
     classes: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
     solutions: int
-
-
-@dataclass(frozen=True)
-class Problem:
-    """The whole deal: players (the dimensions), how many unknown cards each
-    still has room for, the number of interchangeable free cards, and one
-    local problem per constrained set."""
-
-    players: tuple[str, ...]
-    capacity: tuple[int, ...]
-    free: int
-    sets: tuple[SetProblem, ...]
-
-
-@dataclass(frozen=True)
-class Counts:
-    """Exact counts: ``total`` consistent deals; ``per_card[code][p]`` of them
-    deal the card to player index ``p``; ``free_per_player[p]`` the same for
-    any one free card."""
-
-    total: int
-    per_card: dict[str, tuple[int, ...]]
-    free_per_player: tuple[int, ...]
-
-
-def pack(vector: Sequence[int]) -> int:
-    """Pack a small non-negative vector, eight bits per entry.
-
-    >>> unpack(pack([3, 0, 7]), 3)
-    (3, 0, 7)
-    """
-    value = 0
-    for i, x in enumerate(vector):
-        value |= x << (BITS * i)
-    return value
-
-
-def unpack(value: int, n: int) -> tuple[int, ...]:
-    """The inverse of :func:`pack`."""
-    return tuple((value >> (BITS * i)) & FIELD for i in range(n))
-
-
-@lru_cache(maxsize=4096)
-def solved(problem: SetProblem, n: int) -> SolvedSet:
-    """A set's local problem solved with arrays (:mod:`trainer.engine.tables`), cached: an event
-    changes only one set's problem, so consecutive positions share the others."""
-    return solve_set(problem.domains, problem.holds_one_of, n)
 
 
 @lru_cache(maxsize=4096)
@@ -208,103 +144,6 @@ def _back_step(states: Iterable[int], pairs: Sequence[tuple[int, int]], after: d
 def count_deals(problem: Problem) -> Counts:
     """Count the consistent deals exactly, and the deals per card and player."""
     return Counter(problem).counts()
-
-
-SMALL = 10_000  # forward state-class pairs up to which the plain Python pass is the quicker (measured)
-EXACT = 1024  # assignments of a set's cards up to which choosing a pass solves the set for its classes
-
-
-def _small(problem: Problem) -> bool:
-    """Whether an upper bound on the plain Python pass's work is at most :data:`SMALL` state-class pairs
-    (each layer has at most the product of the class counts before it, each at most
-    :func:`shape` says)."""
-    work, states = 0, 1
-    for classes in sorted(shape(s, len(problem.players)).classes for s in problem.sets):
-        work += states * classes
-        states *= classes
-        if work > SMALL:
-            break
-    return work <= SMALL
-
-
-class Shape(NamedTuple):
-    """At most how many classes a set's table has, and at most how many of its cards each player gets."""
-
-    classes: int
-    most: tuple[int, ...]
-
-
-@lru_cache(maxsize=4096)
-def shape(problem: SetProblem, n: int) -> Shape:
-    """A set's :class:`Shape`, to choose a pass by: exact (the set :func:`solved`) where its cards have at
-    most :data:`EXACT` assignments; else bounds that need no solving (early on, with every player
-    possible, solving one set of six cards among eight players, 8^6 assignments, takes longer than
-    many a whole pass): a player gets at most the cards they may hold, and at least one if they hold
-    one of some; the classes (how many each gets) are at most the vectors within those bounds that
-    share out all the cards (:func:`~trainer.engine.boxes.box_sums`), and at most the assignments.
-
-    >>> everyone = SetProblem(tuple("ABCDEF"), ((0, 1, 2, 3, 4, 5, 6, 7),) * 6, ())
-    >>> shape(everyone, 8).classes  # 8^6 assignments; C(13, 6) ways to share six cards among eight
-    1716
-    >>> # players 0 and 1 hold one of two of them: at least one each, C(11, 4) ways to share the rest
-    >>> shape(SetProblem(everyone.cards, everyone.domains, ((0, (0, 1)), (1, (2, 3)))), 8).classes
-    330
-    >>> shape(SetProblem(("X", "Y"), ((0, 1), (1,)), ()), 2)  # solved: X with 0 or 1, Y with 1
-    Shape(classes=2, most=(1, 2))
-    """
-    assignments = prod(len(domain) for domain in problem.domains)
-    if assignments <= EXACT:
-        table = solved(problem, n)
-        most = table.vectors.max(axis=0).tolist() if len(table.solutions) else [0] * n
-        return Shape(len(table.solutions), tuple(most))
-    k = len(problem.cards)
-    most = [sum(p in domain for domain in problem.domains) for p in range(n)]
-    least = [int(any(p == q for q, _ in problem.holds_one_of)) for p in range(n)]
-    vectors = box_sums(np.array([least], np.int64), np.array([most], np.int64), k)[0, k]
-    return Shape(min(assignments, round(vectors)), tuple(most))
-
-
-SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
-SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
-SWEEP_RATIO = 0.5  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
-KERNELS = "trainer.engine.kernels"  # the factored pass's compiled code: half a second to load, once a process
-
-
-def full_pass(problem: Problem) -> Counter | Sweep | Factored:
-    """The exact counts of ``problem``, by the pass likely to be the quickest.
-
-    The Python :class:`Counter` for a small problem (no array overhead); else the
-    :class:`~trainer.engine.factored.Factored` pass, whose work grows with the players a set
-    names, not with all of them, unless :class:`~trainer.engine.sweep.Sweep` is likely the
-    quicker: where there are at most :data:`SWEEP_GRID` vectors of hand sizes (few players, or
-    small hands: hand sizes prune the sweep's states) and a bound on the sweep's work
-    (:func:`~trainer.engine.sweep.sweep_work`) is below :data:`SWEEP_RATIO` times the factored
-    pass's estimated work; or if it finishes within :data:`SWEEP_QUICK` state-class pairs while the
-    factored pass's compiled code is not loaded (half a second, once a process: a one-off command
-    on a late position does not pay it). Each gives ``total`` at once and ``counts()`` on demand.
-
-    >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
-    2
-    """
-    return _pass(problem, per_card=True)
-
-
-def _pass(problem: Problem, per_card: bool) -> Counter | Sweep | Factored:
-    """:func:`full_pass`; without ``per_card`` only the total is wanted, the factored pass's forward
-    half (a third of its work or less), so the sweep is only tried while the compiled code is not loaded."""
-    if _small(problem):
-        return Counter(problem)
-    from trainer.engine.factored import Factored, plan  # they import this module
-    from trainer.engine.sweep import Sweep, sweep_work
-
-    few = prod(c + 1 for c in problem.capacity) <= SWEEP_GRID
-    if per_card and few and sweep_work(problem) < SWEEP_RATIO * plan(problem)[1]:
-        return Sweep(problem)  # its work is at most that bound: no budget needed
-    if KERNELS not in sys.modules:
-        sweep = Sweep(problem, budget=SWEEP_QUICK)
-        if sweep.finished:
-            return sweep
-    return Factored(problem, per_card)
 
 
 class OverBudget(Exception):
@@ -417,31 +256,6 @@ class Counter:
                     if r:
                         free_per_player[p] += layers[-1][u] * _ways(rest, fact, without=p)
         return Counts(self.total, per_card, tuple(free_per_player))
-
-
-def special_players(problem: SetProblem, n: int) -> frozenset[int]:
-    """The dimensions a set's problem does not treat like every other: missing from
-    some card's domain, or named by a "holds one of" fact."""
-    special = {p for p in range(n) for domain in problem.domains if p not in domain}
-    special |= {p for p, _ in problem.holds_one_of}
-    return frozenset(special)
-
-
-def count_total(problem: Problem) -> int:
-    """Only the number of consistent deals: the same as ``Counter(problem).total``, faster.
-
-    A small problem takes the :class:`Retiring` pass: players are *retired* as
-    soon as no set still to be combined treats them specially, merged into one
-    dimension (a bucket), the state's weight taking the binomial coefficient of
-    the split. A larger one takes the forward half of an array pass, chosen as
-    :func:`full_pass` chooses, but for the total alone.
-
-    >>> count_total(Problem(players=("A", "B", "C"), capacity=(2, 1, 1), free=4, sets=()))
-    12
-    """
-    if _small(problem):
-        return Retiring(problem).total
-    return _pass(problem, per_card=False).total  # the forward half of either array pass
 
 
 class Retiring:
@@ -582,7 +396,7 @@ def retiring_marginals(problem: Problem) -> Counts:
     n = len(problem.players)
     per_card: dict[str, list[int]] = {}
     free_per_player = [0] * n
-    total = count_total(problem)
+    total = Retiring(problem).total if n == 0 else 0  # with players, the first run's total
     for player in range(n):
         run = Retiring(problem, keep=frozenset([player]))
         total = run.total

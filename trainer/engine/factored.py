@@ -42,7 +42,10 @@ inverse factorials and negative coefficients are fine there, and the final
 counts, exact non-negative integers below the product of the primes, are
 rebuilt by the Chinese remainder theorem. Nothing is rounded.
 
-    >>> from trainer.engine.counting import Problem, SetProblem
+The expanded tables are made in :mod:`trainer.engine.expansion`, and combined
+in the order :mod:`trainer.engine.plan` finds.
+
+    >>> from trainer.engine.problem import Problem, SetProblem
     >>> f = Factored(Problem(("A", "B"), (2, 2), 2, (SetProblem(("X1", "X2"), ((0,), (0, 1)), ()),)))
     >>> f.total, f.counts().per_card
     (3, {'X1': (3, 0), 'X2': (1, 2)})
@@ -50,139 +53,23 @@ rebuilt by the Chinese remainder theorem. Nothing is rounded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
 
-from trainer.engine.boxes import box_counts
-from trainer.engine.counting import Counts, Problem, SetProblem, special_players
+from trainer.engine.expansion import Expanded, expanded, least, placements
+from trainer.engine.packing import NUMPY
+from trainer.engine.plan import plan
+from trainer.engine.problem import Counts, Problem
 from trainer.engine.residues import WIDE, factorials, primes_for, rebuild, rebuild_all
-from trainer.engine.tables import solve_set
 
 Array = npt.NDArray[np.int64]
 Index = npt.NDArray[np.int32]
 
-BITS = 7
-HALF = 1 << (BITS - 1)
-FIELD = (1 << BITS) - 1
+BITS, HALF, FIELD = NUMPY.bits, NUMPY.half, NUMPY.field  # keys are int64 arrays (:mod:`trainer.engine.packing`)
 BOX = 1 << 22  # the most cells of a box in which a step finds its targets by place (16 MB)
-
-
-@dataclass(frozen=True)
-class Expanded:
-    """A set's table over its special players, expanded by inclusion-exclusion.
-
-    ``vectors[k]`` is a class (cards given to each special player, in the order of
-    ``special``), ``coef[k]`` its coefficient in the table, ``cells[k, i, j]`` its
-    coefficient in the table restricted to card ``i`` going to ``special[j]``, and
-    ``star[k, i]`` its coefficient in the table with card ``i`` given to one
-    particular other player (whose ``x`` factor is left out).
-    """
-
-    cards: tuple[str, ...]
-    special: tuple[int, ...]
-    vectors: Array
-    coef: Array
-    cells: Array
-    star: Array
-    possible: bool
-
-
-@lru_cache(maxsize=64)
-def _spread(s: int, m: int) -> tuple[Array, Array]:
-    """Every ``w`` over ``s`` players with ``|w| <= m`` and the coefficient of ``x^w (sum)^(m-|w|)`` in
-    ``(sum over everyone - sum over the s)^m``: ``m! / ((m - |w|)! prod w!) * (-1)^|w|``."""
-    found: list[tuple[int, ...]] = [()]
-    for _ in range(s):
-        found = [(*w, x) for w in found for x in range(m + 1 - sum(w))]
-    ws = np.array(found, dtype=np.int64).reshape(len(found), s)
-    factors = [(-1) ** sum(w) * factorial(m) // (factorial(m - sum(w)) * prod(factorial(x) for x in w)) for w in found]
-    return ws, np.array(factors, dtype=np.int64)
-
-
-def _expand(plain: Array, stars: Array, values: Array, s: int) -> tuple[Array, Array]:
-    """Rows ``values`` standing for ``x^plain * (sum over the others)^stars``, expanded into rows for
-    ``x^v * (sum over everyone)^J``: the vectors ``v`` and their rows."""
-    vectors: list[Array] = [np.zeros((0, s), np.int64)]
-    rows: list[Array] = [np.zeros((0, values.shape[1]), np.int64)]
-    for m in np.unique(stars).tolist():
-        chosen = stars == m
-        ws, factors = _spread(s, int(m))
-        size = int(chosen.sum()) * len(ws)
-        vectors.append((plain[chosen][:, None, :] + ws[None, :, :]).reshape(size, s))
-        rows.append((values[chosen][:, None, :] * factors[None, :, None]).reshape(size, values.shape[1]))
-    return np.concatenate(vectors), np.concatenate(rows)
-
-
-@lru_cache(maxsize=4096)
-def expanded(problem: SetProblem, n: int) -> Expanded:
-    """The set's table over its special players (cached: an event changes one set's problem).
-
-    >>> e = expanded(SetProblem(("X",), ((1, 2),), ()), 3)  # X with player 1 or 2: player 0 is special
-    >>> e.special, e.vectors.tolist(), e.coef.tolist()  # x_1 + x_2 = (x_0 + x_1 + x_2) - x_0
-    ((0,), [[0], [1]], [1, -1])
-    """
-    k = len(problem.cards)
-    special = tuple(sorted(special_players(problem, n)))
-    s = len(special)
-    others = s < n
-    if any(p < 0 or p >= n for p, _ in problem.holds_one_of):
-        special = tuple(p for p in special if 0 <= p < n)
-        empty = np.zeros((0, len(special)), np.int64)
-        return Expanded(
-            problem.cards,
-            special,
-            empty,
-            np.zeros(0, np.int64),
-            np.zeros((0, k, len(special)), np.int64),
-            np.zeros((0, k), np.int64),
-            False,
-        )
-    position = {p: j for j, p in enumerate(special)}
-    domains = tuple(tuple(sorted({position.get(p, s) for p in domain})) for domain in problem.domains)
-    holds = tuple((position[p], cards) for p, cards in problem.holds_one_of)
-    table = solve_set(domains, holds, s + others)
-    if len(table.solutions) == 0:
-        return Expanded(
-            problem.cards,
-            special,
-            np.zeros((0, s), np.int64),
-            np.zeros(0, np.int64),
-            np.zeros((0, k, s), np.int64),
-            np.zeros((0, k), np.int64),
-            False,
-        )
-    plain = table.vectors[:, :s]
-    stars = table.vectors[:, s] if others else np.zeros(len(table.solutions), np.int64)
-    width = 1 + k * s
-    main = np.concatenate(
-        [table.solutions[:, None], table.cells[:, :, :s].reshape(len(table.solutions), k * s)], axis=1
-    )
-    vectors, rows = _expand(plain, stars, np.pad(main, ((0, 0), (0, k))), s)
-    if others:
-        starred = stars > 0
-        star_rows = np.pad(table.cells[starred, :, s], ((0, 0), (width, 0)))
-        more_vectors, more_rows = _expand(plain[starred], stars[starred] - 1, star_rows, s)
-        vectors, rows = np.concatenate([vectors, more_vectors]), np.concatenate([rows, more_rows])
-    keys = (vectors << (BITS * np.arange(s, dtype=np.int64))).sum(axis=1)
-    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    summed = np.zeros((len(unique), rows.shape[1]), np.int64)
-    np.add.at(summed, inverse.reshape(-1), rows)
-    kept = summed.any(axis=1)  # a class whose every coefficient cancels out counts for nothing: dropped
-    summed = summed[kept]
-    return Expanded(
-        problem.cards,
-        special,
-        vectors[first][kept],
-        summed[:, 0],
-        summed[:, 1:width].reshape(len(summed), k, s),
-        summed[:, width:],
-        True,
-    )
 
 
 @dataclass
@@ -256,7 +143,7 @@ class Factored:
         # no count exceeds the ways to deal the unknown cards into the hands, nor those to place each
         # set's cards and the free ones with no thought of hand sizes (a set's table at x = 1)
         hands = factorial(sum(capacity)) // prod(factorial(c) for c in capacity)
-        placed = n**inner.free * prod(_placements(t, n) for t in self.tables)
+        placed = n**inner.free * prod(placements(t, n) for t in self.tables)
         self.primes = primes_for(min(hands, placed), WIDE)
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
@@ -269,7 +156,7 @@ class Factored:
         self.last = last
         self.never = tuple(p for p in range(n) if p not in last)
         self.limits = self._limits()
-        self.high = _pack([HALF] * (n + 1))
+        self.high = NUMPY.pack([HALF] * (n + 1))
         self.retiring = [tuple(p for p in t.special if last[p] == k) for k, t in enumerate(self.tables)]
         # the forward channels' labels: a channel per player retired so far, and those some step reads
         self.ahead = [[-1]]
@@ -297,6 +184,7 @@ class Factored:
         A state past them has no completion, so no count anywhere reads it: early on, half the states
         and pairs, all of them exactly zero (the sets a player asked about give them a card each).
 
+        >>> from trainer.engine.problem import SetProblem
         >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ((1, (0, 1)),))  # B holds X1 or X2
         >>> f = Factored(Problem(("A", "B", "C"), (2, 2, 2), 4, (x,)))
         >>> f.limits  # before X: B at most 1, G at most 5; after it, the capacities
@@ -305,7 +193,7 @@ class Factored:
         capacity = self.inner.capacity
         limits = [[*capacity, sum(capacity)]]
         for table in reversed(self.tables):
-            lower = np.array(limits[0]) - _least(table, self.n)
+            lower = np.array(limits[0]) - least(table, self.n)
             limits.insert(0, np.maximum(lower, -1).tolist())  # -1: no state at all (its field test always fails)
         return limits
 
@@ -341,7 +229,7 @@ class Factored:
         capacity = np.array([self.inner.capacity[p] for p in retiring], np.int64)
         mask = ~sum(FIELD << (BITS * p) for p in retiring)
         states, classes, targets, rooms, unique = self._kernels.pairs(
-            keys, self._class_keys(table), _pack([HALF - 1 - c for c in self.limits[k + 1]]), self.high, shifts,
+            keys, self._class_keys(table), NUMPY.pack([HALF - 1 - c for c in self.limits[k + 1]]), self.high, shifts,
             capacity, mask, self.n + 1, BOX,
         )
         combos, factors = self._combinations(rooms, capacity)
@@ -620,102 +508,9 @@ class Factored:
         return needed, at
 
 
-@lru_cache(maxsize=64)
-def plan(problem: Problem) -> tuple[list[Expanded], int]:
-    """The sets' tables in the order with the least estimated work, and that work (the states before a
-    set times its classes, summed): dynamic programming over the subsets of sets combined so far, since
-    a layer's states depend only on which sets it combined, not on their order. A subset's best cost
-    is the least, over its sets ``k``, of the best cost without ``k`` plus that layer's states times
-    ``k``'s classes; subsets of one size at a time, every subset and set at once."""
-    tables = [expanded(s, len(problem.players)) for s in problem.sets]
-    if not all(t.possible for t in tables):
-        return tables, 0
-    estimate = _estimates(tables, problem.capacity)
-    count = len(tables)
-    classes = np.array([len(t.coef) for t in tables], np.float64)
-    bits = 1 << np.arange(count)
-    subsets = np.arange(1 << count)
-    sizes = ((subsets[:, None] & bits) > 0).sum(axis=1)
-    cost = np.zeros(1 << count)
-    last = np.zeros(1 << count, np.int64)  # the set a subset's best order ends with
-    for size in range(1, count + 1):
-        chosen = subsets[sizes == size]
-        before = chosen[:, None] ^ bits[None, :]
-        options = np.where(chosen[:, None] & bits, cost[before] + estimate[before] * classes, np.inf)
-        last[chosen] = options.argmin(axis=1)
-        cost[chosen] = options.min(axis=1)
-    order: list[int] = []
-    left = (1 << count) - 1
-    while left:
-        order.append(int(last[left]))
-        left ^= 1 << order[-1]
-    return [tables[k] for k in reversed(order)], int(cost[-1])
-
-
-def _estimates(tables: Sequence[Expanded], capacity: Sequence[int]) -> npt.NDArray[np.float64]:
-    """For every subset of the sets (a bit each), how many states a layer may have once they are
-    combined: the vectors over the players still active, each between the least those sets give them
-    and the most they can, within their limit (:meth:`Factored._limits`: their capacity less the least
-    the other sets give them), and the count of the retired players' cards, likewise; their sum is at
-    most the cards combined and ``G``'s limit. Counted exactly, a subset per row: the coefficients of
-    the product of ``t^low + ... + t^high`` over those dimensions, up to ``t^limit``.
-
-    >>> x = expanded(SetProblem(("X1", "X2"), ((0, 1, 2),) * 2, ((0, (0, 1)),)), 3)  # A holds one
-    >>> y = expanded(SetProblem(("Y1", "Y2"), ((0, 1, 2),) * 2, ((0, (0, 1)), (1, (0, 1)))), 3)  # A and B
-    >>> _estimates([x, y], (2, 2, 0)).tolist()  # none; x (A has 1-1: y gives A one); y (A 1-1, B 1-1); both
-    [1.0, 1.0, 1.0, 1.0]
-    """
-    k, n = len(tables), len(capacity)
-    special = np.zeros((k, n), np.int64)
-    most = np.zeros((k, n), np.int64)
-    least = np.array([_least(t, n) for t in tables], np.int64).reshape(k, n + 1)
-    for j, t in enumerate(tables):
-        special[j, list(t.special)] = 1
-        most[j, list(t.special)] = t.vectors.max(axis=0)
-    chosen = (np.arange(1 << k)[:, None] >> np.arange(k)) & 1
-    inside = (chosen @ special) > 0
-    active = inside & (((1 - chosen) @ special) > 0)
-    low = chosen @ least
-    bounds = np.array([*capacity, sum(capacity)], np.int64) - (1 - chosen) @ least
-    reach = np.minimum(chosen @ most, bounds[:, :n])
-    limit = np.minimum(chosen @ np.array([len(t.cards) for t in tables], np.int64), bounds[:, n])
-    retired = np.where(inside & ~active, reach, 0).sum(axis=1)
-    retired_low = np.where(inside & ~active, low[:, :n], 0).sum(axis=1)
-    lows = np.concatenate([np.where(active, low[:, :n], 0), retired_low[:, None]], axis=1)
-    highs = np.concatenate([np.where(active, reach, 0), np.minimum(retired, limit)[:, None]], axis=1)
-    empty = (highs < lows).any(axis=1) | (lows.sum(axis=1) > limit)
-    counts = box_counts(np.maximum(highs - lows, 0), np.maximum(limit - lows.sum(axis=1), 0))
-    return np.where(empty, 0.0, counts)
-
-
-def _least(table: Expanded, n: int) -> Array:
-    """The least a set's table gives each of ``n`` players (its least class in their column; 0 for a
-    player it does not name), and, last, the least it gives them all together (``G``).
-
-    >>> _least(expanded(SetProblem(("X1", "X2"), ((0, 1, 2),) * 2, ((0, (0, 1)),)), 3), 3).tolist()
-    [1, 0, 0, 1]
-    """
-    least = np.zeros(n + 1, np.int64)
-    least[list(table.special)] = table.vectors.min(axis=0)
-    least[n] = table.vectors.sum(axis=1).min()
-    return least
-
-
-def _placements(table: Expanded, n: int) -> int:
-    """The ways to place a set's cards as its facts allow, hand sizes aside: its table at ``x = 1``,
-    each class's coefficient times ``n`` per card given to anyone.
-
-    >>> _placements(expanded(SetProblem(("X1", "X2"), ((0, 1), (0, 1, 2)), ()), 3), 3)  # 2 times 3
-    6
-    """
-    return int((table.coef * n ** (len(table.cards) - table.vectors.sum(axis=1))).sum())
-
-
 def _own(pair: tuple[int, int]) -> bool:
     """Whether a backward step's sum reads a player's own backward channel (a player the set does
     not name but a later one does): channels 0 and 1 are everyone's."""
     return pair[0] == 0 and pair[1] >= 2
 
 
-def _pack(vector: Sequence[int]) -> int:
-    return sum(x << (BITS * i) for i, x in enumerate(vector))

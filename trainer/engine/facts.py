@@ -16,17 +16,22 @@ An ask at move ``i`` therefore gives, about unseen cards only: the asker did
 not hold the asked card, a miss says the target did not hold it, and the asker
 held at least one *other* card of the half-suit: of those, the ones seen to be
 elsewhere at move ``i`` are ruled out, and if one seen to be with the asker at
-move ``i`` is among them, the ask tells nothing more.
+move ``i`` is among them, the ask tells nothing more. What each event proves is
+read once, by :func:`trainer.engine.reading.prove` (as the counting's
+constraints read it); this module adds which cards are seen, and why.
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> board = Board.build(game.setup, game.events, "Ann")
     >>> board.one_of[0].player, [str(c) for c in board.one_of[0].cards]
     ('Cat', ['6D'])
-    >>> board.one_of[0].ruled_out[0][1]
-    'you hold 2D 4D 5D 7D'
-    >>> board.free("Cat"), str(board.lacks[Card.parse("6D")]["Ann"].text)
-    (8, '6D is not in your hand')
+    >>> mine = board.one_of[0].ruled_out[0]  # your cards: 6D is the only one Cat can have held
+    >>> mine.how, [str(c) for c in mine.cards]
+    ('yours', ['2D', '4D', '5D', '7D'])
+    >>> board.free("Cat"), board.lacks[Card.parse("6D")]["Ann"].how
+    (8, 'not yours')
+
+The facts are data; the explanations word them (:mod:`trainer.explain.sightings`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.game.cards import Card, HalfSuit, format_cards
+from trainer.engine.reading import Proof, prove, read
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import Setup, State
 
@@ -78,20 +84,48 @@ Fact = Holds | Lacks
 
 @dataclass(frozen=True)
 class Given:
-    """Why a fact is known straight from the table: a sentence, and the move it comes from."""
+    """Why "``player`` does not hold ``card``" is known straight from the table, and the move it comes from.
 
-    text: str
+    ``how``: ``"asked"`` (the player asked for the card), ``"said no"`` (asked for it, the player said
+    no), ``"no cards"`` (the player has no cards left) or ``"not yours"`` (it is not in the viewer's
+    hand). The explanations word it (:mod:`trainer.explain.sightings`).
+    """
+
+    how: str
+    card: Card
+    player: str
     event: int | None = None
 
 
 @dataclass(frozen=True)
 class Sighting:
-    """Where a seen card is now (or was when claimed), and how that is known."""
+    """Where a seen card is now (or was when claimed), and how that is known.
+
+    ``how``: ``"hand"`` (the viewer's own card), ``"hit"`` (moved face up at move ``event``, taken
+    from ``source``), ``"claim"`` (revealed by ``source``'s claim at move ``event``, out of play).
+    """
 
     player: str
-    how: str  # "hand" (the viewer's own card), "hit" (moved face up), "claim" (revealed, out of play)
+    how: str
     event: int | None
-    text: str
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """Why some other cards of an ask's set could not be the asker's card when they asked.
+
+    ``how``: ``"yours"`` (in the viewer's hand; ``moved``: one of them moved later), ``"still had"``
+    (``player`` was dealt it and gave it up at move ``event``, after the ask), ``"claimed"``
+    (``player`` was dealt it, as the claim at move ``event`` showed) or ``"with"`` (it was with
+    ``player`` then).
+    """
+
+    cards: tuple[Card, ...]
+    how: str
+    player: str
+    event: int | None = None
+    moved: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,21 +141,12 @@ class OneOf:
     cards: tuple[Card, ...]
     event: int
     ask: Ask
-    ruled_out: tuple[tuple[tuple[Card, ...], str], ...]
+    ruled_out: tuple[Elsewhere, ...]
 
     @property
     def half_suit(self) -> HalfSuit:
         """The half-suit of the asked card."""
         return self.ask.card.half_suit
-
-
-def kind_of(half: HalfSuit) -> str:
-    """A card of the half-suit, in words: ``low diamond``.
-
-    >>> kind_of(HalfSuit.parse("LD")), kind_of(HalfSuit.parse("8J"))
-    ('low diamond', 'card of 8J')
-    """
-    return half.name[:-1] if half.code != "8J" else "card of 8J"
 
 
 @dataclass(frozen=True)
@@ -196,7 +221,7 @@ class _Reader:
         claimed: dict[Card, Sighting] = {}
         for number, event in enumerate(self.events, start=1):
             if isinstance(event, Ask):
-                one = self._ask(event, number, where, moved_at, lacks)
+                one = self._ask(event, number, prove(event, state.located), state.located, lacks)
                 if one is not None:
                     one_of.append(one)
                 if event.hit:
@@ -204,8 +229,7 @@ class _Reader:
                     moved_at[event.card] = number
             elif isinstance(event, Claim):
                 for card, player in event.holders().items():
-                    shown = f"{player} held {card}: {event.claimer}'s claim on move {number} showed it"
-                    claimed[card] = Sighting(player, "claim", number, shown)
+                    claimed[card] = Sighting(player, "claim", number, event.claimer)
                     where.pop(card, None)
             state.apply(event)
         seen: dict[Card, Sighting] = {}
@@ -214,17 +238,17 @@ class _Reader:
             if not state.in_play(card):
                 continue
             if card in where:
-                seen[card] = self._sighting(card, where[card], moved_at.get(card))
+                seen[card] = self._sighting(where[card], moved_at.get(card))
             else:
                 unseen.append(card)
         unseen_set = set(unseen)
         for player in self.setup.players:
             if state.sizes[player] == 0:
                 for card in unseen:
-                    lacks.setdefault(card, {}).setdefault(player, Given(f"{player} has no cards left"))
+                    lacks.setdefault(card, {}).setdefault(player, Given("no cards", card, player))
         if self.viewer is not None:
             for card in unseen:
-                lacks.setdefault(card, {})[self.viewer] = Given(f"{card} is not in your hand")
+                lacks.setdefault(card, {})[self.viewer] = Given("not yours", card, self.viewer)
         return Board(
             setup=self.setup,
             viewer=self.viewer,
@@ -243,68 +267,64 @@ class _Reader:
             for card in self.setup.hands[self.viewer]:
                 self.dealt[card] = self.viewer
                 self.dealt_how[card] = "hand"
-        moved: set[Card] = set()
-        for number, event in enumerate(self.events, start=1):
+        for number, event, proof in read(self.events):
+            for card, player in proof.dealt:
+                if card in self.dealt:
+                    continue
+                self.dealt[card] = player
+                if isinstance(event, Ask):
+                    self.dealt_how[card] = "hit"
+                    self.first_hit[card] = number
+                else:
+                    self.dealt_how[card] = "claim"
+                    self.claim_of[card] = number
             if isinstance(event, Ask) and event.hit:
-                if event.card not in moved and event.card not in self.dealt:
-                    self.dealt[event.card] = event.target
-                    self.dealt_how[event.card] = "hit"
-                    self.first_hit[event.card] = number
-                moved.add(event.card)
                 self.ever_moved.add(event.card)
-            elif isinstance(event, Claim):
-                for card, player in event.holders().items():
-                    if card not in moved and card not in self.dealt:
-                        self.dealt[card] = player
-                        self.dealt_how[card] = "claim"
-                        self.claim_of[card] = number
 
-    def _sighting(self, card: Card, player: str, moved: int | None) -> Sighting:
+    def _sighting(self, player: str, moved: int | None) -> Sighting:
         if moved is not None:
             event = self.events[moved - 1]
             assert isinstance(event, Ask)
-            who = "you" if player == self.viewer else player
-            return Sighting(player, "hit", moved, f"{who} took {card} from {event.target} on move {moved}")
-        return Sighting(player, "hand", None, f"{card} is in your hand")
+            return Sighting(player, "hit", moved, event.target)
+        return Sighting(player, "hand", None)
 
-    def _then(self, card: Card, holder: str, number: int) -> str:
+    def _then(self, card: Card, holder: str, number: int) -> Elsewhere:
         """Why a seen card was with ``holder`` at move ``number``."""
         if self.dealt.get(card) == holder and self.dealt_how.get(card) == "hit" and self.first_hit[card] > number:
-            return f"{holder} still had {card} then (gave it up on move {self.first_hit[card]})"
+            return Elsewhere((card,), "still had", holder, self.first_hit[card])
         if self.dealt_how.get(card) == "claim" and self.dealt.get(card) == holder:
-            return f"{holder} had {card} (shown by the claim on move {self.claim_of[card]})"
-        return f"{card} was with {holder} then"
+            return Elsewhere((card,), "claimed", holder, self.claim_of[card])
+        return Elsewhere((card,), "with", holder)
 
     def _ask(
         self,
         ask: Ask,
         number: int,
-        where: dict[Card, str],
-        moved_at: dict[Card, int],
+        proof: Proof,
+        moved: Mapping[Card, str],
         lacks: dict[Card, dict[str, Given]],
     ) -> OneOf | None:
+        """The facts an ask gives (:func:`~trainer.engine.reading.prove`) about unseen cards, with reasons."""
         card, asker = ask.card, ask.asker
-        if card not in where:
-            lacks.setdefault(card, {}).setdefault(
-                asker, Given(f"{asker} asked for {card} on move {number}, so did not hold it", number)
-            )
-            if not ask.hit:
-                lacks[card].setdefault(ask.target, Given(f"{ask.target} said no to {card} on move {number}", number))
-        others = [c for c in card.half_suit.cards if c is not card]
-        if any(where.get(c) == asker for c in others):
-            return None
+        for lacking, player in sorted(proof.not_dealt, key=lambda placed: placed[1] != asker):  # the asker first
+            given = Given("asked" if player == asker else "said no", lacking, player, number)
+            lacks.setdefault(lacking, {}).setdefault(player, given)
+        if proof.held_one_of is None or any(self.dealt.get(c) == asker for c in proof.held_one_of):
+            return None  # a card with the asker then explains the ask
+        then = {c: moved[c] for c in card.half_suit.cards if c in moved and c is not card}  # where they went
+        then |= {c: self.dealt[c] for c in proof.held_one_of if c in self.dealt}  # dealt, seen later
         yours: list[Card] = []
-        reasons: list[tuple[tuple[Card, ...], str]] = []
-        for other in others:
-            if other not in where:
+        reasons: list[Elsewhere] = []
+        for other in card.half_suit.cards:
+            if other not in then:
                 continue
-            holder = where[other]
-            if holder == self.viewer and other not in moved_at and self.dealt_how.get(other) == "hand":
+            holder = then[other]
+            if holder == self.viewer and other not in moved and self.dealt_how.get(other) == "hand":
                 yours.append(other)
             else:
-                reasons.append(((other,), self._then(other, holder, number)))
+                reasons.append(self._then(other, holder, number))
         if yours:
-            verb = "held" if any(c in self.ever_moved for c in yours) else "hold"
-            reasons.insert(0, (tuple(yours), f"you {verb} {format_cards(yours)}"))
-        candidates = tuple(c for c in others if c not in where)
+            later = any(c in self.ever_moved for c in yours)
+            reasons.insert(0, Elsewhere(tuple(yours), "yours", self.viewer or "", moved=later))
+        candidates = tuple(c for c in proof.held_one_of if c not in self.dealt)
         return OneOf(asker, candidates, number, ask, tuple(reasons))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.engine.constraints import History
-from trainer.engine.solve import deals_of, first_empty_prefix
+from trainer.engine.solve import NoDealError, deals_of, first_empty_prefix
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
 from trainer.game.notation import Game
@@ -60,12 +60,9 @@ def first_impossible(table: Setup, events: Sequence[Event]) -> ImpossibleHistory
 
 def _bisect(table: Setup, events: Sequence[Event], hi: int) -> ImpossibleHistoryError:
     """The first prefix of ``events[:hi]`` (itself impossible) that no deal fits, replaying the events once."""
-    hi = first_empty_prefix(History.replay(table, ()), events, hi)
-    if hi == 0:
-        return ImpossibleHistoryError("no deal fits the listed hands and hand sizes", event=0)
-    return ImpossibleHistoryError(
-        f"no deal of the cards fits the history after event {hi} ({events[hi - 1]})", event=hi
-    )
+    error = NoDealError(events, first_empty_prefix(History.replay(table, ()), events, hi))
+    error.event = error.first  # 0 for the hands alone: check names no line then
+    return error
 
 
 def check_possible(game: Game) -> None:

@@ -15,19 +15,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import factorial
-from typing import TYPE_CHECKING
 
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, Counts, Problem, SetProblem, count_total, full_pass
+from trainer.engine.passes import Pass, count_total, full_pass
+from trainer.engine.problem import Counts, Problem, SetProblem
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, Setup, State
-
-if TYPE_CHECKING:
-    from trainer.engine.factored import Factored
-    from trainer.engine.sweep import Sweep
 
 
 class Knowledge:
@@ -37,9 +33,7 @@ class Knowledge:
     the first time a question about a card is asked.
     """
 
-    def __init__(
-        self, history: History, model: Model, deals: int, passes: Counter | Sweep | Factored | None = None
-    ):
+    def __init__(self, history: History, model: Model, deals: int, passes: Pass | None = None):
         self.setup: Setup = history.setup
         self.viewer: str | None = history.viewer
         self.state: State = history.state
@@ -146,8 +140,7 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     passes = full_pass(model.problem)
     deals = passes.total * model.plain_ways
     if deals == 0:
-        first = _first_impossible(setup, events, viewer)
-        raise ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
+        raise NoDealError(events, _first_impossible(setup, events, viewer))
     return Knowledge(history, model, deals, passes)
 
 
@@ -158,8 +151,7 @@ def _earlier(
     before = (error.event or 1) - 1
     if count(setup, events[:before], viewer):
         return error
-    first = _first_impossible(setup, events[:before], viewer)
-    return ImpossibleHistoryError(_impossible_message(events, first), event=first or None)
+    return NoDealError(events, _first_impossible(setup, events[:before], viewer))
 
 
 def default_viewer(setup: Setup, as_player: str | None, public: bool) -> str | None:
@@ -282,10 +274,29 @@ def first_empty_prefix(start: History, events: Sequence[Event], hi: int) -> int:
     return hi
 
 
-def _impossible_message(events: Sequence[Event], first: int) -> str:
-    if first == 0:
-        return "no deal fits the listed hands and hand sizes"
-    return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
+class NoDealError(ImpossibleHistoryError):
+    """No deal fits a history, though each event alone broke no rule: its facts and the hand sizes
+    together leave none. ``first`` is the first event after which none is left (0: none fits the
+    listed hands and hand sizes before any event), also its ``event`` (``None`` for 0), and
+    ``after`` that event.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game("variant: classic\\nplayers: A B C D E F\\nA asks B for 3D: no")
+    >>> error = NoDealError(game.events, 1)
+    >>> str(error), error.event, str(error.after)
+    ('no deal of the cards fits the history after event 1 (A asks B for 3D: no)', 1, 'A asks B for 3D: no')
+    >>> str(NoDealError((), 0)), NoDealError((), 0).event
+    ('no deal fits the listed hands and hand sizes', None)
+    """
+
+    def __init__(self, events: Sequence[Event], first: int):
+        self.first = first
+        self.after = events[first - 1] if first else None
+        if self.after is None:
+            message = "no deal fits the listed hands and hand sizes"
+        else:
+            message = f"no deal of the cards fits the history after event {first} ({self.after})"
+        super().__init__(message, event=first or None)
 
 
 @dataclass(frozen=True)
@@ -302,11 +313,6 @@ class Model:
     plain: tuple[str, ...]
     plain_room: tuple[int, ...]
     plain_ways: int
-
-
-def _problem(history: History) -> Problem:
-    """Turn the history's constraints into the counting problem (see :func:`counting_model`)."""
-    return counting_model(history).problem
 
 
 def counting_model(history: History) -> Model:

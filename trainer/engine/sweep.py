@@ -6,7 +6,7 @@ of partial deals that lead there. :class:`Sweep` runs the same two passes
 (forward for the total, backward for the per-card counts) with numpy arrays:
 
 * a state is a **packed vector** (seven bits a player, the top bit of each
-  field a guard), so adding a class to every state is one array addition and
+  field a guard: :mod:`trainer.engine.packing`), so adding a class to every state is one array addition and
   the capacity and lower-bound tests are two masks;
 * the same vector also has a **grid index** (mixed radix over the capacities),
   used to find equal states without sorting;
@@ -30,14 +30,13 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.boxes import box_sums
-from trainer.engine.counting import Counts, Problem, SetProblem, shape, solved
+from trainer.engine.packing import NUMPY
+from trainer.engine.problem import Counts, Problem, SetProblem, shape, solved
 from trainer.engine.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
 
-BITS = 7
-HALF = 1 << (BITS - 1)
-FIELD = (1 << BITS) - 1
+BITS, HALF, FIELD = NUMPY.bits, NUMPY.half, NUMPY.field  # keys are int64 arrays (:mod:`trainer.engine.packing`)
 CHUNK = 1 << 18  # state-class pairs per array operation: bounds the memory a step takes
 KEEP = 1 << 22  # state-class pairs the forward pass keeps for the backward pass (48 MB)
 
@@ -55,7 +54,7 @@ class TableArrays:
 
 @lru_cache(maxsize=4096)
 def table_arrays(problem: SetProblem, n: int) -> TableArrays:
-    """A set's solved problem (:func:`~trainer.engine.counting.solved`) in the form the sweep uses."""
+    """A set's solved problem (:func:`~trainer.engine.problem.solved`) in the form the sweep uses."""
     table = solved(problem, n)
     rows = table.cells.reshape(len(table.solutions), len(problem.cards) * n)
     return TableArrays(problem.cards, table.vectors, table.solutions, rows)
@@ -81,7 +80,7 @@ def _lowers(problem: Problem, most: Sequence[Sequence[int]]) -> list[list[int]]:
 
 def sweep_work(problem: Problem) -> int:
     """An upper bound on the state-class pairs :class:`Sweep` tries, without running it (nor solving a
-    large set: its :func:`~trainer.engine.counting.shape` bounds its classes and what it gives each
+    large set: its :func:`~trainer.engine.problem.shape` bounds its classes and what it gives each
     player): per table, in the sweep's order, the classes times the vectors its layer can hold (each
     player between the lower bound and what the tables so far can give, within capacity, the cards so
     far in all: :func:`~trainer.engine.boxes.box_sums`, in floating point, an estimate to choose a
@@ -173,10 +172,10 @@ class Sweep:
     def _bounds(self, tables: Sequence[TableArrays]) -> list[tuple[int, int, int]]:
         """Per table, the masks testing ``state + class <= capacity`` and ``>=`` the lower bound (the
         least a player must have by then to fill their hand with what the later tables can give)."""
-        high = _pack([HALF] * self.n)
-        over = _pack([HALF - 1 - c for c in self.problem.capacity])
+        high = NUMPY.pack([HALF] * self.n)
+        over = NUMPY.pack([HALF - 1 - c for c in self.problem.capacity])
         most = [t.digits.max(axis=0).tolist() for t in tables]
-        return [(over, _pack([HALF - lo for lo in lower]), high) for lower in _lowers(self.problem, most)]
+        return [(over, NUMPY.pack([HALF - lo for lo in lower]), high) for lower in _lowers(self.problem, most)]
 
     def _digits(self, keys: Array) -> Array:
         """The vectors of packed keys, one row each."""
@@ -323,6 +322,3 @@ class Sweep:
                 free_per_player[p] = rebuild(((last * ways % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
         return Counts(self.total, per_card, tuple(free_per_player))
 
-
-def _pack(vector: Sequence[int]) -> int:
-    return sum(x << (BITS * i) for i, x in enumerate(vector))

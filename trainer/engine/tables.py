@@ -23,8 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from trainer.engine.packing import PYTHON
+
 Array = npt.NDArray[np.int64]
-BITS = 8  # the class order: by the vector packed eight bits a player, as counting.pack does
+BITS = PYTHON.bits  # the class order: by the vector packed as the plain pass packs it (its keys, Python integers)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from trainer.engine.facts import Board, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
+from trainer.explain.sightings import sighting
 from trainer.explain.techniques import LADDER, Mind, Step, Technique, render_refs, saturate
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
@@ -344,12 +345,12 @@ def _merge_seen(steps: list[Step]) -> list[Step]:
 
 def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explanation:
     """A target whose set was claimed: the claim showed every card, and they left the game."""
-    sighting = board.claimed[cards[0]]
-    event = sighting.event
+    shown_by = board.claimed[cards[0]]
+    event = shown_by.event
     shown = board.event_text(event) if event else ""
     holders = {c: board.claimed[c].player for c in cards}
     if len(cards) == 1:
-        text = f"{sighting.text}; it has left the game."
+        text = f"{sighting(cards[0], shown_by, board.viewer)}; it has left the game."
     else:
         text = f"The claim on move {event} ({shown}) showed where every card was; the set has left the game."
     step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,

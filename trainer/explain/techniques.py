@@ -39,7 +39,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple, Protocol
 
-from trainer.engine.facts import Board, Fact, Holds, Lacks, OneOf, kind_of
+from trainer.engine.facts import Board, Fact, Holds, Lacks, OneOf
+from trainer.explain.sightings import elsewhere, given, kind_of, sighting
 from trainer.explain.wording import gather
 from trainer.game.cards import Card, format_cards
 
@@ -216,9 +217,10 @@ class Mind:
 
     def holder(self, card: Card, limit: int = DEEP) -> tuple[str, Why] | None:
         """Who holds ``card`` now, if known from facts no deeper than ``limit``."""
-        sighting = self.board.seen.get(card)
-        if sighting is not None:
-            return sighting.player, Why(sighting.text, frozenset({sighting.event} if sighting.event else ()))
+        seen = self.board.seen.get(card)
+        if seen is not None:
+            text = sighting(card, seen, self.board.viewer)
+            return seen.player, Why(text, frozenset({seen.event} if seen.event else ()))
         found = self.held.get(card)
         if found is not None and found[1].depth <= limit:
             return found
@@ -226,9 +228,9 @@ class Mind:
 
     def why_lacks(self, card: Card, player: str, limit: int = DEEP) -> Why | None:
         """Why ``player`` cannot hold ``card`` (from facts no deeper than ``limit``), or ``None``."""
-        given = self.board.lacks.get(card, {}).get(player)
-        if given is not None:
-            return Why(given.text, frozenset({given.event} if given.event else ()))
+        fact = self.board.lacks.get(card, {}).get(player)
+        if fact is not None:
+            return Why(given(fact), frozenset({fact.event} if fact.event else ()))
         derived = self.lacked.get(card, {}).get(player)
         if derived is not None and derived.depth <= limit:
             return derived
@@ -312,15 +314,15 @@ def seen(mind: Mind) -> Step | None:
     >>> seen(Mind(Board.build(game.setup, game.events, None))).text
     'A took 2S from B on move 1.'
     """
-    for card, sighting in mind.board.seen.items():
+    for card, seen_card in mind.board.seen.items():
         if card in mind.stated:
             continue
-        events = (sighting.event,) if sighting.event else ()
-        where = f"move {sighting.event}" if sighting.event else "your hand"
+        events = (seen_card.event,) if seen_card.event else ()
+        where = f"move {seen_card.event}" if seen_card.event else "your hand"
         return Step(
             Technique.SEEN,
-            (Holds(card, sighting.player),),
-            text=f"{sighting.text}.",
+            (Holds(card, seen_card.player),),
+            text=f"{sighting(card, seen_card, mind.board.viewer)}.",
             clue=f"{card} has been seen.",
             nudge=f"Look at {where}.",
             events=events,
@@ -397,7 +399,7 @@ def ask_inference(mind: Mind, limit: int = 0) -> Step | None:
         ask = one.ask
         kind = kind_of(one.half_suit)
         start = f"{asker} asked {ask.target} for {ask.card} on move {one.event}, so {asker} held another {kind}"
-        reasons = _join([text for _, text in one.ruled_out] + [w.text for w in whys])
+        reasons = _join([elsewhere(reason) for reason in one.ruled_out] + [w.text for w in whys])
         nudge = f"Look at {asker}'s ask on move {one.event}."
         clue = f"{asker} must hold another {kind}."
         premises = _premises(whys, [one.event])
@@ -421,8 +423,8 @@ def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[str], list[Why
     parts: list[str] = []
     whys: list[Why] = []
     for card in mind.board.seen_with(player):
-        sighting = mind.board.seen[card]
-        parts.append(f"{card} (move {sighting.event})" if sighting.event else f"{card} (dealt)")
+        seen_card = mind.board.seen[card]
+        parts.append(f"{card} (move {seen_card.event})" if seen_card.event else f"{card} (dealt)")
     for card in mind.board.unseen:
         held = mind.holder(card, limit)
         if held is not None and held[0] == player:
@@ -553,12 +555,12 @@ def _ruled_out(ones: Iterable[OneOf]) -> list[str]:
     verb = "hold"
     texts: list[str] = []
     for one in ones:
-        for cards, text in one.ruled_out:
-            if text.startswith(("you hold ", "you held ")):
-                yours.update(cards)
-                verb = "held" if text.startswith("you held ") else verb
+        for reason in one.ruled_out:
+            if reason.how == "yours":
+                yours.update(reason.cards)
+                verb = "held" if reason.moved else verb
             else:
-                texts.append(text)
+                texts.append(elsewhere(reason))
     return ([f"you {verb} {format_cards(yours)}"] if yours else []) + texts
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from trainer.engine.constraints import History
-from trainer.engine.counting import count_total
+from trainer.engine.passes import count_total
 from trainer.engine.solve import Knowledge, counting_model
 from trainer.game.events import Event
 from trainer.game.notation import Game

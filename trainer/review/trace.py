@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from trainer.engine.constraints import History
-from trainer.engine.counting import Counter, count_total, full_pass
+from trainer.engine.counting import Counter
 from trainer.engine.deadline import Deadline, TimeLimitError
-from trainer.engine.solve import Knowledge, Model, counting_model
-from trainer.game.errors import ImpossibleHistoryError, LiteratureError
+from trainer.engine.passes import count_total, full_pass
+from trainer.engine.solve import Knowledge, Model, NoDealError, counting_model
+from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
 from trainer.game.state import Setup, State
 from trainer.review.judgement import Judgement, Looks, actor_of, judge
@@ -96,7 +97,7 @@ def trace_view(
         model, found = previous
         total = found * model.plain_ways
         if total == 0:
-            raise ImpossibleHistoryError(_impossible(events, i), event=i or None)
+            raise NoDealError(events, i)
         trace.counts.append(total)
         if actor is not None:
             if passes is None:  # shared by every event until the model changes (repeated asks do not)
@@ -107,9 +108,3 @@ def trace_view(
         if progress is not None:
             progress()
     return trace
-
-
-def _impossible(events: Sequence[Event], first: int) -> str:
-    if first == 0:
-        return "no deal fits the listed hands and hand sizes"
-    return f"no deal of the cards fits the history after event {first} ({events[first - 1]})"
