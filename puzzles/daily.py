@@ -102,6 +102,17 @@ def daily_puzzle(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     return puzzles_from_json(data, f"built-in pack, puzzle {chosen}")[0]
 
 
+def checked_daily(day: date) -> Puzzle:
+    """The built-in pack's puzzle of ``day``, checked before it is served (:func:`puzzles.verify.verified`).
+
+    ``literature daily --json`` prints its record, with or without Typer (:mod:`trainer.quick`).
+    """
+    from puzzles.packs import BUILT_IN
+    from puzzles.verify import verified
+
+    return verified(daily_puzzle(day), BUILT_IN)
+
+
 def week(day: date, puzzles: Sequence[Puzzle] | None = None) -> list[tuple[date, Puzzle]]:
     """The daily puzzles of the week (Monday to Sunday) that holds ``day``."""
     monday = day - timedelta(days=day.weekday())

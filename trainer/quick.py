@@ -66,12 +66,9 @@ def print_daily_json(day: date) -> None:
     """Print the daily puzzle of ``day`` as its JSON record (one line)."""
     import json
 
-    from puzzles.daily import daily_puzzle  # here, not at the top: every command passes through this module
-    from puzzles.packs import BUILT_IN
-    from puzzles.verify import verified
+    from puzzles.daily import checked_daily  # here, not at the top: every command passes through this module
 
-    puzzle = verified(daily_puzzle(day), BUILT_IN)
-    print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+    print(json.dumps(checked_daily(day).to_json(), ensure_ascii=False))
 
 
 def run(args: Sequence[str]) -> bool:

@@ -34,10 +34,7 @@ def daily(
     """The daily puzzle: solve it here (hints, skip, quit), or print it with --json."""
     import json
 
-    from puzzles.daily import daily_puzzle, parse_day, week
-    from puzzles.packs import BUILT_IN
-    from puzzles.verify import verified
-    from trainer.quick import print_daily_json
+    from puzzles.daily import checked_daily, parse_day, week
 
     when = parse_day(day)
     if show_week_:
@@ -53,9 +50,9 @@ def daily(
             show_week(days, local_today())
         return
     if as_json:
-        print_daily_json(when)  # also answered without Typer: trainer.quick
+        print(json.dumps(checked_daily(when).to_json(), ensure_ascii=False))  # also answered by trainer.quick
         return
-    puzzle = verified(daily_puzzle(when), BUILT_IN)
+    puzzle = checked_daily(when)
     if not sys.stdin.isatty() and _no_input():
         from trainer.render.puzzle import show_line, show_puzzle
 
