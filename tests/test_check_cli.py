@@ -10,22 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.game.events import Event
 from trainer.game.state import State
+
+from command_line import run
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
 ANN = "hand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_check_accepts_every_example(tmp_path: Path) -> None:

@@ -15,27 +15,20 @@ import random
 from pathlib import Path
 
 from rich.console import Console
-from typer.testing import CliRunner
 
 from puzzles.export import event_row
 from puzzles.generate import canonical_form, mine_game
 from puzzles.grade import Outcome, format_answer, grade_text
 from puzzles.model import Puzzle, Question
-from trainer.cli import app
 from trainer.game.events import Claim
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
 from trainer.render.puzzle import history_table
 
+from command_line import run
+
 DATA = Path(__file__).parent / "data"
 RULES = DATA / "classic-rules.lit"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_check_reads_both_rules() -> None:

@@ -13,15 +13,15 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.engine import solve
 from trainer.engine.facts import Board, Holds
 from trainer.explain.explanation import Depth, derive, explain, explain_game, final_step
 from trainer.game.cards import Card
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
+
+import command_line
 
 DATA = Path(__file__).parent / "data"
 SIX = str(DATA / "six-diamonds.lit")
@@ -30,10 +30,7 @@ PERSONAL = str(DATA / "personal-fish54-8p.lit")
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["explain", *args])
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
+    return command_line.run("explain", *args)
 
 
 # -- the output contract --------------------------------------------------------------------------------------

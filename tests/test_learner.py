@@ -9,17 +9,15 @@ import sqlite3
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from puzzles.daily import daily_puzzle
 from puzzles.export import answer_text
 from puzzles.grade import example_answer
 from puzzles.model import Puzzle, dump_puzzles, load_puzzles
 from puzzles.packs import load_pack
 from puzzles.store import Progress
-from trainer.cli import app
 from trainer.clock import now, today
 
+import command_line
 from pty_harness import Terminal
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
@@ -28,8 +26,8 @@ LOCATE = next(p for p in PUZZLES if p.question.kind == "locate" and p.variant.va
 
 
 def run(*args: str, input: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), input=input, env=env or {"COLUMNS": "200"})
-    return result.exit_code, result.output
+    result = command_line.invoke(*args, input=input, env=env or {"COLUMNS": "200"})
+    return result.exit_code, result.output  # standard output and error as a terminal shows them
 
 
 def right(puzzle: Puzzle) -> str:

@@ -12,25 +12,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.engine import count
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.review.analysis import Note, NoteKind, Review, review_game
 
+from command_line import run
+
 DATA = Path(__file__).parent / "data"
 REVIEW = DATA / "review"
 KINDS = {k.value for k in NoteKind}
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def prefix(game: Game, n: int) -> Game:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from trainer.cli import app
+import command_line
 
 SIX = "tests/data/six-diamonds.lit"
 COMPLETE = "tests/data/complete-classic-6p.lit"
@@ -15,8 +13,7 @@ PERSONAL = "tests/data/personal-fish54-8p.lit"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["solve", *args])
-    return result.exit_code, result.stdout, result.stderr
+    return command_line.run("solve", *args)
 
 
 def test_json_contract_on_the_six_diamonds() -> None:

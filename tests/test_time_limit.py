@@ -10,10 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from puzzles.generate import Request, generate_from_game
-from trainer.cli import app
 from trainer.cli.app import TIME_LIMIT
 from trainer.engine import deadline
 from trainer.engine.deadline import Deadline, TimeLimitError
@@ -21,18 +19,12 @@ from trainer.game.notation import read_game
 from trainer.review.analysis import review_game
 
 from clocks import Ticks
+from command_line import run
 
 DATA = Path(__file__).parent / "data"
 REVIEW = DATA / "review"
 LOST = REVIEW / "lost-claim.lit"  # Ann's personal log, 8 events: the public view, then Ann's (16 readings)
 HINT = "give --time-limit more seconds, or 0 for none (see docs/review.md)"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture

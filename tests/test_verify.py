@@ -7,25 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from puzzles import model
 from puzzles.model import Puzzle, PuzzleFormatError, load_puzzles
 from puzzles.packs import load_records
 from puzzles.verify import record_hash, shipped_hashes, verified, verify
-from trainer.cli import app
+
+from command_line import run
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 RECORDS: list[dict[str, Any]] = json.loads(DATA.read_text())["puzzles"]
 CLAIM, LOCATE, CERTAIN = RECORDS[0], RECORDS[1], RECORDS[4]
 LOG = CLAIM["log"]
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def edited(record: dict[str, Any], keep_id: bool = False, **changes: Any) -> dict[str, Any]:
