@@ -21,6 +21,7 @@ from trainer.engine.sweep import Sweep, sweep_work
 from trainer.engine.tables import solve_set
 from trainer.game.randomplay import random_game
 
+from brute_force import assert_matches_brute_force
 from positions import TABLES, reference_pair
 
 
@@ -309,8 +310,6 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
 def test_factored_agrees_with_brute_force(
     monkeypatch: pytest.MonkeyPatch, seed: int, variant: str, players: int, viewer: str | None, n: int
 ) -> None:
-    from tests.test_engine import assert_matches_brute_force
-
     monkeypatch.setattr(counting, "SMALL", -1)  # no problem is that small
     monkeypatch.setattr(counting, "SWEEP_QUICK", 0)  # nor cheap enough for the sweep: the factored pass always
     monkeypatch.setattr(counting, "SWEEP_GRID", 0)
