@@ -18,7 +18,7 @@ renaming the players (seats counted from the viewer) and permuting the suits
 (:func:`canonical_form`), which also gives the puzzle its ``id``.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = list(mine_game(game, source={"kind": "file"}, window=1))
     >>> sorted((p.question.kind, p.level) for p in found)
     [('claim', 3), ('locate', 1)]
@@ -107,8 +107,8 @@ def is_unique_answer(knowledge: Knowledge, question: Question, answer: Mapping[C
     ``certain`` answer must name exactly the forced cards of the set.
 
     >>> from trainer.game.notation import read_game
-    >>> k = solve(read_game("tests/data/six-diamonds.lit").setup.only("Ann"), read_game(
-    ...     "tests/data/six-diamonds.lit").events, "Ann")
+    >>> k = solve(read_game(EXAMPLES / "six-diamonds.lit").setup.only("Ann"), read_game(
+    ...     EXAMPLES / "six-diamonds.lit").events, "Ann")
     >>> is_unique_answer(k, Question.locate(["6D"]), {Card.parse("6D"): "Cat"})
     True
     >>> is_unique_answer(k, Question.locate(["6D"]), {Card.parse("6D"): "Eve"})
@@ -465,7 +465,7 @@ def search_range(levels: Iterable[int], game: Game) -> tuple[int, int]:
     rare levels cheap.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
     >>> len(game.events), search_range([1], game), search_range([4, 6], game), search_range([2, 6], game)
     (271, (0, 30), (108, 271), (0, 271))
     """
@@ -884,12 +884,12 @@ def generate_from_game(
 
     >>> from trainer.game.notation import read_game
     >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
-    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
     >>> deadline = Deadline.after(30, clock=lambda: next(ticks))
-    >>> generate_from_game(game, Request(count=50), game.path, deadline)
+    >>> generate_from_game(game, Request(count=50), game.path, deadline)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trainer.engine.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
+    trainer.engine.deadline.TimeLimitError: .../complete-classic-6p.lit: the mining stopped at its time \
 limit of 30 s, at event 66 of 271 as Ann (viewer 1 of 6), with 1 of 50 puzzles found; give --time-limit more \
 seconds, or 0 for none (see docs/commands.md)
     """

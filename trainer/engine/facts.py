@@ -19,7 +19,7 @@ elsewhere at move ``i`` are ruled out, and if one seen to be with the asker at
 move ``i`` is among them, the ask tells nothing more.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> board = Board.build(game.setup, game.events, "Ann")
     >>> board.one_of[0].player, [str(c) for c in board.one_of[0].cards]
     ('Cat', ['6D'])

@@ -9,7 +9,7 @@ steps the target's final fact rests on, numbers them, and grades them: the
 cases), so two deductions of one level still sort by effort.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
     >>> found.holder, found.grade
     ('Cat', Grade(level=3, score=3.5, name='ask inference'))
