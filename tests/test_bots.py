@@ -67,6 +67,7 @@ def position(seed: int, variant: str, players: int, fraction: float) -> tuple[Ga
     return game, cut, seat, role
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
@@ -297,11 +298,13 @@ def seat_swapped(games: int, seed: int, strong: BotKind, weak: BotKind, players:
     return Summary.of(first).wins["1"] + Summary.of(second).wins["2"]
 
 
+@pytest.mark.slow
 def test_basic_beats_random_beyond_chance() -> None:
     wins = seat_swapped(30, 100, BotKind.BASIC, BotKind.RANDOM)
     assert binomial_tail(wins, 30) < 1e-4, wins
 
 
+@pytest.mark.slow
 def test_expert_beats_random_beyond_chance() -> None:
     wins = seat_swapped(8, 200, BotKind.EXPERT, BotKind.RANDOM, workers=2)
     assert binomial_tail(wins, 8) < 5e-3, wins

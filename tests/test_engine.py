@@ -95,6 +95,7 @@ def test_impossible_by_hand_sizes_only() -> None:
 
 
 # positions found by a scan of random games with 2 to 6 consistent deals (checked by brute force)
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "variant", "players", "viewer", "n"),
     [(12, "fish54", 6, "Ann", 101), (12, "fish54", 6, None, 101), (18, "classic", 6, "Ann", 197),
@@ -107,6 +108,7 @@ def test_agrees_with_brute_force_on_known_positions(
     assert_matches_brute_force(game, min(n, len(game.events)), viewer)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
 def test_agrees_with_brute_force_on_late_positions(seed: int, variant: str, players: int) -> None:
@@ -116,6 +118,7 @@ def test_agrees_with_brute_force_on_late_positions(seed: int, variant: str, play
         assert assert_matches_brute_force(game, late_position(game, who), who) >= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]))
 def test_true_deal_is_consistent_and_probabilities_add_up(seed: int, variant: str, players: int) -> None:

@@ -11,6 +11,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,6 +118,7 @@ def test_at_and_as_choose_the_position_and_viewer() -> None:
     assert json.loads(out)["holder"] is None
 
 
+@pytest.mark.slow
 def test_default_viewer_is_the_only_listed_hand() -> None:
     _, as_default, _ = run(SIX, "6D", "--json")
     _, as_ann, _ = run(SIX, "6D", "--as", "Ann", "--json")
@@ -207,6 +209,7 @@ def test_every_forced_card_is_explained(seed: int, cut: float, seat: int) -> Non
         assert not step.counted
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @positions
 def test_hiding_the_hand_never_makes_a_card_easier(seed: int, cut: float, seat: int) -> None:

@@ -49,6 +49,7 @@ def problems(draw: st.DrawFn) -> Problem:
     return Problem(tuple("ABCDEFGH"[:n]), capacity, free, sets)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(problems())
 def test_factored_equals_the_python_pass_on_random_problems(problem: Problem) -> None:
@@ -136,6 +137,7 @@ def test_the_primes_cover_the_placements_when_they_are_fewer_than_the_deals() ->
     assert factored.counts() == reference.counts()
 
 
+@pytest.mark.slow
 def test_one_retired_players_channel_is_the_count_times_the_rooms_less_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -187,6 +189,7 @@ def test_impossible_problems_count_nothing() -> None:
     assert Factored(Problem(("A", "B"), (1, 1), 1, (nobody,))).total == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 10_000), table=st.sampled_from(TABLES), public=st.booleans(), share=st.floats(0.0, 0.5))
 def test_factored_equals_the_python_pass_on_games(
@@ -313,6 +316,7 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     assert counting.count_total(problems[1]) == Counter(problems[1]).total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "variant", "players", "viewer", "n"),
     [

@@ -68,6 +68,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_command_names_the_first_impossible_event(tmp_path: Path, name: str) -> None:
     text, line, event, message = CASES[name]

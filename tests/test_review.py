@@ -188,6 +188,7 @@ def test_information_known_adds_up_the_bits(lost: Review) -> None:
 # -- views agree -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_complete_record_and_personal_log_agree_on_that_players_notes() -> None:
     game = prefix(read_game(DATA / "complete-classic-6p.lit"), 24)
     complete = review_game(game)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import command_line
 
 SIX = "tests/data/six-diamonds.lit"
@@ -52,6 +54,7 @@ def test_rich_view_calls_out_the_claim() -> None:
     assert "Claimable with certainty: LD" in out and "Cat 6D" in out
 
 
+@pytest.mark.slow
 def test_personal_fish54_log_every_point(tmp_path: Path) -> None:
     for at in range(0, 46, 9):
         code, out, _ = run(PERSONAL, "--at", str(at), "--json")

@@ -45,6 +45,7 @@ def test_a_deadline_passes_once_the_clock_reads_past_it() -> None:
 # -- where it stops: the clock is read once to set the deadline, then once before each event of each view ----------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", range(1, 18))
 def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
     game = read_game(LOST)
@@ -162,6 +163,7 @@ def test_the_default_and_the_option_are_documented() -> None:
 COMPLETE = DATA / "complete-classic-6p.lit"  # 271 events, every hand listed: six viewers to mine
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", [1, 7, 30, 200])
 def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
     game = read_game(COMPLETE)
@@ -182,6 +184,7 @@ def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
     assert int(kept) < 10
 
 
+@pytest.mark.slow
 def test_mining_inside_the_limit_finds_the_same_puzzles() -> None:
     game = read_game(COMPLETE)
     clock = Ticks()

@@ -99,6 +99,7 @@ def test_good_records_pass_and_are_verified_once(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["correct"] is True
 
 
+@pytest.mark.slow
 def test_the_built_in_pack_lists_the_hash_of_every_record_verified_when_built() -> None:
     records = load_records()["puzzles"]
     missing = [r["id"] for r in records if record_hash(Puzzle.from_json(r)) not in shipped_hashes()]
