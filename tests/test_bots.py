@@ -21,6 +21,8 @@ from trainer.play.memory import Memory
 from trainer.play.simulate import GameJob, Summary, new_table, play, simulate, whose_move
 from trainer.play.view import AskFor, ClaimSet, PassTo, Role, View
 
+from checked import checks_at_least
+
 FAST_KINDS = [BotKind.RANDOM, BotKind.BASIC, BotKind.HUMAN]
 CONFIGS = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 
@@ -68,6 +70,7 @@ def position(seed: int, variant: str, players: int, fraction: float) -> tuple[Ga
 
 
 @pytest.mark.slow
+@checks_at_least(25)  # positions without another deal to compare are drawn again
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
@@ -81,6 +84,7 @@ def test_hidden_cards_do_not_change_the_move(
     check_hidden_cards(seed, config, fraction, kind)
 
 
+@checks_at_least(8)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]), fraction=st.floats(0.2, 0.9))
 def test_hidden_cards_do_not_change_the_expert(seed: int, variant: str, fraction: float) -> None:

@@ -22,6 +22,7 @@ from trainer.engine.tables import solve_set
 from trainer.game.randomplay import random_game
 
 from brute_force import assert_matches_brute_force
+from checked import checks_at_least
 from positions import TABLES, reference_pair
 
 
@@ -190,6 +191,7 @@ def test_impossible_problems_count_nothing() -> None:
 
 
 @pytest.mark.slow
+@checks_at_least(16)  # a quarter of the positions are too large for the reference: they are drawn again
 @settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 10_000), table=st.sampled_from(TABLES), public=st.booleans(), share=st.floats(0.0, 0.5))
 def test_factored_equals_the_python_pass_on_games(
