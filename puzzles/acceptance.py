@@ -15,7 +15,7 @@ when three named predicates hold:
 
     >>> from trainer.engine import solve
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> now = solve(game.setup.only("Ann"), game.events, "Ann")
     >>> is_acceptable(now, None, Question.locate(["6D"]), {Card.parse("6D"): "Cat"})
     True
@@ -51,8 +51,8 @@ def is_only_answer(knowledge: Knowledge, question: Question, answer: Mapping[Car
 
     >>> from trainer.engine import solve
     >>> from trainer.game.notation import read_game
-    >>> k = solve(read_game("tests/data/six-diamonds.lit").setup.only("Ann"), read_game(
-    ...     "tests/data/six-diamonds.lit").events, "Ann")
+    >>> k = solve(read_game(EXAMPLES / "six-diamonds.lit").setup.only("Ann"), read_game(
+    ...     EXAMPLES / "six-diamonds.lit").events, "Ann")
     >>> is_only_answer(k, Question.locate(["6D"]), {Card.parse("6D"): "Cat"})
     True
     >>> is_only_answer(k, Question.locate(["6D"]), {Card.parse("6D"): "Eve"})

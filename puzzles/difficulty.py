@@ -10,7 +10,7 @@ effort of reading the position to the score.
     >>> from trainer.game.notation import read_game
     >>> from trainer.engine import solve
     >>> from trainer.game.cards import Card
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> setup = game.setup.only("Ann")
     >>> explained = explain_answer(setup, game.events, "Ann", Question.locate(["6D"]), {Card.parse("6D"): "Cat"},
     ...                            solve(setup, game.events, "Ann"))

@@ -300,12 +300,12 @@ def generate_from_game(
 
     >>> from trainer.game.notation import read_game
     >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
-    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
     >>> deadline = Deadline.after(30, clock=lambda: next(ticks))
-    >>> generate_from_game(game, Request(count=50), game.path, deadline)
+    >>> generate_from_game(game, Request(count=50), game.path, deadline)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trainer.engine.deadline.TimeLimitError: tests/data/complete-classic-6p.lit: the mining stopped at its time \
+    trainer.engine.deadline.TimeLimitError: .../complete-classic-6p.lit: the mining stopped at its time \
 limit of 30 s, at event 66 of 271 as Ann (viewer 1 of 6), with 1 of 50 puzzles found; give --time-limit more \
 seconds, or 0 for none (see docs/commands.md)
     """

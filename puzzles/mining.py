@@ -11,7 +11,7 @@ its canonical form (:mod:`puzzles.ids`), so a duplicate is found by id.
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.game.cards import Card
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = list(mine_game(game, source={"kind": "file"}, window=1))
     >>> sorted((p.question.kind, p.level) for p in found)
     [('claim', 3), ('locate', 1)]
@@ -122,7 +122,7 @@ def search_range(levels: Iterable[int], game: Game) -> tuple[int, int]:
     rare levels cheap.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
     >>> len(game.events), search_range([1], game), search_range([4, 6], game), search_range([2, 6], game)
     (271, (0, 30), (108, 271), (0, 271))
     """

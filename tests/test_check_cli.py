@@ -10,22 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.game.events import Event
 from trainer.game.state import State
+
+from command_line import run
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
 ANN = "hand Ann: 2D 3D 4D 5D 7D 9S JS KH\n"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_check_accepts_every_example(tmp_path: Path) -> None:
@@ -204,6 +197,7 @@ def _big_log(path: Path, bad_at: int | None = None, size_goal: int = 5_000_000) 
     return len(lines) + 1
 
 
+@pytest.mark.slow
 def test_check_a_multi_megabyte_log_is_linear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "big.lit"
     _big_log(path)
@@ -233,6 +227,7 @@ def _cpu_seconds(*args: str) -> tuple[float, tuple[int, str, str]]:
 # two runs made under the same load instead of one run with a clock, so a busy machine cannot fail it.
 
 
+@pytest.mark.slow
 def test_check_a_multi_megabyte_log_costs_in_proportion_to_its_size(tmp_path: Path) -> None:
     small, big = tmp_path / "small.lit", tmp_path / "big.lit"
     _big_log(small, size_goal=500_000)
@@ -246,6 +241,7 @@ def test_check_a_multi_megabyte_log_costs_in_proportion_to_its_size(tmp_path: Pa
     assert big_seconds < 25 * max(small_seconds, 0.01), f"{small_seconds:.2f} s then {big_seconds:.2f} s"
 
 
+@pytest.mark.slow
 def test_check_stops_at_the_first_error_of_a_big_file(tmp_path: Path) -> None:
     good, bad = tmp_path / "big.lit", tmp_path / "big-bad.lit"
     _big_log(good)

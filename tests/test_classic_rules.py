@@ -15,28 +15,21 @@ import random
 from pathlib import Path
 
 from rich.console import Console
-from typer.testing import CliRunner
 
 from puzzles.ids import canonical_form
 from puzzles.marking import Outcome, format_answer, mark_text
 from puzzles.mining import mine_game
 from puzzles.model import Puzzle, Question
-from trainer.cli import app
 from trainer.game.events import Claim
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
 from trainer.render.puzzle import history_table
 from trainer.render.worksheet import event_row
 
+from command_line import run
+
 DATA = Path(__file__).parent / "data"
 RULES = DATA / "classic-rules.lit"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_check_reads_both_rules() -> None:

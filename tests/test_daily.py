@@ -25,6 +25,7 @@ from trainer.cli import app
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_same_puzzle_for_a_date_and_a_different_one_every_day_of_a_year() -> None:
     start = date(2026, 12, 7)  # a Monday
     weeks = 53  # a year and a day
@@ -37,6 +38,7 @@ def test_same_puzzle_for_a_date_and_a_different_one_every_day_of_a_year() -> Non
     assert all(p.level >= 2 and not is_recall(p) for p in puzzles)
 
 
+@pytest.mark.slow
 def test_the_week_climbs_from_monday_to_sunday() -> None:
     start = date(2026, 12, 7)  # a Monday
     levels: dict[int, list[float]] = {d: [] for d in range(7)}
@@ -99,6 +101,7 @@ def test_daily_quiz_records_a_solved_daily(_literature_home: Path) -> None:
         assert store.solved_today(day)
 
 
+@pytest.mark.slow
 def test_daily_without_a_terminal_or_input_ends_cleanly(_literature_home: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "trainer", "daily", "--date", "2026-07-04"], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
@@ -161,6 +164,7 @@ def _modules(done: subprocess.CompletedProcess[str]) -> list[str]:
     return line.split()[1:]
 
 
+@pytest.mark.slow
 def test_daily_json_loads_no_command_line_nor_engine() -> None:
     done = _literature("daily", "--json", "--date", "2026-07-04")
     assert done.returncode == 0, done.stderr

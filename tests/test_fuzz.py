@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -120,6 +121,7 @@ def check_view(game: Game, viewer: str) -> None:
     assert knowledge.deals > 0
 
 
+@pytest.mark.slow
 @FUZZ
 @given(cut_games())
 def test_true_games_always_fit_their_deal(game: Game) -> None:
@@ -157,6 +159,7 @@ FIELDS = ["id", "schema", "variant", "viewer", "log", "question", "answer", "dif
           "explanation", "source"]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.sampled_from(RECORDS), st.lists(st.tuples(st.sampled_from(FIELDS), JSON), min_size=1, max_size=3),
        st.booleans())

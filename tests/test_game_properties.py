@@ -13,6 +13,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,6 +72,7 @@ def check_invariants(state: State) -> None:
             assert len({setup.team(p) for p in actors}) == 1
 
 
+@pytest.mark.slow
 @FAST
 @given(games)
 def test_random_games_replay_and_keep_every_invariant(game: Game) -> None:

@@ -142,6 +142,7 @@ def check_puzzle(puzzle: Puzzle) -> None:
     assert canonical_id(canonical_key(puzzle)) == puzzle.id
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["classic", "fish54"]))
 def test_mined_puzzles_are_unique_and_nontrivial(seed: int, variant: str) -> None:
@@ -157,6 +158,7 @@ def test_mined_puzzles_are_unique_and_nontrivial(seed: int, variant: str) -> Non
 # -- requests -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_level_request_is_met_exactly() -> None:
     got = generate(Request(count=4, seed=3, levels=(3,), players=(6,)))
     assert len(got) == 4 and {p.level for p in got} == {3}
@@ -164,6 +166,7 @@ def test_level_request_is_met_exactly() -> None:
     assert all(p.level in (2, 3) and p.question.kind == "locate" for p in ranged)
 
 
+@pytest.mark.slow
 def test_generation_is_deterministic_for_a_seed() -> None:
     request = Request(count=5, seed=11, players=(6,))
     assert [p.to_json() for p in generate(request)] == [p.to_json() for p in generate(request)]
@@ -205,6 +208,7 @@ def rename(game: Game, names: dict[str, str], suits: dict[str, str], rotate: int
     return Game(setup, tuple(ev(e) for e in game.events))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(perm=st.permutations(SUITS), rotate=st.integers(0, 5), seed=st.integers(0, 1000))
 def test_renaming_players_and_suits_gives_the_same_ids(perm: list[str], rotate: int, seed: int) -> None:

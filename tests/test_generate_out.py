@@ -6,19 +6,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 import puzzles.generate as mining  # the command imports its miners from here when it runs
-from trainer.cli import app
+
+import command_line
 
 GAME = str(Path(__file__).parent / "data" / "six-diamonds.lit")
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["generate", "--from", GAME, "--count", "1", "--json", *args])
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
+    return command_line.run("generate", "--from", GAME, "--count", "1", "--json", *args)
 
 
 def no_mining(monkeypatch: pytest.MonkeyPatch) -> None:

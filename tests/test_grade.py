@@ -304,6 +304,7 @@ def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list
     assert result.correct is (verdict == "Correct.")
 
 
+@pytest.mark.slow
 def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
     from puzzles.marking import example_answer
     from puzzles.packs import load_pack

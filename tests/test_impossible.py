@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.engine.possible import first_impossible
 from trainer.engine.solve import count, solve
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.notation import parse_game
+
+from command_line import run
 
 TABLE = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"
 
@@ -68,13 +68,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
 }
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_command_names_the_first_impossible_event(tmp_path: Path, name: str) -> None:
     text, line, event, message = CASES[name]

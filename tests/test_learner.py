@@ -9,7 +9,7 @@ import sqlite3
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from typer.testing import CliRunner
+import pytest
 
 from puzzles.daily import daily_puzzle
 from puzzles.files import dump_puzzles, load_puzzles
@@ -17,9 +17,9 @@ from puzzles.marking import example_answer, format_answer
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
-from trainer.cli import app
 from trainer.clock import now, today
 
+import command_line
 from pty_harness import Terminal
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
@@ -28,8 +28,8 @@ LOCATE = next(p for p in PUZZLES if p.question.kind == "locate" and p.variant.va
 
 
 def run(*args: str, input: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), input=input, env=env or {"COLUMNS": "200"})
-    return result.exit_code, result.output
+    result = command_line.invoke(*args, input=input, env=env or {"COLUMNS": "200"})
+    return result.exit_code, result.output  # standard output and error as a terminal shows them
 
 
 def right(puzzle: Puzzle) -> str:
@@ -159,6 +159,7 @@ def test_memory_mode_through_the_cli_is_rated_on_its_own() -> None:
     assert data["memory_rating"]["rating"] > 1500 and data["rating"] == 1500
 
 
+@pytest.mark.slow
 def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> None:
     """In a pseudo-terminal with --pace 0: each move waits for Enter, and the question comes only after the last."""
     short = sorted((p for p in load_pack() if 3 <= len(p.game.events) <= 6), key=lambda p: p.id)[0]
@@ -178,6 +179,7 @@ def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> N
         assert term.exit_code() == 0
 
 
+@pytest.mark.slow
 def test_line_editing_at_the_prompt_in_a_terminal(tmp_path: Path) -> None:
     """Arrow keys edit the line (readline) instead of printing ^[[D; the up arrow recalls a line."""
     with Terminal(tmp_path / "home", "train", "--pack", str(DATA), "--kind", "locate", "--count", "2", "--seed", "1",
@@ -219,6 +221,7 @@ def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> Non
         assert "History:" in out and "(all: 'history')" in out and "others" in out
 
 
+@pytest.mark.slow
 def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
     puzzle = _long_puzzle()
     pack = tmp_path / "long.json"

@@ -12,6 +12,7 @@ from collections import Counter
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from puzzles.acceptance import is_only_answer, is_readable, needs_deduction
@@ -132,6 +133,7 @@ def test_pack_is_read_once_and_kept() -> None:
     assert _load.cache_info().hits == 1
 
 
+@pytest.mark.slow
 def test_pack_command_exports_a_standard_puzzle_file(tmp_path: Path) -> None:
     out = tmp_path / "pack.json"
     result = runner.invoke(app, ["pack", "--out", str(out), "--json"])

@@ -192,6 +192,7 @@ def test_bots_see_only_their_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     assert {"Bob", "Dan", "Fay"} <= set(seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players", "opponents"), [("classic", 6, "expert"), ("fish54", 8, "basic")]
 )
@@ -213,6 +214,7 @@ def whole_game(seating: Seating) -> tuple[Event, ...]:
     return tuple(play_out(Seat(Match.new(seating))).state.events)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 3), cut=st.integers(0, 200))
 def test_resuming_after_any_event_goes_on_identically(seed: int, cut: int) -> None:
@@ -253,6 +255,7 @@ def run_play(*args: str, lines: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, env=env, timeout=600, check=False)
 
 
+@pytest.mark.slow
 def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
     done = run_play("--seed", "3", "--fast", lines="auto\n" * 400)
     assert done.returncode == 0, done.stderr
@@ -269,6 +272,7 @@ def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
     assert all(len(line.rstrip()) <= 80 for line in table.splitlines()) and "…" not in table
 
 
+@pytest.mark.slow
 def test_end_of_input_saves_and_resume_finishes_the_same_game() -> None:
     straight = run_play("--seed", "9", "--fast", "--opponents", "basic", lines="auto\n" * 400)
     whole = parse_game(Path(re.findall(r"Saved: (\S+\.lit)", straight.stdout)[-1]).read_text())
@@ -297,6 +301,7 @@ BAD_LINES = [b"Zed 6D", b"claim LD Ann", b"x" * 3000, b"pass Nobody", b"frobnica
              b"history", b"hand"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players", "coach"),
     [("classic", 6, "off"), ("fish54", 8, "full"), ("fish54", 6, "off"), ("classic", 8, "full")],
@@ -326,6 +331,7 @@ def test_whole_games_in_a_terminal(tmp_path: Path, variant: str, players: int, c
     assert CliRunner().invoke(app, ["check", str(path)], env={"LITERATURE_HOME": str(tmp_path)}).exit_code == 0
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None:
     straight = run_play("--seed", "5", "--fast", "--opponents", "basic", lines="auto\n" * 400)
     whole = parse_game(Path(re.findall(r"Saved: (\S+\.lit)", straight.stdout)[-1]).read_text())

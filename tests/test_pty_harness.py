@@ -18,6 +18,7 @@ def plain(text: str) -> list[str]:
     return re.sub(r"\x1b\[[0-9;]*m", "", text).rstrip().splitlines()
 
 
+@pytest.mark.slow
 def test_exit_code_reads_everything_the_program_printed(tmp_path: Path) -> None:
     with Terminal(tmp_path / "home", "--help", env={"NO_COLOR": "1"}) as term:
         assert term.expect(b"Usage", b"never printed") == b"Usage"
@@ -29,6 +30,7 @@ def test_exit_code_reads_everything_the_program_printed(tmp_path: Path) -> None:
     assert term.pid == 0 and term.leader == -1  # ended and closed
 
 
+@pytest.mark.slow
 def test_colour_and_width_as_asked(tmp_path: Path) -> None:
     with Terminal(tmp_path / "home", "--help", columns=100) as term:
         assert term.exit_code() == 0

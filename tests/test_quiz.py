@@ -141,6 +141,7 @@ def _names_a_holder(text: str, puzzle: Puzzle) -> str | None:
     return None
 
 
+@pytest.mark.slow
 def test_no_hint_before_the_last_names_an_answer_cards_holder_on_any_pack_puzzle() -> None:
     for puzzle in load_pack():
         attempt = Attempt(puzzle)

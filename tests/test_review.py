@@ -12,9 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
 from trainer.engine import count
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError
@@ -23,16 +21,11 @@ from trainer.render.notes import note_json, note_sentence, outcome_words
 from trainer.render.review_json import review_json
 from trainer.review import Note, NoteKind, Review, review_game
 
+from command_line import run
+
 DATA = Path(__file__).parent / "data"
 REVIEW = DATA / "review"
 KINDS = {k.value for k in NoteKind}
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def prefix(game: Game, n: int) -> Game:
@@ -198,6 +191,7 @@ def test_information_known_adds_up_the_bits(lost: Review) -> None:
 # -- views agree -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_complete_record_and_personal_log_agree_on_that_players_notes() -> None:
     game = prefix(read_game(DATA / "complete-classic-6p.lit"), 24)
     complete = review_game(game)

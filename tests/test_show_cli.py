@@ -6,18 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
+import command_line
 
 DATA = Path(__file__).parent / "data"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "120", **(env or {})})
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout, result.stderr
+    return command_line.run(*args, env={"COLUMNS": "120", **(env or {})})
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ def check_complete(text: str, variant: str, players: int) -> None:
     assert sum(state.score.values()) <= len(state.sets)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
@@ -68,6 +69,7 @@ def test_the_stall_guard_ends_games(variant: str, players: int) -> None:
     assert max(gaps) <= 3 + 2
 
 
+@pytest.mark.slow
 def test_same_seed_same_games_whatever_the_executor() -> None:
     inline = simulate(4, seed=21, variant="fish54", players=8, team1="human", team2="basic", workers=1)
     with ThreadPoolExecutor(max_workers=3) as pool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+import pytest
 
-from trainer.cli import app
+import command_line
 
 SIX = "tests/data/six-diamonds.lit"
 COMPLETE = "tests/data/complete-classic-6p.lit"
@@ -15,8 +15,7 @@ PERSONAL = "tests/data/personal-fish54-8p.lit"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["solve", *args])
-    return result.exit_code, result.stdout, result.stderr
+    return command_line.run("solve", *args)
 
 
 def test_json_contract_on_the_six_diamonds() -> None:
@@ -55,6 +54,7 @@ def test_rich_view_calls_out_the_claim() -> None:
     assert "Claimable with certainty: LD" in out and "Cat 6D" in out
 
 
+@pytest.mark.slow
 def test_personal_fish54_log_every_point(tmp_path: Path) -> None:
     for at in range(0, 46, 9):
         code, out, _ = run(PERSONAL, "--at", str(at), "--json")

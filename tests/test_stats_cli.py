@@ -7,22 +7,17 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from puzzles.files import load_puzzles
 from puzzles.store import Progress, default_path
-from trainer.cli import app
 from trainer.render.stats import calendar_text
+
+from command_line import run
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)
 BY = {(p.variant.value, p.question.kind): p for p in PUZZLES}
 CLAIM = BY[("classic", "claim")]
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_stats_json_for_a_new_learner() -> None:

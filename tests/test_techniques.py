@@ -294,10 +294,11 @@ def test_a_supposed_absence_is_refuted_and_a_possible_one_is_not() -> None:
 def test_no_case_argument_is_repeated_per_alternative_holder(path: Path, viewer: str) -> None:
     game = read_game(path)
     knowledge = solve(game.setup, game.events, viewer)
-    for card in knowledge.cards:
+    seen = Board.build(game.setup, game.events, viewer).seen
+    deduced = [c for c in knowledge.cards if knowledge.forced(c) is not None and c not in seen]
+    assert deduced
+    for card in deduced:
         holder = knowledge.forced(card)
-        if holder is None or card in Board.build(game.setup, game.events, viewer).seen:
-            continue
         found = explain(game.setup, game.events, viewer, card, knowledge)
         assert found.holder == holder
         arguments = _arguments(found)

@@ -49,6 +49,7 @@ def ends_cleanly(terminal: Terminal) -> None:
     assert b"Traceback" not in terminal.seen and b"interrupted" not in terminal.seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [b"\x04", b"\x03"], ids=["ctrl-d", "ctrl-c"])
 def test_stop_at_the_prompt(terminal: Terminal, tmp_path: Path, stop: bytes) -> None:
     terminal.read_until(b"answer> ")
@@ -61,6 +62,7 @@ def test_stop_at_the_prompt(terminal: Terminal, tmp_path: Path, stop: bytes) -> 
     assert outcomes(tmp_path / "home") == ["right", "quit"]  # a quit is recorded (never rated)
 
 
+@pytest.mark.slow
 def test_enter_between_puzzles_in_a_terminal(tmp_path: Path) -> None:
     with Terminal(tmp_path / "home", *TRAIN[:-1], columns=100) as pausing:  # without --no-pause
         pausing.read_until(b"answer> ")
@@ -75,6 +77,7 @@ def test_enter_between_puzzles_in_a_terminal(tmp_path: Path) -> None:
         ends_cleanly(pausing)
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Path) -> None:
     terminal.read_until(b"Puzzle 1/2")  # the puzzle's table is still being drawn
     terminal.type(b"\x03")
@@ -82,6 +85,7 @@ def test_ctrl_c_while_the_first_puzzle_is_drawn(terminal: Terminal, tmp_path: Pa
     assert outcomes(tmp_path / "home") in ([], ["quit"])  # ["quit"]: drawn already, stopped at the prompt
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_verdict_shows_and_the_next_is_drawn(terminal: Terminal, tmp_path: Path) -> None:
     terminal.read_until(b"answer> ")
     terminal.type(b"Cat 6D\n")
@@ -92,6 +96,7 @@ def test_ctrl_c_while_the_verdict_shows_and_the_next_is_drawn(terminal: Terminal
     assert outcomes(tmp_path / "home") in (["right"], ["right", "quit"])
 
 
+@pytest.mark.slow
 def test_ctrl_c_typed_with_the_answer(terminal: Terminal, tmp_path: Path) -> None:
     """Ctrl-C right behind the answer lands while it is read or graded (or discards it, as a terminal
     does with a line not yet read): either way the session ends cleanly and nothing is half saved."""

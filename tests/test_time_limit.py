@@ -10,10 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from puzzles.generate import Request, generate_from_game
-from trainer.cli import app
 from trainer.cli.app import TIME_LIMIT
 from trainer.engine import deadline
 from trainer.engine.deadline import Deadline, TimeLimitError
@@ -22,18 +20,12 @@ from trainer.render.review_json import review_json
 from trainer.review import review_game
 
 from clocks import Ticks
+from command_line import run
 
 DATA = Path(__file__).parent / "data"
 REVIEW = DATA / "review"
 LOST = REVIEW / "lost-claim.lit"  # Ann's personal log, 8 events: the public view, then Ann's (16 readings)
 HINT = "give --time-limit more seconds, or 0 for none (see docs/review.md)"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture
@@ -54,6 +46,7 @@ def test_a_deadline_passes_once_the_clock_reads_past_it() -> None:
 # -- where it stops: the clock is read once to set the deadline, then once before each event of each view ----------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", range(1, 18))
 def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
     game = read_game(LOST)
@@ -171,6 +164,7 @@ def test_the_default_and_the_option_are_documented() -> None:
 COMPLETE = DATA / "complete-classic-6p.lit"  # 271 events, every hand listed: six viewers to mine
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", [1, 7, 30, 200])
 def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
     game = read_game(COMPLETE)
@@ -191,6 +185,7 @@ def test_mining_stops_at_the_first_check_past_the_limit(limit: int) -> None:
     assert int(kept) < 10
 
 
+@pytest.mark.slow
 def test_mining_inside_the_limit_finds_the_same_puzzles() -> None:
     game = read_game(COMPLETE)
     clock = Ticks()

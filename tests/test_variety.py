@@ -55,6 +55,7 @@ def test_spread_keeps_one_per_game_by_default() -> None:
         assert not gives_away(one, two)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [None, *LEVELS])
 def test_training_sessions_draw_one_puzzle_per_game_and_leak_nothing(level: int | None) -> None:
     pool = matching(training_pool(), level=level)
@@ -94,6 +95,7 @@ def test_training_pool_leaves_out_the_dailies_and_the_recall_drills() -> None:
     assert not any(is_recall(p) for p in pool)
 
 
+@pytest.mark.slow
 def test_worksheets_from_simulated_games_take_one_puzzle_per_game() -> None:
     for seed in (1, 2):
         puzzles = generate(Request(count=3, seed=seed, levels=(2, 3), players=(6,)))
@@ -110,6 +112,7 @@ def test_worksheet_from_one_log_keeps_one_per_moment_and_no_leak() -> None:
         assert not gives_away(one, two)
 
 
+@pytest.mark.slow
 def test_the_executor_interface_gives_the_same_results_anywhere() -> None:
     items = list(range(30))
     with ThreadPoolExecutor(2) as pool:

@@ -7,26 +7,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from puzzles import files
 from puzzles.files import dump_puzzles, load_puzzles
 from puzzles.model import Puzzle, PuzzleFormatError
 from puzzles.packs import load_pack, load_records
 from puzzles.verify import record_hash, shipped_hashes, verified, verify
-from trainer.cli import app
+
+from command_line import run
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 RECORDS: list[dict[str, Any]] = json.loads(DATA.read_text())["puzzles"]
 CLAIM, LOCATE, CERTAIN = RECORDS[0], RECORDS[1], RECORDS[4]
 LOG = CLAIM["log"]
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), result.exception  # never a traceback
-    return result.exit_code, result.stdout, result.stderr
 
 
 def edited(record: dict[str, Any], keep_id: bool = False, **changes: Any) -> dict[str, Any]:
@@ -107,6 +100,7 @@ def test_good_records_pass_and_are_verified_once(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["correct"] is True
 
 
+@pytest.mark.slow
 def test_the_built_in_pack_lists_the_hash_of_every_record_verified_when_built() -> None:
     records = load_records()["puzzles"]
     missing = [r["id"] for r in records if record_hash(Puzzle.from_json(r)) not in shipped_hashes()]

@@ -67,6 +67,7 @@ def check_brief_comes_first(pages: list[str], number: int, puzzle: Puzzle) -> No
     assert order == sorted(order), (number, order)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_long_level3_worksheet_prints_in_at_most_12_pages(paper: str, tmp_path: Path) -> None:
     puzzles = load_puzzles(LONG)
@@ -85,6 +86,7 @@ def test_a_long_level3_worksheet_prints_in_at_most_12_pages(paper: str, tmp_path
     assert rows == asks  # every ask printed, none lost at a page or column break
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_short_puzzle_stays_on_one_page(paper: str, tmp_path: Path) -> None:
     short = sorted((p for p in load_pack() if p.level == 3 and len(p.game.events) <= ONE_PAGE),

@@ -21,7 +21,7 @@ read once, by :func:`trainer.engine.reading.prove` (as the counting's
 constraints read it); this module adds which cards are seen, and why.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> board = Board.build(game.setup, game.events, "Ann")
     >>> board.one_of[0].player, [str(c) for c in board.one_of[0].cards]
     ('Cat', ['6D'])

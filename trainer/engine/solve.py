@@ -1,7 +1,7 @@
 """What a history proves about every card, exactly, from one viewer's side.
 
     >>> from trainer.game.notation import read_game
-    >>> k = solve_game(read_game("tests/data/six-diamonds.lit"), "Ann")
+    >>> k = solve_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann")
     >>> k.forced(Card.parse("6D")), sorted(k.claimable(1)[HalfSuit.parse("LD")].values())
     ('Cat', ['Ann', 'Ann', 'Ann', 'Ann', 'Ann', 'Cat'])
     >>> k.holders(Card.parse("9C"))["Bob"]
@@ -98,7 +98,7 @@ class Knowledge:
         """The JSON form used by ``literature solve --json`` (probabilities as floats).
 
         >>> from trainer.game.notation import read_game
-        >>> data = solve_game(read_game("tests/data/six-diamonds.lit"), "Ann").as_json()
+        >>> data = solve_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann").as_json()
         >>> data["cards"]["6D"], data["claimable"]["LD"]["6D"], data["score"]
         ({'holders': {'Cat': 1.0}, 'forced': 'Cat'}, 'Cat', {'1': 0, '2': 0})
         """

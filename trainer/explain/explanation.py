@@ -11,7 +11,7 @@ the effort of its cases), so two deductions on one rung still sort by effort.
 ``grade 3``, its JSON ``"grade": {"level": 3, ...}``.)
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
     >>> found.holder, found.difficulty
     ('Cat', Difficulty(rung=3, score=3.5, name='ask inference'))

@@ -7,7 +7,7 @@ gathers.
     >>> from trainer.engine.facts import Board
     >>> from trainer.game.cards import Card
     >>> from trainer.game.notation import read_game
-    >>> board = Board.build(*(lambda g: (g.setup, g.events))(read_game("tests/data/six-diamonds.lit")), "Ann")
+    >>> board = Board.build(*(lambda g: (g.setup, g.events))(read_game(EXAMPLES / "six-diamonds.lit")), "Ann")
     >>> elsewhere(board.one_of[0].ruled_out[0])
     'you hold 2D 4D 5D 7D'
     >>> given(board.lacks[Card.parse("6D")]["Ann"])

@@ -21,7 +21,7 @@ fact it uses, and a step of depth 2 or more counts as a chain.
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.engine.facts import Board
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> mind = Mind(Board.build(game.setup, game.events, "Ann"))
     >>> step = ask_inference(mind)
     >>> step.technique.label, [str(f) for f in step.facts], step.events

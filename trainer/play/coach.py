@@ -10,7 +10,7 @@ could have worked out at the table:
 - after a move, the review's notes on it (:func:`trainer.review.event_notes`).
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> coach = Coach(game.setup, "Ann")
     >>> sorted(coach.claimable(game.events))
     [HalfSuit.parse('LD')]

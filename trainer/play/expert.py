@@ -20,7 +20,7 @@ and the public history) and then:
 
     >>> import random
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> bot = ExpertBot(random.Random(0))
     >>> move = bot.decide(View.of(game.setup, game.events, "Ann"))
     >>> move.half_suit, dict(move.declared)[Card.parse("6D")]

@@ -5,7 +5,7 @@ from ``setup.only(seat)``, so the other hands are not in it at all: a bot
 cannot look at them, by construction.
 
     >>> from trainer.game.notation import read_game
-    >>> game = read_game("tests/data/complete-classic-6p.lit")
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
     >>> view = View.of(game.setup, game.events[:3], "Cat")
     >>> sorted(view.setup.hands)
     ['Cat']

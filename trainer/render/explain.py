@@ -19,7 +19,7 @@ def headline(found: Explanation, depth: Depth) -> Text:
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.explain.explanation import explain_game
-    >>> found = explain_game(read_game("tests/data/six-diamonds.lit"), "Ann", "6D")
+    >>> found = explain_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann", "6D")
     >>> headline(found, Depth.FULL).plain
     '6D is with Cat · grade 3 (ask inference), score 3.5'
     >>> headline(found, Depth.NUDGE).plain

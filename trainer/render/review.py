@@ -56,7 +56,7 @@ def headline(review: Review) -> Text:
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.review import review_game
-    >>> headline(review_game(read_game("tests/data/six-diamonds.lit"))).plain.split("; ")[1]
+    >>> headline(review_game(read_game(EXAMPLES / "six-diamonds.lit"))).plain.split("; ")[1]
     'personal log of Ann (the others are judged from the public view)'
     """
     game = review.game

@@ -6,7 +6,7 @@ atomically (a temporary file in the same folder, then renamed).
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.review import review_game
-    >>> page = review_html(review_game(read_game("tests/data/six-diamonds.lit")))
+    >>> page = review_html(review_game(read_game(EXAMPLES / "six-diamonds.lit")))
     >>> page.startswith("<!DOCTYPE html>") and "<svg" in page and "</html>" in page
     True
 """

@@ -2,7 +2,7 @@
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.review import review_game
-    >>> data = review_json(review_game(read_game("tests/data/review/wrong-claim.lit")))
+    >>> data = review_json(review_game(read_game(EXAMPLES / "review/wrong-claim.lit")))
     >>> [n["text"] for e in data["events"] for n in e["notes"]]  # doctest: +NORMALIZE_WHITESPACE
     ['Ann claimed HS without certainty: every card was where declared in <1% of the deals Ann could not rule out;
       the claim was wrong (Bob 10S).']

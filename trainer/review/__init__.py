@@ -11,7 +11,7 @@ Data only: the sentences that say a note are in :mod:`trainer.render.notes`.
 - :mod:`~trainer.review.explaining`: the explainer's steps behind a note.
 
     >>> from trainer.game.notation import read_game
-    >>> review = review_game(read_game("tests/data/review/risky-claim.lit"))
+    >>> review = review_game(read_game(EXAMPLES / "review/risky-claim.lit"))
     >>> [(n.kind.value, n.player, n.probability, n.outcome) for n in review.notes]
     [('risky-claim', 'Ann', Fraction(7, 9139), 'right')]
 """

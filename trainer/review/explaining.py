@@ -2,7 +2,7 @@
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.review.game_review import review_game
-    >>> review = review_game(read_game("tests/data/review/lost-claim.lit"))
+    >>> review = review_game(read_game(EXAMPLES / "review/lost-claim.lit"))
     >>> [(note.kind.value, str(note_target(note))) for note, _ in explain_event(review, 6)]
     [('wasted-ask', '6D'), ('best-ask', 'JS')]
 """

@@ -134,10 +134,11 @@ def review_game(
 
     >>> from trainer.game.notation import read_game
     >>> ticks = iter(range(1000))  # a clock that moves one second each time it is read
-    >>> review_game(read_game("tests/data/review/lost-claim.lit"), time_limit=3, clock=lambda: next(ticks))
+    >>> game = read_game(EXAMPLES / "review/lost-claim.lit")
+    >>> review_game(game, time_limit=3, clock=lambda: next(ticks))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trainer.engine.deadline.TimeLimitError: tests/data/review/lost-claim.lit: the review stopped at its time \
+    trainer.engine.deadline.TimeLimitError: .../review/lost-claim.lit: the review stopped at its time \
 limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limit more seconds, or 0 for none \
 (see docs/review.md)
     """

@@ -27,7 +27,7 @@ def seat_notes(game: Game, seat: str, progress: Callable[[], None] | None = None
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.review.game_review import review_game
-    >>> game = read_game("tests/data/review/wrong-claim.lit")
+    >>> game = read_game(EXAMPLES / "review/wrong-claim.lit")
     >>> seat = game.events[-1].claimer
     >>> [n.kind.value for n in seat_notes(game, seat)] == [
     ...     n.kind.value for n in review_game(game).notes if n.player == seat]
