@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick lint bench clean print-tools
+.PHONY: run test quick bench startup clean print-tools
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ print-tools:
 	else echo "chromium is not installed: the worksheet print test will be skipped (apt-get install chromium)"; fi
 
 test: $(STAMP) print-tools
-	$(BIN)/ruff check trainer puzzles tests benchmarks
+	$(BIN)/ruff check trainer puzzles tests benchmarks conftest.py
 	$(BIN)/mypy --strict trainer puzzles
 	$(BIN)/pytest -q trainer puzzles tests
 
@@ -41,6 +41,10 @@ quick: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solve.py
+
+# Start-up as a user meets it: whole processes (--help, a one-off solve), the minimum of 5 runs against the goals.
+startup: $(STAMP)
+	$(BIN)/python benchmarks/startup.py
 
 clean:
 	rm -rf $(VENV)
