@@ -42,7 +42,6 @@ class Referee(Protocol):
     def count(self, card: Card, player: str) -> int: ...
 
 
-
 def work_out(
     mind: Mind,
     referee: Referee | None,
@@ -53,6 +52,15 @@ def work_out(
     restarting from the cheapest after each step, until nothing follows.
 
     ``done`` stops early; case analysis tries the ``focus`` cards first.
+
+    >>> from trainer.engine.facts import Board
+    >>> from trainer.engine.solve import solve
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/explain/case-analysis.lit")
+    >>> referee = solve(game.setup, game.events, "Fay")
+    >>> mind = work_out(Mind(Board.build(game.setup, game.events, "Fay")), referee)
+    >>> [step.text for step in mind.steps.values() if step.technique is Technique.CASE_ANALYSIS]
+    ['Suppose Dan held 10H.']
     """
     while mind.contradiction is None and not (done is not None and done(mind)):
         step = next_step(mind)

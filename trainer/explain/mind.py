@@ -171,7 +171,16 @@ class Mind:
         self._ids = ids if ids is not None else itertools.count(1)
 
     def new_id(self) -> int:
-        """A fresh step id, shared with every supposition made from this mind."""
+        """A fresh step id, shared with every supposition made from this mind.
+
+        >>> from trainer.engine.facts import Board, Holds
+        >>> from trainer.game.cards import Card
+        >>> from trainer.game.notation import read_game
+        >>> game = read_game("tests/data/six-diamonds.lit")
+        >>> mind = Mind(Board.build(game.setup, game.events, "Ann"))
+        >>> mind.new_id(), mind.suppose(Holds(Card.parse("6D"), "Bob")).new_id(), mind.new_id()
+        (1, 2, 3)
+        """
         return next(self._ids)
 
     def suppose(self, fact: Fact) -> Mind:

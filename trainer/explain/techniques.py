@@ -66,8 +66,6 @@ def _sentences(text: str) -> str:
     return re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
-
-
 # -- 1. seen ---------------------------------------------------------------------
 
 
@@ -403,11 +401,19 @@ def chain_depth(mind: Mind, step: Step) -> int:
 LADDER: tuple[Callable[[Mind], Step | None], ...] = (
     seen, elimination, ask_inference, hand_counting, shared_asks, chains
 )
-HUMAN: tuple[Callable[[Mind], Step | None], ...] = LADDER[1:]
+HUMAN: tuple[Callable[[Mind], Step | None], ...] = LADDER[1:]  # what a supposition runs: nothing new is seen
 
 
 def next_step(mind: Mind, ladder: tuple[Callable[[Mind], Step | None], ...] = LADDER) -> Step | None:
-    """The step of the cheapest technique on ``ladder`` that finds one, or ``None``."""
+    """The step of the cheapest technique on ``ladder`` that finds one, or ``None``.
+
+    >>> from trainer.engine.facts import Board
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game("tests/data/six-diamonds.lit")
+    >>> mind = Mind(Board.build(game.setup, game.events, "Ann"))
+    >>> next_step(mind).text, next_step(mind, HUMAN).technique.label
+    ('9S is in your hand.', 'ask inference')
+    """
     for technique in ladder:
         step = technique(mind)
         if step is not None:
