@@ -14,17 +14,15 @@ import pytest
 
 from trainer.engine import solve
 from trainer.engine.facts import Board, Holds, Lacks
+from trainer.explain.cases import case_analysis, refute, work_out
 from trainer.explain.explanation import Explanation, explain, explain_game
+from trainer.explain.mind import Mind, Technique
 from trainer.explain.techniques import (
-    Mind,
-    Technique,
     ask_inference,
-    case_analysis,
     chain_depth,
     chains,
     elimination,
     hand_counting,
-    refute,
     saturate,
     seen,
     shared_asks,
@@ -224,7 +222,7 @@ def test_every_stated_fact_is_true() -> None:
     for _, text, viewer, *_ in KNOWN:
         game = _game(text)
         knowledge = solve(game.setup, game.events, viewer)
-        mind = saturate(Mind(_board(game, viewer)), referee=knowledge)
+        mind = work_out(Mind(_board(game, viewer)), knowledge)
         assert mind.contradiction is None
         for step in mind.steps.values():
             for fact in step.facts:

@@ -1,14 +1,15 @@
 """Explanations: the shortest chain of human steps to a card or a set, at three depths, with its difficulty.
 
 :func:`derive` applies the techniques of :mod:`trainer.explain.techniques`
-cheapest first, restarting from the cheapest after each new fact, until
-nothing follows (or the targets are reached). :func:`explain` keeps only the
-steps the target's final fact rests on, numbers them, and rates them: the
-**rung** is that of the hardest technique needed on the ladder (1 seen … 6
-case analysis) and the **score** adds, for every step, its rung over 6 (and
-the effort of its cases), so two deductions on one rung still sort by effort.
-(People read the rung as the explanation's *grade*: ``explain`` prints
-``grade 3``, its JSON ``"grade": {"level": 3, ...}``.)
+cheapest first (case analysis, :mod:`trainer.explain.cases`, last), restarting
+from the cheapest after each new fact, until nothing follows (or the targets
+are reached). :func:`explain` keeps only the steps the target's final fact
+rests on, numbers them, and rates them: the **rung** is that of the hardest
+technique needed on the ladder (1 seen … 6 case analysis) and the **score**
+adds, for every step, its rung over 6 (and the effort of its cases), so two
+deductions on one rung still sort by effort. (People read the rung as the
+explanation's *grade*: ``explain`` prints ``grade 3``, its JSON
+``"grade": {"level": 3, ...}``.)
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game(EXAMPLES / "six-diamonds.lit")
@@ -30,8 +31,9 @@ from fractions import Fraction
 
 from trainer.engine.facts import Board, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
+from trainer.explain.cases import work_out
+from trainer.explain.mind import Mind, Step, Technique, render_refs
 from trainer.explain.sightings import sighting
-from trainer.explain.techniques import LADDER, Mind, Step, Technique, render_refs, saturate
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Event
@@ -94,7 +96,7 @@ def derive(
     mind = Mind(board)
     focus = frozenset(targets)
     if not targets:
-        return saturate(mind, LADDER, knowledge)
+        return work_out(mind, knowledge)
 
     def settled(mind: Mind) -> bool:
         for card in targets:
@@ -111,7 +113,7 @@ def derive(
                 return False
         return True
 
-    return saturate(mind, LADDER, knowledge, settled, focus)
+    return work_out(mind, knowledge, settled, focus)
 
 
 def backtrack(mind: Mind, ids: Sequence[int]) -> list[Step]:

@@ -76,8 +76,14 @@ _FORMS = {
 }
 
 
-def _names(players: Sequence[str]) -> str:
-    return ", ".join(players[:-1]) + f" and {players[-1]}" if len(players) > 1 else players[0]
+def names(players: Iterable[str]) -> str:
+    """Players (or anything named) in a list a person would say.
+
+    >>> names(["Bob"]), names(["Bob", "Dan"]), names(["Bob", "Cat", "Dan"])
+    ('Bob', 'Bob and Dan', 'Bob, Cat and Dan')
+    """
+    listed = list(players)
+    return ", ".join(listed[:-1]) + f" and {listed[-1]}" if len(listed) > 1 else listed[0]
 
 
 class _Reason(NamedTuple):
@@ -102,7 +108,7 @@ def _say(group: Sequence[_Reason], by_player: bool) -> str:
     said = _moves(notes) if form.moves else ", ".join(dict.fromkeys(notes))
     if by_player or form.by_card is None:
         return form.by_player(group[0].player, " ".join(r.card for r in group), said)
-    return form.by_card(_names([r.player for r in group]), group[0].card, said)
+    return form.by_card(names([r.player for r in group]), group[0].card, said)
 
 
 def gather(texts: Iterable[str]) -> list[str]:
@@ -146,3 +152,12 @@ def gather(texts: Iterable[str]) -> list[str]:
         group = groups[key(r)]
         out.append(text if len(group) == 1 else _say(group, by_player[r.kind]))
     return out
+
+
+def join_reasons(texts: Iterable[str]) -> str:
+    """The reasons gathered (:func:`gather`) and said in one clause each, separated by semicolons.
+
+    >>> join_reasons(["Cat does not hold 2H (⟨2⟩)", "Dan does not hold 2H (⟨3⟩)", "you hold 3H"])
+    'Cat and Dan do not hold 2H (⟨2⟩, ⟨3⟩); you hold 3H'
+    """
+    return "; ".join(gather(texts))
