@@ -10,8 +10,10 @@ import pytest
 
 from pty_harness import Terminal
 
-COLOUR = re.compile(r"\x1b\[[0-9;]*;3[0-7]m")
-"""A foreground colour in a style (Typer's help draws options in bold cyan: ``1;36``)."""
+COLOUR = re.compile(r"\x1b\[[0-9;]*3[0-7]m")
+"""A foreground colour in a style (``explain`` draws a step's technique in colour)."""
+EXPLAIN = ("explain", str(Path(__file__).parent / "data" / "six-diamonds.lit"), "6D")
+"""A command whose output fills the terminal's width (its steps wrap there) and uses colour."""
 
 
 def plain(text: str) -> list[str]:
@@ -20,19 +22,21 @@ def plain(text: str) -> list[str]:
 
 @pytest.mark.slow
 def test_exit_code_reads_everything_the_program_printed(tmp_path: Path) -> None:
-    with Terminal(tmp_path / "home", "--help", env={"NO_COLOR": "1"}) as term:
-        assert term.expect(b"Usage", b"never printed") == b"Usage"
+    with Terminal(tmp_path / "home", "stats", env={"NO_COLOR": "1"}) as term:
+        assert term.expect(b"Your progress", b"never printed") == b"Your progress"
         assert term.exit_code() == 0
     lines = plain(term.text())
     assert lines[-1].startswith("╰") and lines[-1].endswith("╯")  # the last box closed: nothing left unread
-    assert max(len(line.rstrip("\r")) for line in lines) == 80  # an 80-column terminal unless asked otherwise
     assert not COLOUR.search(term.text())  # NO_COLOR passed on
+    with Terminal(tmp_path / "home", *EXPLAIN, env={"NO_COLOR": "1"}) as term:
+        assert term.exit_code() == 0
+    assert max(len(line.rstrip("\r")) for line in plain(term.text())) == 80  # 80 columns unless asked otherwise
     assert term.pid == 0 and term.leader == -1  # ended and closed
 
 
 @pytest.mark.slow
 def test_colour_and_width_as_asked(tmp_path: Path) -> None:
-    with Terminal(tmp_path / "home", "--help", columns=100) as term:
+    with Terminal(tmp_path / "home", *EXPLAIN, columns=100) as term:
         assert term.exit_code() == 0
     assert COLOUR.search(term.text())  # a colour terminal (TERM=xterm) unless NO_COLOR is given
     assert max(len(line.rstrip("\r")) for line in plain(term.text())) == 100
