@@ -109,8 +109,13 @@ def test_help_imports_nothing_heavy() -> None:
     assert done.stdout.splitlines()[-1] == "[]"
 
 
-def test_a_solve_does_not_load_the_compiled_loops_or_pydantic() -> None:
-    probe = ("import sys, runpy; sys.argv = ['literature', 'solve', 'tests/data/six-diamonds.lit', '--json']\n"
+@pytest.mark.parametrize("args", [
+    "tests/data/six-diamonds.lit --json",
+    "tests/data/complete-classic-6p.lit --at 21 --public --json",  # the hardest public position of the game
+], ids=["six-diamonds", "complete-6p-at-21-public"])
+def test_a_one_off_six_player_solve_does_not_load_the_compiled_loops_or_pydantic(args: str) -> None:
+    """numba's compiled loops take about a second to load: a six-player position is counted without them."""
+    probe = (f"import sys, runpy; sys.argv = ['literature', 'solve', *{args.split()!r}]\n"
              "try:\n    runpy.run_module('trainer', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "heavy = ('numba', 'pydantic', 'constraint')\n"
              "print(sorted({m.split('.')[0] for m in sys.modules if m.startswith(heavy)}))")
