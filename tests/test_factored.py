@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from math import prod
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,6 +25,7 @@ from trainer.engine.problem import Problem, SetProblem
 from trainer.engine.solve import counting_model
 from trainer.engine.sweep import Sweep, sweep_work
 from trainer.engine.tables import solve_set
+from trainer.game.notation import read_game
 from trainer.game.randomplay import random_game
 
 from brute_force import assert_matches_brute_force
@@ -322,6 +324,21 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     # for the total alone the factored pass's forward half is cheap: no sweep is tried
     monkeypatch.setattr(passes, "Sweep", None)
     assert passes.count_total(problems[1]) == Counter(problems[1]).total
+
+
+def test_a_fresh_process_spends_a_bounded_allowance_of_sweeps_before_loading_the_compiled_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = read_game(Path(__file__).parent / "data" / "complete-classic-6p.lit")
+    problem = counting_model(History.build(game.setup.public(), game.events[:21], None)).problem
+    monkeypatch.setattr(passes, "KERNELS", "compiled.code.not.loaded")  # a fresh process
+    monkeypatch.setattr(passes._before_kernels, "spent", 0)
+    first = full_pass(problem)  # six players: few hand sizes, worth more than the short attempt
+    assert isinstance(first, Sweep) and passes.SWEEP_QUICK < first.tried <= passes.SWEEP_QUICK_FEW
+    assert passes._before_kernels.spent == first.tried
+    monkeypatch.setattr(passes._before_kernels, "spent", passes.SWEEP_QUICK_FEW)  # the allowance spent
+    again = full_pass(problem)  # only the short attempt, then the factored pass
+    assert isinstance(again, Factored) and again.counts() == first.counts()
 
 
 @pytest.mark.slow

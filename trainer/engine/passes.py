@@ -50,10 +50,19 @@ def _small(problem: Problem) -> bool:
 
 
 SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while the compiled code is not loaded
-SWEEP_QUICK_FEW = 3_000_000  # the same where hand sizes leave few states: up to about 0.3 s, below the load's 1 s
+SWEEP_QUICK_FEW = 3_000_000  # where hand sizes leave few states, pairs a process may spend so in all (about 0.3 s)
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
 SWEEP_RATIO = 0.5  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
 KERNELS = "trainer.engine.kernels"  # the factored pass's compiled code: half a second to load, once a process
+
+
+class _Spent:
+    """The state-class pairs this process's sweeps have tried on few hand sizes, the compiled loops not loaded."""
+
+    spent = 0
+
+
+_before_kernels = _Spent()
 
 
 def full_pass(problem: Problem) -> Pass:
@@ -66,10 +75,11 @@ def full_pass(problem: Problem) -> Pass:
     small hands: hand sizes prune the sweep's states) and a bound on the sweep's work
     (:func:`~trainer.engine.sweep.sweep_work`) is below :data:`SWEEP_RATIO` times the factored
     pass's estimated work; or if it finishes within :data:`SWEEP_QUICK` state-class pairs
-    (:data:`SWEEP_QUICK_FEW` where the hand sizes are few) while the factored pass's compiled code
-    is not loaded (half a second to a second, once a process: a one-off command does not pay it
-    where the sweep is quicker, as on most six-player positions). Each gives ``total`` at once and
-    ``counts()`` on demand.
+    while the factored pass's compiled code is not loaded (half a second to a second, once a
+    process). Where the hand sizes are few, an attempt may use what is left of
+    :data:`SWEEP_QUICK_FEW` pairs a process spends so in all: a one-off command on a six-player
+    position does not pay the load, and a long run pays at most about 0.3 s of sweeps before it.
+    Each gives ``total`` at once and ``counts()`` on demand.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
@@ -86,7 +96,10 @@ def _pass(problem: Problem, per_card: bool) -> Pass:
     if per_card and few and sweep_work(problem) < SWEEP_RATIO * plan(problem)[1]:
         return Sweep(problem)  # its work is at most that bound: no budget needed
     if KERNELS not in sys.modules:
-        sweep = Sweep(problem, budget=SWEEP_QUICK_FEW if few else SWEEP_QUICK)
+        budget = max(SWEEP_QUICK, SWEEP_QUICK_FEW - _before_kernels.spent) if few else SWEEP_QUICK
+        sweep = Sweep(problem, budget=budget)
+        if few:
+            _before_kernels.spent += sweep.tried
         if sweep.finished:
             return sweep
     return Factored(problem, per_card)
