@@ -11,6 +11,8 @@ The convention (docs/*.md and README.md):
 - A line that is only ``…`` in an output stands for one or more lines left out; a
   ``…`` inside a line stands for any text on that line (a long JSON object, a time in seconds).
 - Commands shown without output go in `` ```sh `` blocks, which are not run.
+- A block opened with `` ```console slow `` takes seconds (a whole session, a long review): it runs in
+  ``make test`` but not in ``make quick`` (the ``slow`` marker).
 
 Each console block is one test (``test_docs.py::test_example[docs/play.md:140]``). Its commands run
 in turn, as ``python -m trainer ARGS``, in a fresh directory where ``tests/`` and ``docs/`` link to the
@@ -69,6 +71,7 @@ class Example:
     line: int
     index: int
     commands: list[Command]
+    slow: bool = False
 
     @property
     def name(self) -> str:
@@ -80,10 +83,11 @@ def examples(path: Path) -> Iterator[Example]:
     lines = path.read_text(encoding="utf-8").splitlines()
     i = count = 0
     while i < len(lines):
-        if lines[i].strip() != "```console":
+        info = lines[i].strip().removeprefix("```").split()
+        if not lines[i].startswith("```") or info[:1] != ["console"] or not set(info[1:]) <= {"slow"}:
             i += 1
             continue
-        example = Example(path, i + 1, count, [])
+        example = Example(path, i + 1, count, [], slow="slow" in info)
         count += 1
         i += 1
         while i < len(lines) and lines[i].strip() != "```":
@@ -243,7 +247,9 @@ def _update(example: Example, outputs: list[list[str]]) -> None:
     example.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize("example", ALL, ids=[example.name for example in ALL])
+@pytest.mark.parametrize("example", [
+    pytest.param(example, id=example.name, marks=[pytest.mark.slow] if example.slow else []) for example in ALL
+])
 def test_example(example: Example, tmp_path: Path) -> None:
     workdir = tmp_path / "work"
     workdir.mkdir()

@@ -204,6 +204,7 @@ def _long_puzzle() -> Puzzle:
     return max(load_pack(), key=lambda p: (len(p.game.events), p.id))
 
 
+@pytest.mark.slow
 def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> None:
     puzzle = _long_puzzle()
     assert len(puzzle.game.events) > 40  # longer than either screen holds
