@@ -200,6 +200,8 @@ def main() -> int:
         label = f"{variant}-{players}p"
         for kind, games in (("bots", bot_games(variant, players, args.games, args.seed)),
                             ("random", random_games(variant, players, args.random_games, args.seed))):
+            if not games:  # --games 0 or --random-games 0: nothing of this kind to time
+                continue
             player_times, public_times, whole = analyse(label, games, slowest, args.repeat)
             for view, times in (("player", player_times), ("public", public_times)):
                 _, p95, worst = quantiles(times)
