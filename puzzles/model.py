@@ -482,10 +482,11 @@ class Puzzle:
         >>> from puzzles.examples import example_claim
         >>> from dataclasses import replace
         >>> puzzle = example_claim()
-        >>> replace(puzzle, log=puzzle.log.replace("dealer: Cat", "dealer: Cat\\nhand Bob: 6D 9D TD JD QD KD AD 2C")).validate()
+        >>> peek = puzzle.log.replace("dealer: Cat", "dealer: Cat\\nhand Bob: 9D TD JD QD KD AD 2C 3C")
+        >>> replace(puzzle, log=peek).validate()
         Traceback (most recent call last):
         ...
-        puzzles.model.PuzzleFormatError: its log lists Bob's hand (log line 4), but a puzzle's log lists only the viewer's (Ann's)
+        puzzles.model.PuzzleFormatError: its log lists Bob's hand (log line 4), but a puzzle's log lists only ...
         """
         self.check()
         game = self.game
