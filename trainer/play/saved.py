@@ -142,7 +142,7 @@ def saved_games(folder: Path) -> list[SavedGame]:
 
 
 def latest_unfinished(folder: Path) -> Path | None:
-    """The most recently started game that is not over, if any (``None``: no game is saved).
+    """The most recently started game that is not over, if any (``None``: every game saved is over, or none is).
 
     When no game can be resumed because the games not known to be over cannot be read, raises
     :class:`LiteratureError` naming the newest of them and why, rather than saying there is none.
