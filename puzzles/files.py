@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzles.model import MAX_DEPTH, SCHEMA_VERSION, Puzzle, PuzzleFormatError
+from puzzles.model import MAX_DEPTH, SCHEMA_VERSION, Puzzle, PuzzleFormatError, check_schema
 from trainer.game.errors import LiteratureError
 
 
@@ -30,11 +30,10 @@ def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
     puzzles.model.PuzzleFormatError: set.json: puzzle 1: missing field 'variant'
     """
     if isinstance(data, dict) and "puzzles" in data:
-        schema = data.get("schema")
-        if schema != SCHEMA_VERSION:
-            raise PuzzleFormatError(
-                f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})", path=where
-            )
+        try:
+            check_schema(data.get("schema"))
+        except PuzzleFormatError as error:
+            raise error.located(where) from None
         items = data["puzzles"]
         if not isinstance(items, list):
             raise PuzzleFormatError("'puzzles' must be a list of records", path=where)

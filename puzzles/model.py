@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,9 @@ from trainer.game.variants import Variant
 
 SCHEMA_VERSION = 1
 """Version of the record format; bump it when a field changes meaning."""
+
+MAX_SCORE = 1000.0
+"""The largest ``difficulty.score`` a record may give (the built-in pack's run from about 2 to 17)."""
 
 KINDS = ("locate", "claim", "certain")
 """Question kinds: who holds these cards; claim this set; which cards of this set are certain."""
@@ -178,6 +182,8 @@ class Difficulty:
             raise PuzzleFormatError("difficulty.name must be a string")
         if not isinstance(score, int | float) or isinstance(score, bool):
             raise PuzzleFormatError("difficulty.score must be a number")
+        if not 0 <= score <= MAX_SCORE:  # False for NaN too
+            raise PuzzleFormatError(f"difficulty.score must be a number from 0 to {MAX_SCORE:g}, not {_number(score)}")
         return cls(level, name, float(score))
 
 
@@ -234,8 +240,9 @@ class Step:
         if not isinstance(facts, list) or not all(isinstance(f, dict) for f in facts):
             raise PuzzleFormatError("an explanation step's 'facts' must be a list of objects")
         for name, value in (("events", events), ("uses_steps", uses)):
-            if not isinstance(value, list) or not all(isinstance(n, int) for n in value):
-                raise PuzzleFormatError(f"an explanation step's {name!r} must be a list of numbers")
+            if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                                                      for n in value):
+                raise PuzzleFormatError(f"an explanation step's {name!r} must be a list of numbers from 1 up")
         nudge, clue = obj.get("nudge"), obj.get("clue")
         if not isinstance(nudge, str | None) or not isinstance(clue, str | None):
             raise PuzzleFormatError("an explanation step's 'nudge' and 'clue' must be strings")
@@ -388,9 +395,10 @@ class Puzzle:
         obj = _object(data, "puzzle")
         if _too_deep(obj):
             raise PuzzleFormatError(f"the record is nested deeper than {MAX_DEPTH} levels; no puzzle needs that")
-        schema = obj.get("schema", SCHEMA_VERSION)
-        if schema != SCHEMA_VERSION:
-            raise PuzzleFormatError(f"schema {schema!r} is not supported (this version reads schema {SCHEMA_VERSION})")
+        check_schema(obj.get("schema", SCHEMA_VERSION))
+        where = _not_finite(obj)
+        if where is not None:
+            raise PuzzleFormatError(f"{where[0]} is {where[1]}: every number in a record must be finite")
         for key in ("variant", "viewer", "log", "question", "answer", "difficulty"):
             if key not in obj:
                 raise PuzzleFormatError(f"missing field {key!r}")
@@ -466,15 +474,31 @@ class Puzzle:
                     )
 
     def validate(self) -> None:
-        """Full check: replay the log (the viewer's hand must be listed in it).
+        """Full check: replay the log (the viewer's hand must be listed in it, and no other).
 
         Raises :class:`PuzzleFormatError` (or the notation's own error, located in
         the puzzle) when the record does not hold together.
+
+        >>> from puzzles.examples import example_claim
+        >>> from dataclasses import replace
+        >>> puzzle = example_claim()
+        >>> peek = puzzle.log.replace("dealer: Cat", "dealer: Cat\\nhand Bob: 9D TD JD QD KD AD 2C 3C")
+        >>> replace(puzzle, log=peek).validate()
+        Traceback (most recent call last):
+        ...
+        puzzles.model.PuzzleFormatError: its log lists Bob's hand (log line 4), but a puzzle's log lists only ...
         """
         self.check()
         game = self.game
         if self.viewer not in game.setup.hands:
             raise PuzzleFormatError(f"the log does not list the viewer's hand ('hand {self.viewer}: ...')")
+        others = [p for p in game.setup.players if p in game.setup.hands and p != self.viewer]
+        if others:
+            line = _hand_line(self.log, others[0])
+            at = f" (log line {line})" if line is not None else ""
+            raise PuzzleFormatError(
+                f"its log lists {others[0]}'s hand{at}, but a puzzle's log lists only the viewer's ({self.viewer}'s)"
+            )
 
 
 # -- ids and kinds of record ---------------------------------------------------------
@@ -520,7 +544,55 @@ def _too_deep(data: object) -> bool:
     return False
 
 
+def check_schema(value: object) -> None:
+    """Refuse any ``schema`` but the integer :data:`SCHEMA_VERSION` (``true`` and ``1.0`` are not it).
+
+    >>> check_schema(1)
+    >>> check_schema(True)
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: schema true is not supported (this version reads schema 1)
+    """
+    if type(value) is not int or value != SCHEMA_VERSION:
+        shown = json.dumps(value) if isinstance(value, bool | int | float | str | None) else type(value).__name__
+        raise PuzzleFormatError(f"schema {shown} is not supported (this version reads schema {SCHEMA_VERSION})")
+
+
 # -- helpers ----------------------------------------------------------------------
+
+
+def _not_finite(data: object) -> tuple[str, str] | None:
+    """Where the first number that is not finite sits (``difficulty.score``) and what it is, if any.
+
+    ``NaN``, ``Infinity`` and numbers too large for a float (``1e400`` reads as infinity) are
+    refused wherever they are: no field of a record needs them. Walked without recursion (the
+    depth is checked first).
+    """
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return where or "a value", _number(item)
+        if isinstance(item, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item))))
+    return None
+
+
+def _number(value: float) -> str:
+    """A number as JSON would spell it (``NaN``, ``Infinity``; a too large one read as infinity)."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "-Infinity (or too large)" if value < 0 else "Infinity (or too large)"
+    return repr(value)
+
+
+def _hand_line(log: str, player: str) -> int | None:
+    """The line of ``log`` that lists ``player``'s hand."""
+    pattern = re.compile(rf"^\s*hand\s+{re.escape(player)}\s*:", re.IGNORECASE)
+    return next((n for n, line in enumerate(log.splitlines(), start=1) if pattern.match(line)), None)
 
 
 def _object(data: object, what: str) -> dict[str, Any]:

@@ -12,13 +12,20 @@ A record read from JSON has passed the schema checks of :mod:`puzzles.model`;
   a claim names only the viewer's team, and a ``certain`` answer names exactly
   the forced cards of the set (at least one).
 
+What a record says of itself beyond that (its ``difficulty``, ``techniques``
+and ``explanation``: the level the rating is moved by, the steps shown after
+the verdict) is not checked but **derived again** (:func:`rederived`): the
+record served is the one the explainer writes, whatever the file said.
+
 Verifying costs one exact solve (a fraction of a second, seconds for a long
-8-player history), so records are verified when served, one at a time, and
-each only once per process (:func:`verified`). The built-in pack ships the
-content hash of every record verified when it was built
-(``puzzles/data/pack.verified``, rewritten by ``python -m puzzles.pack_build
---verify``): a record whose hash is listed there is served at once, one that
-was edited is verified again.
+8-player history) and one explanation (a few hundredths of a second), so
+records are verified when served, one at a time, and each only once per
+process (:func:`verified`). The built-in pack ships the hash of every record
+verified when it was built (``puzzles/data/pack.verified``, rewritten by
+``python -m puzzles.pack_build --verify``), a hash of the whole record
+(:func:`record_hash`: the difficulty, techniques and explanation too): a
+record whose hash is listed there is served at once as it is, one that was
+edited in any field is verified and derived again.
 
     >>> from puzzles.examples import example_claim
     >>> verified(example_claim(), "example").id == example_claim().id
@@ -38,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -52,12 +60,17 @@ if TYPE_CHECKING:
 VERIFIED_LIST = "pack.verified"
 """The content hashes of the built-in pack's verified records, one per line (package data)."""
 
-_VERIFIED: set[str] = set()
-"""Content hashes of the records verified in this process."""
+_VERIFIED: dict[str, Puzzle] = {}
+"""The records verified in this process, by the hash of the record read: each as it is served."""
 
 
 def verify(puzzle: Puzzle) -> None:
     """Raise :class:`PuzzleFormatError` with the reason when ``puzzle`` does not hold together."""
+    _solved(puzzle)
+
+
+def _solved(puzzle: Puzzle) -> Knowledge:
+    """:func:`verify`, giving what the exact engine knows of the position (for :func:`rederived`)."""
     # the engine is imported here, not above: serving a record already verified (the built-in
     # pack's, listed in pack.verified) needs none of it, and the daily puzzle comes the faster
     from puzzles.acceptance import is_only_answer, needs_deduction
@@ -88,22 +101,68 @@ def verify(puzzle: Puzzle) -> None:
         raise PuzzleFormatError(f"its log: {error}") from None
     if not is_only_answer(knowledge, puzzle.question, puzzle.answer):
         raise PuzzleFormatError(_why_not(knowledge, puzzle))
+    return knowledge
 
 
 def verified(puzzle: Puzzle, where: str) -> Puzzle:
-    """``puzzle`` once :func:`verify` passes; else the error names ``where`` (the file) and the puzzle."""
+    """The puzzle to serve once :func:`verify` passes: ``puzzle`` itself when the built-in pack lists
+    its hash, else ``puzzle`` with the difficulty, techniques and explanation derived again
+    (:func:`rederived`). When it fails, the error names ``where`` (the file) and the puzzle.
+
+    >>> from dataclasses import replace
+    >>> from puzzles.examples import example_claim
+    >>> from puzzles.model import Difficulty
+    >>> edited = replace(example_claim(), difficulty=Difficulty(6, "case analysis", 99.0))
+    >>> verified(edited, "edited.json").difficulty
+    Difficulty(level=3, name='ask inference', score=3.73)
+    """
     key = record_hash(puzzle)
-    if key not in _VERIFIED and key not in shipped_hashes():
+    if key in shipped_hashes():
+        return puzzle
+    served = _VERIFIED.get(key)
+    if served is None:
         try:
-            verify(puzzle)
+            served = rederived(puzzle, _solved(puzzle))
         except PuzzleFormatError as error:
             raise PuzzleFormatError(f"puzzle {puzzle.id}: {error.message}", path=where) from None
-        _VERIFIED.add(key)
-    return puzzle
+        _VERIFIED[key] = served
+    return served
+
+
+def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
+    """``puzzle`` with its difficulty, techniques and explanation as the explainer derives them now
+    (:func:`puzzles.difficulty.explain_answer` and :func:`~puzzles.difficulty.rate`), whatever the
+    record said; the id, question, answer and source are kept. A position the explainer's human
+    steps do not reach is case analysis (level 6), with no explanation, as
+    :mod:`puzzles.missed` rates it. ``knowledge`` is the exact engine's (solved when not given);
+    the record is assumed verified.
+
+    >>> from dataclasses import replace
+    >>> from puzzles.examples import example_claim
+    >>> puzzle = example_claim()
+    >>> lying = replace(puzzle, explanation=(), techniques=("case analysis",))
+    >>> again = rederived(lying)
+    >>> again.techniques, again.explanation[-1].text.endswith("so it is 6D.")
+    (('seen', 'ask inference'), True)
+    """
+    from puzzles.difficulty import explain_answer, rate
+    from trainer.engine.solve import solve
+
+    game = puzzle.game
+    if knowledge is None:
+        knowledge = solve(game.setup, game.events, puzzle.viewer)
+    explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if explained is None:
+        from puzzles.missed import CASE_ANALYSIS
+
+        return replace(puzzle, difficulty=CASE_ANALYSIS, techniques=(CASE_ANALYSIS.name,), explanation=())
+    return replace(puzzle, difficulty=rate(explained, len(game.events)), techniques=explained.techniques,
+                   explanation=explained.explanation)
 
 
 def record_hash(puzzle: Puzzle) -> str:
-    """The SHA-256 of the record's JSON (keys sorted): any edit changes it.
+    """The SHA-256 of the record's JSON (keys sorted): an edit of any field it keeps changes it
+    (the difficulty, techniques and explanation as much as the log and answer).
 
     >>> from puzzles.examples import example_claim
     >>> len(record_hash(example_claim()))

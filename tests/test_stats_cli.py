@@ -85,7 +85,8 @@ def test_grade_json_outcomes() -> None:
     assert code == 0
     data = json.loads(out)
     assert (data["correct"], data["outcome"], data["wrong"]) == (True, "won", {})
-    assert data["explanation"][0]["technique"] == "ask inference"
+    # the steps the explainer derives, not the record's own: first the hand, then Cat's ask
+    assert [step["technique"] for step in data["explanation"]] == ["seen", "ask inference"]
 
     fish = BY[("fish54", "claim")]
     code, out, _ = run("grade", str(DATA), "--id", fish.id, "--answer", "ann 2d 3d 4d 5d 6d; eve 7♦", "--json")
@@ -104,7 +105,7 @@ def test_grade_single_record_and_plain_output(tmp_path: Path) -> None:
     assert code == 0
     assert out.splitlines()[0].startswith("Wrong: the claim is cancelled")
     assert "  6D: you said Ann, it is with Cat" in out
-    assert "1. Cat asked Bob for 3D on move 1" in out
+    assert "2. Cat asked Bob for 3D on move 1" in out
 
 
 def test_grade_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from puzzles import files
 from puzzles.files import dump_puzzles, load_puzzles
 from puzzles.model import Puzzle, PuzzleFormatError
 from puzzles.packs import load_pack, load_records
-from puzzles.verify import record_hash, shipped_hashes, verified, verify
+from puzzles.verify import record_hash, rederived, shipped_hashes, verified, verify
 
 from command_line import run
 
@@ -95,7 +95,10 @@ def test_a_bad_record_is_refused_by_train_before_it_is_shown(tmp_path: Path, mon
 def test_good_records_pass_and_are_verified_once(tmp_path: Path) -> None:
     for puzzle in load_puzzles(DATA):
         verify(puzzle)
-        assert verified(puzzle, str(DATA)) is puzzle
+        served = verified(puzzle, str(DATA))
+        assert verified(puzzle, str(DATA)) is served  # once per process
+        # served as the explainer derives it (these hand-made records say level 3 of a first step)
+        assert served == rederived(puzzle) and served.id == puzzle.id and served.answer == puzzle.answer
     code, out, _ = run("grade", str(write(tmp_path / "one.json", LOCATE)), "--answer", "Cat 6D", "--json")
     assert code == 0 and json.loads(out)["correct"] is True
 

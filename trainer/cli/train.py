@@ -88,7 +88,7 @@ def train(
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break
                 seen.add(puzzle.id)
-                verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
+                puzzle = verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
                 if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
                     break
                 result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)

@@ -44,15 +44,29 @@ def save(match: Match, folder: Path) -> Path:
     return Path(match.path)
 
 
+MAX_SAVED_BYTES = 1024 * 1024
+"""A saved game larger than this is refused unread: a whole 8-player game is about 10 KB."""
+
+
 def load(path: Path) -> Match:
-    """Read a saved game; a missing or damaged file raises :class:`LiteratureError` naming it."""
+    """Read a saved game; a missing, damaged or oversized file, or one that is not a regular file (a
+    FIFO would never end), raises :class:`LiteratureError` naming it."""
+    name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.exists() and not path.is_file() and not path.is_dir():
+            raise LiteratureError("is not a regular file, so not a saved game", path=name)
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SAVED_BYTES + 1)
+        if len(raw) > MAX_SAVED_BYTES:
+            raise LiteratureError(f"is larger than the {MAX_SAVED_BYTES // 1024} KB a saved game may be", path=name)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
-        raise LiteratureError("no such file", path=str(path)) from None
+        raise LiteratureError("no such file", path=name) from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as error:
-        raise LiteratureError(f"cannot be read ({error.__class__.__name__})", path=str(path)) from None
-    return Match.from_text(text, str(path))
+        raise LiteratureError(f"cannot be read ({error.__class__.__name__})", path=name) from None
+    except OSError as error:
+        raise LiteratureError(f"cannot be read ({error.strerror or error})", path=name) from None
+    return Match.from_text(text.removeprefix("\ufeff"), name)
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,8 @@ class SavedGame:
     over: bool
     score: tuple[int, int]
     result: str
+    why: str = ""
+    """Why the game could not be read (its result is then ``unreadable: ...``)."""
 
     @property
     def won(self) -> bool:
@@ -120,11 +136,43 @@ def saved_games(folder: Path) -> list[SavedGame]:
         try:
             games.append(describe(load(path), path))
         except (LiteratureError, OSError) as error:
-            games.append(SavedGame(path, "", "", 0, "", "", "", 0, False, (0, 0), f"unreadable: {error}"))
+            games.append(SavedGame(path, "", "", 0, "", "", "", 0, False, (0, 0), f"unreadable: {error}",
+                                   _why(error)))
     return sorted(games, key=lambda g: (g.started, str(g.path)))
 
 
 def latest_unfinished(folder: Path) -> Path | None:
-    """The most recently started game that is not over, if any."""
-    open_games = [g for g in saved_games(folder) if g.result == "in progress"]
-    return open_games[-1].path if open_games else None
+    """The most recently started game that is not over, if any (``None``: every game saved is over, or none is).
+
+    When no game can be resumed because the games not known to be over cannot be read, raises
+    :class:`LiteratureError` naming the newest of them and why, rather than saying there is none.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "2026-12-01-0042-seed3.lit").write_text("# literature play: seed 3\\nvariant: chess\\n")
+    >>> latest_unfinished(folder)
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.LiteratureError: ...seed3.lit: this game cannot be resumed: it is unreadable (line 2: ...
+    """
+    games = saved_games(folder)
+    open_games = [g for g in games if g.result == "in progress"]
+    if open_games:
+        return open_games[-1].path
+    unreadable = sorted((g for g in games if g.why), key=lambda g: g.path.name)
+    if not unreadable:
+        return None
+    newest = unreadable[-1]
+    others = len(unreadable) - 1
+    more = f", and {others} other game{'s' if others != 1 else ''} cannot be read either" if others else ""
+    raise LiteratureError(f"this game cannot be resumed: it is unreadable ({newest.why}); no other unfinished "
+                          f"game is saved{more}", path=str(newest.path))
+
+
+def _why(error: Exception) -> str:
+    """What is wrong with an unreadable game, without its file name (the line, when known)."""
+    if isinstance(error, LiteratureError):
+        return (f"line {error.line}: " if error.line is not None else "") + error.message
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
