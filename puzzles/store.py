@@ -54,9 +54,6 @@ from puzzles.model import Puzzle
 from puzzles.rating import (
     LEVEL_RD,
     OUTCOMES,
-    START_RATING,
-    START_RD,
-    START_VOLATILITY,
     Rating,
     glicko2_update,
     is_provisional,
@@ -65,21 +62,27 @@ from puzzles.rating import (
     score_of,
 )
 from puzzles.schedule import new_card, next_review
+from puzzles.store_file import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    ProgressError,
+    create_schema,
+    examine,
+    foreign,
+    is_literatures,
+    newer_schema,
+    unreadable,
+    upgrade,
+)
 from puzzles.streak import Streak, streak_of
 from trainer.clock import now
 from trainer.game.errors import LiteratureError
 
-SCHEMA_VERSION = 2
-"""2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating."""
 MODES = ("normal", "memory")
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 SAVE_TRIES = 2
 """Saving an answer waits for a busy store this many times (``BUSY_TIMEOUT_MS`` each) before keeping it aside."""
-
-
-class ProgressError(LiteratureError):
-    """The progress database cannot be used; the message says which file and what to do."""
 
 
 def home_dir() -> Path:
@@ -99,48 +102,6 @@ def default_path() -> Path:
 
 
 # -- the store -----------------------------------------------------------------------
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS learner (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY,
-    puzzle_id TEXT NOT NULL,
-    at TEXT NOT NULL,                -- ISO 8601 with offset
-    day TEXT NOT NULL,               -- the learner's local date, YYYY-MM-DD
-    answer TEXT,                     -- as typed, NULL when skipped or revealed
-    outcome TEXT NOT NULL,           -- won cancelled lost right wrong revealed skipped quit
-    correct INTEGER NOT NULL,
-    hints INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    level INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    daily TEXT,                      -- the date whose daily puzzle this was
-    rated INTEGER NOT NULL,          -- 1 for the first (rated) attempt at the puzzle
-    rating REAL, rd REAL,            -- the learner's rating after a rated attempt
-    mode TEXT NOT NULL DEFAULT 'normal',      -- normal, or memory (history shown one event at a time)
-    practice INTEGER NOT NULL DEFAULT 0       -- 1: a replay (of a daily already answered): never rated
-);
-CREATE TABLE IF NOT EXISTS ratings (
-    mode TEXT PRIMARY KEY,           -- a mode other than normal (whose rating is the learner row)
-    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attempts_puzzle ON attempts (puzzle_id);
-CREATE TABLE IF NOT EXISTS attempt_techniques (
-    attempt_id INTEGER NOT NULL REFERENCES attempts (id),
-    technique TEXT NOT NULL,
-    PRIMARY KEY (attempt_id, technique)
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    puzzle_id TEXT PRIMARY KEY,
-    card TEXT NOT NULL,              -- FSRS card state (JSON)
-    due TEXT NOT NULL,               -- ISO 8601, UTC
-    record TEXT NOT NULL             -- the puzzle record (JSON), to offer it again
-);
-"""
-
 
 @dataclass(frozen=True)
 class Recorded:
@@ -229,19 +190,6 @@ def _rating_json(rating: Rating | None) -> dict[str, object] | None:
     return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
 
 
-def _create_schema(db: sqlite3.Connection) -> None:
-    """Make the tables and indexes that are missing, the learner's starting rating unless there is one, and
-    stamp the schema version (inside the caller's transaction). A new store and an upgraded one both end here."""
-    for statement in _SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
-    db.execute(
-        "INSERT OR IGNORE INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
-        (START_RATING, START_RD, START_VOLATILITY),
-    )
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
 @contextmanager
 def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One ``BEGIN IMMEDIATE`` transaction (the write lock first): committed if the block ends, else rolled back."""
@@ -252,15 +200,6 @@ def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-
-
-def _upgrade(db: sqlite3.Connection) -> None:
-    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
-    if columns and "mode" not in columns:
-        db.execute("ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal'")
-    if columns and "practice" not in columns:
-        db.execute("ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
 
 
 class Progress:
@@ -291,11 +230,7 @@ class Progress:
             self._db = None
 
     def _broken(self, error: Exception) -> ProgressError:
-        return ProgressError(
-            f"the progress database cannot be read ({error}). Your progress is not lost yet: move the file "
-            f"aside (mv '{self.path}' '{self.path}.broken') to start afresh, or restore a backup of it",
-            path=str(self.path),
-        )
+        return unreadable(self.path, error)
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -307,16 +242,12 @@ class Progress:
                 f"cannot create the data directory ({error.strerror}); set LITERATURE_HOME to a writable one",
                 path=str(self.path.parent),
             ) from None
-        if self.path.is_dir():
-            raise ProgressError("is a directory, not a progress database", path=str(self.path))
-        if not self.path.exists():
+        found = examine(self.path)  # what is there, found without changing it: refused unless literature's
+        if found is None:
             self._create()
-        elif self.path.stat().st_size == 0:
-            raise ProgressError(
-                "is an empty file (0 bytes), not a progress database; delete it to start afresh (it holds "
-                "nothing), or set LITERATURE_HOME to another folder",
-                path=str(self.path),
-            )
+            found = examine(self.path)
+            if found is None:  # pragma: no cover  (removed as soon as it was made)
+                raise ProgressError("cannot create the progress database (it vanished)", path=str(self.path))
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except sqlite3.Error as error:
@@ -324,34 +255,39 @@ class Progress:
         try:
             with self._translated():  # a busy, read-only or damaged file: a ProgressError that says so
                 db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(
-                        f"the progress database has schema {version}, newer than this version of literature "
-                        f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
-                        path=str(self.path),
-                    )
-                if version == 0:
-                    raise ProgressError(
-                        "is not a literature progress database (an SQLite file of something else?); set "
-                        "LITERATURE_HOME to another folder, or move the file aside to start afresh",
-                        path=str(self.path),
-                    )
+                self._check_version(db)  # the header read may be older than the journal (WAL) says
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise sqlite3.DatabaseError(f"integrity check: {check}")
-                db.execute("PRAGMA journal_mode = WAL")
-                if version < SCHEMA_VERSION:
+                if found.to_upgrade or self._check_version(db) < SCHEMA_VERSION:
                     with _immediate(db):
-                        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:  # not upgraded meanwhile
-                            _upgrade(db)
-                            _create_schema(db)
+                        self._upgrade(db)
+                db.execute("PRAGMA journal_mode = WAL")
         except ProgressError:
             db.close()
             raise
         self._db = db
         self._import_kept()
         return db
+
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The store's schema version, refused if newer than this version of literature reads."""
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise newer_schema(self.path, version)
+        return version
+
+    def _upgrade(self, db: sqlite3.Connection) -> None:
+        """Bring an older store of literature's to this schema and mark it as literature's (inside the caller's
+        write transaction), after looking again: another literature may have done it meanwhile, and what was
+        examined is the main file, without what its journal (WAL) may add."""
+        why = is_literatures(db)
+        if why is not None:
+            raise foreign(self.path, why)
+        marked = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        if self._check_version(db) < SCHEMA_VERSION or not marked:
+            upgrade(db)
+            create_schema(db)
 
     def _create(self) -> None:
         """Build a complete new store beside the path, then link it into place in one step: a
@@ -368,7 +304,7 @@ class Progress:
             db = sqlite3.connect(temp, isolation_level=None)
             try:
                 db.execute("BEGIN")
-                _create_schema(db)
+                create_schema(db)
                 db.execute("COMMIT")
                 db.execute("PRAGMA journal_mode = WAL")
             finally:
