@@ -41,6 +41,7 @@ import math
 import os
 import sqlite3
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -83,6 +84,8 @@ DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 SAVE_TRIES = 2
 """Saving an answer waits for a busy store this many times (``BUSY_TIMEOUT_MS`` each) before keeping it aside."""
+KEPT_WAIT_MS = 1_000
+"""How long a start waits for a busy store to save the answers kept aside earlier (else the next start does)."""
 
 
 def home_dir() -> Path:
@@ -248,18 +251,19 @@ class Progress:
             found = examine(self.path)
             if found is None:  # pragma: no cover  (removed as soon as it was made)
                 raise ProgressError("cannot create the progress database (it vanished)", path=str(self.path))
+        started = time.monotonic()
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except sqlite3.Error as error:
             raise self._broken(error) from None
         try:
-            with self._translated():  # a busy, read-only or damaged file: a ProgressError that says so
+            with self._translated(started):  # a busy, read-only or damaged file: a ProgressError that says so
                 db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                self._check_version(db)  # the header read may be older than the journal (WAL) says
+                version = self._check_version(db)  # the header examined may be older than the journal (WAL)
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise sqlite3.DatabaseError(f"integrity check: {check}")
-                if found.to_upgrade or self._check_version(db) < SCHEMA_VERSION:
+                if found.to_upgrade or version < SCHEMA_VERSION:
                     with _immediate(db):
                         self._upgrade(db)
                 db.execute("PRAGMA journal_mode = WAL")
@@ -368,7 +372,7 @@ class Progress:
                 continue
             try:
                 entries = [json.loads(line) for line in lines if line.strip()]
-                with self._write() as db:
+                with self._waiting(KEPT_WAIT_MS), self._write() as db:
                     for entry in entries:
                         self._store(
                             db, Puzzle.from_json(entry["puzzle"]), answer=entry["answer"], outcome=entry["outcome"],
@@ -400,12 +404,16 @@ class Progress:
         except OSError:
             pass
 
-    def _busy_or_broken(self, error: sqlite3.Error) -> ProgressError:
+    def _busy(self, waited: float) -> ProgressError:
+        """The store stayed busy: for how long it was waited on, as measured."""
+        return ProgressError(
+            f"the progress database stayed busy for {_duration(waited)} (another literature is writing?); try again",
+            path=str(self.path),
+        )
+
+    def _busy_or_broken(self, error: sqlite3.Error, waited: float) -> ProgressError:
         if "locked" in str(error) or "busy" in str(error):
-            return ProgressError(
-                "the progress database stayed busy for 30 s (another literature is writing?); try again",
-                path=str(self.path),
-            )
+            return self._busy(waited)
         if "readonly" in str(error) or "unable to open" in str(error):
             return ProgressError(
                 f"cannot write the progress database ({error}); check its permissions or set LITERATURE_HOME",
@@ -414,26 +422,39 @@ class Progress:
         return self._broken(error)
 
     @contextmanager
-    def _translated(self) -> Iterator[None]:
-        """SQLite's errors in the block as a :class:`ProgressError` that says what to do (busy, read-only, damaged)."""
+    def _translated(self, started: float) -> Iterator[None]:
+        """SQLite's errors in the block as a :class:`ProgressError` that says what to do (busy, read-only,
+        damaged); a busy store says how long it was waited on since ``started`` (``time.monotonic()``)."""
         try:
             yield
         except sqlite3.OperationalError as error:
-            raise self._busy_or_broken(error) from None
+            raise self._busy_or_broken(error, time.monotonic() - started) from None
         except sqlite3.DatabaseError as error:
             raise self._broken(error) from None
 
     @contextmanager
+    def _waiting(self, milliseconds: int) -> Iterator[None]:
+        """Wait at most ``milliseconds`` for a busy store in the block (instead of ``BUSY_TIMEOUT_MS``)."""
+        db = self._connect()
+        db.execute(f"PRAGMA busy_timeout = {milliseconds}")
+        try:
+            yield
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, taken before reading what it depends on."""
+        started = time.monotonic()
         db = self._connect()
-        with self._translated(), _immediate(db):
+        with self._translated(started), _immediate(db):
             yield db
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
+        started = time.monotonic()
         db = self._connect()
-        with self._translated():
+        with self._translated(started):
             db.execute("BEGIN")
             try:
                 yield db
@@ -466,6 +487,7 @@ class Progress:
             raise ValueError(f"unknown mode {mode!r}")
         now = self.clock()
         problem = ""
+        started = time.monotonic()
         for _ in range(SAVE_TRIES):
             try:
                 with self._write() as db:
@@ -475,6 +497,7 @@ class Progress:
                 problem = error.message.removesuffix("; try again")
                 if "busy" not in problem:
                     break
+                problem = self._busy(time.monotonic() - started).message.removesuffix("; try again")
         entry: dict[str, object] = {
             "puzzle": puzzle.to_json(), "answer": answer, "outcome": outcome, "correct": correct, "hints": hints,
             "seconds": float(seconds), "daily": daily.isoformat() if daily else None, "mode": mode,
@@ -729,6 +752,11 @@ class Progress:
             quit=quits,
             memory_rating=memory_rating,
         )
+
+
+def _duration(seconds: float) -> str:
+    """A wait as said to the learner: ``'60 s'``, or to a tenth under ten seconds (``'0.6 s'``)."""
+    return f"{seconds:.0f} s" if seconds >= 9.95 else f"{seconds:.1f} s"
 
 
 def _is_date(text: object) -> bool:
