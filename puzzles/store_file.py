@@ -282,7 +282,7 @@ def examine(path: Path) -> Found | None:
                        "LITERATURE_HOME") from None
     if len(header) < 100 or not header.startswith(HEADER):
         raise unreadable(path, "file is not a database")
-    version = int.from_bytes(header[60:64], "big")
+    version = int.from_bytes(header[60:64], "big", signed=True)
     marked = int.from_bytes(header[68:72], "big") == APPLICATION_ID
     if not marked:
         _check_unmarked(path)
