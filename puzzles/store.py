@@ -9,12 +9,16 @@ that is set. Two terminals may train at once:
   busy database is waited on (``busy_timeout``) rather than failed;
 - a database that is corrupt, unreadable or from a newer version raises
   :class:`ProgressError` naming the file and how to recover; it is never
-  silently replaced.
+  silently replaced;
+- only a file literature made is ever opened for writing: what is at the path
+  is examined first, without changing it (:func:`puzzles.store_file.examine`:
+  literature's application id, or an older store's exact tables); anything
+  else is refused untouched. The schema lives there too.
 
 The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
 :mod:`puzzles.streak`, the review schedule in :mod:`puzzles.schedule`.
 
-Why this module is longer than most (about 800 lines): it is one class,
+Why this module is longer than most (about 770 lines): it is one class,
 :class:`Progress`, whose every method shares one connection, one transaction
 rule (``BEGIN IMMEDIATE``, waited on when busy) and one translation of
 SQLite's errors into :class:`ProgressError`; an answer that cannot be saved is

@@ -111,7 +111,13 @@ CREATE TABLE reviews (puzzle_id TEXT PRIMARY KEY, card TEXT NOT NULL, due TEXT N
 def create_schema(db: sqlite3.Connection) -> None:
     """Make the tables and indexes that are missing, the learner's starting rating unless there is one, and
     stamp literature's application id and the schema version (inside the caller's transaction). A new store
-    and an upgraded one both end here."""
+    and an upgraded one both end here.
+
+        >>> with closing(sqlite3.connect(":memory:")) as db:
+        ...     create_schema(db)
+        ...     db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID, schema_of(db) == known_schemas()[2]
+        (True, True)
+    """
     for statement in SCHEMA.split(";"):
         if statement.strip():
             db.execute(statement)
@@ -124,7 +130,14 @@ def create_schema(db: sqlite3.Connection) -> None:
 
 
 def upgrade(db: sqlite3.Connection) -> None:
-    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
+    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more.
+
+        >>> with closing(sqlite3.connect(":memory:")) as db:
+        ...     db.executescript(SCHEMA_1).close()
+        ...     upgrade(db)
+        ...     [row[1] for row in db.execute("PRAGMA table_info(attempts)")][-2:]
+        ['mode', 'practice']
+    """
     columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
     if columns and "mode" not in columns:
         db.execute("ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal'")
@@ -159,7 +172,11 @@ def schema_of(db: sqlite3.Connection) -> Schema:
 
 @cache
 def known_schemas() -> dict[int, Schema]:
-    """What each schema version's stores hold, by version (schema 1 upgraded to 2 holds the same as a new 2)."""
+    """What each schema version's stores hold, by version (schema 1 upgraded to 2 holds the same as a new 2).
+
+        >>> sorted(name for kind, name, _, _ in known_schemas()[1] if kind == "table")
+        ['attempt_techniques', 'attempts', 'learner', 'reviews']
+    """
     known = {}
     for version, text in ((1, SCHEMA_1), (SCHEMA_VERSION, SCHEMA)):
         with closing(sqlite3.connect(":memory:")) as db:
@@ -173,6 +190,14 @@ def is_literatures(db: sqlite3.Connection) -> str | None:
 
     Any version is accepted with literature's application id (a newer one is the caller's to refuse); without
     it, only schema 1 or 2 holding exactly what that schema created.
+
+        >>> with closing(sqlite3.connect(":memory:")) as db:
+        ...     db.executescript(SCHEMA_1 + "PRAGMA user_version = 1;").close()
+        ...     print(is_literatures(db))
+        ...     db.executescript("CREATE TABLE recipes (name TEXT);").close()
+        ...     print(is_literatures(db).split(" are ")[0])
+        None
+        no literature application id, and its tables (attempt_techniques, attempts, learner, recipes, reviews)
     """
     application = db.execute("PRAGMA application_id").fetchone()[0]
     version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -217,7 +242,11 @@ def _refusal(path: Path, what: str) -> ProgressError:
 
 
 def foreign(path: Path, why: str) -> ProgressError:
-    """Not literature's store, and why: refused, never adopted."""
+    """Not literature's store, and why: refused, never adopted.
+
+        >>> foreign(Path("x.db"), "its application id is 0x00000001, literature's is 0x4c697454").message[:53]
+        'is not a literature progress database (an SQLite file'
+    """
     return _refusal(
         path,
         f"is not a literature progress database (an SQLite file of something else: {why}); set LITERATURE_HOME "
@@ -226,13 +255,21 @@ def foreign(path: Path, why: str) -> ProgressError:
 
 
 def newer_schema(path: Path, version: int) -> ProgressError:
-    """A store of a newer literature's: refused, untouched."""
+    """A store of a newer literature's: refused, untouched.
+
+        >>> str(newer_schema(Path("x.db"), 3))[:56]
+        'x.db: the progress database has schema 3, newer than thi'
+    """
     return _refusal(path, f"the progress database has schema {version}, newer than this version of literature "
                     f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh")
 
 
 def unreadable(path: Path, error: object) -> ProgressError:
-    """The store cannot be read (damaged, or not an SQLite file): say how to keep what it may hold."""
+    """The store cannot be read (damaged, or not an SQLite file): say how to keep what it may hold.
+
+        >>> unreadable(Path("x.db"), "file is not a database").message[:61]
+        'the progress database cannot be read (file is not a database)'
+    """
     return _refusal(
         path,
         f"the progress database cannot be read ({error}). Your progress is not lost yet: move the file aside "
@@ -254,7 +291,23 @@ def _header(path: Path) -> bytes:
 
 def examine(path: Path) -> Found | None:
     """What is at the store's path, found without changing anything: ``None`` if nothing is (the store will
-    make itself), a :class:`Found` if it is a literature store, else a :class:`ProgressError` saying why not."""
+    make itself), a :class:`Found` if it is a literature store, else a :class:`ProgressError` saying why not.
+
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> with closing(sqlite3.connect(folder / "old.sqlite3")) as db:  # a store from before the application id
+        ...     db.executescript(SCHEMA + "PRAGMA user_version = 2;").close()
+        >>> examine(folder / "old.sqlite3")
+        Found(version=2, marked=False)
+        >>> examine(folder / "old.sqlite3").to_upgrade
+        True
+        >>> os.mkfifo(folder / "pipe")
+        >>> try:
+        ...     examine(folder / "pipe")
+        ... except ProgressError as error:
+        ...     print(error.message.split(",")[0])
+        is a FIFO (named pipe)
+    """
     try:
         info = path.stat()
     except FileNotFoundError:
