@@ -207,12 +207,23 @@ def is_literatures(db: sqlite3.Connection) -> str | None:
         return f"its application id is {application & 0xFFFFFFFF:#010x}, literature's is {APPLICATION_ID:#010x}"
     if version not in known_schemas():
         return f"no literature application id, and schema version {version}"
-    schema = schema_of(db)
-    if schema == known_schemas()[version]:
-        return None
-    names = sorted({table for kind, _, table, _ in schema if kind == "table"})
-    shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "none"
-    return f"no literature application id, and its tables ({shown}) are not a literature store's"
+    known = known_schemas()[version]
+    objects = db.execute("SELECT type, name FROM sqlite_master").fetchall()
+    if sorted(objects) == sorted((kind, name) for kind, name, _, _ in known) and schema_of(db) == known:
+        return None  # the columns are compared only when the names are the same (a stranger's may have many)
+    names = sorted({str(name) for kind, name in objects if kind == "table"})
+    shown = ", ".join(map(_shown, names[:6])) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+    return f"no literature application id, and its tables ({shown or 'none'}) are not a literature store's"
+
+
+def _shown(name: str) -> str:
+    """A stranger's table name as said in one line: quoted if it holds what cannot be printed, and cut short.
+
+        >>> _shown("recipes"), chr(10) in _shown("two" + chr(10) + "lines"), _shown("x" * 50)[-3:]
+        ('recipes', False, 'xx…')
+    """
+    cut = name[:40] + ("…" if len(name) > 40 else "")
+    return cut if cut.isprintable() else repr(cut)
 
 
 @dataclass(frozen=True)

@@ -223,6 +223,8 @@ NOT_OURS = "no literature application id, and its tables ({}) are not a literatu
         ([*_statements(SCHEMA_2), "ALTER TABLE reviews ADD COLUMN extra TEXT"], 2, 0, "wal",
          NOT_OURS.format("attempt_techniques, attempts, learner, ratings, reviews")),
         (_statements(SCHEMA_2), 2, -1, "wal", "its application id is 0xffffffff, literature's is 0x4c697454"),
+        (['CREATE TABLE "a\nb" (x)', *(f"CREATE TABLE t{i} (x)" for i in range(8))], 1, 0, "delete",
+         NOT_OURS.format("'a\\nb', t0, t1, t2, t3, t4 and 3 more")),  # one line, whatever the names
     ],
 )
 def test_a_foreign_sqlite_file_is_refused_untouched(
