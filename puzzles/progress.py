@@ -4,6 +4,7 @@ Each idea has its own module; this one only gathers their public names for
 callers (and scripts) that want them together:
 
 - :mod:`puzzles.store`: the SQLite store of attempts (:class:`Progress`);
+- :mod:`puzzles.store_file`: the store's schema, and whether a file is one (:func:`examine`);
 - :mod:`puzzles.rating`: Glicko-2 against puzzle levels (:class:`Rating`);
 - :mod:`puzzles.streak`: the daily streak (:class:`Streak`);
 - :mod:`puzzles.schedule`: when a failed puzzle comes back (:func:`next_review`).
@@ -34,18 +35,18 @@ from puzzles.schedule import next_review
 from puzzles.store import (
     BUSY_TIMEOUT_MS,
     DB_NAME,
-    SCHEMA_VERSION,
     Progress,
-    ProgressError,
     Recorded,
     Summary,
     TechniqueStats,
     default_path,
     home_dir,
 )
+from puzzles.store_file import APPLICATION_ID, SCHEMA_VERSION, ProgressError
 from puzzles.streak import Streak, streak_of
 
 __all__ = [
+    "APPLICATION_ID",
     "BUSY_TIMEOUT_MS",
     "DB_NAME",
     "FAILED_OUTCOMES",

@@ -9,12 +9,16 @@ that is set. Two terminals may train at once:
   busy database is waited on (``busy_timeout``) rather than failed;
 - a database that is corrupt, unreadable or from a newer version raises
   :class:`ProgressError` naming the file and how to recover; it is never
-  silently replaced.
+  silently replaced;
+- only a file literature made is ever opened for writing: what is at the path
+  is examined first, without changing it (:func:`puzzles.store_file.examine`:
+  literature's application id, or an older store's exact tables); anything
+  else is refused untouched. The schema lives there too.
 
 The maths lives elsewhere: the rating in :mod:`puzzles.rating`, the streak in
 :mod:`puzzles.streak`, the review schedule in :mod:`puzzles.schedule`.
 
-Why this module is longer than most (about 800 lines): it is one class,
+Why this module is longer than most (about 770 lines): it is one class,
 :class:`Progress`, whose every method shares one connection, one transaction
 rule (``BEGIN IMMEDIATE``, waited on when busy) and one translation of
 SQLite's errors into :class:`ProgressError`; an answer that cannot be saved is
@@ -41,6 +45,7 @@ import math
 import os
 import sqlite3
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -54,9 +59,6 @@ from puzzles.model import Puzzle
 from puzzles.rating import (
     LEVEL_RD,
     OUTCOMES,
-    START_RATING,
-    START_RD,
-    START_VOLATILITY,
     Rating,
     glicko2_update,
     is_provisional,
@@ -65,21 +67,29 @@ from puzzles.rating import (
     score_of,
 )
 from puzzles.schedule import new_card, next_review
+from puzzles.store_file import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    ProgressError,
+    create_schema,
+    examine,
+    foreign,
+    is_literatures,
+    newer_schema,
+    unreadable,
+    upgrade,
+)
 from puzzles.streak import Streak, streak_of
 from trainer.clock import now
 from trainer.game.errors import LiteratureError
 
-SCHEMA_VERSION = 2
-"""2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating."""
 MODES = ("normal", "memory")
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 SAVE_TRIES = 2
 """Saving an answer waits for a busy store this many times (``BUSY_TIMEOUT_MS`` each) before keeping it aside."""
-
-
-class ProgressError(LiteratureError):
-    """The progress database cannot be used; the message says which file and what to do."""
+KEPT_WAIT_MS = 1_000
+"""How long a start waits for a busy store to save the answers kept aside earlier (else the next start does)."""
 
 
 def home_dir() -> Path:
@@ -99,48 +109,6 @@ def default_path() -> Path:
 
 
 # -- the store -----------------------------------------------------------------------
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS learner (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY,
-    puzzle_id TEXT NOT NULL,
-    at TEXT NOT NULL,                -- ISO 8601 with offset
-    day TEXT NOT NULL,               -- the learner's local date, YYYY-MM-DD
-    answer TEXT,                     -- as typed, NULL when skipped or revealed
-    outcome TEXT NOT NULL,           -- won cancelled lost right wrong revealed skipped quit
-    correct INTEGER NOT NULL,
-    hints INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    level INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    daily TEXT,                      -- the date whose daily puzzle this was
-    rated INTEGER NOT NULL,          -- 1 for the first (rated) attempt at the puzzle
-    rating REAL, rd REAL,            -- the learner's rating after a rated attempt
-    mode TEXT NOT NULL DEFAULT 'normal',      -- normal, or memory (history shown one event at a time)
-    practice INTEGER NOT NULL DEFAULT 0       -- 1: a replay (of a daily already answered): never rated
-);
-CREATE TABLE IF NOT EXISTS ratings (
-    mode TEXT PRIMARY KEY,           -- a mode other than normal (whose rating is the learner row)
-    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attempts_puzzle ON attempts (puzzle_id);
-CREATE TABLE IF NOT EXISTS attempt_techniques (
-    attempt_id INTEGER NOT NULL REFERENCES attempts (id),
-    technique TEXT NOT NULL,
-    PRIMARY KEY (attempt_id, technique)
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    puzzle_id TEXT PRIMARY KEY,
-    card TEXT NOT NULL,              -- FSRS card state (JSON)
-    due TEXT NOT NULL,               -- ISO 8601, UTC
-    record TEXT NOT NULL             -- the puzzle record (JSON), to offer it again
-);
-"""
-
 
 @dataclass(frozen=True)
 class Recorded:
@@ -229,19 +197,6 @@ def _rating_json(rating: Rating | None) -> dict[str, object] | None:
     return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
 
 
-def _create_schema(db: sqlite3.Connection) -> None:
-    """Make the tables and indexes that are missing, the learner's starting rating unless there is one, and
-    stamp the schema version (inside the caller's transaction). A new store and an upgraded one both end here."""
-    for statement in _SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
-    db.execute(
-        "INSERT OR IGNORE INTO learner (id, rating, rd, volatility) VALUES (1, ?, ?, ?)",
-        (START_RATING, START_RD, START_VOLATILITY),
-    )
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
 @contextmanager
 def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One ``BEGIN IMMEDIATE`` transaction (the write lock first): committed if the block ends, else rolled back."""
@@ -252,15 +207,6 @@ def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-
-
-def _upgrade(db: sqlite3.Connection) -> None:
-    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
-    if columns and "mode" not in columns:
-        db.execute("ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal'")
-    if columns and "practice" not in columns:
-        db.execute("ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
 
 
 class Progress:
@@ -291,11 +237,7 @@ class Progress:
             self._db = None
 
     def _broken(self, error: Exception) -> ProgressError:
-        return ProgressError(
-            f"the progress database cannot be read ({error}). Your progress is not lost yet: move the file "
-            f"aside (mv '{self.path}' '{self.path}.broken') to start afresh, or restore a backup of it",
-            path=str(self.path),
-        )
+        return unreadable(self.path, error)
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -307,51 +249,53 @@ class Progress:
                 f"cannot create the data directory ({error.strerror}); set LITERATURE_HOME to a writable one",
                 path=str(self.path.parent),
             ) from None
-        if self.path.is_dir():
-            raise ProgressError("is a directory, not a progress database", path=str(self.path))
-        if not self.path.exists():
+        found = examine(self.path)  # what is there, found without changing it: refused unless literature's
+        if found is None:
             self._create()
-        elif self.path.stat().st_size == 0:
-            raise ProgressError(
-                "is an empty file (0 bytes), not a progress database; delete it to start afresh (it holds "
-                "nothing), or set LITERATURE_HOME to another folder",
-                path=str(self.path),
-            )
+            found = examine(self.path)
+            if found is None:  # pragma: no cover  (removed as soon as it was made)
+                raise ProgressError("cannot create the progress database (it vanished)", path=str(self.path))
+        started = time.monotonic()
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except sqlite3.Error as error:
             raise self._broken(error) from None
         try:
-            with self._translated():  # a busy, read-only or damaged file: a ProgressError that says so
+            with self._translated(started):  # a busy, read-only or damaged file: a ProgressError that says so
                 db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(
-                        f"the progress database has schema {version}, newer than this version of literature "
-                        f"reads ({SCHEMA_VERSION}); upgrade literature, or move the file aside to start afresh",
-                        path=str(self.path),
-                    )
-                if version == 0:
-                    raise ProgressError(
-                        "is not a literature progress database (an SQLite file of something else?); set "
-                        "LITERATURE_HOME to another folder, or move the file aside to start afresh",
-                        path=str(self.path),
-                    )
+                version = self._check_version(db)  # the header examined may be older than the journal (WAL)
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise sqlite3.DatabaseError(f"integrity check: {check}")
-                db.execute("PRAGMA journal_mode = WAL")
-                if version < SCHEMA_VERSION:
+                if found.to_upgrade or version < SCHEMA_VERSION:
                     with _immediate(db):
-                        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:  # not upgraded meanwhile
-                            _upgrade(db)
-                            _create_schema(db)
+                        self._upgrade(db)
+                db.execute("PRAGMA journal_mode = WAL")
         except ProgressError:
             db.close()
             raise
         self._db = db
         self._import_kept()
         return db
+
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The store's schema version, refused if newer than this version of literature reads."""
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise newer_schema(self.path, version)
+        return version
+
+    def _upgrade(self, db: sqlite3.Connection) -> None:
+        """Bring an older store of literature's to this schema and mark it as literature's (inside the caller's
+        write transaction), after looking again: another literature may have done it meanwhile, and what was
+        examined is the main file, without what its journal (WAL) may add."""
+        why = is_literatures(db)
+        if why is not None:
+            raise foreign(self.path, why)
+        marked = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        if self._check_version(db) < SCHEMA_VERSION or not marked:
+            upgrade(db)
+            create_schema(db)
 
     def _create(self) -> None:
         """Build a complete new store beside the path, then link it into place in one step: a
@@ -368,7 +312,7 @@ class Progress:
             db = sqlite3.connect(temp, isolation_level=None)
             try:
                 db.execute("BEGIN")
-                _create_schema(db)
+                create_schema(db)
                 db.execute("COMMIT")
                 db.execute("PRAGMA journal_mode = WAL")
             finally:
@@ -432,7 +376,7 @@ class Progress:
                 continue
             try:
                 entries = [json.loads(line) for line in lines if line.strip()]
-                with self._write() as db:
+                with self._waiting(KEPT_WAIT_MS), self._write() as db:
                     for entry in entries:
                         self._store(
                             db, Puzzle.from_json(entry["puzzle"]), answer=entry["answer"], outcome=entry["outcome"],
@@ -464,12 +408,16 @@ class Progress:
         except OSError:
             pass
 
-    def _busy_or_broken(self, error: sqlite3.Error) -> ProgressError:
+    def _busy(self, waited: float) -> ProgressError:
+        """The store stayed busy: for how long it was waited on, as measured."""
+        return ProgressError(
+            f"the progress database stayed busy for {_duration(waited)} (another literature is writing?); try again",
+            path=str(self.path),
+        )
+
+    def _busy_or_broken(self, error: sqlite3.Error, waited: float) -> ProgressError:
         if "locked" in str(error) or "busy" in str(error):
-            return ProgressError(
-                "the progress database stayed busy for 30 s (another literature is writing?); try again",
-                path=str(self.path),
-            )
+            return self._busy(waited)
         if "readonly" in str(error) or "unable to open" in str(error):
             return ProgressError(
                 f"cannot write the progress database ({error}); check its permissions or set LITERATURE_HOME",
@@ -478,26 +426,39 @@ class Progress:
         return self._broken(error)
 
     @contextmanager
-    def _translated(self) -> Iterator[None]:
-        """SQLite's errors in the block as a :class:`ProgressError` that says what to do (busy, read-only, damaged)."""
+    def _translated(self, started: float) -> Iterator[None]:
+        """SQLite's errors in the block as a :class:`ProgressError` that says what to do (busy, read-only,
+        damaged); a busy store says how long it was waited on since ``started`` (``time.monotonic()``)."""
         try:
             yield
         except sqlite3.OperationalError as error:
-            raise self._busy_or_broken(error) from None
+            raise self._busy_or_broken(error, time.monotonic() - started) from None
         except sqlite3.DatabaseError as error:
             raise self._broken(error) from None
 
     @contextmanager
+    def _waiting(self, milliseconds: int) -> Iterator[None]:
+        """Wait at most ``milliseconds`` for a busy store in the block (instead of ``BUSY_TIMEOUT_MS``)."""
+        db = self._connect()
+        db.execute(f"PRAGMA busy_timeout = {milliseconds}")
+        try:
+            yield
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, taken before reading what it depends on."""
+        started = time.monotonic()
         db = self._connect()
-        with self._translated(), _immediate(db):
+        with self._translated(started), _immediate(db):
             yield db
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
+        started = time.monotonic()
         db = self._connect()
-        with self._translated():
+        with self._translated(started):
             db.execute("BEGIN")
             try:
                 yield db
@@ -530,6 +491,7 @@ class Progress:
             raise ValueError(f"unknown mode {mode!r}")
         now = self.clock()
         problem = ""
+        started = time.monotonic()
         for _ in range(SAVE_TRIES):
             try:
                 with self._write() as db:
@@ -539,6 +501,7 @@ class Progress:
                 problem = error.message.removesuffix("; try again")
                 if "busy" not in problem:
                     break
+                problem = self._busy(time.monotonic() - started).message.removesuffix("; try again")
         entry: dict[str, object] = {
             "puzzle": puzzle.to_json(), "answer": answer, "outcome": outcome, "correct": correct, "hints": hints,
             "seconds": float(seconds), "daily": daily.isoformat() if daily else None, "mode": mode,
@@ -793,6 +756,11 @@ class Progress:
             quit=quits,
             memory_rating=memory_rating,
         )
+
+
+def _duration(seconds: float) -> str:
+    """A wait as said to the learner: ``'60 s'``, or to a tenth under ten seconds (``'0.6 s'``)."""
+    return f"{seconds:.0f} s" if seconds >= 9.95 else f"{seconds:.1f} s"
 
 
 def _is_date(text: object) -> bool:

@@ -241,7 +241,7 @@ def test_history_and_show_at_the_prompt(tmp_path: Path) -> None:
 
 
 def _schema_1_file(path: Path) -> Path:
-    """A progress file as schema 1 wrote it (before modes and practice), with one rated attempt."""
+    """A progress file as schema 1 wrote it (its tables, before modes and practice), with one rated attempt."""
     db = sqlite3.connect(path)
     db.executescript(
         "CREATE TABLE learner (id INTEGER PRIMARY KEY CHECK (id = 1), rating REAL NOT NULL, rd REAL NOT NULL,"
@@ -250,6 +250,11 @@ def _schema_1_file(path: Path) -> Path:
         "CREATE TABLE attempts (id INTEGER PRIMARY KEY, puzzle_id TEXT NOT NULL, at TEXT NOT NULL, day TEXT NOT NULL,"
         " answer TEXT, outcome TEXT NOT NULL, correct INTEGER NOT NULL, hints INTEGER NOT NULL, seconds REAL NOT NULL,"
         " level INTEGER NOT NULL, kind TEXT NOT NULL, daily TEXT, rated INTEGER NOT NULL, rating REAL, rd REAL);"
+        "CREATE INDEX attempts_puzzle ON attempts (puzzle_id);"
+        "CREATE TABLE attempt_techniques (attempt_id INTEGER NOT NULL REFERENCES attempts (id),"
+        " technique TEXT NOT NULL, PRIMARY KEY (attempt_id, technique));"
+        "CREATE TABLE reviews (puzzle_id TEXT PRIMARY KEY, card TEXT NOT NULL, due TEXT NOT NULL,"
+        " record TEXT NOT NULL);"
         "INSERT INTO attempts VALUES (1, 'p-x', '2026-01-01T09:00:00+00:00', '2026-01-01', 'Cat 6D', 'right', 1, 0,"
         " 3.0, 3, 'locate', '2026-01-01', 1, 1600, 200);"
         "PRAGMA user_version = 1;"

@@ -223,6 +223,8 @@ def test_damaged_pages_and_newer_schema(tmp_path: Path) -> None:
         Progress(path).summary()
 
     newer = tmp_path / "newer.db"
+    with Progress(newer) as store:  # a store of literature's that a newer literature brought to schema 99
+        store.rating()
     sqlite3.connect(newer).execute("PRAGMA user_version = 99").close()
     with pytest.raises(ProgressError, match="schema 99, newer than this version"):
         Progress(newer).rating()
