@@ -120,7 +120,31 @@ def parse_json(raw: bytes | str, where: str) -> Any:
         raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=where, line=error.lineno) from None
     except RecursionError:
         raise deep from None
+    except ValueError:  # a whole number longer than Python converts (sys.get_int_max_str_digits())
+        raise _long_number(text, where) from None
     return data
+
+
+def _long_number(text: str, where: str) -> PuzzleFormatError:
+    """The error for a JSON whole number with more digits than Python converts, at its line (the first such
+    number outside a string: the text before it parsed, so its strings are whole).
+
+    >>> print(_long_number('{"a": "1\\\\"", "f": 0.' + "5" * 5000 + ', "b":\\n ' + "7" * 5000 + "}", "big.json"))
+    big.json:2: a number has 5000 digits; no puzzle file needs more than 4300
+    """
+    import re
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    string, whole = r'"[^"\\]*(?:\\.[^"\\]*)*"', r"(?<![\w.+-])-?\d{" + str(limit + 1) + r",}(?![\d.eE])"
+    for found in re.finditer(f"{string}|{whole}", text):
+        if not found.group().startswith('"'):
+            digits = len(found.group().lstrip("-"))
+            line = text.count("\n", 0, found.start()) + 1
+            return PuzzleFormatError(
+                f"a number has {digits} digits; no puzzle file needs more than {limit}", path=where, line=line
+            )
+    return PuzzleFormatError(f"holds a number with more than {limit} digits; no puzzle file needs that", path=where)
 
 
 def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:

@@ -35,7 +35,9 @@ def daily(
     import json
 
     from puzzles.daily import checked_daily, parse_day, week
+    from trainer.clock import now
 
+    now()  # a LITERATURE_NOW outside the window is refused before any puzzle is shown (or answer given)
     when = parse_day(day)
     if show_week_:
         days = week(when)
