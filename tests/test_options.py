@@ -13,7 +13,6 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
-from command_line import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,8 @@ from puzzles.store import Progress
 from puzzles.streak import streak_of
 from trainer.cli.app import MAX_PACE
 from trainer.clock import EARLIEST, LATEST
+
+from command_line import run
 
 GAME = "tests/data/six-diamonds.lit"
 PUZZLES = "tests/data/puzzles/six-diamonds.json"
@@ -46,15 +47,18 @@ def refused(code: int, out: str, err: str) -> str:
     (["train", "--memory", "--pace", "1e308"], "literature train: --pace: must be at most 300, not 1e+308"),
     (["train", "--memory", "--pace", "nan"], "literature train: --pace: 'nan' is not a finite number"),
     (["train", "--memory", "--pace", "-inf"], "literature train: --pace: '-inf' is not a finite number"),
-    (["train", "--count", "1" + "0" * 400], "literature train: --count: must be at most 1000, not 10000000000000000000… (401 digits)"),
-    (["train", "--count", "9" * 5000],
-     "literature train: --count: '99999999999999999999…' (5000 characters) is not a whole number of at most 4300 digits"),
+    (["train", "--count", "1" + "0" * 400],
+     "literature train: --count: must be at most 1000, not 10000000000000000000… (401 digits)"),
+    (["train", "--count", "9" * 5000], "literature train: --count: '99999999999999999999…' (5000 characters)"
+                                       " is not a whole number of at most 4300 digits"),
     (["train", "--seed", "-1"], "literature train: --seed: must be at least 0, not -1"),
-    (["play", "--seed", str(2**63)], "literature play: --seed: must be at most 9223372036854775807, not 9223372036854775808"),
+    (["play", "--seed", str(2**63)],
+     "literature play: --seed: must be at most 9223372036854775807, not 9223372036854775808"),
     (["simulate", "--workers", "65"], "literature simulate: --workers: must be at most 64, not 65"),
     (["simulate", "--games", "100001"], "literature simulate: --games: must be at most 100000, not 100001"),
     (["generate", "--out", "x", "--count", "10001"], "literature generate: --count: must be at most 10000, not 10001"),
-    (["generate", "--out", "x", "--time-limit", "inf"], "literature generate: --time-limit: 'inf' is not a finite number"),
+    (["generate", "--out", "x", "--time-limit", "inf"],
+     "literature generate: --time-limit: 'inf' is not a finite number"),
     (["review", GAME, "--time-limit", "86401"], "literature review: --time-limit: must be at most 86400, not 86401"),
     (["review", GAME, "--workers", "1e3"], "literature review: --workers: '1e3' is not a whole number"),
 ])
@@ -254,7 +258,9 @@ def test_fuzzed_numbers_are_converted_or_refused_with_a_value_error(value: str) 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moment=NOWS)
-def test_fuzzed_literature_now_is_a_moment_in_the_window_or_one_line(moment: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fuzzed_literature_now_is_a_moment_in_the_window_or_one_line(
+    moment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trainer.clock import now
     from trainer.game.errors import LiteratureError
 
