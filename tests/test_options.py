@@ -75,6 +75,18 @@ def test_daily_json_answered_without_typer_refuses_a_date_out_of_the_window(caps
     assert capsys.readouterr().err == f"--date must be a date {WINDOW}, not '9999-12-31'\n"
 
 
+def test_daily_json_answered_without_typer_refuses_literature_now_out_of_the_window(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trainer.quick import run as quick
+
+    monkeypatch.setenv("LITERATURE_NOW", "0001-01-01T00:00")
+    with pytest.raises(SystemExit) as stop:
+        quick(["daily", "--json", "--date", "2026-07-04"])
+    assert stop.value.code == 2
+    assert capsys.readouterr() == ("", f"LITERATURE_NOW must be a moment {WINDOW}, not '0001-01-01T00:00'\n")
+
+
 def test_the_edges_of_the_window_are_served_a_week_each() -> None:
     for day, first, last in ((EARLIEST, "1969-12-29", "1970-01-04"), (LATEST, "9899-12-25", "9899-12-31")):
         code, out, err = run("daily", "--week", "--json", "--date", day.isoformat())

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 @command("daily")
 def daily(
     day: Annotated[
-        str | None, typer.Option("--date", help="The day, YYYY-MM-DD (default: today).", show_default=False)
+        str | None, typer.Option("--date", help="The day, YYYY-MM-DD, 1970-01-01 to 9899-12-31 (default: today).",
+                                  show_default=False)
     ] = None,
     as_json: Annotated[bool, switch("--json", "Print the puzzle record as JSON; no quiz.")] = False,
     show_week_: Annotated[
