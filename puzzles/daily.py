@@ -28,7 +28,7 @@ from puzzles.files import puzzles_from_json
 from puzzles.model import Puzzle, is_recall
 from puzzles.packs import daily_schedule, record
 from puzzles.variety import game_key
-from trainer.clock import today
+from trainer.clock import WINDOW, in_window, today
 from trainer.game.errors import LiteratureError
 
 EPOCH = date(2026, 1, 5)
@@ -120,7 +120,8 @@ def week(day: date, puzzles: Sequence[Puzzle] | None = None) -> list[tuple[date,
 
 
 def parse_day(text: str | None) -> date:
-    """``YYYY-MM-DD`` (default: today, in local time).
+    """``YYYY-MM-DD`` (default: today, in local time), from 1970-01-01 to 9899-12-31
+    (:func:`trainer.clock.in_window`: every date computed from it, a week, a streak or a review later, exists).
 
     >>> parse_day("2026-03-01")
     datetime.date(2026, 3, 1)
@@ -128,10 +129,18 @@ def parse_day(text: str | None) -> date:
     Traceback (most recent call last):
     ...
     trainer.game.errors.LiteratureError: --date must be YYYY-MM-DD, not 'March 1'
+    >>> parse_day("9999-12-31")
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.LiteratureError: --date must be a date from 1970-01-01 to 9899-12-31, not '9999-12-31'
     """
     if text is None:
         return today()
+    shown = text if len(text) <= 40 else text[:20] + f"… ({len(text)} characters)"
     try:
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError:
-        raise LiteratureError(f"--date must be YYYY-MM-DD, not {text!r}") from None
+        raise LiteratureError(f"--date must be YYYY-MM-DD, not {shown!r}") from None
+    if not in_window(day):
+        raise LiteratureError(f"--date must be a date {WINDOW}, not {shown!r}")
+    return day

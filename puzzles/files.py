@@ -119,7 +119,41 @@ def parse_json(raw: bytes | str, where: str) -> Any:
         raise PuzzleFormatError(f"not valid JSON: {error.msg}", path=where, line=error.lineno) from None
     except RecursionError:
         raise deep from None
+    except ValueError:  # a whole number longer than Python converts (sys.get_int_max_str_digits())
+        raise _long_number(text, where) from None
     return data
+
+
+def _long_number(text: str, where: str) -> PuzzleFormatError:
+    """The error for a JSON whole number with more digits than Python converts, at its line (the first such
+    number outside a string: the text before it parsed, so its strings are whole).
+
+    >>> print(_long_number('{"a": "1\\\\"", "f": 0.' + "5" * 5000 + ', "b":\\n ' + "7" * 5000 + "}", "big.json"))
+    big.json:2: a number has 5000 digits; no puzzle file needs more than 4300
+    """
+    import re
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    # Bytes operations only (a regular expression over tens of megabytes takes seconds): every digit reads 0,
+    # so find() meets the long runs; an escaped backslash is blanked, so a quote after a backslash is escaped
+    # and the quotes before a run, counted, say whether it is inside a string.
+    zeros = text.encode("utf-8", "replace").replace(b"\\\\", b"__").translate(bytes.maketrans(b"123456789", b"0" * 9))
+    run, digits = b"0" * (limit + 1), re.compile(b"0+")
+    start, seen, quotes = zeros.find(run), 0, 0
+    while start >= 0:
+        end = digits.match(zeros, start).end()  # type: ignore[union-attr]
+        quotes += zeros.count(b'"', seen, start) - zeros.count(b'\\"', seen, start)
+        seen = start
+        before = zeros[max(0, start - 2):start]
+        in_float = before.endswith((b".", b"e", b"E", b"+", b"e-", b"E-")) or zeros[end:end + 1] in (b".", b"e", b"E")
+        if quotes % 2 == 0 and not in_float:
+            return PuzzleFormatError(
+                f"a number has {end - start} digits; no puzzle file needs more than {limit}",
+                path=where, line=zeros.count(b"\n", 0, start) + 1,
+            )
+        start = zeros.find(run, end)
+    return PuzzleFormatError(f"holds a number with more than {limit} digits; no puzzle file needs that", path=where)
 
 
 def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzles>") -> Puzzle:

@@ -33,16 +33,31 @@ def next_review(
     """The puzzle's FSRS card state (JSON) and when it is due after this attempt.
 
     ``card`` is the stored state, ``None`` when the puzzle is not scheduled yet;
-    the answer is ``None`` when it need not be (solved, never failed).
+    the answer is ``None`` when it need not be (solved, never failed). A stored
+    state whose numbers or dates are out of range (an infinite stability, a
+    due date past the calendar's end) is a ``ValueError``, as a damaged one is,
+    never an ``OverflowError``; from a moment in :func:`trainer.clock.in_window`
+    the next review (at most 36,500 days later) is always a date.
+
+    >>> import json
+    >>> card, _ = next_review(None, "c0ffee", correct=False, hints=0, now=datetime(2025, 3, 1, tzinfo=UTC))
+    >>> next_review(json.dumps(json.loads(card) | {"stability": float("inf")}), "c0ffee", correct=True, hints=0,
+    ...             now=datetime(2025, 3, 2, tzinfo=UTC))
+    Traceback (most recent call last):
+    ...
+    ValueError: the review state is out of range (cannot convert float infinity to integer)
     """
     if card is None and correct:
         return None
-    if card is None:
-        state = fsrs.Card(card_id=int(puzzle_id.encode().hex()[-12:], 16), due=now.astimezone(UTC))
-    else:
-        state = fsrs.Card.from_json(card)
-    how_well = fsrs.Rating.Again if not correct else (fsrs.Rating.Hard if hints else fsrs.Rating.Good)
-    state, _ = _SCHEDULER.review_card(state, how_well, review_datetime=now.astimezone(UTC))
+    try:
+        if card is None:
+            state = fsrs.Card(card_id=int(puzzle_id.encode().hex()[-12:], 16), due=now.astimezone(UTC))
+        else:
+            state = fsrs.Card.from_json(card)
+        how_well = fsrs.Rating.Again if not correct else (fsrs.Rating.Hard if hints else fsrs.Rating.Good)
+        state, _ = _SCHEDULER.review_card(state, how_well, review_datetime=now.astimezone(UTC))
+    except ArithmeticError as error:  # OverflowError: a date or a number past its range
+        raise ValueError(f"the review state is out of range ({error})") from None
     return state.to_json(), state.due
 
 

@@ -31,6 +31,8 @@ def streak_of(days: set[date], today: date) -> Streak:
     Streak(current=1, best=1, today_done=False)
     >>> streak_of({d - timedelta(2)}, d)
     Streak(current=0, best=1, today_done=False)
+    >>> streak_of({date.min, date.min + timedelta(1)}, date.min + timedelta(1))  # the calendar's first days
+    Streak(current=2, best=2, today_done=True)
     """
     best = run = 0
     previous: date | None = None
@@ -38,8 +40,11 @@ def streak_of(days: set[date], today: date) -> Streak:
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
         best = max(best, run)
         previous = day
-    end = today if today in days else today - timedelta(days=1)
     current = 0
-    while end - timedelta(days=current) in days:
+    day = today if today in days or today == date.min else today - timedelta(days=1)
+    while day in days:  # back to the first day of the calendar at most (whatever dates a store holds)
         current += 1
+        if day == date.min:
+            break
+        day -= timedelta(days=1)
     return Streak(current, best, today in days)

@@ -77,9 +77,11 @@ def run(args: Sequence[str]) -> bool:
     if request is None:
         return False
     from puzzles.daily import parse_day
+    from trainer.clock import now
     from trainer.game.errors import LiteratureError
 
     try:
+        now()  # as the Typer command does: a LITERATURE_NOW outside its window is refused, whatever --date says
         print_daily_json(parse_day(request.day))
         sys.stdout.flush()
     except LiteratureError as error:

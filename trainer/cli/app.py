@@ -36,6 +36,20 @@ EXIT_BAD_INPUT = 2
 TIME_LIMIT = 50.0
 """Seconds before ``review`` (of its analysis) and ``generate --from`` (from its start) stop (``--time-limit``),
 so that with reading the input and writing the output the command stays under a minute."""
+MAX_TIME_LIMIT = 86_400
+"""The largest ``--time-limit`` (a day, in seconds); 0 means no limit."""
+MAX_SEED = 2**63 - 1
+"""The largest ``--seed`` (seeds are whole numbers from 0: a game's seed is written in its log and file name)."""
+MAX_WORKERS = 64
+"""The most worker processes ``--workers`` may ask for (each is a whole Python process)."""
+MAX_PACE = 300
+"""The longest ``train --memory --pace``, in seconds per move (five minutes)."""
+MAX_TRAIN = 1_000
+"""The most puzzles one ``train`` session may ask for (``--count``)."""
+MAX_GENERATE = 10_000
+"""The most puzzles one ``generate`` may ask for (``--count``)."""
+MAX_GAMES = 100_000
+"""The most games one ``simulate`` may ask for (``--games``)."""
 
 
 def usage_error(error: errors.UsageError) -> str:

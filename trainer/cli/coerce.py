@@ -24,6 +24,8 @@ parameters are built otherwise, is left to Typer as before.
 
 from __future__ import annotations
 
+import math
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
@@ -56,35 +58,82 @@ class Plain:
             raise errors.BadParameter(str(error), ctx=ctx, param=param) from None
 
     def convert(self, value: Any) -> Any:
-        """One value as the type; ``ValueError`` saying what is wrong."""
+        """One value as the type; ``ValueError`` saying what is wrong.
+
+        A number must be finite (``nan``, ``inf`` and ``1e400`` are refused) and
+        within ``low`` and ``high``; a value too long to show is shortened in the message.
+
+        >>> Plain(float, low=0, high=300).convert("1e308")
+        Traceback (most recent call last):
+        ...
+        ValueError: must be at most 300, not 1e+308
+        >>> Plain(float).convert("nan")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'nan' is not a finite number
+        >>> Plain(int, high=10).convert("9" * 5000)
+        Traceback (most recent call last):
+        ...
+        ValueError: '99999999999999999999…' (5000 characters) is not a whole number of at most 4300 digits
+        """
         kind = self.kind
         result: Any
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
             result = value
         elif kind is bool:
-            raise ValueError(f"{value!r} is not a switch's value")
+            raise ValueError(f"{shown(value)} is not a switch's value")
         elif issubclass(kind, Enum):
             by_value = {str(m.value): m for m in kind}
             if str(value) not in by_value:
-                raise ValueError(f"{value!r} is not one of {', '.join(repr(v) for v in by_value)}")
+                raise ValueError(f"{shown(value)} is not one of {', '.join(repr(v) for v in by_value)}")
             result = by_value[str(value)]
         elif kind is int:
             try:
                 result = int(str(value).strip())
             except ValueError:
-                raise ValueError(f"{value!r} is not a whole number") from None
+                digits = sys.get_int_max_str_digits()
+                if digits and str(value).strip().lstrip("+-").isdigit() and len(str(value).strip()) > digits:
+                    raise ValueError(f"{shown(value)} is not a whole number of at most {digits} digits") from None
+                raise ValueError(f"{shown(value)} is not a whole number") from None
         elif kind is float:
             try:
                 result = float(str(value).strip())
             except ValueError:
-                raise ValueError(f"{value!r} is not a number") from None
+                raise ValueError(f"{shown(value)} is not a number") from None
+            if not math.isfinite(result):
+                raise ValueError(f"{shown(value)} is not a finite number")
         else:
             result = kind(value)
-        if self.low is not None and float(result) < self.low:
-            raise ValueError(f"must be at least {self.low}, not {result}")
-        if self.high is not None and float(result) > self.high:
-            raise ValueError(f"must be at most {self.high}, not {result}")
+        if isinstance(result, int | float):  # exact comparisons: a huge whole number is no float
+            if self.low is not None and result < self.low:
+                raise ValueError(f"must be at least {number(self.low)}, not {number(result)}")
+            if self.high is not None and result > self.high:
+                raise ValueError(f"must be at most {number(self.high)}, not {number(result)}")
         return result
+
+
+def shown(value: object, width: int = 20) -> str:
+    """``value`` quoted as typed, its start only when it is longer than ``width`` characters.
+
+    >>> shown("abc"), shown("x" * 30, 5)
+    ("'abc'", "'xxxxx…' (30 characters)")
+    """
+    text = str(value)
+    return repr(text) if len(text) <= width else f"{text[:width]!r}"[:-1] + f"…' ({len(text)} characters)"
+
+
+def number(value: float) -> str:
+    """A bound or a value in a message: a whole float without ``.0``, a long whole number shortened.
+
+    >>> number(0.0), number(2.5), number(1e308), number(10**30)
+    ('0', '2.5', '1e+308', '1000000000000000000000000000000')
+    >>> number(10**100)
+    '10000000000000000000… (101 digits)'
+    """
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:20]}… ({len(text.lstrip('-'))} digits)"
 
 
 def plain_for(annotation: Any, info: Any) -> Plain | None:

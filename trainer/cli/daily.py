@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 @command("daily")
 def daily(
     day: Annotated[
-        str | None, typer.Option("--date", help="The day, YYYY-MM-DD (default: today).", show_default=False)
+        str | None, typer.Option("--date", help="The day, YYYY-MM-DD, 1970-01-01 to 9899-12-31 (default: today).",
+                                  show_default=False)
     ] = None,
     as_json: Annotated[bool, switch("--json", "Print the puzzle record as JSON; no quiz.")] = False,
     show_week_: Annotated[
@@ -35,7 +36,9 @@ def daily(
     import json
 
     from puzzles.daily import checked_daily, parse_day, week
+    from trainer.clock import now
 
+    now()  # a LITERATURE_NOW outside the window is refused before any puzzle is shown (or answer given)
     when = parse_day(day)
     if show_week_:
         days = week(when)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from trainer.cli.app import TIME_LIMIT, command, fail, switch
+from trainer.cli.app import MAX_GENERATE, MAX_SEED, MAX_TIME_LIMIT, MAX_WORKERS, TIME_LIMIT, command, fail, switch
 from trainer.cli.choices import VariantChoice, to
 
 if TYPE_CHECKING:
@@ -80,8 +80,13 @@ def generate_command(
     out_text: Annotated[
         str, typer.Option("--out", metavar="PATH", help="Folder to write puzzles.json, worksheets and answer keys.")
     ],
-    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many puzzles.")] = 20,
-    seed: Annotated[int, typer.Option(metavar="S", help="Seed: the same request and seed give the same puzzles.")] = 0,
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, max=MAX_GENERATE, metavar="N", help="How many puzzles.")
+    ] = 20,
+    seed: Annotated[
+        int,
+        typer.Option(metavar="S", min=0, max=MAX_SEED, help="Seed: the same request and seed give the same puzzles."),
+    ] = 0,
     level: Annotated[int | None, typer.Option(metavar="L", help="Only this level (1-6).", show_default=False)] = None,
     min_level: Annotated[
         int | None, typer.Option(metavar="L", help="Lowest level (default 1).", show_default=False)
@@ -102,12 +107,14 @@ def generate_command(
         list[Format] | None, typer.Option("--format", help="json, md, html (repeatable; default json).")
     ] = None,
     title: Annotated[str, typer.Option(metavar="TEXT", help="Title of the worksheets.")] = "Literature puzzles",
-    workers: Annotated[int, typer.Option(min=1, metavar="W", help="Worker processes for simulated games.")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, max=MAX_WORKERS, metavar="W", help="Worker processes for simulated games.")
+    ] = 1,
     as_json: Annotated[bool, switch("--json", "Print a JSON summary instead of the Rich one.")] = False,
     force: Annotated[bool, switch("--force", "Replace files a previous run wrote in --out.")] = False,
     time_limit: Annotated[
         float,
-        typer.Option("--time-limit", min=0, metavar="SECONDS",
+        typer.Option("--time-limit", min=0, max=MAX_TIME_LIMIT, metavar="SECONDS",
                      help="With --from: stop with an error once the command has run this long (0: no limit)."),
     ] = TIME_LIMIT,
 ) -> None:

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import GAME, command, fail, switch
+from trainer.cli.app import GAME, MAX_SEED, command, fail, switch
 from trainer.cli.choices import BotChoice, CoachChoice, VariantChoice, to
 
 
@@ -33,8 +33,8 @@ def play(
     coach: Annotated[CoachChoice, typer.Option(help="off: only the game; alert: warnings; full: odds and notes.")] = (
         CoachChoice.ALERT
     ),
-    seed: Annotated[int | None, typer.Option(metavar="S", help="Seed of the deal and the bots (default: a new one).",
-                                             show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(metavar="S", min=0, max=MAX_SEED, show_default=False,
+                                             help="Seed of the deal and the bots (default: a new one).")] = None,
     fast: Annotated[bool, switch("--fast", "No pause between the bots' moves.")] = False,
     open_book: Annotated[bool, switch("--open-book", "With --coach off, still allow the history.")] = False,
     resume: Annotated[

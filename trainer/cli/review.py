@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import GAME, TIME_LIMIT, command, fail, switch
+from trainer.cli.app import GAME, MAX_TIME_LIMIT, MAX_WORKERS, TIME_LIMIT, command, fail, switch
 
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 
@@ -30,12 +30,12 @@ def review(
     only_notes: Annotated[bool, switch("--only-notes", "List only the events that have notes.")] = False,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, metavar="W", show_default=False,
+        typer.Option("--workers", min=1, max=MAX_WORKERS, metavar="W", show_default=False,
                      help="Processes replaying the views (default: all cores for long games)."),
     ] = None,
     time_limit: Annotated[
         float,
-        typer.Option("--time-limit", min=0, metavar="SECONDS",
+        typer.Option("--time-limit", min=0, max=MAX_TIME_LIMIT, metavar="SECONDS",
                      help="Stop with an error once the analysis has run this long (0: no limit)."),
     ] = TIME_LIMIT,
 ) -> None:

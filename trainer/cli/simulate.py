@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command, fail, switch
+from trainer.cli.app import MAX_GAMES, MAX_SEED, MAX_WORKERS, command, fail, switch
 from trainer.cli.choices import BotChoice, VariantChoice, to
 
 PLAYER_COUNTS = (6, 8)
@@ -17,15 +17,21 @@ PLAYER_COUNTS = (6, 8)
 
 @command("simulate")
 def simulate_command(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games to play.")] = 10,
-    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the run: the same seed gives the same files.")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, metavar="N", help="How many games to play.")
+    ] = 10,
+    seed: Annotated[
+        int, typer.Option(metavar="S", min=0, max=MAX_SEED, help="Seed of the run: the same seed gives the same files.")
+    ] = 0,
     variant: Annotated[VariantChoice, typer.Option(help="Rule variant.")] = VariantChoice.CLASSIC,
     players: Annotated[int, typer.Option(metavar="6|8", help="Players at the table: 6 or 8.")] = 6,
     team1: Annotated[BotChoice, typer.Option(help="Bot playing seats 1, 3, 5 (7).")] = BotChoice.BASIC,
     team2: Annotated[BotChoice, typer.Option(help="Bot playing seats 2, 4, 6 (8).")] = BotChoice.RANDOM,
     out: Annotated[Path, typer.Option(metavar="FOLDER", help="Folder for game-0001.lit and the rest.")] = Path("games"),
     workers: Annotated[
-        int | None, typer.Option(min=1, metavar="W", help="Worker processes (default: all cores).", show_default=False)
+        int | None,
+        typer.Option(min=1, max=MAX_WORKERS, metavar="W", help="Worker processes (default: all cores).",
+                     show_default=False),
     ] = None,
     as_json: Annotated[bool, switch("--json", "Print the summary as JSON.")] = False,
 ) -> None:

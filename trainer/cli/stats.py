@@ -13,8 +13,10 @@ def stats(as_json: Annotated[bool, switch("--json", "Print the numbers as JSON."
     import json
 
     from puzzles.store import Progress, games_path
+    from trainer.clock import now
     from trainer.play.saved import saved_games
 
+    now()  # a LITERATURE_NOW outside the window is refused before the store is opened
     with Progress() as store:
         summary = store.summary()
     finished = [g for g in saved_games(games_path()) if g.over]

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from trainer.cli.app import command, switch
+from trainer.cli.app import MAX_PACE, MAX_SEED, MAX_TRAIN, command, switch
 
 
 @command("train")
@@ -27,19 +27,22 @@ def train(
     kind: Annotated[
         str | None, typer.Option(metavar="KIND", help="Only this kind of question: locate, claim, certain.")
     ] = None,
-    count: Annotated[int, typer.Option(metavar="N", help="How many puzzles.", min=1)] = 5,
+    count: Annotated[int, typer.Option(metavar="N", help="How many puzzles.", min=1, max=MAX_TRAIN)] = 5,
     pack: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Train on this puzzles.json instead of the built-in pack.")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(metavar="S", help="Seed for the choice among equally good puzzles.")
+        int | None,
+        typer.Option(metavar="S", help="Seed for the choice among equally good puzzles.", min=0, max=MAX_SEED),
     ] = None,
     review: Annotated[bool, switch("--review", "Only the puzzles you missed that are due again.")] = False,
     memory: Annotated[bool, switch("--memory", "Memory mode: the history one move at a time, then the question.")] = (
         False
     ),
     pace: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Memory mode: seconds per move (0: press Enter for each).", min=0.0)
+        float,
+        typer.Option(metavar="SECONDS", help="Memory mode: seconds per move (0: press Enter for each).", min=0,
+                     max=MAX_PACE),
     ] = 3.0,
     no_pause: Annotated[
         bool, switch("--no-pause", "Go straight on to the next puzzle (no Enter between puzzles).")
@@ -57,8 +60,10 @@ def train(
     from puzzles.verify import verified
     from trainer.cli.prompt import interrupts_held, read_line
     from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
+    from trainer.clock import now
     from trainer.render.puzzle import SessionTotals, show_line, show_summary
 
+    now()  # a LITERATURE_NOW outside the window is refused before any puzzle is shown (or answer given)
     mode = "memory" if memory else "normal"
     rng = random.Random(seed)
     session = Session()
