@@ -34,7 +34,7 @@ from typing import Any
 
 from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.model import SCHEMA_VERSION, Puzzle, is_recall
-from trainer.files import write_atomic
+from trainer.files import check_target, write_atomic
 from trainer.game.errors import LiteratureError
 
 PACK = "pack.zip"
@@ -175,10 +175,15 @@ def training_pool() -> list[Puzzle]:
     return [p for p in load_pack() if p.id not in daily and not is_recall(p)]
 
 
-def export_pack(path: Path) -> int:
-    """Write the built-in pack to ``path`` as a standard ``puzzles.json`` (schema 1); return its size."""
+def export_pack(path: Path, *, force: bool = False) -> int:
+    """Write the built-in pack to ``path`` as a standard ``puzzles.json`` (schema 1); return its size.
+    An existing ``path`` is replaced only with ``force``, and only a regular file other than the pack
+    itself (:func:`trainer.files.write_atomic`)."""
+    source = resources.files("puzzles") / "data" / PACK
+    inputs = [source] if isinstance(source, Path) else []
+    check_target(path, force=force, inputs=inputs)  # before the pack is read
     puzzles = load_pack()
-    write_atomic(path, dump_puzzles(puzzles))
+    write_atomic(path, dump_puzzles(puzzles), force=force, inputs=inputs)
     return len(puzzles)
 
 
