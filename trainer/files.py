@@ -32,6 +32,7 @@ target, never the temporary file.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -158,6 +159,31 @@ def write_atomic(
         Path(temp).unlink(missing_ok=True)
 
 
+def probe_folder(folder: Path) -> None:
+    """Raise ``OSError`` (naming ``folder``) unless a new file can be written in ``folder``: the folder is
+    made if missing, a file tried there and removed, and the folders made removed again (nothing is left
+    behind, whatever happens after).
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> probe_folder(root / "a" / "b")
+    >>> list(root.iterdir())
+    []
+    """
+    made = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".literature-", suffix=".probe")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise _naming(error, folder) from None
+    finally:
+        for each in made:  # innermost first; only folders made here, and only while empty
+            with contextlib.suppress(OSError):
+                each.rmdir()
+
+
 def _link_new(temp: str, path: Path, inputs: tuple[Path, ...]) -> None:
     """Put ``temp`` at ``path``, which must not exist: a hard link fails where anything is there already."""
     try:
@@ -176,4 +202,6 @@ def _naming(error: OSError, path: Path) -> OSError:
     """``error`` about ``path``: the same kind and reason, naming the target instead of a temporary file."""
     if error.errno is None:
         return error
+    if error.errno == errno.EEXIST:  # from making the folder: a file is where a folder of the path should be
+        return OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(path))
     return OSError(error.errno, error.strerror, os.fspath(path))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Sequence
@@ -63,9 +62,7 @@ def check_out(out: Path, formats: list[str], force: bool, inputs: Sequence[Path]
     ``force`` too). A folder made to try writing is removed again: the mining may stop, and leave nothing."""
     if out.exists() and not out.is_dir():
         raise fail(f"{out}: exists and is not a folder")
-    import tempfile
-
-    from trainer.files import OutputExists, OutputRefused, check_target
+    from trainer.files import OutputExists, OutputRefused, check_target, probe_folder
     from trainer.render.worksheet import targets
 
     present = []
@@ -78,18 +75,10 @@ def check_out(out: Path, formats: list[str], force: bool, inputs: Sequence[Path]
             raise fail(str(error)) from None
     if present:
         raise fail(f"{out}: would replace {', '.join(present)}; pass --force to overwrite, or choose another --out")
-    made = [folder for folder in (out, *out.parents) if not os.path.lexists(folder)]
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(dir=out, prefix=".literature-", suffix=".probe")
-        os.close(handle)
-        os.unlink(probe)
+        probe_folder(out)
     except OSError as error:
         raise fail(f"{error.filename or out}: cannot write there ({error.strerror or error})") from None
-    finally:
-        for folder in made:  # innermost first; only folders made here, and only while empty
-            with contextlib.suppress(OSError):
-                folder.rmdir()
 
 
 @command("generate")

@@ -77,10 +77,16 @@ def simulate_command(
 
 
 def check_out(out: Path, games: int, force: bool) -> None:
-    """Refuse, before any game is played, to replace a game file already in ``out`` without ``force``, or
-    anything there that is not a regular file (a link, a folder, a device) even with it."""
-    from trainer.files import OutputRefused, check_target
+    """Refuse, before any game is played, a folder that cannot be written, a game file already in ``out``
+    without ``force``, or anything there by a game file's name that is not a regular file (a link, a folder,
+    a device) even with it."""
+    from trainer.files import OutputRefused, check_target, probe_folder
     from trainer.play.simulate import existing
+
+    try:
+        probe_folder(out)
+    except OSError as error:
+        raise fail(f"{error.filename or out}: cannot write there ({error.strerror or error})") from None
 
     present = existing(out, games)
     for path in present:
