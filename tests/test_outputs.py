@@ -335,7 +335,8 @@ def test_simulate_and_pack_errors_name_the_target(tmp_path: Path, monkeypatch: p
 def test_a_file_where_a_folder_should_be(tmp_path: Path) -> None:
     blocker = tmp_path / "blocker"
     blocker.write_text(OLD)
-    assert run("review", str(LOG), "--html", str(blocker / "r.html")) == (2, "", f"{blocker / 'r.html'}: Not a directory\n")
+    assert run("review", str(LOG), "--html", str(blocker / "r.html")) == (
+        2, "", f"{blocker / 'r.html'}: Not a directory\n")
     assert run("simulate", "-n", "1", "--out", str(blocker / "g")) == (
         2, "", f"{blocker / 'g'}: cannot write there (Not a directory)\n")
     assert blocker.read_text() == OLD
