@@ -23,6 +23,7 @@ the engine, so that the daily puzzle comes fast.
 
 from __future__ import annotations
 
+import io
 import json
 import zipfile
 from collections import Counter
@@ -226,11 +227,11 @@ def write_pack(content: Mapping[str, Any], path: Path) -> None:
     index = {"format": FORMAT, "version": FORMAT_VERSION, "schema": SCHEMA_VERSION,
              "daily": [list(day) for day in content["daily"]],
              "puzzles": [[entry["id"], numbers[entry["game"]]] for entry in content["puzzles"]]}
-    temp = path.with_name(f".{path.name}.tmp")
-    with zipfile.ZipFile(temp, "w") as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
         for name, member in [(INDEX, index), *((_part_name(n), parts[n]) for n in sorted(parts))]:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             text = json.dumps(member, ensure_ascii=False, separators=(",", ":"))
             archive.writestr(info, text, compresslevel=9)
-    temp.replace(path)
+    write_atomic(path, buffer.getvalue(), force=True)  # the build replaces the pack it rebuilds (a regular file)

@@ -127,12 +127,12 @@ def check_target(path: Path, *, force: bool = False, inputs: Iterable[Path] = ()
 
 
 def write_atomic(
-    path: Path, text: str, create_folder: bool = True, *, force: bool = False, inputs: Iterable[Path] = ()
+    path: Path, text: str | bytes, create_folder: bool = True, *, force: bool = False, inputs: Iterable[Path] = ()
 ) -> None:
-    """Write ``text`` to ``path`` through a temporary file in its folder and a rename, once
-    :func:`check_target` allows it (``force``: replace an existing regular file; ``inputs``: the files being
-    read, never replaced); the folder is created unless ``create_folder`` is false. An ``OSError`` names
-    ``path``, never the temporary file."""
+    """Write ``text`` (UTF-8, or ``bytes`` as they are) to ``path`` through a temporary file in its folder
+    and a rename, once :func:`check_target` allows it (``force``: replace an existing regular file;
+    ``inputs``: the files being read, never replaced); the folder is created unless ``create_folder`` is
+    false. An ``OSError`` names ``path``, never the temporary file."""
     inputs = tuple(inputs)
     check_target(path, force=force, inputs=inputs)
     folder = path.parent if str(path.parent) else Path(".")
@@ -143,9 +143,10 @@ def write_atomic(
     except OSError as error:
         raise _naming(error, path) from None
     try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o644)
+            handle.write(data)
         if force:
             check_target(path, force=True, inputs=inputs)  # again, just before the rename
             os.replace(temp, path)
