@@ -199,7 +199,7 @@ def test_each_command_and_each_kind_of_target(
     check_case(command, kind, force, root, monkeypatch)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(command=st.sampled_from(COMMANDS), kind=st.sampled_from(KINDS), force=st.booleans())
 def test_fuzz_never_writes_through(command: str, kind: str, force: bool) -> None:
     if (command, kind) == ("simulate", "input"):
