@@ -140,7 +140,7 @@ def write_position(folder: Path, rank: int, position: Position) -> Path:
     who = viewer or "public"
     path = folder / f"slow{rank}-{label}-{len(events)}ev-{who}.lit"
     text = f"# {seconds * 1000:.0f} ms when benchmarked; rerun: literature solve {path.name}\n"
-    write_atomic(path, text + write_game(Game(setup.seen_by(viewer), events)))
+    write_atomic(path, text + write_game(Game(setup.seen_by(viewer), events)), force=True)
     return path
 
 

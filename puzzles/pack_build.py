@@ -342,7 +342,7 @@ def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1) -> No
     done = [h for p in pack if (h := record_hash(p)) in known]
     todo = [p for p in pack if record_hash(p) not in known]
     hashes = done + list(ordered_map(_verified_hash, (p.to_json() for p in todo), workers=workers))
-    write_atomic(out, "".join(h + "\n" for h in sorted(hashes)))
+    write_atomic(out, "".join(h + "\n" for h in sorted(hashes)), force=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -441,7 +441,7 @@ def _write_cache(folder: Path | None, index: int, game: MinedGame) -> None:
     if folder is not None:
         data = {"log": game.log, "puzzles": json.loads(dump_puzzles(game.puzzles)), "cpu": game.cpu,
                 "error": game.error}
-        write_atomic(folder / f"game-{index:05d}.json", json.dumps(data))
+        write_atomic(folder / f"game-{index:05d}.json", json.dumps(data), force=True)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ the engine, so that the daily puzzle comes fast.
 
 from __future__ import annotations
 
+import io
 import json
 import zipfile
 from collections import Counter
@@ -34,7 +35,7 @@ from typing import Any
 
 from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.model import SCHEMA_VERSION, Puzzle, is_recall
-from trainer.files import write_atomic
+from trainer.files import check_target, write_atomic
 from trainer.game.errors import LiteratureError
 
 PACK = "pack.zip"
@@ -175,10 +176,15 @@ def training_pool() -> list[Puzzle]:
     return [p for p in load_pack() if p.id not in daily and not is_recall(p)]
 
 
-def export_pack(path: Path) -> int:
-    """Write the built-in pack to ``path`` as a standard ``puzzles.json`` (schema 1); return its size."""
+def export_pack(path: Path, *, force: bool = False) -> int:
+    """Write the built-in pack to ``path`` as a standard ``puzzles.json`` (schema 1); return its size.
+    An existing ``path`` is replaced only with ``force``, and only a regular file other than the pack
+    itself (:func:`trainer.files.write_atomic`)."""
+    source = resources.files("puzzles") / "data" / PACK
+    inputs = [source] if isinstance(source, Path) else []
+    check_target(path, force=force, inputs=inputs)  # before the pack is read
     puzzles = load_pack()
-    write_atomic(path, dump_puzzles(puzzles))
+    write_atomic(path, dump_puzzles(puzzles), force=force, inputs=inputs)
     return len(puzzles)
 
 
@@ -221,11 +227,11 @@ def write_pack(content: Mapping[str, Any], path: Path) -> None:
     index = {"format": FORMAT, "version": FORMAT_VERSION, "schema": SCHEMA_VERSION,
              "daily": [list(day) for day in content["daily"]],
              "puzzles": [[entry["id"], numbers[entry["game"]]] for entry in content["puzzles"]]}
-    temp = path.with_name(f".{path.name}.tmp")
-    with zipfile.ZipFile(temp, "w") as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
         for name, member in [(INDEX, index), *((_part_name(n), parts[n]) for n in sorted(parts))]:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             text = json.dumps(member, ensure_ascii=False, separators=(",", ":"))
             archive.writestr(info, text, compresslevel=9)
-    temp.replace(path)
+    write_atomic(path, buffer.getvalue(), force=True)  # the build replaces the pack it rebuilds (a regular file)

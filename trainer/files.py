@@ -1,31 +1,208 @@
-"""Writing files so that nothing a user saved is ever half-written.
+"""Writing files: never half-written, and never over anything the writer was not asked to replace.
+
+Every file the program writes goes through :func:`write_atomic`, which first
+asks :func:`check_target` whether the target may be written:
+
+- a target that exists is replaced only with ``force`` (the commands' ``--force``);
+- only a regular file is ever replaced: a symbolic link (even one that points
+  nowhere), a folder, a FIFO, a device or a socket is refused, ``force`` or not,
+  so nothing is written through a link or into a device;
+- never a file being read (``inputs``): the same file by device and inode, so
+  another spelling of its path or a hard link to it is the same file.
+
+The text goes to a temporary file in the target's folder, which then takes
+the target's place in one step: readers see the old file or the new one,
+never a part. Without ``force`` the new file is linked into place, which fails
+rather than replace a file that appeared meanwhile. An error names the
+target, never the temporary file.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> write_atomic(folder / "out" / "a.txt", "hello\\n")
     >>> (folder / "out" / "a.txt").read_text()
     'hello\\n'
+    >>> write_atomic(folder / "out" / "a.txt", "again\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.files.OutputExists: .../out/a.txt: exists; add --force to replace it
+    >>> write_atomic(folder / "out" / "a.txt", "again\\n", force=True)
+    >>> (folder / "out" / "a.txt").read_text()
+    'again\\n'
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
+_NO_LINK = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
+"""Errors of ``os.link`` from a file system without hard links (the writer then checks and renames)."""
 
-def write_atomic(path: Path, text: str, create_folder: bool = True) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: readers see the old
-    file or the new one, never a part; the folder is created unless ``create_folder`` is false."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if create_folder:
-        folder.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+
+class OutputRefused(OSError):
+    """A target a writer will not write: ``filename`` is the target, ``strerror`` says why.
+
+    ``str()`` is the one line a user sees:
+
+    >>> str(OutputRefused("out.html", "is a FIFO; only a regular file is ever replaced"))
+    'out.html: is a FIFO; only a regular file is ever replaced'
+    """
+
+    def __init__(self, path: str | os.PathLike[str], reason: str, code: int = errno.EPERM):
+        super().__init__(code, reason, os.fspath(path))
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+class OutputExists(OutputRefused):
+    """A target that exists, a regular file, which only ``force`` replaces."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        super().__init__(path, "exists; add --force to replace it", errno.EEXIST)
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file-system entry is when it is not a regular file (``None`` for a regular file).
+
+    >>> kind_of(stat.S_IFREG | 0o644), kind_of(stat.S_IFLNK), kind_of(stat.S_IFCHR)
+    (None, 'a symbolic link', 'a device')
+    """
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_target(path: Path, *, force: bool = False, inputs: Iterable[Path] = ()) -> None:
+    """Raise :class:`OutputRefused` unless ``path`` may be written: it does not exist, or it is a regular
+    file, not one of ``inputs``, and ``force`` is given (:class:`OutputExists` when only ``force`` is missing).
+    Nothing is followed: the entry at ``path`` itself is looked at (``lstat``).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_target(folder / "new.txt")
+    >>> (folder / "log.lit").write_text("x")
+    1
+    >>> check_target(folder / "log.lit", force=True, inputs=[folder / "." / "log.lit"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.files.OutputRefused: .../log.lit: is the file being read; choose another file
+    >>> (folder / "link").symlink_to(folder / "nowhere")
+    >>> check_target(folder / "link", force=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.files.OutputRefused: .../link: is a symbolic link; only a regular file is ever replaced
+    """
     try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        found = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return  # nothing there (or no folder there: the write says so, naming the target)
+    kind = kind_of(found.st_mode)
+    if kind is not None:
+        raise OutputRefused(path, f"is {kind}; only a regular file is ever replaced")
+    for source in inputs:
+        try:
+            read = os.stat(source)
+        except OSError:
+            continue
+        if (read.st_dev, read.st_ino) == (found.st_dev, found.st_ino):
+            raise OutputRefused(path, "is the file being read; choose another file")
+    if not force:
+        raise OutputExists(path)
+
+
+def write_atomic(
+    path: Path, text: str | bytes, create_folder: bool = True, *, force: bool = False, inputs: Iterable[Path] = ()
+) -> None:
+    """Write ``text`` (UTF-8, or ``bytes`` as they are) to ``path`` through a temporary file in its folder
+    and a rename, once :func:`check_target` allows it (``force``: replace an existing regular file;
+    ``inputs``: the files being read, never replaced); the folder is created unless ``create_folder`` is
+    false. An ``OSError`` names ``path``, never the temporary file."""
+    inputs = tuple(inputs)
+    check_target(path, force=force, inputs=inputs)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if create_folder:
+            folder.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise _naming(error, path) from None
+    try:
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o644)
+            handle.write(data)
+        if force:
+            check_target(path, force=True, inputs=inputs)  # again, just before the rename
+            os.replace(temp, path)
+        else:
+            _link_new(temp, path, inputs)
+    except OutputRefused:
         raise
+    except OSError as error:
+        raise _naming(error, path) from None
+    finally:
+        Path(temp).unlink(missing_ok=True)
+
+
+def probe_folder(folder: Path) -> None:
+    """Raise ``OSError`` (naming ``folder``) unless a new file can be written in ``folder``: the folder is
+    made if missing, a file tried there and removed, and the folders made removed again (nothing is left
+    behind, whatever happens after).
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> probe_folder(root / "a" / "b")
+    >>> list(root.iterdir())
+    []
+    """
+    made = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".literature-", suffix=".probe")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise _naming(error, folder) from None
+    finally:
+        for each in made:  # innermost first; only folders made here, and only while empty
+            with contextlib.suppress(OSError):
+                each.rmdir()
+
+
+def _link_new(temp: str, path: Path, inputs: tuple[Path, ...]) -> None:
+    """Put ``temp`` at ``path``, which must not exist: a hard link fails where anything is there already."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        check_target(path, inputs=inputs)  # says what is there
+        raise OutputExists(path) from None
+    except OSError as error:
+        if error.errno not in _NO_LINK:
+            raise
+        check_target(path, inputs=inputs)
+        os.replace(temp, path)
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """``error`` about ``path``: the same kind and reason, naming the target instead of a temporary file."""
+    if error.errno is None:
+        return error
+    if error.errno == errno.EEXIST:  # from making the folder: a file is where a folder of the path should be
+        return OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(path))
+    return OSError(error.errno, error.strerror, os.fspath(path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -55,22 +56,27 @@ def levels_of(level: int | None, min_level: int | None, max_level: int | None) -
     return tuple(range(low, high + 1))
 
 
-def check_out(out: Path, formats: list[str], force: bool) -> None:
-    """Refuse, before any mining, an ``--out`` that is not a writable folder or holds files it would replace."""
+def check_out(out: Path, formats: list[str], force: bool, inputs: Sequence[Path] = ()) -> None:
+    """Refuse, before any mining, an ``--out`` that is not a writable folder or holds files it would replace
+    (without ``force``), or where a file it would write is not a regular file or is one of ``inputs`` (with
+    ``force`` too). A folder made to try writing is removed again: the mining may stop, and leave nothing."""
     if out.exists() and not out.is_dir():
         raise fail(f"{out}: exists and is not a folder")
-    import tempfile
-
+    from trainer.files import OutputExists, OutputRefused, check_target, probe_folder
     from trainer.render.worksheet import targets
 
-    present = [p.name for p in targets(out, formats) if p.exists()]
-    if present and not force:
+    present = []
+    for target in targets(out, formats):
+        try:
+            check_target(target, force=force, inputs=inputs)
+        except OutputExists:
+            present.append(target.name)
+        except OutputRefused as error:
+            raise fail(str(error)) from None
+    if present:
         raise fail(f"{out}: would replace {', '.join(present)}; pass --force to overwrite, or choose another --out")
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(dir=out, prefix=".literature-", suffix=".probe")
-        os.close(handle)
-        os.unlink(probe)
+        probe_folder(out)
     except OSError as error:
         raise fail(f"{error.filename or out}: cannot write there ({error.strerror or error})") from None
 
@@ -120,7 +126,8 @@ def generate_command(
 ) -> None:
     """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys.
 
-    Files already in --out are never replaced without --force, and --out is
+    Files already in --out are never replaced without --force (and never the
+    --from log, a link, a folder or a device, even with it), and --out is
     checked (a folder that can be written) before any mining.
     """
     import json
@@ -142,7 +149,8 @@ def generate_command(
         raise fail("--out needs a folder, not an empty path (use --out . for the current folder)")
     out = Path(out_text)
     chosen = [f.value for f in formats] if formats else ["json"]
-    check_out(out, chosen, force)
+    inputs = [from_file] if from_file is not None else []
+    check_out(out, chosen, force, inputs)
     request = Request(
         count=count,
         seed=seed,
@@ -167,7 +175,7 @@ def generate_command(
                 request, workers=workers, on_puzzle=lambda _p, t: progress.update(t.kept, t.games), tally=tally
             )
     try:
-        files = export(puzzles, out, chosen, title)
+        files = export(puzzles, out, chosen, title, force=force, inputs=inputs)
     except OSError as error:
         raise fail(f"{error.filename or out}: {error.strerror or error}") from None
     seconds = time.perf_counter() - started

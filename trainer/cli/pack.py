@@ -13,10 +13,10 @@ from trainer.cli.app import command, fail, switch
 
 @command("pack")
 def pack(
-    out: Annotated[
-        Path, typer.Option("--out", metavar="FILE", help="File to write the pack to (schema 1 puzzles.json).")
+    out_text: Annotated[
+        str, typer.Option("--out", metavar="FILE", help="File to write the pack to (schema 1 puzzles.json).")
     ],
-    force: Annotated[bool, switch("--force", "Replace the file if it exists.")] = False,
+    force: Annotated[bool, switch("--force", "Replace the file if it exists (a regular file only).")] = False,
     as_json: Annotated[bool, switch("--json", "Print the summary (file, puzzles, counts) as JSON.")] = False,
 ) -> None:
     """Export the built-in puzzle pack as a standard puzzles.json (for train --pack, grade or other tools)."""
@@ -24,12 +24,13 @@ def pack(
 
     from puzzles.packs import export_pack, histogram, load_pack
 
-    if out.is_dir():
+    if not out_text.strip():
+        raise fail("--out needs a file name, not an empty path")
+    out = Path(out_text)
+    if out.is_dir() and not out.is_symlink():
         raise fail(f"{out}: is a folder; give a file name such as {out / 'pack.json'}")
-    if out.exists() and not force:
-        raise fail(f"{out}: exists; add --force to replace it")
     try:
-        count = export_pack(out)
+        count = export_pack(out, force=force)
     except OSError as error:
         raise fail(f"{error.filename or out}: {error.strerror or error}") from None
     counts = histogram(load_pack())

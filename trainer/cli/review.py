@@ -21,9 +21,11 @@ def review(
         typer.Option("--as", metavar="PLAYER", help="Review as this player's personal log: only their hand is known."),
     ] = None,
     as_json: Annotated[bool, switch("--json", "Print JSON instead of the Rich view.")] = False,
-    html: Annotated[
-        Path | None, typer.Option("--html", metavar="FILE", help="Write a self-contained HTML report here.")
+    html_text: Annotated[
+        str | None, typer.Option("--html", metavar="FILE", help="Write a self-contained HTML report here.",
+                                 show_default=False)
     ] = None,
+    force: Annotated[bool, switch("--force", "Replace the --html file if it exists.")] = False,
     explain: Annotated[
         int | None, typer.Option("--explain", metavar="N", help="Explain the notes of event N (numbered from 1).")
     ] = None,
@@ -48,6 +50,7 @@ def review(
     from trainer.render.review_json import review_json
     from trainer.review import explain_event, review_game
 
+    html = None if html_text is None else _html_target(html_text, file, force)
     game = read_game(file)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(game.events) >= PARALLEL_FROM else 1
@@ -66,7 +69,7 @@ def review(
         from trainer.render.review_html import write_html
 
         try:
-            write_html(found, html)
+            write_html(found, html, force=force, inputs=[file])
         except OSError as error:
             raise fail(f"{html}: {error.strerror or error}") from None
     if as_json:
@@ -75,3 +78,18 @@ def review(
         print(f"wrote {html}")
     else:
         show_review(found, only_notes)
+
+
+def _html_target(text: str, log: Path, force: bool) -> Path:
+    """The ``--html`` file, checked before the analysis: a file name, and a file that may be written (new,
+    or a regular file other than the log with ``--force``; see :func:`trainer.files.check_target`)."""
+    from trainer.files import OutputRefused, check_target
+
+    if not text.strip():
+        raise fail("--html needs a file name, not an empty path")
+    path = Path(text)
+    try:
+        check_target(path, force=force, inputs=[log])
+    except OutputRefused as error:
+        raise fail(str(error)) from None
+    return path

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from trainer.files import write_atomic
+from trainer.files import OutputRefused, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.play.match import Match
 
@@ -32,16 +32,24 @@ def file_name(match: Match) -> str:
 
 
 def save(match: Match, folder: Path) -> Path:
-    """Write the game atomically (to its own file, or a new one in ``folder``) and return the path."""
-    if match.path is None:
+    """Write the game atomically and return the path: a new file in ``folder`` (never over anything there),
+    then its own file again after every move (a regular file only: a link or a device put in its place is
+    refused, :func:`trainer.files.write_atomic`)."""
+    if match.path is not None:
+        write_atomic(Path(match.path), match.text(), force=True)
+        return Path(match.path)
+    number = 1
+    while True:
         path = folder / file_name(match)
-        number = 1
-        while path.exists():
+        if number > 1:
+            path = path.with_name(path.name.replace(".lit", f"-{number}.lit"))
+        try:
+            write_atomic(path, match.text())
+        except OutputRefused:  # a name taken (by anything, even a link): the next one
             number += 1
-            path = folder / file_name(match).replace(".lit", f"-{number}.lit")
+            continue
         match.path = str(path)
-    write_atomic(Path(match.path), match.text())
-    return Path(match.path)
+        return path
 
 
 MAX_SAVED_BYTES = 1024 * 1024

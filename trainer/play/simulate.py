@@ -257,11 +257,36 @@ def file_name(index: int, games: int) -> str:
     return f"game-{index + 1:0{width}d}.lit"
 
 
-def save(result: GameResult, out: Path, games: int) -> Path:
-    """Write one game to ``out`` and return its path."""
+def save(result: GameResult, out: Path, games: int, *, force: bool = False) -> Path:
+    """Write one game to ``out`` and return its path: a new file, or with ``force`` over a regular file
+    (:func:`trainer.files.write_atomic`)."""
     path = out / file_name(result.index, games)
-    write_atomic(path, result.text)
+    write_atomic(path, result.text, force=force)
     return path
+
+
+def existing(out: Path, games: int) -> list[Path]:
+    """The files of ``out`` that a run of ``games`` games would write, as they are there already (anything
+    by those names: files, links, folders), in order. Reads the folder once, whatever ``games`` is.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name in ("game-0002.lit", "game-0011.lit", "game-02.lit", "notes.txt"):
+    ...     _ = (folder / name).write_text("x")
+    >>> [p.name for p in existing(folder, 10)], [p.name for p in existing(folder, 20)]
+    (['game-0002.lit'], ['game-0002.lit', 'game-0011.lit'])
+    """
+    if not out.is_dir():
+        return []
+    width = len(file_name(0, games)) - len("game-.lit")
+    found = []
+    with os.scandir(out) as entries:
+        for entry in entries:
+            number = entry.name.removeprefix("game-").removesuffix(".lit")
+            if (entry.name == f"game-{number}.lit" and len(number) == width and number.isascii()
+                    and number.isdigit() and 1 <= int(number) <= games):
+                found.append(int(number))
+    return [out / file_name(n - 1, games) for n in sorted(found)]
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ atomically (a temporary file in the same folder, then renamed).
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from pathlib import Path
 
 from trainer.files import write_atomic
@@ -216,7 +217,8 @@ def review_html(review: Review) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_html(review: Review, path: Path) -> None:
-    """Write the report to ``path`` atomically (the old file, if any, stays whole until the rename)."""
-    write_atomic(path, review_html(review), create_folder=False)
+def write_html(review: Review, path: Path, *, force: bool = False, inputs: Iterable[Path] = ()) -> None:
+    """Write the report to ``path`` atomically: a new file, or with ``force`` a regular file that is not one of
+    ``inputs`` (:func:`trainer.files.write_atomic`; the old file stays whole until the rename)."""
+    write_atomic(path, review_html(review), create_folder=False, force=force, inputs=inputs)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from puzzles.files import dump_puzzles
@@ -356,9 +356,12 @@ def targets(out: Path, formats: Sequence[str]) -> list[Path]:
 
 
 def export(
-    puzzles: Sequence[Puzzle], out: Path, formats: Sequence[str], title: str = "Literature puzzles"
+    puzzles: Sequence[Puzzle], out: Path, formats: Sequence[str], title: str = "Literature puzzles", *,
+    force: bool = False, inputs: Iterable[Path] = (),
 ) -> list[Path]:
-    """Write every requested format into ``out``; returns the paths written.
+    """Write every requested format into ``out``; returns the paths written. A file already there is
+    replaced only with ``force``, and only a regular file that is not one of ``inputs`` (the files being read;
+    :func:`trainer.files.write_atomic`).
 
     >>> import tempfile
     >>> from puzzles.examples import example_claim
@@ -366,6 +369,7 @@ def export(
     ...     [p.name for p in export([example_claim()], Path(tmp), ["json", "html"])]
     ['puzzles.json', 'worksheet.html', 'answers.html']
     """
+    inputs = tuple(inputs)
     written: list[Path] = []
     for fmt in dict.fromkeys(formats):
         if fmt == "json":
@@ -378,6 +382,6 @@ def export(
             raise ValueError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
         for name, text in zip(FILES[fmt], texts, strict=True):
             path = out / name
-            write_atomic(path, text)
+            write_atomic(path, text, force=force, inputs=inputs)
             written.append(path)
     return written
