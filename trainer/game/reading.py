@@ -14,7 +14,7 @@ it passes its own. Nothing here reads more than the limit plus a small buffer.
     >>> list(bounded_lines(path, max_bytes=100, max_line=10, kind="game log"))
     Traceback (most recent call last):
     ...
-    trainer.game.errors.LiteratureError: ...a.lit:1: this line is longer than 10 characters; no line of a game log is that long
+    trainer.game.errors.LiteratureError: ...a.lit:1: this line is longer than 10 characters; no line of a ...
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 from trainer.game.errors import LiteratureError
@@ -88,7 +88,7 @@ def _too_large(name: str, max_bytes: int, kind: str, error: type[LiteratureError
 
 def bounded_lines(
     path: str | Path, *, max_bytes: int, max_line: int, kind: str, error: type[LiteratureError] = LiteratureError
-) -> Iterator[str]:
+) -> Generator[str]:
     """The lines of a UTF-8 text file (universal newlines; a leading byte order mark skipped), each ending
     in ``\\n`` but perhaps the last; a line longer than ``max_line`` characters (its end not counted) or an
     input longer than ``max_bytes`` bytes stops it with ``error`` naming the file (and the line).
