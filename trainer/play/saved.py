@@ -22,6 +22,8 @@ from pathlib import Path
 
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
+from trainer.game.notation import MAX_LOG_BYTES
+from trainer.game.reading import read_bounded
 from trainer.play.match import Match
 
 
@@ -46,12 +48,11 @@ def save(match: Match, folder: Path) -> Path:
 
 def load(path: Path) -> Match:
     """Read a saved game; a missing or damaged file raises :class:`LiteratureError` naming it."""
+    raw = read_bounded(path, max_bytes=MAX_LOG_BYTES, kind="game log")  # a device or a FIFO: no further than that
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LiteratureError("no such file", path=str(path)) from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as error:
-        raise LiteratureError(f"cannot be read ({error.__class__.__name__})", path=str(path)) from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LiteratureError("this is a binary file, not a game log (not UTF-8 text)", path=str(path)) from None
     return Match.from_text(text, str(path))
 
 
