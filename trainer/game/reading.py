@@ -105,6 +105,8 @@ def bounded_lines(
                     line = text.readline(max_line + 2)
                 except UnicodeDecodeError:
                     raise error(f"this is a binary file, not a {kind} (not UTF-8 text)", path=name) from None
+                except LiteratureError as passed:  # the size limit, passed in line number + 1
+                    raise passed.located(name, number + 1) from None
                 if not line:
                     return
                 number += 1
