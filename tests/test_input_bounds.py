@@ -55,22 +55,23 @@ runpy.run_module("trainer", run_name="__main__")
 """
 
 
-def bounded(tmp_path: Path, *args: str) -> tuple[int, str, float]:
+def bounded(tmp_path: Path, *args: str, stdin: str = os.devnull) -> tuple[int, str, float]:
     """Run ``literature ARGS`` in a child process limited to 400 MB of address space: its exit code, its
     standard error, and its peak resident memory in MB."""
     peak = tmp_path / "peak"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LITERATURE_HOME": str(tmp_path / "home"), "COLUMNS": "200"}
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(ADDRESS_SPACE), str(peak), *args],
-        capture_output=True, text=True, timeout=TIMEOUT, env=env, stdin=subprocess.DEVNULL,
-    )
+    with open(stdin, "rb") as given:
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(ADDRESS_SPACE), str(peak), *args],
+            capture_output=True, text=True, timeout=TIMEOUT, env=env, stdin=given,
+        )
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stderr, int(peak.read_text()) / 1024
 
 
-def refused(tmp_path: Path, name: str, *args: str) -> str:
+def refused(tmp_path: Path, name: str, *args: str, stdin: str = os.devnull) -> str:
     """The one line ``literature ARGS`` refuses ``name`` with (exit 2, within the memory bound)."""
-    code, err, peak = bounded(tmp_path, *args)
+    code, err, peak = bounded(tmp_path, *args, stdin=stdin)
     assert code == 2, err
     assert err.count("\n") == 1 and err.startswith(f"{name}:"), err
     assert peak < PEAK_MB, f"{peak:.0f} MB"
@@ -174,6 +175,13 @@ def test_a_log_over_the_size_limit_read_through_a_pipe_stops_at_the_limit(
     with endless_fifo(tmp_path / "endless.lit", b"\n" * 65536) as fifo, pytest.raises(LiteratureError) as caught:
         read_game(fifo)
     assert str(caught.value) == f"{fifo}:{2**20 + 1}: is larger than the 1 MB a game log may be"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["train", "daily", "play"])
+def test_answers_from_an_endless_standard_input_are_refused(tmp_path: Path, command: str) -> None:
+    line = refused(tmp_path, "standard input", command, stdin="/dev/zero")
+    assert line == "standard input: a line of more than 10,000 characters; no answer is that long"
 
 
 # -- puzzle files ----------------------------------------------------------------------
