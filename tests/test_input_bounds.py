@@ -25,12 +25,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz import cut_games, edit
 
 from puzzles import files
 from puzzles.files import load_puzzles
 from puzzles.model import PuzzleFormatError
+from trainer.engine import possible
 from trainer.game import notation
-from trainer.game.errors import LiteratureError
+from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.notation import MAX_LOG_BYTES, read_game
 
 from command_line import run
@@ -295,3 +297,28 @@ def test_hostile_puzzle_files_give_one_line(tmp_path: Path, data: bytes) -> None
     code, out, err = run("grade", str(path), "--answer", "Cat 6D")
     assert code == 2 and out == "", (code, out, err)
     assert err.count("\n") == 1 and err.startswith(f"{path}:"), err
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_line_blamed_is_the_first_that_stops_making_sense(tmp_path: Path, data: st.DataObject) -> None:
+    """Edited random logs (tests/test_fuzz.py's edits): whatever the first problem, every event on a line
+    before the one named fits some deal, and the line named is the reader's or an impossible event's."""
+    path = tmp_path / "edited.lit"
+    path.write_text("\n".join(edit(data.draw, data.draw(cut_games()))) + "\n")
+    try:
+        possible.read_game(path)
+    except LiteratureError as error:
+        assert str(error).startswith(f"{path}") and "\n" not in str(error)
+        game, problem = notation.read_prefix(path)
+        assert problem is not None and problem.line is not None
+        if game is None or error.line is None:
+            return
+        assert error.line <= problem.line
+        before = [event for event, line in zip(game.events, game.lines, strict=True) if line < error.line]
+        assert possible.first_impossible(game.setup, before) is None
+        if isinstance(error, ImpossibleHistoryError):
+            assert error.line in game.lines
+        else:
+            assert error is not None and str(error) == str(problem)
