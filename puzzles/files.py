@@ -13,12 +13,14 @@ and what is wrong (the record's own checks are :meth:`Puzzle.from_json`'s).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from puzzles.model import MAX_DEPTH, SCHEMA_VERSION, Puzzle, PuzzleFormatError, check_schema
 from trainer.game.errors import LiteratureError
+from trainer.game.reading import read_bounded
 
 
 def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
@@ -62,33 +64,25 @@ def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
     )
 
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""A puzzle file larger than this is refused unread; the whole built-in pack written as one file fits in half of it."""
+MAX_FILE_BYTES = 32 * 2**20
+"""A puzzle file larger than this is refused unread (a device or a pipe as soon as it passes it); the whole
+built-in pack written as one file fits in half of it."""
+MAX_JSON_ITEMS = 2_000_000
+"""Brackets, braces, commas and colons a puzzle file may hold (those in strings count too): each stands for at
+most one JSON value, so this bounds the memory parsing takes (about 72 bytes a value at worst, an empty list)
+before parsing starts. The built-in pack as one file holds 830,000 in 15 MB."""
+
 
 def load_puzzles(path: str | Path) -> list[Puzzle]:
     """Read a ``puzzles.json`` set or a single record from a file (a UTF-8 byte order mark is allowed).
 
-    A file with no puzzle, larger than :data:`MAX_FILE_BYTES` or nested deeper
-    than :data:`MAX_DEPTH` is refused with a one-line reason.
+    A file with no puzzle, larger than :data:`MAX_FILE_BYTES`, with more than :data:`MAX_JSON_ITEMS`
+    or nested deeper than :data:`MAX_DEPTH` is refused with a one-line reason.
     """
     name = str(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise PuzzleFormatError("no such file", path=name) from None
-    except IsADirectoryError:
-        raise PuzzleFormatError("is a directory, not a puzzle file", path=name) from None
-    except PermissionError:
-        raise PuzzleFormatError("permission denied", path=name) from None
-    except OSError as error:
-        raise PuzzleFormatError(f"cannot be read ({error.strerror or error})", path=name) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise PuzzleFormatError(
-            f"is larger than the {MAX_FILE_BYTES // 2**20} MB a puzzle file may be; split it into several",
-            path=name,
-        )
+    raw = read_bounded(path, max_bytes=MAX_FILE_BYTES, kind="puzzle file", error=PuzzleFormatError)
     data = parse_json(raw, name)
+    del raw
     puzzles = puzzles_from_json(data, name)
     if not puzzles:
         raise PuzzleFormatError("holds no puzzles", path=name)
@@ -96,7 +90,8 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
 
 
 def parse_json(raw: bytes | str, where: str) -> Any:
-    """Parse JSON text (a leading byte order mark is skipped), refusing nesting deeper than :data:`MAX_DEPTH`.
+    """Parse JSON text (a leading byte order mark is skipped), refusing nesting deeper than :data:`MAX_DEPTH`
+    and more than :data:`MAX_JSON_ITEMS` values.
 
     >>> parse_json("\\ufeff" + '{"schema": 1}', "a.json")
     {'schema': 1}
@@ -104,6 +99,10 @@ def parse_json(raw: bytes | str, where: str) -> Any:
     Traceback (most recent call last):
     ...
     puzzles.model.PuzzleFormatError: deep.json: JSON nested deeper than 32 levels; no puzzle file needs that
+    >>> parse_json("[" + "1" * 5000 + "]", "long.json")
+    Traceback (most recent call last):
+    ...
+    puzzles.model.PuzzleFormatError: long.json: not valid JSON: a number has more than 4,300 digits
 
     (A record nested deeper than that but not so deep is refused by :meth:`Puzzle.from_json`.)
     """
@@ -112,6 +111,12 @@ def parse_json(raw: bytes | str, where: str) -> Any:
     except UnicodeDecodeError:
         raise PuzzleFormatError("not a puzzle file (not UTF-8 text)", path=where) from None
     text = text.removeprefix("\ufeff")
+    items = sum(text.count(mark) for mark in "[{,:")
+    if items > MAX_JSON_ITEMS:
+        raise PuzzleFormatError(
+            f"holds more than the {MAX_JSON_ITEMS:,} brackets, braces, commas and colons a puzzle file may hold",
+            path=where,
+        )
     deep = PuzzleFormatError(f"JSON nested deeper than {MAX_DEPTH} levels; no puzzle file needs that", path=where)
     try:
         data = json.loads(text)
@@ -132,7 +137,6 @@ def _long_number(text: str, where: str) -> PuzzleFormatError:
     big.json:2: a number has 5000 digits; no puzzle file needs more than 4300
     """
     import re
-    import sys
 
     limit = sys.get_int_max_str_digits() or 4300
     # Bytes operations only (a regular expression over tens of megabytes takes seconds): every digit reads 0,

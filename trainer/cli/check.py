@@ -18,9 +18,8 @@ def check(files: Annotated[list[Path], GAMES("Game logs to validate.")]) -> None
     Besides the rules, a log must fit some deal of the cards with every hand
     it lists: the first event after which none does is the error.
     """
-    from trainer.engine.possible import check_possible
+    from trainer.engine.possible import check_possible, read_game
     from trainer.game.errors import LiteratureError
-    from trainer.game.notation import read_game
     from trainer.render.game import summary_line
 
     ok = True

@@ -27,10 +27,10 @@ def explain(
     """Explain a deduction step by step (nudge, clue or full), with its grade; or, when not forced, the odds."""
     import json
 
+    from trainer.engine.possible import read_game
     from trainer.engine.solve import default_viewer
     from trainer.explain.explanation import Depth, explain_game
     from trainer.game.errors import LiteratureError
-    from trainer.game.notation import read_game
 
     game = read_game(file)
     try:

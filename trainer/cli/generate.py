@@ -135,8 +135,7 @@ def generate_command(
     from puzzles.generate import Request, Tally, generate, generate_from_game
     from puzzles.model import KINDS
     from trainer.engine.deadline import Deadline
-    from trainer.engine.possible import check_possible
-    from trainer.game.notation import read_game
+    from trainer.engine.possible import check_possible, read_game
     from trainer.game.variants import Variant
     from trainer.render.generate import GenerationProgress, show_summary
     from trainer.render.worksheet import export

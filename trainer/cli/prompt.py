@@ -32,13 +32,30 @@ TICK = 0.1
 """Seconds between the timer's interruptions of a waiting prompt."""
 
 
+MAX_ANSWER = 10_000
+"""Characters a line typed on standard input may have: a longer one (``< /dev/zero``) is refused as soon as it
+passes this, before it fills memory."""
+
+
 def read_line(prompt: str) -> str:
-    """``input(prompt)``, but a Ctrl-C at any moment raises ``KeyboardInterrupt`` within a tick.
+    """``input(prompt)``, but a Ctrl-C at any moment raises ``KeyboardInterrupt`` within a tick, and a line
+    from standard input that is not a terminal longer than :data:`MAX_ANSWER` is refused (one line, exit 2).
 
     Line editing (``readline``, when loaded) works as with ``input``.
     """
     with _ticking(), _typed_ahead_kept():
-        return input(prompt)
+        if sys.stdin is None or sys.stdin.isatty():
+            return input(prompt)
+        print(prompt, end="", flush=True)
+        line = sys.stdin.readline(MAX_ANSWER + 1)
+        if not line:
+            raise EOFError
+        if len(line.removesuffix("\n")) > MAX_ANSWER:
+            from trainer.game.errors import LiteratureError
+
+            raise LiteratureError(f"a line of more than {MAX_ANSWER:,} characters; no answer is that long",
+                                  path="standard input")
+        return line.removesuffix("\n")
 
 
 @dataclass

@@ -44,7 +44,7 @@ def review(
     """Review a game: bits each event gave each player, claims missed, wasted asks, risky claims, better asks."""
     import json
 
-    from trainer.game.notation import read_game
+    from trainer.engine.possible import read_game
     from trainer.render.notes import note_json
     from trainer.render.review import ReviewProgress, show_explanations, show_review
     from trainer.render.review_json import review_json

@@ -19,9 +19,9 @@ def show(
     ] = None,
 ) -> None:
     """Show a game: seats and teams, hand sizes, known hands, claimed sets, score, history, whose turn."""
-    from trainer.engine.possible import check_possible
+    from trainer.engine.possible import check_possible, read_game
     from trainer.game.errors import LiteratureError
-    from trainer.game.notation import Game, read_game
+    from trainer.game.notation import Game
     from trainer.render.game import show_game
 
     game = read_game(file)

@@ -28,9 +28,9 @@ def solve(
     """
     import json
 
+    from trainer.engine.possible import read_game
     from trainer.engine.solve import default_viewer, solve_game
     from trainer.game.errors import LiteratureError
-    from trainer.game.notation import read_game
 
     for path in files:
         game = read_game(path)

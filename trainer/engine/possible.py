@@ -21,12 +21,13 @@ a listed hand holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from trainer.engine.constraints import History
 from trainer.engine.solve import NoDealError, deals_of, first_empty_prefix
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
-from trainer.game.notation import Game
+from trainer.game.notation import Game, read_prefix
 from trainer.game.state import Setup
 
 
@@ -74,3 +75,34 @@ def check_possible(game: Game) -> None:
     if error.event == 0:
         line = None
     raise error.located(game.path, line)
+
+
+def read_game(path: str | Path) -> Game:
+    """Read a game log as :func:`trainer.game.notation.read_game` does, but blaming the first line at which
+    the log stops making sense: a line refused (a rule broken, a line unreadable) after an event that no deal
+    fits gives that event's error instead. A log read whole is returned as it is, its deals not counted.
+
+    >>> import tempfile, pathlib
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "g.lit"
+    >>> _ = log.write_text('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Cat
+    ... hand Ann: 2D 3D 4D 5D 6D 7D 9S JS
+    ... Cat asks Bob for 3D: no
+    ... Bob asks Dan for 9S: no''')
+    >>> try:
+    ...     read_game(log)
+    ... except ImpossibleHistoryError as error:
+    ...     print(error.line, error.message)
+    5 Cat cannot ask for 3D: Cat can have been dealt none of 2D 4D 5D 6D 7D
+    """
+    game, error = read_prefix(path)
+    if error is None:
+        assert game is not None
+        return game
+    if game is not None:
+        impossible = first_impossible(game.setup, game.events)
+        if impossible is not None:
+            line = game.line_of(impossible.event) if impossible.event else None
+            raise impossible.located(game.path, line)
+    raise error

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Ask, Claim, Event, Pass
+from trainer.game.reading import bounded_lines
 from trainer.game.state import Setup, State, check_name
 from trainer.game.variants import PLAYER_COUNTS, Variant
 
@@ -40,6 +42,11 @@ _TURN = re.compile(r"^turn\s*:\s*(\S+)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(variant|players|dealer|hand\s+(\S+))\s*:\s*(.*)$", re.IGNORECASE)
 _ANSWERS = {"yes": True, "y": True, "hit": True, "no": False, "n": False, "miss": False}
 MAX_LINE = 1000  # characters before the comment: far more than any header or event needs
+MAX_RAW_LINE = 10_000
+"""Characters a line may have, its comment included: a longer one is refused as soon as it passes this."""
+MAX_LOG_BYTES = 8 * 2**20
+"""Bytes a game log may have (a 5 MB log of 200,000 events takes about 100 MB to check): a larger regular
+file is refused unread, a device or a pipe as soon as it passes this."""
 
 
 @dataclass(frozen=True)
@@ -250,14 +257,27 @@ class _Reader:
 
 def iter_lines(lines: Iterable[str], path: str | None = None) -> Game:
     """Read a game from lines (streamed: the first error stops the reading)."""
+    game, error = _read(lines, path)
+    if error is not None:
+        raise error
+    assert game is not None
+    return game
+
+
+def _read(lines: Iterable[str], path: str | None) -> tuple[Game | None, LiteratureError | None]:
+    """The game, or the events read before the first problem (``None`` before the first event) and the
+    problem, located."""
     reader = _Reader()
     number = 0
     try:
         for number, raw in enumerate(lines, start=1):
             reader.feed(raw, number)
-        return reader.finish(path)
+        return reader.finish(path), None
     except LiteratureError as error:
-        raise error.located(path, number or None) from None
+        located = error.located(path, number or None)
+        if reader.setup is None:
+            return None, located
+        return Game(reader.setup, tuple(reader.events), tuple(reader.lines), path), located
 
 
 def parse_game(text: str, path: str | None = None) -> Game:
@@ -266,19 +286,31 @@ def parse_game(text: str, path: str | None = None) -> Game:
 
 
 def read_game(path: str | Path) -> Game:
-    """Read a ``.lit`` file, streaming it line by line (a UTF-8 byte order mark is allowed)."""
+    """Read a ``.lit`` file, streaming it line by line (a UTF-8 byte order mark is allowed), within
+    :data:`MAX_LOG_BYTES` and lines of :data:`MAX_RAW_LINE` characters: any input, a device or a pipe that never
+    ends too, is refused before it is read further."""
+    game, error = read_prefix(path)
+    if error is not None:
+        raise error
+    assert game is not None
+    return game
+
+
+def read_prefix(path: str | Path) -> tuple[Game | None, LiteratureError | None]:
+    """Read a ``.lit`` file as :func:`read_game` does, but return its first problem instead of raising it, with
+    the game its events before that problem make (``None`` when the problem comes before the first event).
+
+        >>> import tempfile, pathlib
+        >>> log = pathlib.Path(tempfile.mkdtemp()) / "g.lit"
+        >>> _ = log.write_text("variant: classic\\nplayers: A B C D E F\\nA asks B for 3D: no\\nA asks B for 4D: no\\n")
+        >>> game, error = read_prefix(log)
+        >>> len(game.events), str(error).endswith("g.lit:4: A cannot ask now: it is B's turn")
+        (1, True)
+    """
     name = str(path)
-    try:
-        with open(path, encoding="utf-8-sig", newline=None) as handle:
-            return iter_lines(handle, name)
-    except UnicodeDecodeError:
-        raise NotationError("this is a binary file, not a game log (not UTF-8 text)", path=name) from None
-    except IsADirectoryError:
-        raise NotationError("is a directory, not a game log", path=name) from None
-    except FileNotFoundError:
-        raise NotationError("no such file", path=name) from None
-    except PermissionError:
-        raise NotationError("permission denied", path=name) from None
+    lines = bounded_lines(path, max_bytes=MAX_LOG_BYTES, max_line=MAX_RAW_LINE, kind="game log", error=NotationError)
+    with closing(lines):
+        return _read(lines, name)
 
 
 def write_game(game: Game) -> str:
