@@ -215,7 +215,7 @@ def test_a_number_too_long_for_the_interpreter_is_one_line(tmp_path: Path) -> No
     path = tmp_path / "digits.json"
     path.write_text('{"schema": 1, "puzzles": [' + "9" * 5000 + "]}")
     code, _, err = run("grade", str(path), "--answer", "Cat 6D")
-    assert (code, err) == (2, f"{path}: not valid JSON: a number has more than 4,300 digits\n")
+    assert (code, err) == (2, f"{path}:1: a number has 5000 digits; no puzzle file needs more than 4300\n")
 
 
 def test_a_puzzle_pipe_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
