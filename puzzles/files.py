@@ -102,7 +102,7 @@ def parse_json(raw: bytes | str, where: str) -> Any:
     >>> parse_json("[" + "1" * 5000 + "]", "long.json")
     Traceback (most recent call last):
     ...
-    puzzles.model.PuzzleFormatError: long.json: not valid JSON: a number has more than 4,300 digits
+    puzzles.model.PuzzleFormatError: long.json:1: a number has 5000 digits; no puzzle file needs more than 4300
 
     (A record nested deeper than that but not so deep is refused by :meth:`Puzzle.from_json`.)
     """
