@@ -31,7 +31,7 @@ from puzzles import files
 from puzzles.files import load_puzzles
 from puzzles.model import PuzzleFormatError
 from trainer.engine import possible
-from trainer.game import notation
+from trainer.game import notation, reading
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.notation import MAX_LOG_BYTES, read_game
 
@@ -109,6 +109,50 @@ def endless_fifo(path: Path, chunk: bytes) -> Iterator[Path]:
         with contextlib.suppress(OSError):  # a writer still waiting for a reader: open the FIFO so that it can go
             os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
         writer.join(5)
+
+
+def test_a_fifo_nobody_writes_to_is_refused_after_the_reading_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reading, "READ_SECONDS", 1.0)
+    fifo = tmp_path / "silent.lit"
+    os.mkfifo(fifo)  # opening it used to wait for a writer forever
+    with pytest.raises(LiteratureError, match=r"silent.lit:1: gave no end within 1 s"):
+        read_game(fifo)
+
+
+def test_a_fifo_written_after_it_is_opened_is_read_whole(tmp_path: Path) -> None:
+    fifo = tmp_path / "late.lit"
+    os.mkfifo(fifo)
+    log = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Cat\nCat asks Bob for 3D: no\n"
+
+    def write_later() -> None:
+        threading.Event().wait(0.3)
+        with open(fifo, "w") as out:
+            out.write(log)
+
+    writer = threading.Thread(target=write_later, daemon=True)
+    writer.start()
+    assert len(read_game(fifo).events) == 1
+    writer.join(5)
+
+
+def test_a_pipe_that_trickles_is_refused_after_the_reading_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reading, "READ_SECONDS", 1.0)
+    with endless_fifo(tmp_path / "trickle.lit", b"#") as fifo:
+        feeder = threading.Event()
+        real_write = os.write
+
+        def slow_write(fd: int, data: bytes) -> int:  # a byte now and then: never the end, never too much
+            feeder.wait(0.2)
+            return real_write(fd, data)
+
+        monkeypatch.setattr(os, "write", slow_write)
+        with pytest.raises(LiteratureError, match=r"gave no end within 1 s"):
+            list(reading.bounded_lines(fifo, max_bytes=MAX_LOG_BYTES, max_line=10_000, kind="game log"))
+        monkeypatch.setattr(os, "write", real_write)
 
 
 # -- game logs -------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 Any path a user names may be a regular file, a device (``/dev/zero``), a pipe
 or a FIFO that never ends: a regular file larger than the limit is refused
 unread, and any other input as soon as it passes the limit, a line as soon as
-it passes its own. Nothing here reads more than the limit plus a small buffer.
+it passes its own. Nothing here reads more than the limit plus a small buffer,
+nor waits longer than :data:`READ_SECONDS` for an input that is not a regular
+file (a pipe that trickles, a FIFO nobody writes to: opened without waiting for
+a writer, it reads as empty).
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.lit"
@@ -21,11 +24,50 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import stat
+import time
 from collections.abc import Generator
 from pathlib import Path
 
 from trainer.game.errors import LiteratureError
+
+READ_SECONDS = 50.0
+"""The longest a device, a pipe or a FIFO may take to give all it gives (a regular file is not timed)."""
+
+
+class _Source:
+    """An open input: its descriptor, and for anything but a regular file the moment reading must end by."""
+
+    def __init__(self, fd: int, name: str, mode: int, error: type[LiteratureError]) -> None:
+        self.fd, self.name, self.error = fd, name, error
+        self.deadline = None if stat.S_ISREG(mode) else time.monotonic() + READ_SECONDS
+        self.awaiting_writer = stat.S_ISFIFO(mode)  # until its first byte: its end may be "no writer yet"
+
+    def read(self, size: int) -> bytes:
+        """Up to ``size`` bytes (``b""`` at the end); ``error`` once the input has taken too long.
+
+        The descriptor does not block: a FIFO is waited for until a writer gives its first byte, and an
+        input with nothing to give yet until there is, all within the deadline."""
+        while True:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise self._too_slow()
+            try:
+                data = os.read(self.fd, size)
+                if data or not self.awaiting_writer:
+                    self.awaiting_writer = False
+                    return data
+                time.sleep(0.05)  # a FIFO no writer has opened yet reads as its end: look again
+            except BlockingIOError:
+                assert self.deadline is not None  # a regular file never makes a read wait
+                ready, _, _ = select.select([self.fd], [], [], max(0.0, self.deadline - time.monotonic()))
+                if not ready:
+                    raise self._too_slow() from None
+            except OSError as problem:
+                raise self.error(f"cannot be read ({problem.strerror or problem})", path=self.name) from None
+
+    def _too_slow(self) -> LiteratureError:
+        return self.error(f"gave no end within {READ_SECONDS:.0f} s; no input is read for longer", path=self.name)
 
 
 def megabytes(size: int) -> str:
@@ -40,16 +82,16 @@ def megabytes(size: int) -> str:
 class _Counted(io.RawIOBase):
     """A raw stream that raises ``error`` once more than ``limit`` bytes have come through it."""
 
-    def __init__(self, fd: int, limit: int, error: LiteratureError) -> None:
+    def __init__(self, source: _Source, limit: int, error: LiteratureError) -> None:
         super().__init__()
-        self.fd, self.limit, self.error, self.seen = fd, limit, error, 0
+        self.source, self.limit, self.error, self.seen = source, limit, error, 0
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
         want = min(len(buffer), self.limit + 1 - self.seen)
-        data = os.read(self.fd, max(want, 1))
+        data = self.source.read(max(want, 1))
         self.seen += len(data)
         if self.seen > self.limit:
             raise self.error
@@ -57,11 +99,12 @@ class _Counted(io.RawIOBase):
         return len(data)
 
 
-def _open(path: str | Path, max_bytes: int, kind: str, error: type[LiteratureError]) -> tuple[int, str]:
-    """Open ``path`` for reading (a regular file over ``max_bytes`` is refused unread); the descriptor and name."""
+def _open(path: str | Path, max_bytes: int, kind: str, error: type[LiteratureError]) -> _Source:
+    """Open ``path`` for reading (a regular file over ``max_bytes`` is refused unread; a FIFO is opened
+    without waiting for a writer)."""
     name = str(path)
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: no waiting for a writer
     except FileNotFoundError:
         raise error("no such file", path=name) from None
     except IsADirectoryError:
@@ -79,7 +122,7 @@ def _open(path: str | Path, max_bytes: int, kind: str, error: type[LiteratureErr
     except BaseException:
         os.close(fd)
         raise
-    return fd, name
+    return _Source(fd, name, info.st_mode, error)
 
 
 def _too_large(name: str, max_bytes: int, kind: str, error: type[LiteratureError]) -> LiteratureError:
@@ -95,8 +138,9 @@ def bounded_lines(
 
     Text that is not UTF-8 is ``error`` too ("this is a binary file"), naming no line.
     """
-    fd, name = _open(path, max_bytes, kind, error)
-    raw = _Counted(fd, max_bytes, _too_large(name, max_bytes, kind, error))
+    source = _open(path, max_bytes, kind, error)
+    fd, name = source.fd, source.name
+    raw = _Counted(source, max_bytes, _too_large(name, max_bytes, kind, error))
     with io.TextIOWrapper(io.BufferedReader(raw, 65536), encoding="utf-8-sig", newline=None) as text:
         try:
             number = 0
@@ -131,15 +175,13 @@ def read_bounded(
     ...
     trainer.game.errors.LiteratureError: /dev/zero: is larger than the 1 MB a puzzle file may be
     """
-    fd, name = _open(path, max_bytes, kind, error)
+    source = _open(path, max_bytes, kind, error)
+    fd, name = source.fd, source.name
     try:
         chunks: list[bytes] = []
         size = 0
         while True:
-            try:
-                chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
-            except OSError as problem:
-                raise error(f"cannot be read ({problem.strerror or problem})", path=name) from None
+            chunk = source.read(min(1 << 20, max_bytes + 1 - size))
             if not chunk:
                 return b"".join(chunks)
             size += len(chunk)
