@@ -419,3 +419,24 @@ def test_resuming_a_linked_game_is_refused(tmp_path: Path) -> None:
     assert (code, stdout) == (2, "")
     assert err == f"{link}: cannot save the game (is a symbolic link; only a regular file is ever replaced)\n"
     assert game.read_text() == text and link.is_symlink()
+
+
+def test_a_game_whose_file_became_a_link_mid_game_ends_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import typer
+
+    from trainer.cli.table import Table
+
+    match = new_match()
+    path = saved.save(match, tmp_path)
+    path.unlink()
+    (tmp_path / "victim.txt").write_text(OLD)
+    path.symlink_to(tmp_path / "victim.txt")
+    with pytest.raises(typer.Exit) as ended:
+        Table(match, path, fast=True).save()
+    assert ended.value.exit_code == 2
+    assert capsys.readouterr().err == (
+        f"{path}: cannot save the game (is a symbolic link; only a regular file is ever replaced)\n"
+    )
+    assert (tmp_path / "victim.txt").read_text() == OLD

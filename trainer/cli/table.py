@@ -17,6 +17,7 @@ from pathlib import Path
 import typer
 
 from puzzles.session import queue_missed
+from trainer.cli.app import fail
 from trainer.cli.prompt import read_line
 from trainer.cli.quizzing import line_editing
 from trainer.play.ending import own_notes
@@ -117,8 +118,12 @@ class Table:
         show_lines(reply_lines(reply), style)
 
     def save(self) -> None:
-        """Write the game as it stands."""
-        save(self.match, self.path.parent)
+        """Write the game as it stands; a file that can no longer be written (a link or a device put in
+        its place, a full disk) ends the game in one line, the moves so far in the last save."""
+        try:
+            save(self.match, self.path.parent)
+        except OSError as error:
+            raise fail(f"{error.filename or self.path}: cannot save the game ({error.strerror or error})") from None
 
     def wait(self) -> None:
         """Pause between bots' moves; a line typed meanwhile (Enter will do) skips the pauses until your move."""
