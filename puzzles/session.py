@@ -116,3 +116,18 @@ def queue_missed(match: Match, notes: Sequence[Note]) -> tuple[int, int]:
         return 0, 0
     with Progress() as store:
         return len(puzzles), store.queue(puzzles)
+
+
+def fits(puzzle: Puzzle, *, level: int | None = None, technique: str | None = None, kind: str | None = None) -> bool:
+    """Whether ``puzzle`` fits a session's focus: asked again of a puzzle as served, whose level and
+    techniques were worked out again (:func:`puzzles.verify.verified`), not taken from its file.
+
+    >>> from puzzles.examples import example_claim
+    >>> fits(example_claim(), kind="claim"), fits(example_claim(), kind="locate")
+    (True, False)
+    """
+    try:
+        return bool(matching([puzzle], level=level, technique=technique, kind=kind))
+    except LiteratureError:
+        return False
+

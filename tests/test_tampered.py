@@ -78,6 +78,14 @@ def test_a_record_edited_to_level_6_moves_the_rating_as_the_untouched_one(
     assert gained[1] == 1 and 0 < gained[0] - base < 100  # a level-1 win, not the +597 of a level-6 one
 
 
+def test_a_record_edited_to_a_level_is_not_drawn_for_that_level(tmp_path: Path) -> None:
+    tampered = write(tmp_path / "tampered.json", HONEST | {"difficulty": {"level": 6, "name": "case analysis",
+                                                                            "score": 16.0}})
+    code, out, err = run("train", "--pack", str(tampered), "--level", "6", "--count", "1", input=RIGHT + "\n")
+    assert (code, err) == (0, "") and "Correct" not in out  # worked out again it is level 1: passed over
+    assert "You have tried every puzzle that fits" in out
+
+
 def test_an_explanation_edited_to_say_the_opposite_is_never_printed(tmp_path: Path) -> None:
     lie = "Bob holds 6D: Cat cannot have it."
     steps = [{"technique": "ask inference", "text": lie, "nudge": "Bob, surely.", "clue": "Not Cat."}]

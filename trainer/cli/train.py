@@ -55,7 +55,7 @@ def train(
 
     from puzzles.packs import BUILT_IN
     from puzzles.quiz import next_puzzle
-    from puzzles.session import Session, session_pool
+    from puzzles.session import Session, fits, session_pool
     from puzzles.store import Progress
     from puzzles.verify import verified
     from trainer.cli.prompt import interrupts_held, read_line
@@ -88,12 +88,17 @@ def train(
         try:
             for number in range(1, count + 1):
                 drawn = [r.puzzle for r in session.results]
-                puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng, drawn)
+                while True:  # a puzzle whose level, worked out again, leaves the focus is passed over
+                    puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng, drawn)
+                    if puzzle is None:
+                        break
+                    seen.add(puzzle.id)
+                    puzzle = verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
+                    if fits(puzzle, level=level, technique=technique, kind=kind):
+                        break
                 if puzzle is None:
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break
-                seen.add(puzzle.id)
-                puzzle = verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
                 if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
                     break
                 result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)
