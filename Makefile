@@ -35,7 +35,7 @@ test: $(STAMP) print-tools
 	$(BIN)/pytest -q trainer puzzles tests
 
 # A developer's subset: every test and doctest but those marked slow (pyproject.toml's markers), stopping at the
-# first failure: about 105 s on a 2-core machine. `make test` runs everything, the slow tests too.
+# first failure: about 80 s on a 2-core machine. `make test` runs everything, the slow tests too.
 quick: $(STAMP)
 	$(BIN)/pytest -q -x -m "not slow" trainer puzzles tests
 
