@@ -226,6 +226,18 @@ class Mind:
             return held[1]
         return None
 
+    def split(self, cards: Iterable[Card], player: str, limit: int = DEEP) -> tuple[list[Card], list[Why]]:
+        """Of ``cards``, those ``player`` may still hold, and the reasons that rule out the others."""
+        possible: list[Card] = []
+        whys: list[Why] = []
+        for card in cards:
+            why = self.why_lacks(card, player, limit)
+            if why is None:
+                possible.append(card)
+            else:
+                whys.append(why)
+        return possible, whys
+
     def candidates(self, card: Card, limit: int = DEEP) -> list[str]:
         """The players not ruled out for ``card``."""
         return [p for p in self.board.players if self.why_lacks(card, p, limit) is None]

@@ -149,14 +149,7 @@ def ask_inference(mind: Mind, limit: int = 0) -> Step | None:
     board = mind.board
     for one in board.one_of:
         asker = one.player
-        remaining: list[Card] = []
-        whys: list[Why] = []
-        for card in one.cards:
-            why = mind.why_lacks(card, asker, limit)
-            if why is None:
-                remaining.append(card)
-            else:
-                whys.append(why)
+        remaining, whys = mind.split(one.cards, asker, limit)
         if len(remaining) > 1:
             continue
         if remaining and mind.knows(Holds(remaining[0], asker)):
@@ -298,14 +291,7 @@ def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card
         player = one.player
         if any((h := mind.holder(c, limit)) is not None and h[0] == player for c in one.cards):
             continue
-        whys: list[Why] = []
-        possible: list[Card] = []
-        for card in one.cards:
-            why = mind.why_lacks(card, player, limit)
-            if why is None:
-                possible.append(card)
-            else:
-                whys.append(why)
+        possible, whys = mind.split(one.cards, player, limit)
         key = (player, tuple(possible))
         if key in seen_sets:
             continue
