@@ -23,6 +23,7 @@ RANKS: tuple[tuple[str, ...], ...] = (
     ("trainer.play",),
     ("puzzles",),
     ("trainer.render",),
+    ("trainer.web",),
     ("trainer.cli",),
     ("trainer.start", "trainer.quick", "trainer.__main__"),
 )

@@ -16,6 +16,7 @@ from trainer.cli import grade as _grade  # noqa: F401
 from trainer.cli import pack as _pack  # noqa: F401
 from trainer.cli import play as _play  # noqa: F401
 from trainer.cli import review as _review  # noqa: F401
+from trainer.cli import serve as _serve  # noqa: F401
 from trainer.cli import show as _show  # noqa: F401
 from trainer.cli import simulate as _simulate  # noqa: F401
 from trainer.cli import solve as _solve  # noqa: F401

@@ -1,0 +1,94 @@
+"""The web application: every page module's routes, the static files, the guard, the error pages.
+
+:func:`create_app` builds it for one data folder. Each page module exposes
+``routes`` (a list of Starlette routes); a later page module adds its import
+and its ``routes`` below, nothing else. Every error is a page with one plain
+line: an unknown address is a 404, a library error (bad input the commands
+would refuse too) a 400, a busy or damaged store a 503; an unexpected error
+is still a page (500), and the fuzz test (``tests/test_web_fuzz.py``) proves
+no request reaches it.
+
+    >>> from starlette.testclient import TestClient
+    >>> import tempfile, pathlib
+    >>> client = TestClient(create_app(pathlib.Path(tempfile.mkdtemp())))
+    >>> client.get("/no-such-page").status_code
+    404
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
+
+from puzzles.store import home_dir
+from puzzles.store_file import ProgressError
+from trainer.game.errors import LiteratureError
+from trainer.render.web import STATIC
+from trainer.web import home as home_page
+from trainer.web import learners
+from trainer.web.pages import error_page
+from trainer.web.security import MAX_BODY, Guard
+
+log = logging.getLogger("literature.web")
+
+TITLES = {400: "Cannot do that", 403: "Refused", 404: "Not found", 405: "Not allowed here", 413: "Too large"}
+
+
+def page_routes() -> list[BaseRoute]:
+    """Every page module's routes, then the static files."""
+    routes: list[BaseRoute] = []
+    routes += home_page.routes
+    routes += learners.routes
+    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
+    return routes
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    status = error.status_code
+    message = {404: f"There is no page at {request.url.path[:200]}.",
+               405: f"{request.method} is not how this page is used."}.get(status, str(error.detail))
+    return error_page(request, status, TITLES.get(status, "Error"), message)
+
+
+async def _library_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, LiteratureError)
+    if isinstance(error, ProgressError):
+        return error_page(request, 503, "Progress unavailable", str(error))
+    return error_page(request, 400, "Cannot do that", str(error))
+
+
+async def _unexpected(request: Request, error: Exception) -> Response:
+    log.error("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
+    return error_page(request, 500, "Something went wrong",
+                      "This is a defect in literature, not something you did; the server's log has the details.")
+
+
+def create_app(home: Path | None = None, *, allowed_hosts: list[str] | None = None, max_body: int = MAX_BODY,
+               debug: bool = False) -> Starlette:
+    """The app serving the data folder ``home`` (default: ``LITERATURE_HOME`` or the user data folder).
+
+    ``allowed_hosts``: the ``Host`` names accepted (``None``: any). A server on
+    localhost accepts only local names, so that no other site can reach it by
+    renaming itself (DNS rebinding). ``max_body``: the largest request body.
+    """
+    middleware = [Middleware(Guard, max_body=max_body)]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(
+        debug=debug,
+        routes=page_routes(),
+        middleware=middleware,
+        exception_handlers={HTTPException: _http_error, LiteratureError: _library_error, Exception: _unexpected},
+    )
+    app.state.home = Path(home) if home is not None else home_dir()
+    return app

@@ -1,0 +1,138 @@
+"""Run the web app under uvicorn: bind, say where it is, serve until Ctrl-C, stop cleanly.
+
+The socket is bound here, before uvicorn starts, so that a port in use or an
+address this computer does not have is one plain line (a
+:class:`~trainer.game.errors.LiteratureError`), and ``--port 0`` can take a
+free port and still print it. On a loopback address only local ``Host`` names
+are accepted (no other site can reach it by renaming itself); on any other
+address the learner is told plainly that anyone on the network can reach it.
+Ctrl-C (or SIGTERM) lets the requests under way finish (every answer is
+written in one transaction), then stops without a traceback.
+
+    >>> describe("127.0.0.1", 8000)
+    ['literature serve: http://127.0.0.1:8000/ (Ctrl-C stops it)']
+    >>> describe("0.0.0.0", 8000)[1].startswith("Anyone on your network")
+    True
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import signal
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+
+from trainer.game.errors import LiteratureError
+
+LOCAL_NAMES = ["127.0.0.1", "localhost", "::1"]
+"""The ``Host`` names a server on a loopback address answers to."""
+GRACE_SECONDS = 5
+"""How long Ctrl-C waits for the requests under way before it closes them."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this computer only (``127.0.0.1``, ``::1``, ``localhost``).
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0"), is_loopback("192.168.1.4")
+    (True, True, False, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def url_of(host: str, port: int) -> str:
+    """The address to open in a browser (an unspecified host is shown as this computer's name).
+
+    >>> url_of("::1", 8000), url_of("0.0.0.0", 80)
+    ('http://[::1]:8000/', 'http://0.0.0.0:80/')
+    """
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def describe(host: str, port: int) -> list[str]:
+    """What ``literature serve`` prints when it starts."""
+    lines = [f"literature serve: {url_of(host, port)} (Ctrl-C stops it)"]
+    if not is_loopback(host):
+        lines.append(
+            f"Anyone on your network can reach this server (on {host}, port {port}) and use it as any learner: "
+            "there is no password. Serve on 127.0.0.1 (the default) to keep it to this computer."
+        )
+    return lines
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (``port`` 0: a free one), or one line saying why not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise LiteratureError(f"--host {host!r} is not an address or name this computer can serve on") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise LiteratureError(f"port {port} on {host} is in use: stop what uses it, or choose another with "
+                                  "--port") from None
+        if error.errno == errno.EACCES:
+            raise LiteratureError(f"port {port} needs administrator rights: choose one from 1024 up with --port"
+                                  ) from None
+        raise LiteratureError(f"cannot serve on {host} port {port}: {error.strerror or error}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool = False,
+          say: Callable[[str], None] = print) -> None:
+    """Serve the app on ``host``:``port`` until Ctrl-C or SIGTERM."""
+    import uvicorn
+
+    from trainer.web.app import create_app
+
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    app = create_app(home, allowed_hosts=LOCAL_NAMES if is_loopback(host) and ":" not in host else None)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
+                            timeout_graceful_shutdown=GRACE_SECONDS)
+    server = uvicorn.Server(config)
+    for line in describe(host, port):
+        say(line)
+    sys.stdout.flush()
+    if open_browser:
+        threading.Thread(target=_open_when_up, args=(server, url_of(host, port)), daemon=True).start()
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
+    say("Stopped.")
+
+
+def _open_when_up(server: object, url: str) -> None:
+    """Open ``url`` in the browser once the server has started (waiting at most ten seconds)."""
+    deadline = time.monotonic() + 10
+    while not getattr(server, "started", False) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    webbrowser.open(url)
