@@ -36,6 +36,8 @@ from trainer.render.web import STATIC
 from trainer.web import home as home_page
 from trainer.web import learners
 from trainer.web import play as play_page
+from trainer.web import review as review_page
+from trainer.web import worksheet as worksheet_page
 from trainer.web.pages import error_page
 from trainer.web.security import MAX_BODY, Guard
 
@@ -50,6 +52,8 @@ def page_routes() -> list[BaseRoute]:
     routes += home_page.routes
     routes += learners.routes
     routes += play_page.routes
+    routes += review_page.routes
+    routes += worksheet_page.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

@@ -49,11 +49,11 @@ from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
-from trainer.review import Note
 from trainer.render.notes import note_sentence
 from trainer.render.play import reply_lines, turn_words, worst_first
 from trainer.render.web import by_set, render
 from trainer.render.worksheet import text_html
+from trainer.review import Note
 from trainer.web.learners import current
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
 
@@ -155,7 +155,8 @@ def table(seat: Seat) -> dict[str, Any]:
             for h, r in state.sets.items()]
     events = state.events
     shown = events if seat.open_book else events[-1:]
-    history = [event_html(n, e, you, match.seating.auto) for n, e in enumerate(shown, start=len(events) - len(shown) + 1)]
+    first = len(events) - len(shown) + 1
+    history = [event_html(n, e, you, match.seating.auto) for n, e in enumerate(shown, start=first)]
     moves: dict[str, Any] = {"asks": {}, "targets": [], "claim": [], "claimers": [], "passes": []}
     if mine and role is not None:
         player_view = match.table.view(you, role)
@@ -381,7 +382,7 @@ def _say(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
         if seat.match.over:
             return _answer(request, sitting, path, Reply("invalid", ("The game is over.",)))
         if line.strip().lower() in ("quit", "q", "exit", "stop"):
-            reply = Reply("info", ("Saved: this game goes on whenever you come back (or with literature play --resume).",))
+            reply = Reply("info", ("Saved: the game goes on whenever you come back (or: literature play --resume).",))
             return _answer(request, sitting, path, reply)
         reply = seat.respond(line)
         if reply.kind in ("hand", "table"):
@@ -392,7 +393,7 @@ def _say(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", (f"{error.filename or path}: cannot save the game ({error.strerror or error})",))
+                reply = Reply("invalid", (_unsaved(error, path),))
         return _answer(request, sitting, path, reply, list(reply.events), reply.auto)
 
 
@@ -418,11 +419,15 @@ def _bots(request: Request, sitting: Sitting, path: Path, every: bool) -> Respon
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", (f"{error.filename or path}: cannot save the game ({error.strerror or error})",))
+                reply = Reply("invalid", (_unsaved(error, path),))
                 return _answer(request, sitting, path, reply, events)
             if not every:
                 break
         return _answer(request, sitting, path, None, events)
+
+
+def _unsaved(error: OSError, path: Path) -> str:
+    return f"{error.filename or path}: cannot save the game ({error.strerror or error})"
 
 
 routes = [
