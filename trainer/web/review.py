@@ -72,6 +72,7 @@ class Opened:
     """A game to review: its address, the record (only the hands its reviewer may see), the views offered."""
 
     address: str
+    source: str
     title: str
     game: Game
     views: tuple[str | None, ...]
@@ -92,7 +93,7 @@ class Reviews:
 
     def review(self, opened: Opened) -> Future[Review]:
         """The review of ``opened`` (started now if it was not yet)."""
-        key = (opened.address, opened.stamp)
+        key = (opened.source, opened.stamp)
         with self._lock:
             job = self._jobs.get(key)
             if job is None:
@@ -106,7 +107,7 @@ class Reviews:
 
     def grid(self, opened: Opened, event: int, view: str | None) -> dict[str, Any]:
         """Every card's holder chances after ``event`` events, seen by ``view`` (cached)."""
-        key = (opened.address, opened.stamp, event, view)
+        key = (opened.source, opened.stamp, event, view)
         with self._lock:
             found = self._grids.get(key)
         if found is not None:
@@ -165,10 +166,10 @@ def open_saved(request: Request, name: str) -> Opened | Response:
     match = load(path)
     you = match.you
     if match.over:
-        return Opened(f"/review/game/{name}", f"Game {path.stem}", match.game(), (you, *_others(match.game(), you),
-                      None), you, _stamp(path))
+        views = (you, *_others(match.game(), you), None)
+        return Opened(f"/review/game/{name}", str(path), f"Game {path.stem}", match.game(), views, you, _stamp(path))
     game = Game(match.setup.only(you), tuple(match.state.events), path=str(path))
-    return Opened(f"/review/game/{name}", f"Game {path.stem}", game, (you, None), you, _stamp(path),
+    return Opened(f"/review/game/{name}", str(path), f"Game {path.stem}", game, (you, None), you, _stamp(path),
                   "The game is still being played: it is reviewed from your seat only, so no other hand shows.")
 
 
@@ -185,7 +186,7 @@ def open_log(request: Request, key: str) -> Opened | Response:
     listed = tuple(p for p in game.setup.players if p in game.setup.hands)
     default = listed[0] if len(listed) == 1 else None
     views = (*listed, None)
-    return Opened(f"/review/log/{key}", f"Uploaded log {key[:8]}", game, views, default, _stamp(path))
+    return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, _stamp(path))
 
 
 def check_log(data: bytes, name: str) -> Game:
