@@ -33,11 +33,14 @@ from puzzles.store import home_dir
 from puzzles.store_file import ProgressError
 from trainer.game.errors import LiteratureError
 from trainer.render.web import STATIC
-from trainer.web import home as home_page
-from trainer.web import learners
-from trainer.web import play as play_page
-from trainer.web import review as review_page
-from trainer.web import worksheet as worksheet_page
+from trainer.web import home as home_pages
+from trainer.web import learners as learner_pages
+from trainer.web import play as play_pages
+from trainer.web import puzzles as puzzle_pages
+from trainer.web import review as review_pages
+from trainer.web import stats as stats_pages
+from trainer.web import train as train_pages
+from trainer.web import worksheet as worksheet_pages
 from trainer.web.pages import error_page
 from trainer.web.security import MAX_BODY, Guard
 
@@ -49,11 +52,14 @@ TITLES = {400: "Cannot do that", 403: "Refused", 404: "Not found", 405: "Not all
 def page_routes() -> list[BaseRoute]:
     """Every page module's routes, then the static files."""
     routes: list[BaseRoute] = []
-    routes += home_page.routes
-    routes += learners.routes
-    routes += play_page.routes
-    routes += review_page.routes
-    routes += worksheet_page.routes
+    routes += home_pages.routes
+    routes += learner_pages.routes
+    routes += puzzle_pages.routes
+    routes += train_pages.routes
+    routes += stats_pages.routes
+    routes += play_pages.routes
+    routes += review_pages.routes
+    routes += worksheet_pages.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 
