@@ -153,3 +153,42 @@ class WebGame:
             if shown:
                 found.append(f"{what}: {sorted(shown)}")
         return found
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+class LiveServer:
+    """The app over ``home`` served by uvicorn on a free local port, in a thread (for the browser tests)."""
+
+    def __init__(self, home: Path) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        from trainer.web.app import create_app
+
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
+        config = uvicorn.Config(create_app(home), log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        import time
+
+        self.thread.start()
+        for _ in range(200):
+            if self.server.started:
+                return self
+            time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()

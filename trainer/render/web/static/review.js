@@ -13,10 +13,12 @@
   let loading = false;
   let poll = null;
 
-  function current() { return Number(document.getElementById("moment").dataset.event); }
+  let position = Number(document.getElementById("moment").dataset.event);
+  function current() { return position; }  // where the reader asked to be, even before the page caught up
 
   async function go(event, push) {
     event = Math.max(0, Math.min(total, event));
+    position = event;
     slider.value = number.value = event;
     wanted = event;
     if (loading) return;

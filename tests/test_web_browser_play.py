@@ -1,0 +1,141 @@
+"""``/play``, ``/review`` and ``/worksheet`` in a real browser (Debian's Chromium driven by Playwright).
+
+Slow, and skipped where ``/usr/bin/chromium`` is missing. Each page is also
+checked at a phone's width (390 px: nothing scrolls sideways). With
+``WEB_SCREENSHOTS=FOLDER`` the tests save screenshots of every page at 390 and
+1280 px there (``docs/img/`` has some of them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web_play_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")]
+EXAMPLES = Path(__file__).parent / "data"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def server() -> Iterator[LiveServer]:
+    with LiveServer(Path(os.environ["LITERATURE_HOME"])) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def fits(page: Any, name: str) -> None:
+    """The page does not scroll sideways at its width; with ``WEB_SCREENSHOTS``, a screenshot of it."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} scrolls sideways at {width}px"
+    folder = os.environ.get("WEB_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}-{width}.png"), full_page=True)
+
+
+def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, browser: Any) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/play")
+    fits(page, "play-home")
+    page.select_option("select[name=players]", "8")
+    page.fill("input[name=seed]", "12")
+    page.select_option("select[name=opponents]", "basic")
+    page.select_option("select[name=coach]", "alert")
+    page.click("text=Deal")
+    page.wait_for_url(re.compile(r"/play/game/"))
+    page.select_option("#pace", "0")
+    page.wait_for_selector("form.ask, .end", timeout=60_000)
+    fits(page, "play-table")
+    page.set_viewport_size(DESKTOP)
+    fits(page, "play-table")
+    page.set_viewport_size(PHONE)
+    for _ in range(1000):
+        page.wait_for_selector("button[data-word=auto], .end", timeout=60_000)
+        if page.locator(".end").count():
+            break
+        try:
+            page.locator("button[data-word=auto]").click(timeout=2000)
+        except PlaywrightTimeout:  # the table was replaced under the click: look again
+            continue
+    assert "Game over" in page.inner_text(".end")
+    assert re.search(r"Your team (wins|loses)|A tie", page.inner_text(".end"))
+    fits(page, "play-over")
+    page.set_viewport_size(DESKTOP)
+    fits(page, "play-over")
+
+
+def test_a_review_opened_and_stepped_to_an_event(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/review")
+    fits(page, "review-home")
+    page.set_input_files("input[name=log]", str(EXAMPLES / "review" / "lost-claim.lit"))
+    page.click("form[enctype] button")
+    page.wait_for_url(re.compile(r"/review/log/"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#moment[data-event='2']")
+    assert "event=2" in page.url and "Event 2" in page.inner_text("#moment .event")
+    page.keyboard.press("End")
+    page.wait_for_selector("#moment[data-status=ready]", timeout=60_000)
+    total = page.get_attribute("#review", "data-total")
+    page.wait_for_selector(f"#moment[data-event='{total}']")
+    assert page.locator(".notes .note").count() >= 1
+    assert page.locator("td.forced").count() >= 1  # the claimer's own cards, at least
+    fits(page, "review-step")
+    page.set_viewport_size(DESKTOP)
+    page.locator("#slider").fill("3")
+    page.wait_for_selector("#moment[data-event='3']")
+    fits(page, "review-step")
+    link = page.get_attribute("#permalink", "href")
+    assert link and link.endswith(f"?event=3&view={page.input_value('#view')}")
+    page.goto(server.url + link)
+    assert page.get_attribute("#moment", "data-event") == "3"
+
+
+def test_a_worksheet_built_and_printed_to_pdf(server: LiveServer, browser: Any) -> None:
+    from pypdf import PdfReader
+
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/worksheet")
+    fits(page, "worksheet-form")
+    page.fill("input[name=count]", "2")
+    for level in ("2", "3"):
+        page.uncheck(f"input[name=level][value='{level}']")
+    page.select_option("select[name=players]", "6")
+    page.click("text=Build")
+    page.wait_for_selector("#made", timeout=120_000)
+    fits(page, "worksheet-made")
+    page.click("#open-sheet")
+    page.wait_for_selector("section.puzzle")
+    fits(page, "worksheet-sheet")
+    page.set_viewport_size(DESKTOP)
+    fits(page, "worksheet-sheet")
+    pdf = page.pdf(format="A4")
+    reader = PdfReader(BytesIO(pdf))
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "Puzzle 1" in text and "Puzzle 2" in text and "Print" not in text  # the bar does not print
+    page.go_back()
+    page.click("#open-answers")
+    page.wait_for_selector("ol.steps")
+    assert "answer key" in page.inner_text("h1")
+    fits(page, "worksheet-answers")
