@@ -51,7 +51,8 @@ from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
 from trainer.render.notes import note_sentence
 from trainer.render.play import reply_lines, turn_words, worst_first
-from trainer.render.web import by_set, render
+from trainer.render.web import render
+from trainer.render.web.table import table_view
 from trainer.render.worksheet import text_html
 from trainer.review import Note
 from trainer.web.learners import current
@@ -179,12 +180,12 @@ def table(seat: Seat) -> dict[str, Any]:
     return {
         "you": you, "team": team, "variant": setup.variant.value, "count": len(setup.players),
         "players": players, "sets": sets, "score": (state.score[team], state.score[3 - team]),
-        "hand": by_set(view.hand), "history": history, "events": len(events), "open_book": seat.open_book,
+        "history": history, "events": len(events), "open_book": seat.open_book,
         "turn_words": turn_words(match), "your_move": mine, "role": role.value if role is not None else None,
         "moves": moves, "over": over, "coach": seating.coach.value, "partners": seating.partners.value,
         "opponents": seating.opponents.value, "seed": seating.seed,
         "alerts": [Markup(text_html(a)) for a in seat.alerts()] if mine else [],
-        "pending": seat.pending is not None,
+        "pending": seat.pending is not None, "felt": table_view(state, you), "decider": decider,
     }
 
 

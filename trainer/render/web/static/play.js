@@ -88,7 +88,7 @@
       t.querySelectorAll("button.pick").forEach(b => b.classList.toggle("chosen", b === button));
       chosenCard = button;
       const targets = button.dataset.targets.split(" ");
-      t.querySelectorAll(".seat.opp").forEach(seat => {
+      t.querySelectorAll(".seat.theirs").forEach(seat => {
         seat.classList.toggle("target", targets.includes(seat.dataset.player));
       });
       const select = t.querySelector("form.ask select[name=card]");
@@ -111,7 +111,7 @@
     const sets = JSON.parse(form.dataset.sets);
     const claimers = form.dataset.claimers.split(" ").filter(Boolean);
     const you = table().dataset.you;
-    const mine = new Set([...table().querySelectorAll(".hand .card")].map(c => c.dataset.card));
+    const mine = new Set([...table().querySelectorAll(".hand-sets .card")].map(c => c.dataset.card));
     const rows = form.querySelector(".claimrows");
     form.querySelectorAll("button.pickset").forEach(button => button.addEventListener("click", () => {
       form.querySelectorAll("button.pickset").forEach(b => b.classList.toggle("chosen", b === button));
