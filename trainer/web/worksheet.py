@@ -47,6 +47,8 @@ MAX_COUNT = 40
 MAX_SEED = 2**63 - 1
 MAX_TITLE = 100
 DEFAULT_TITLE = "Literature puzzles"
+DEFAULT_LEVELS = ("1", "2", "3")
+"""The levels asked for when none is chosen (the quick ones; the form starts with them ticked)."""
 TYPES = {".md": "text/markdown; charset=utf-8", ".html": "text/html; charset=utf-8",
          ".json": "application/json"}
 
@@ -63,7 +65,7 @@ def form_request(query: Mapping[str, Sequence[str]]) -> tuple[Wanted, str]:
     if not count.isdigit() or not 1 <= int(count) <= MAX_COUNT:
         raise LiteratureError(f"count: a whole number from 1 to {MAX_COUNT}, not {count[:20]!r}")
     levels = []
-    for text in query.get("level") or [str(n) for n in LEVELS]:
+    for text in query.get("level") or DEFAULT_LEVELS:
         if not text.strip().isdigit() or int(text) not in LEVELS:
             raise LiteratureError(f"level: from 1 to 6, not {text[:20]!r}")
         levels.append(int(text))
@@ -133,7 +135,7 @@ async def _made(request: Request) -> tuple[Wanted, str, list[Puzzle]] | Response
 def _form(request: Request, error: str = "", status: int = 200, made: dict[str, Any] | None = None) -> Response:
     query = request.query_params
     chosen = {
-        "count": query.get("count", "6"), "levels": query.getlist("level") or ["1", "2", "3"],
+        "count": query.get("count", "6"), "levels": query.getlist("level") or list(DEFAULT_LEVELS),
         "variant": query.get("variant", "both"), "players": query.get("players", "both"),
         "seed": query.get("seed", "0"), "title": query.get("title", DEFAULT_TITLE),
     }
