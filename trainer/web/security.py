@@ -13,6 +13,8 @@
 - **Size.** A body declared over :data:`MAX_BODY` bytes is refused (413)
   before a byte of it is read; one that does not declare its length is read
   until it passes the limit, then refused.
+- **Live connections.** A websocket (for later pages that update live) from
+  another origin is closed before the app sees it.
 - **Headers.** Every response says ``nosniff``, may not be framed, and may
   run only the scripts and styles the app serves itself (a CSP).
 
@@ -93,6 +95,9 @@ class Guard:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not _same_origin(scope):
+            await send({"type": "websocket.close", "code": 1008})  # a page of another site may not connect
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -156,10 +161,8 @@ class Guard:
         site = (header(scope, b"sec-fetch-site") or "").lower()
         if site == "cross-site":
             return "A form on another site tried to send this here: refused."
-        origin = header(scope, b"origin")
-        host = header(scope, b"host") or ""
-        if origin and origin != "null" and urlsplit(origin).netloc.lower() != host.lower():
-            return f"This request came from {origin}, not from this site: refused."
+        if not _same_origin(scope):
+            return f"This request came from {header(scope, b'origin')}, not from this site: refused."
         if not found:
             return "This browser had no form token yet (cookies may be off): reload the page and try again."
         given = header(scope, CSRF_HEADER) or await _form_token(scope, body)
@@ -173,6 +176,14 @@ class Guard:
                     "headers": [(b"content-type", b"text/html; charset=utf-8"),
                                 (b"content-length", str(len(content)).encode()), (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": content})
+
+
+def _same_origin(scope: Scope) -> bool:
+    """Whether the request's ``Origin`` (when it says one) is this site (its ``Host``)."""
+    origin = header(scope, b"origin")
+    if not origin or origin == "null":
+        return True
+    return urlsplit(origin).netloc.lower() == (header(scope, b"host") or "").lower()
 
 
 async def _form_token(scope: Scope, body: bytes) -> str:

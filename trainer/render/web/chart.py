@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-WIDTH = 640
+WIDTH = 520
 HEIGHT = 220
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 12, 12, 28
 
@@ -58,7 +58,7 @@ def rating_chart(points: Sequence[tuple[str, float]], *, width: int = WIDTH, hei
     while level <= high + 1e-9:
         parts.append(f'<line x1="{PAD_LEFT}" x2="{width - PAD_RIGHT}" y1="{y(level):.1f}" y2="{y(level):.1f}" '
                      'stroke="#e3e0d6" stroke-width="1"/>')
-        parts.append(f'<text x="{PAD_LEFT - 6}" y="{y(level) + 4:.1f}" text-anchor="end" font-size="11" '
+        parts.append(f'<text x="{PAD_LEFT - 6}" y="{y(level) + 4:.1f}" text-anchor="end" font-size="13" '
                      f'fill="#5f6b64">{level:.0f}</text>')
         level += step
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
@@ -68,9 +68,9 @@ def rating_chart(points: Sequence[tuple[str, float]], *, width: int = WIDTH, hei
         parts.append(f'<circle cx="{x(i):.1f}" cy="{y(value):.1f}" r="3" fill="#1c6e8c">'
                      f"<title>{escape(at[:16].replace('T', ' '))}: {value:.0f}</title></circle>")
     first, last = points[0][0][:10], points[-1][0][:10]
-    parts.append(f'<text x="{PAD_LEFT}" y="{height - 8}" font-size="11" fill="#5f6b64">{escape(first)}</text>')
+    parts.append(f'<text x="{PAD_LEFT}" y="{height - 8}" font-size="13" fill="#5f6b64">{escape(first)}</text>')
     if len(points) > 1:
-        parts.append(f'<text x="{width - PAD_RIGHT}" y="{height - 8}" font-size="11" text-anchor="end" '
+        parts.append(f'<text x="{width - PAD_RIGHT}" y="{height - 8}" font-size="13" text-anchor="end" '
                      f'fill="#5f6b64">{escape(last)}</text>')
     parts.append(f'<text x="{x(len(points) - 1):.1f}" y="{y(values[-1]) - 8:.1f}" font-size="12" font-weight="700" '
                  f'text-anchor="end" fill="#1d2420">{values[-1]:.0f}</text>')
