@@ -1,4 +1,4 @@
-"""Server time of ``/play`` at 8 players: a bot's move (``POST /play/game/NAME/bot``), your move, the page.
+"""Server time of ``/play`` at 8 players (a bot's move, your move, the table), and of ``/review`` and ``/worksheet``.
 
     PYTHONPATH=. .venv/bin/python benchmarks/web_play.py [--games N] [--seed S] [--variants classic,fish54]
 
@@ -12,6 +12,11 @@ baseline of the same run: what the web adds is the difference). A warm-up game
 (not counted) compiles the engine's loops first. The goal of issue 32: a bot
 move at 8 players under 0.2 s. Prints medians, p95 and worst, with the load
 average.
+
+Then the pages of ``/review`` (a complete 6-player game of 271 events and an
+8-player personal log: a moment asked for the first time, which solves the
+position, and again, from the cache) and ``/worksheet`` (a set built once,
+then its pages), 40 runs each, with the 404 page as the baseline.
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from trainer.play.match import Match  # noqa: E402
-from trainer.play.saved import load  # noqa: E402
+from trainer.play.match import Match
+from trainer.play.saved import load
 
-from web_helpers import client, form, token  # noqa: E402
+from web_helpers import client, form, token
 
 GOAL = 0.2
 
@@ -76,6 +81,48 @@ def play(seed: int, variant: str, into: dict[str, list[float]]) -> int:
     return int(str(answer.get("events", 0)))
 
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "tests" / "data"
+
+
+def pages(runs: int = 40) -> None:
+    """The review's and the worksheet's pages, once warm (and a moment of a review the first time)."""
+    home = Path(tempfile.mkdtemp(prefix="web-pages-bench-"))
+    os.environ["LITERATURE_HOME"] = str(home)
+    browser = client(home)
+    timings: dict[str, list[float]] = {}
+
+    def timed(label: str, url: str) -> None:
+        start = time.perf_counter()
+        response = browser.get(url)
+        timings.setdefault(label, []).append(time.perf_counter() - start)
+        assert response.status_code in (200, 404), (url, response.status_code)
+
+    logs = {name: form(browser, "/review/upload", {"text": (EXAMPLES / name).read_text()},
+                       follow_redirects=False).headers["location"]
+            for name in ("complete-classic-6p.lit", "personal-fish54-8p.lit")}
+    for name, address in logs.items():
+        total = 269 if "complete" in name else 45
+        for run in range(runs):
+            event = 1 + run * (total - 1) // runs
+            timed(f"/review moment, first time ({name[:8]})", f"{address}?event={event}")
+            timed(f"/review moment, again ({name[:8]})", f"{address}?event={event}&fragment=1")
+    query = "count=4&level=1&level=2&variant=classic&players=6&seed=9"
+    start = time.perf_counter()
+    browser.get(f"/worksheet?{query}")
+    built = time.perf_counter() - start
+    for _ in range(runs):
+        timed("404 page (baseline)", "/no-such-page")
+        timed("/review", "/review")
+        timed("/worksheet (the form)", "/worksheet")
+        timed("/worksheet?... (a set made)", f"/worksheet?{query}")
+        timed("/worksheet/sheet?...", f"/worksheet/sheet?{query}")
+        timed("/worksheet/file/worksheet.md?...", f"/worksheet/file/worksheet.md?{query}")
+        timed("/play (the list and the form)", "/play")
+    print(f"\npages, {runs} runs each (a 4-puzzle worksheet of levels 1-2 was built once in {built:.1f} s)")
+    for label, values in timings.items():
+        print(line(label, values))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games per variant (default 2)")
@@ -95,6 +142,7 @@ def main() -> None:
         base = timings["the same bot move, Match.bot_move"]
         print(f"median ratio request / Match.bot_move: {statistics.median(bot) / statistics.median(base):.2f}; "
               f"goal p95 < {GOAL * 1000:.0f} ms: {'met' if p95(bot) < GOAL else 'NOT met'}")
+    pages()
     print(f"\nload average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
