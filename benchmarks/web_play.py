@@ -102,6 +102,10 @@ def pages(runs: int = 40) -> None:
             for name in ("complete-classic-6p.lit", "personal-fish54-8p.lit")}
     for name, address in logs.items():
         total = 269 if "complete" in name else 45
+        for _ in range(1200):  # the review's notes are worked out in the background: time the pages after
+            if 'data-status="working"' not in browser.get(f"{address}?event=0").text:
+                break
+            time.sleep(0.1)
         for run in range(runs):
             event = 1 + run * (total - 1) // runs
             timed(f"/review moment, first time ({name[:8]})", f"{address}?event={event}")

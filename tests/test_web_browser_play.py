@@ -69,6 +69,25 @@ def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, br
     page.set_viewport_size(DESKTOP)
     fits(page, "play-table")
     page.set_viewport_size(PHONE)
+    # a claim built by clicking: the set, then a teammate for each card; the coach asks first (or it is played)
+    page.locator("button.pickset").first.click()
+    for select in page.locator(".claimrows select").all():
+        if not select.input_value():
+            select.select_option(index=1)
+    page.locator(".claimrows button[type=submit]").click()
+    page.wait_for_selector("#said p")
+    said = page.inner_text("#said")
+    assert "Claim anyway?" in said or "claims" in page.inner_text(".history"), said
+    if "Claim anyway?" in said:
+        page.locator(".confirm button", has_text="No").click()
+        page.wait_for_function("() => document.querySelector('#said').innerText.includes('Not played')")
+    # an ask by clicking: a card, then an opponent
+    if page.locator("button.pick").count():
+        events = int(page.get_attribute("#table", "data-events") or 0)
+        page.locator("button.pick").first.click()
+        page.locator(".seat.target").first.click()
+        page.wait_for_selector(f"#table:not([data-events='{events}'])")
+        assert "Ann asks" in page.inner_text(".history")
     for _ in range(1000):
         page.wait_for_selector("button[data-word=auto], .end", timeout=60_000)
         if page.locator(".end").count():

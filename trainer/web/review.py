@@ -89,6 +89,7 @@ class Reviews:
         self._pool: ThreadPoolExecutor | None = None
         self._jobs: OrderedDict[tuple[str, tuple[int, int]], Future[Review]] = OrderedDict()
         self._grids: OrderedDict[tuple[str, tuple[int, int], int, str | None], dict[str, Any]] = OrderedDict()
+        self._events: OrderedDict[tuple[str, tuple[int, int]], list[dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
     def review(self, opened: Opened) -> Future[Review]:
@@ -104,6 +105,19 @@ class Reviews:
                 while len(self._jobs) > 8:
                     self._jobs.popitem(last=False)
             return job
+
+    def events(self, opened: Opened) -> list[dict[str, Any]]:
+        """The game's events as the page lists them (worked out once per game)."""
+        key = (opened.source, opened.stamp)
+        with self._lock:
+            found = self._events.get(key)
+        if found is None:
+            found = [{"n": n, "html": Markup(text_html(str(e)))} for n, e in enumerate(opened.game.events, start=1)]
+            with self._lock:
+                self._events[key] = found
+                while len(self._events) > 8:
+                    self._events.popitem(last=False)
+        return found
 
     def grid(self, opened: Opened, event: int, view: str | None) -> dict[str, Any]:
         """Every card's holder chances after ``event`` events, seen by ``view`` (cached)."""
@@ -280,7 +294,7 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
             notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text))}
                      for label, kind, text in note_lines(found.notes_of(event))] if event else []
             noted = sorted({n.event for n in found.notes})
-    events = [{"n": n, "html": Markup(text_html(str(e)))} for n, e in enumerate(game.events, start=1)]
+    events = REVIEWS.events(opened)
     return {
         "title": opened.title, "address": opened.address, "remark": opened.remark, "event": event,
         "total": len(game.events), "view": "public" if view is None else view, "viewer": view,
