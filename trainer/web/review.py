@@ -25,6 +25,7 @@ bot's hand while the game goes on.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import tempfile
 import threading
@@ -53,6 +54,8 @@ from trainer.render.worksheet import text_html
 from trainer.review import Review, review_game
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
 from trainer.web.play import game_path
+
+log = logging.getLogger("literature.web")
 
 REVIEW_SECONDS = 50.0
 """The review's time limit (``literature review --time-limit``'s default)."""
@@ -289,6 +292,9 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
             found = job.result()
         except LiteratureError as error:
             status, problem = "failed", str(error)
+        except Exception as error:  # a defect of the review: said on the page and logged, never a 500
+            log.error("the review of %s failed", opened.source, exc_info=error)
+            status, problem = "failed", f"the review could not be finished ({error.__class__.__name__}): a defect"
         else:
             status = "ready"
             notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text))}
