@@ -280,3 +280,19 @@ def test_bad_addresses_and_bodies_are_pages_not_errors() -> None:
     response = browser.get(f"/play/game/{game.name}")
     assert response.status_code == 400 and game.path.name in text_of(response.text)
     assert re.search(r"Saved games", browser.get("/play").text)
+
+
+def test_a_page_without_scripts_plays_through_its_forms() -> None:
+    """The forms work without the page's script: the bots' button plays every bot up to your move, the ask form
+    sends a card and an opponent."""
+    browser = client(home())
+    game = WebGame.start(browser, games(), seed="3", coach="off")
+    page = form(browser, f"/play/game/{game.name}/bot", {"all": "1"})
+    assert page.status_code == 200 and 'data-your-move="1"' in page.text
+    events = len(game.match.state.events)
+    card = re.search(r'<select name="card"[^>]*><option>(\w+)</option>', page.text)
+    target = re.search(r'<select name="target"[^>]*><option>(\w+)</option>', page.text)
+    assert card and target
+    page = form(browser, f"/play/game/{game.name}/say", {"card": card.group(1), "target": target.group(1)})
+    assert page.status_code == 200
+    assert str(game.match.state.events[events]).startswith(f"Ann asks {target.group(1)} for {card.group(1)}")
