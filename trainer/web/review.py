@@ -30,7 +30,7 @@ import re
 import tempfile
 import threading
 from collections import OrderedDict
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ from trainer.play.saved import load, saved_games
 from trainer.render.review import note_lines
 from trainer.render.worksheet import text_html
 from trainer.review import Review, review_game
+from trainer.web.background import start
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
 from trainer.web.play import game_path
 
@@ -89,7 +90,6 @@ class Reviews:
     for recently."""
 
     def __init__(self) -> None:
-        self._pool: ThreadPoolExecutor | None = None
         self._jobs: OrderedDict[tuple[str, tuple[int, int]], Future[Review]] = OrderedDict()
         self._grids: OrderedDict[tuple[str, tuple[int, int], int, str | None], dict[str, Any]] = OrderedDict()
         self._events: OrderedDict[tuple[str, tuple[int, int]], list[dict[str, Any]]] = OrderedDict()
@@ -101,9 +101,7 @@ class Reviews:
         with self._lock:
             job = self._jobs.get(key)
             if job is None:
-                if self._pool is None:
-                    self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
-                job = self._pool.submit(review_game, opened.game, None, None, 1, REVIEW_SECONDS)
+                job = start("review", review_game, opened.game, None, None, 1, REVIEW_SECONDS)
                 self._jobs[key] = job
                 while len(self._jobs) > 8:
                     self._jobs.popitem(last=False)

@@ -25,7 +25,7 @@ import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -40,6 +40,7 @@ from puzzles.model import KINDS, LEVELS, Puzzle
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
 from trainer.render.worksheet import FILES, export
+from trainer.web.background import start
 from trainer.web.pages import bad_request, not_found, page
 
 MAX_COUNT = 40
@@ -102,7 +103,6 @@ class Sets:
     """The puzzle sets made so far (one made at a time; the latest few kept)."""
 
     def __init__(self) -> None:
-        self._pool: ThreadPoolExecutor | None = None
         self._made: OrderedDict[Wanted, Future[list[Puzzle]]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -111,9 +111,7 @@ class Sets:
         with self._lock:
             job = self._made.get(wanted)
             if job is None or (job.done() and job.exception() is not None):
-                if self._pool is None:
-                    self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="worksheet")
-                job = self._pool.submit(generate, wanted)
+                job = start("worksheet", generate, wanted)
                 self._made[wanted] = job
                 while len(self._made) > 16:
                     self._made.popitem(last=False)
