@@ -148,3 +148,20 @@ def test_every_template_compiles() -> None:
     assert {"base.html", "error.html", "puzzle.html", "home.html", "stats.html", "train.html"} <= set(names)
     for name in names:
         environment().get_template(name)  # a syntax error raises here, not on the page that needs it
+
+
+def test_a_script_reading_json_gets_its_errors_in_json(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    missing = browser.get("/api/nothing")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "There is no page at /api/nothing.", "status": 404}
+    refused = browser.post("/learner", json={"new": "Ann"}, headers={"accept": "application/json"})
+    assert refused.status_code == 403 and refused.json()["status"] == 403
+    assert "reload the page" in refused.json()["error"]
+
+
+def test_a_content_length_that_is_not_a_number_is_a_400(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    for length in ("²", "-1", "1e3", "x"):
+        sent = browser.post("/learner", content=b"", headers={"content-length": length.encode("latin-1")})
+        assert sent.status_code == 400, length

@@ -7,6 +7,7 @@ browser's CSRF token, so that they get past the guard to the page's own handling
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from urllib.parse import quote
@@ -76,9 +77,13 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, object]]:
     return method, path, options
 
 
+EXAMPLES = int(os.environ.get("WEB_FUZZ_EXAMPLES", "250"))
+"""Requests per run; ``WEB_FUZZ_EXAMPLES=5000`` for a long hunt."""
+
+
 @pytest.mark.slow  # several seconds here; every page module added to the app is fuzzed too
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=requests())
 def test_no_request_gets_a_500(tmp_path: Path, request: tuple[str, str, dict[str, object]]) -> None:
     method, path, options = request
