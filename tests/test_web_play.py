@@ -296,3 +296,10 @@ def test_a_page_without_scripts_plays_through_its_forms() -> None:
     page = form(browser, f"/play/game/{game.name}/say", {"card": card.group(1), "target": target.group(1)})
     assert page.status_code == 200
     assert str(game.match.state.events[events]).startswith(f"Ann asks {target.group(1)} for {card.group(1)}")
+
+
+def test_the_pages_script_gets_its_errors_in_json() -> None:
+    browser = client(home())
+    response = browser.post("/play/game/nope/say", data={"line": "auto"},
+                            headers={"Accept": "application/json", "X-CSRF-Token": token(browser)})
+    assert response.status_code == 404 and "No saved game is called 'nope'" in response.json()["error"]

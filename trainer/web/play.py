@@ -56,7 +56,7 @@ from trainer.render.web.table import table_view
 from trainer.render.worksheet import text_html
 from trainer.review import Note
 from trainer.web.learners import current
-from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
+from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page, wants_json
 
 MAX_SEED = 2**63 - 1
 """The largest seed (as ``literature play --seed`` allows)."""
@@ -223,11 +223,6 @@ def queue_for_learner(request: Request, match: Match, notes: list[Note]) -> tupl
     if learner is None:
         return 0, 0
     return queue_missed(match, notes, learner.store)
-
-
-def wants_json(request: Request) -> bool:
-    """Whether the page's script asked (it sends ``Accept: application/json``), rather than a plain form."""
-    return "application/json" in request.headers.get("accept", "")
 
 
 # -- requests -------------------------------------------------------------------------------------

@@ -28,8 +28,10 @@
         method: "POST", body: data, credentials: "same-origin",
         headers: {"Accept": "application/json", "X-CSRF-Token": token},
       });
-      if (!response.ok && !(response.headers.get("content-type") || "").includes("json")) {
-        show([`The server said ${response.status}: reload the page.`], "invalid");
+      const json = (response.headers.get("content-type") || "").includes("json");
+      if (!response.ok) {  // an error page, in JSON for a script: {"error": ..., "status": ...}
+        const error = json ? (await response.json()).error : "";
+        show([error || `The server said ${response.status}: reload the page.`], "invalid");
         return;
       }
       const answer = await response.json();
