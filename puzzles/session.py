@@ -104,17 +104,18 @@ def moves(puzzle: Puzzle) -> int:
     return sum(1 for line in puzzle.log.splitlines() if " asks " in line or " claims " in line or " passes " in line)
 
 
-def queue_missed(match: Match, notes: Sequence[Note]) -> tuple[int, int]:
+def queue_missed(match: Match, notes: Sequence[Note], store_path: Path | None = None) -> tuple[int, int]:
     """Queue, as puzzles for ``train``, the positions of ``match`` where the person missed a certain claim
     or a forced card (from the review's ``notes`` on their moves): how many, and how many were new.
-    The learner's store is opened only when there is something to queue."""
+    The learner's store (``store_path``, by default the command line's) is opened only when there is something
+    to queue."""
     from puzzles.missed import missed_puzzles
     from puzzles.store import Progress
 
     puzzles = missed_puzzles(match.game(), match.you, notes)
     if not puzzles:
         return 0, 0
-    with Progress() as store:
+    with Progress(store_path) as store:
         return len(puzzles), store.queue(puzzles)
 
 
