@@ -35,6 +35,7 @@ from trainer.game.errors import LiteratureError
 from trainer.render.web import STATIC
 from trainer.web import home as home_page
 from trainer.web import learners
+from trainer.web import table_api, table_pages
 from trainer.web.pages import error_page
 from trainer.web.security import MAX_BODY, Guard
 
@@ -48,6 +49,7 @@ def page_routes() -> list[BaseRoute]:
     routes: list[BaseRoute] = []
     routes += home_page.routes
     routes += learners.routes
+    routes += table_api.routes + table_pages.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 
