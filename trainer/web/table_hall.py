@@ -336,7 +336,7 @@ def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[st
     game = match.game()
     complete = review_game(game)
     public = review_game(type(game)(game.setup.public(), game.events))
-    own = {p: [note_json(n) for n in complete.notes if n.player == p] for p in game.setup.players}
+    own = {p: [{**note_json(n), "event": n.event} for n in complete.notes if n.player == p] for p in game.setup.players}
     queued: dict[str, list[int]] = {}
     for place in table.places:
         store = learner_store(place.learner) if place.held and place.learner is not None else None
@@ -349,4 +349,4 @@ def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[st
             log.warning("table %s: %s's missed moments not queued: %s", table.code, place.name, error)
             continue
         queued[place.name] = [missed, added]
-    return {"own": own, "public": [note_json(n) for n in public.notes], "queued": queued}
+    return {"own": own, "public": [{**note_json(n), "event": n.event} for n in public.notes], "queued": queued}
