@@ -76,22 +76,27 @@
     const code = reviewPage.dataset.code;
     const secret = store.get("lit-seat-" + code);
     const own = reviewPage.querySelector('[data-role="own"]');
-    if (secret && own) {
-      call("GET", "/api/tables/" + code + "/review", secret).then((review) => {
-        own.replaceChildren(el("h2", {}, "Your notes (" + review.you + ")"));
-        if (review.queued) {
-          own.append(el("p", { class: "good" }, review.queued[0] + " moment(s) you missed are in your training queue (" +
-            review.queued[1] + " new): Train brings them back."));
-        }
-        if (!review.own.length) own.append(el("p", {}, "Nothing to remark: every move was as good as your view allowed."));
-        const list = el("ul", { class: "notes" });
-        for (const note of review.own) {
-          const auto = review.auto.includes(note.event) ? " (auto)" : "";
-          list.append(el("li", {}, el("span", { class: "dim" }, "move " + note.event + auto + " "), note.text));
-        }
-        own.append(list);
-      }).catch((e) => own.append(el("p", { class: "reason" }, e.message)));
-    }
+    const pending = reviewPage.querySelector('[data-role="pending"]');
+    const load = () => call("GET", "/api/tables/" + code + "/review", secret).then((review) => {
+      if (pending) { location.reload(); return; }  // the public notes are ready too
+      if (!secret || !own || !review.you) return;
+      own.replaceChildren(el("h2", {}, "Your notes (" + review.you + ")"));
+      if (review.queued && review.queued[0] > 0) {
+        own.append(el("p", { class: "good" }, review.queued[0] + " moment(s) you missed are in your training queue (" +
+          review.queued[1] + " new): Train brings them back."));
+      }
+      if (!review.own.length) own.append(el("p", {}, "Nothing to remark: every move was as good as your view allowed."));
+      const list = el("ul", { class: "notes" });
+      for (const note of review.own) {
+        const auto = review.auto.includes(note.event) ? " (auto)" : "";
+        list.append(el("li", {}, el("span", { class: "dim" }, "move " + note.event + auto + " "), withCards(note.text)));
+      }
+      own.append(list);
+    }).catch((e) => {
+      if (/being worked out/.test(e.message)) setTimeout(load, 1500);
+      else if (own) own.append(el("p", { class: "reason" }, e.message));
+    });
+    if (reviewPage.dataset.over === "yes") load();
   }
 
   // -- /t/CODE ------------------------------------------------------------------------------------
@@ -223,7 +228,7 @@
       }
       seats.append(item);
     }
-    part("hand-panel").hidden = !mine;
+    part("hand-panel").hidden = !mine || state.over;
     if (mine) renderHand();
     renderMove(mine);
     renderCoach(mine);
@@ -329,7 +334,7 @@
         el("button", { type: "button", onclick: () => act("POST", "/seats/" + mine + "/back", {}) }, "Take my seat back")));
     }
     const allowed = state.coach_allowed;
-    if (allowed.length > 1) {
+    if (allowed.length > 1 && !state.over) {
       const select = el("select", { "aria-label": "coach level", onchange: (e) => act("POST", "/coach", { level: e.target.value }) },
         ...allowed.map((level) => el("option", {}, level)));
       select.value = state.coach ? state.coach.level : allowed[allowed.length - 1];
