@@ -119,7 +119,8 @@ def person(base: str, run: Run, stop: threading.Event, players: int, seed: int) 
             waiting: dict[int, float] = {}
             turn = threading.Event()
 
-            def on_view(view: dict[str, Any], received: float) -> None:
+            def on_view(view: dict[str, Any], received: float, waiting: dict[int, float] = waiting,
+                        turn: threading.Event = turn) -> None:
                 for count, sent in list(waiting.items()):
                     if view["event_count"] >= count:
                         with run.lock:

@@ -65,7 +65,7 @@ CODE = re.compile(r"[a-z2-9]{8}")
 """A table's code: eight letters and digits (no 0, 1: they read as O, l)."""
 MAX_PERSON = 24
 """Characters a person's name may have."""
-_PERSON = re.compile(r"[^\W_][\w .'-]{0,%d}" % (MAX_PERSON - 1))
+_PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
 AWAY_SECONDS = 180.0
 """A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
 LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
@@ -299,7 +299,8 @@ class Table:
         place.seen = now
         self.playing()
         if not isinstance(line, str):
-            raise TableError("move: a line such as 'Bob 6D', 'claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D', 'pass Cat', 'auto'")
+            raise TableError("move: a line such as 'Bob 6D', 'claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D', 'pass Cat', "
+                             "'auto'")
         if place.bot:
             raise TableError(f"a bot plays {place.name} now: take your seat back first", 409)
         seat = self.seats[place.name]
@@ -422,10 +423,10 @@ class Table:
         return out
 
     def _seat_json(self, place: Place) -> dict[str, Any]:
-        setup_team = 1 + self.names().index(place.name) % 2
-        return {"name": place.name, "team": setup_team, "person": place.person, "held": place.held,
-                "bot": (not place.held or place.bot) and self.match is not None, "connected": self.connected[place.name] > 0,
-                "seen": place.seen}
+        team = 1 + self.names().index(place.name) % 2
+        bot = (not place.held or place.bot) and self.match is not None
+        return {"name": place.name, "team": team, "person": place.person, "held": place.held, "bot": bot,
+                "connected": self.connected[place.name] > 0, "seen": place.seen}
 
     def _coach_json(self, viewer: str) -> dict[str, Any]:
         seat = self.seats[viewer]
