@@ -13,7 +13,8 @@ positions a player missed (:func:`queue_missed`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -117,6 +118,43 @@ def queue_missed(match: Match, notes: Sequence[Note], store_path: Path | None = 
         return 0, 0
     with Progress(store_path) as store:
         return len(puzzles), store.queue(puzzles)
+
+
+def draw(
+    pool: Sequence[Puzzle],
+    rating: float,
+    seen: set[str],
+    due: Sequence[Puzzle],
+    rng: random.Random,
+    drawn: Sequence[Puzzle],
+    where: Callable[[Puzzle], str],
+    *,
+    level: int | None = None,
+    technique: str | None = None,
+    kind: str | None = None,
+) -> Puzzle | None:
+    """The next puzzle of a session, checked before it is served (:func:`puzzles.verify.verified`, its
+    file named by ``where``); one whose level or techniques, worked out again, leave the focus is passed
+    over. Each puzzle looked at joins ``seen``. ``None`` when every puzzle that fits has been tried.
+    ``literature train`` and the web's ``/train`` draw with it.
+
+    >>> from puzzles.examples import example_claim
+    >>> seen: set[str] = set()
+    >>> p = draw([example_claim()], 1500, seen, [], random.Random(1), [], lambda p: "examples")
+    >>> p.id == example_claim().id, draw([example_claim()], 1500, seen, [], random.Random(1), [], str)
+    (True, None)
+    """
+    from puzzles.quiz import next_puzzle
+    from puzzles.verify import verified
+
+    while True:
+        puzzle = next_puzzle(pool, rating, seen, due, rng, drawn)
+        if puzzle is None:
+            return None
+        seen.add(puzzle.id)
+        puzzle = verified(puzzle, where(puzzle))
+        if fits(puzzle, level=level, technique=technique, kind=kind):
+            return puzzle
 
 
 def fits(puzzle: Puzzle, *, level: int | None = None, technique: str | None = None, kind: str | None = None) -> bool:

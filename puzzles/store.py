@@ -683,6 +683,30 @@ class Progress:
                 raise self._damaged(f"the stored record of puzzle {puzzle_id} (to review) is damaged") from None
         return puzzles
 
+    def scheduled(self, limit: int = 50) -> list[tuple[Puzzle, datetime]]:
+        """Every puzzle in the review queue with when it is due, soonest first (at most ``limit``):
+        what ``/stats`` lists as due now and later."""
+        with self._read() as db:
+            rows = db.execute("SELECT puzzle_id, record, due FROM reviews ORDER BY due LIMIT ?", (limit,)).fetchall()
+        found = []
+        for puzzle_id, record, due in rows:
+            try:
+                found.append((Puzzle.from_json(json.loads(record)), datetime.fromisoformat(due)))
+            except (TypeError, ValueError):  # LiteratureError is a ValueError
+                raise self._damaged(f"the stored record of puzzle {puzzle_id} (to review) is damaged") from None
+        return found
+
+    def review_puzzle(self, puzzle_id: str) -> Puzzle | None:
+        """The puzzle of the review queue with id ``puzzle_id`` (a position missed in a game is in no pack)."""
+        with self._read() as db:
+            row = db.execute("SELECT record FROM reviews WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
+        if row is None:
+            return None
+        try:
+            return Puzzle.from_json(json.loads(row[0]))
+        except (TypeError, ValueError):
+            raise self._damaged(f"the stored record of puzzle {puzzle_id} (to review) is damaged") from None
+
     def review_due(self, puzzle_id: str) -> datetime | None:
         """When a puzzle is due again (``None``: not scheduled)."""
         with self._read() as db:

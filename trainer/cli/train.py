@@ -54,10 +54,8 @@ def train(
     import time
 
     from puzzles.packs import BUILT_IN
-    from puzzles.quiz import next_puzzle
-    from puzzles.session import Session, fits, session_pool
+    from puzzles.session import Session, draw, session_pool
     from puzzles.store import Progress
-    from puzzles.verify import verified
     from trainer.cli.prompt import interrupts_held, read_line
     from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
     from trainer.clock import now
@@ -88,14 +86,9 @@ def train(
         try:
             for number in range(1, count + 1):
                 drawn = [r.puzzle for r in session.results]
-                while True:  # a puzzle whose level, worked out again, leaves the focus is passed over
-                    puzzle = next_puzzle(pool, store.rating(mode).rating, seen, [] if memory else due, rng, drawn)
-                    if puzzle is None:
-                        break
-                    seen.add(puzzle.id)
-                    puzzle = verified(puzzle, str(store.path) if puzzle in due else str(pack or BUILT_IN))
-                    if fits(puzzle, level=level, technique=technique, kind=kind):
-                        break
+                puzzle = draw(pool, store.rating(mode).rating, seen, [] if memory else due, rng, drawn,
+                              lambda p: str(store.path) if p in due else str(pack or BUILT_IN),
+                              level=level, technique=technique, kind=kind)
                 if puzzle is None:
                     show_line("You have tried every puzzle that fits; well done.", "bold")
                     break

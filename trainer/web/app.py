@@ -33,9 +33,13 @@ from puzzles.store import home_dir
 from puzzles.store_file import ProgressError
 from trainer.game.errors import LiteratureError
 from trainer.render.web import STATIC
-from trainer.web import home as home_page
-from trainer.web import learners
-from trainer.web import table_api, table_pages
+from trainer.web import home as home_pages
+from trainer.web import learners as learner_pages
+from trainer.web import puzzles as puzzle_pages
+from trainer.web import stats as stats_pages
+from trainer.web import table_api as table_api_routes
+from trainer.web import table_pages as table_pages_routes
+from trainer.web import train as train_pages
 from trainer.web.pages import error_page
 from trainer.web.security import MAX_BODY, Guard
 
@@ -47,9 +51,12 @@ TITLES = {400: "Cannot do that", 403: "Refused", 404: "Not found", 405: "Not all
 def page_routes() -> list[BaseRoute]:
     """Every page module's routes, then the static files."""
     routes: list[BaseRoute] = []
-    routes += home_page.routes
-    routes += learners.routes
-    routes += table_api.routes + table_pages.routes
+    routes += home_pages.routes
+    routes += learner_pages.routes
+    routes += puzzle_pages.routes
+    routes += train_pages.routes
+    routes += stats_pages.routes
+    routes += table_api_routes.routes + table_pages_routes.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

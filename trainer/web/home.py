@@ -1,17 +1,56 @@
-"""``/``: the home page: today's daily, streak and rating, continue training, recent games, links."""
+"""``/``: the home page: today's daily, the streak and rating, training to continue, recent games, links."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from trainer.web.pages import page
+from puzzles.daily import checked_daily
+from puzzles.rating import level_for
+from puzzles.store import Progress
+from trainer.play.saved import saved_games
+from trainer.web.learners import current
+from trainer.web.pages import games_folder, page
+from trainer.web.puzzles import long_date
+from trainer.web.train import session_of
+
+RECENT_GAMES = 5
+
+
+def _home(store: Path | None, games: Path) -> dict[str, Any]:
+    context: dict[str, Any] = {"progress": None}
+    recent = list(reversed(saved_games(games)))[:RECENT_GAMES]
+    context["games"] = recent
+    if store is None:
+        from trainer.clock import today
+
+        day = today()
+        context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=None)
+        return context
+    with Progress(store) as progress:
+        day = progress.clock().date()
+        summary = progress.summary(calendar_days=7)
+        answered = progress.daily_answered(day)
+    context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=answered, progress=summary,
+                   level=level_for(summary.rating.rating))
+    return context
 
 
 async def home(request: Request) -> Response:
-    """The home page."""
-    return page(request, "home.html", nav="home", title="Home")
+    """The home page (a browser with no learner yet sees it too, with a link to choose one)."""
+    learner = current(request)
+    context = await run_in_threadpool(_home, learner.store if learner else None, games_folder(request))
+    training = session_of(request)
+    if training is not None and not training.over:
+        context["training"] = {"number": training.number, "count": training.count}
+    else:
+        context["training"] = None
+    return page(request, "home.html", nav="home", title="Home", **context)
 
 
 routes = [Route("/", home, methods=["GET"])]

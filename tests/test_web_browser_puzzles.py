@@ -1,0 +1,112 @@
+"""The puzzle pages in a real browser (Playwright driving Debian's Chromium): solve the daily by clicking,
+answer wrong, retry, take a hint, step through the explanation; every page fits a phone (390 px, no
+sideways scrolling) and a desktop. Skipped when ``/usr/bin/chromium`` is not installed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web_helpers import CHROMIUM, CHROMIUM_ARGS, served
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed (apt-get install chromium)"),
+]
+
+TODAY = "2026-06-10"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    with served(tmp_path) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield base, browser
+        finally:
+            browser.close()
+
+
+def _fits(page: Any, width: int) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{page.url} scrolls sideways at {width} px ({scroll} px wide)"
+
+
+def test_solve_the_daily_by_clicking_and_see_the_verdict_and_streak(site: tuple[str, Any], tmp_path: Path) -> None:
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/daily")
+    _fits(page, 390)
+    page.click('button.place[data-card="4C"]')
+    assert page.is_enabled('button.seat[data-seat="Fay"]')  # a card chosen: the seats can be clicked
+    page.click('button.seat[data-seat="Fay"]')
+    assert page.input_value("#line") == "Fay 4C"
+    assert "→ Fay" in page.inner_text('button.place[data-card="4C"]')
+    page.click("button.answer-button")
+    page.wait_for_selector(".reply.verdict")
+    assert page.inner_text(".reply.verdict").startswith("Correct.")
+    assert "Daily streak: 1 day" in page.inner_text(".streak")
+    assert "Rating 1500 →" in page.inner_text(".rating-change")
+    _fits(page, 390)
+    page.screenshot(path=str(tmp_path / "daily-solved-390.png"), full_page=True)
+    # the explanation, step by step: each step's moves are marked in the history
+    page.click('.step-buttons button[data-step="next"]')
+    page.click('.step-buttons button[data-step="next"]')
+    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m45", "m49", "m52"]
+
+
+def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{base}/daily/{TODAY}")
+    page.click('button.place[data-card="3C"]')
+    page.click('button.seat[data-seat="Dan"]')
+    page.click("button.answer-button")
+    page.wait_for_selector(".reply.wrong")
+    assert page.inner_text(".reply.wrong").startswith("Wrong:")
+    page.click("button.hint-button")
+    page.wait_for_selector(".reply.hint")
+    assert page.inner_text(".reply.hint").startswith("Nudge:")
+    assert "1 taken" in page.inner_text("button.hint-button")
+    page.fill("#line", "Fay 4C")  # typed, in the trainer's words, this time
+    page.click("button.answer-button")
+    page.wait_for_selector(".reply.verdict")
+    assert "on try 2" in page.inner_text(".reply.verdict")
+    assert "Daily streak: 0 days" in page.inner_text(".streak")
+    _fits(page, 1280)
+
+
+def test_a_typing_mistake_gets_the_trainers_reason(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/daily/{TODAY}")
+    page.fill("#line", "Zed 4C")
+    page.click("button.answer-button")
+    page.wait_for_selector(".reply.invalid")
+    assert "Zed" in page.inner_text(".reply.invalid")
+
+
+def test_every_page_fits_a_phone_and_a_desktop(site: tuple[str, Any], tmp_path: Path) -> None:
+    base, browser = site
+    for viewport in (PHONE, DESKTOP):
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{base}/train")
+        if page.query_selector("button.start-button"):  # (the second browser finds the first's session: the
+            page.click("button.start-button")          # learner on this computer is the same)
+        page.wait_for_selector(".puzzle-page")
+        if page.query_selector("button.reveal-button"):
+            page.click("button.reveal-button")
+        page.wait_for_selector(".reply.revealed")
+        for path in ["/", "/daily", f"/daily/{TODAY}", "/train", "/stats", "/learner", "/p/p-2cb9c245916c",
+                     "/no-such-page"]:
+            page.goto(base + path)
+            _fits(page, viewport["width"])
+        page.close()

@@ -1,0 +1,215 @@
+"""The puzzle pages, training and stats in the browser, through the test client (the clock is conftest's:
+Wednesday 2026-06-10, whose daily puzzle is p-a0ed36c3667a, answered ``Fay 4C``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from puzzles.store import Progress
+
+from web_helpers import client, form, text_of
+
+TODAY = "2026-06-10"
+DAILY = "p-a0ed36c3667a"
+RIGHT = "Fay 4C"
+
+
+def _store(home: Path) -> Progress:
+    return Progress(home / "progress.sqlite3")
+
+
+def test_the_daily_is_drawn_as_a_table_with_the_hand_history_and_question(tmp_path: Path) -> None:
+    page = client(tmp_path).get("/daily")
+    assert page.status_code == 200
+    text = text_of(page.text)
+    assert "Daily puzzle · Wednesday 10 June 2026" in text
+    assert page.text.count('data-seat="') == 6  # six seats round the table
+    assert "You 9 cards" in text and "Dan 5 cards" in text  # the viewer's seat and every hand size
+    assert "your team (Eve, Ann, Cat)" in text
+    assert '<span class="card black" data-card="2C">2♣</span>' in page.text  # the hand, by set
+    assert 'id="m54"' in page.text  # the whole history, one entry per move
+    assert "Which low clubs outside your hand (3C 4C 5C 7C) can you place for certain?" in text
+    assert len(re.findall(r'class="place[ "]', page.text)) == 4  # the cards to place, to click
+
+
+def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get("/daily")
+    done = form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
+    text = text_of(done.text)
+    assert done.status_code == 200 and done.url.path == f"/daily/{TODAY}"
+    assert "Correct." in text
+    assert re.search(r"Rating 1500 → 1\d{3} \(\+\d+\)", text), text
+    assert "Daily streak: 1 day (best 1) · today's is done" in text
+    assert "Why, step by step" in text and 'data-events="45 49 52"' in done.text
+    with _store(tmp_path) as store:
+        [attempt] = store.attempts()
+        assert (attempt["puzzle_id"], attempt["daily"], attempt["correct"], attempt["answer"]) == (
+            DAILY, TODAY, 1, RIGHT)
+        assert store.streak().current == 1
+    again = form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})  # a second post changes nothing
+    assert "Correct." in text_of(again.text)
+    with _store(tmp_path) as store:
+        assert len(store.attempts()) == 1
+
+
+def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/daily/{TODAY}")
+    bad = form(browser, f"/daily/{TODAY}", {"line": "Fay 4C 9S", "puzzle": DAILY}).text
+    assert '<div class="reply invalid"' in bad  # a malformed answer: its reason, and the attempt goes on
+    wrong = text_of(form(browser, f"/daily/{TODAY}", {"line": "Dan 3C", "puzzle": DAILY}).text)
+    assert "Wrong:" in wrong and "Try again" in wrong
+    hinted = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
+    assert "Nudge: " in hinted and "Hint (1 taken)" in hinted
+    clue = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
+    assert "Clue: " in clue
+    confirm = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
+    assert "Show the answer (ends this puzzle, not solved)" in confirm
+    solved = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY}).text)
+    assert "Correct, on try 2 (rated on your first answer)." in solved
+    assert "Daily streak: 0 days" in solved  # the first answer was wrong: no streak
+    with _store(tmp_path) as store:
+        [attempt] = store.attempts()
+        assert (attempt["correct"], attempt["hints"], attempt["answer"]) == (0, 2, "Dan 3C")
+
+
+def test_a_bad_answer_gets_the_trainers_one_line_reason(tmp_path: Path) -> None:
+    from puzzles.daily import checked_daily
+    from puzzles.marking import parse_answer
+    from trainer.clock import today
+    from trainer.game.holders import AnswerError
+
+    try:
+        parse_answer("Zed 4C", checked_daily(today()))
+    except AnswerError as error:
+        reason = error.message
+    browser = client(tmp_path)
+    browser.get("/daily")
+    page = text_of(form(browser, f"/daily/{TODAY}", {"line": "Zed 4C", "puzzle": DAILY}).text)
+    assert reason in page
+    with _store(tmp_path) as store:
+        assert store.attempts() == []
+
+
+def test_reveal_ends_the_puzzle_unsolved_with_the_answer_and_why(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/p/{DAILY}")
+    page = text_of(form(browser, f"/p/{DAILY}", {"do": "reveal", "puzzle": DAILY}).text)
+    assert f"The answer: {RIGHT}." in page and "Why, step by step" in page
+    assert "· chains" in page  # the theme, shown only now
+    with _store(tmp_path) as store:
+        [attempt] = store.attempts()
+        assert attempt["outcome"] == "revealed" and attempt["daily"] is None
+
+
+def test_a_daily_to_come_is_not_recorded_and_one_answered_is_practice(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    future = text_of(browser.get("/daily/2026-06-11").text)
+    assert "still to come" in future
+    form(browser, "/daily/2026-06-11", {"do": "reveal", "puzzle": "p-f18c438ae106"})
+    with _store(tmp_path) as store:
+        assert store.attempts() == []
+    browser.get(f"/daily/{TODAY}")
+    form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
+    form(browser, f"/daily/{TODAY}/again", {})
+    replay = text_of(browser.get(f"/daily/{TODAY}").text)
+    assert "You answered this daily on 2026-06-10 and solved it: this replay is practice" in replay
+    done = text_of(form(browser, f"/daily/{TODAY}", {"line": "Dan 3C", "puzzle": DAILY}).text)
+    assert "Wrong:" in done
+    form(browser, f"/daily/{TODAY}", {"do": "reveal", "puzzle": DAILY})
+    with _store(tmp_path) as store:
+        assert [a["practice"] for a in store.attempts()] == [0, 1]
+        assert store.streak().current == 1
+
+
+def test_unknown_puzzles_and_dates_are_404_pages(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    for path, words in [("/p/p-000000000000", "There is no puzzle 'p-000000000000'"),
+                        ("/p/%3Cscript%3E", "There is no puzzle '<script>'"),
+                        ("/daily/2026-02-30", "There is no daily puzzle for '2026-02-30'"),
+                        ("/daily/9999-01-01", "YYYY-MM-DD, from 1970-01-01 to 9899-12-31"),
+                        ("/daily/tomorrow", "There is no daily puzzle for 'tomorrow'")]:
+        page = browser.get(path)
+        assert page.status_code == 404, path
+        assert words in text_of(page.text), path
+        assert "<script>" not in page.text
+
+
+def test_an_answer_for_another_puzzle_is_ignored(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/daily/{TODAY}")
+    page = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": "p-f18c438ae106"}).text)
+    assert "Correct" not in page
+    with _store(tmp_path) as store:
+        assert store.attempts() == []
+
+
+def test_a_training_session_draws_answers_and_sums_up(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    start = browser.get("/train")
+    assert "mixed (every technique)" in text_of(start.text)
+    first = form(browser, "/train/start", {"technique": "elimination", "count": "5", "seed": "3"})
+    text = text_of(first.text)
+    assert "Training · puzzle 1 of 5 · elimination" in text
+    puzzle = re.search(r'name="puzzle" value="([^"]+)"', first.text)
+    assert puzzle
+    assert "class=\"technique\"" not in first.text  # the theme comes after the answer
+    answered = form(browser, "/train", {"do": "reveal", "puzzle": puzzle.group(1)})
+    assert "Next puzzle" in text_of(answered.text)
+    second = form(browser, "/train/next", {})
+    assert "Training · puzzle 2 of 5" in text_of(second.text)
+    summary = text_of(form(browser, "/train/end", {}).text)
+    assert "Session over" in summary and "Solved 0 of 1 at the first answer" in summary
+    assert "To practise next:" in summary
+    with _store(tmp_path) as store:
+        [attempt] = store.attempts()
+        assert attempt["puzzle_id"] == puzzle.group(1) and attempt["outcome"] == "revealed"
+        assert store.due_reviews() or store.scheduled()
+
+
+def test_training_on_an_unknown_technique_says_which_there_are(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    page = form(browser, "/train/start", {"technique": "telepathy"})
+    assert page.status_code == 400
+    assert "no puzzle uses the technique 'telepathy' (there are: " in text_of(page.text)
+
+
+def test_stats_draw_the_rating_chart_accuracy_calendar_and_reviews(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get("/daily")
+    form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
+    browser.get("/p/p-6885ca2ae7bd")
+    form(browser, "/p/p-6885ca2ae7bd", {"do": "reveal", "puzzle": "p-6885ca2ae7bd"})
+    page = browser.get("/stats")
+    text = text_of(page.text)
+    assert page.status_code == 200
+    assert "<svg" in page.text and "<polyline" in page.text  # two rated answers: a line
+    assert "Daily streak 1 day" in text
+    assert '<td class="solved today"><a href="/daily/2026-06-10"' in page.text
+    assert "shared asks" in text and "ask inference" in text  # accuracy by technique
+    assert '<a href="/p/p-6885ca2ae7bd">' in page.text and "in " in text  # the missed one is due later
+
+
+def test_the_home_page_shows_the_daily_streak_rating_and_training(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    before = text_of(browser.get("/").text)
+    assert "Solve today's puzzle" in before and "Start training" in before
+    browser.get("/daily")
+    form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
+    after = text_of(browser.get("/").text)
+    assert "Solved today" in after and "Daily streak 1 day" in after
+    form(browser, "/train/start", {"count": "5"})
+    assert "Continue training" in text_of(browser.get("/").text)
+
+
+def test_a_learner_of_a_browser_elsewhere_keeps_progress_apart(tmp_path: Path) -> None:
+    browser = client(tmp_path, remote=True)
+    assert browser.get("/daily", follow_redirects=False).status_code == 303
+    form(browser, "/learner", {"new": "Ann", "next": "/daily"})
+    browser.get("/daily")
+    form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
+    with Progress(tmp_path / "learners" / "Ann" / "progress.sqlite3") as store:
+        assert store.streak().current == 1
+    assert not (tmp_path / "progress.sqlite3").exists() or not _store(tmp_path).attempts()

@@ -1,0 +1,134 @@
+"""Attempts under way in the browsers: one :class:`~puzzles.quiz.Attempt` per learner, page and puzzle.
+
+A web page cannot hold an attempt between two requests, so the server does:
+:class:`Attempts` keeps each one (its hints, tries and time) under a key (the
+learner's store, the page's context such as ``daily:2026-06-10``, the
+puzzle), and :func:`answer` feeds it the learner's line exactly as the
+prompt of ``literature train`` does, storing the finished attempt in the
+learner's store in one transaction (``Progress.record``). The replies are kept
+with it, so that the page shows them after its redirect.
+
+The attempts live in this process's memory, at most :data:`LIMIT` of them
+(the oldest unused are forgotten first; an unfinished one forgotten is as if
+the learner had left the prompt). A server of several processes would keep
+them in the shared store instead: see ``docs/web.md``.
+
+    >>> from puzzles.examples import example_claim
+    >>> import tempfile, pathlib
+    >>> store = pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3"
+    >>> attempts = Attempts()
+    >>> served = attempts.open((str(store), "p", "x"), lambda: Served(example_claim()))
+    >>> answer(served, "hint", store).kind
+    'hint'
+    >>> answer(served, "Ann 2D 3D 4D 5D 7D, Cat 6D", store).kind, served.recorded is not None
+    ('verdict', True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from puzzles.model import Puzzle
+from puzzles.quiz import Attempt, Reply
+from puzzles.store import Progress, Recorded
+from puzzles.streak import Streak
+
+LIMIT = 20_000
+"""The most attempts kept at once (about 2 kB each, besides the puzzles, which are shared)."""
+
+Key = tuple[str, str, str]
+
+
+@dataclass
+class Served:
+    """A puzzle served to one learner on one page, and what has come of it.
+
+    ``record``: store the attempt when it ends (not for a daily still to
+    come); ``daily``: the date it is the daily puzzle of; ``practice``: a
+    replay (stored, never rated nor streaked); ``note``: a line shown above it.
+    """
+
+    puzzle: Puzzle
+    record: bool = True
+    daily: date | None = None
+    practice: bool = False
+    note: str = ""
+    attempt: Attempt = field(init=False)
+    replies: list[Reply] = field(default_factory=list)
+    recorded: Recorded | None = None
+    streak: Streak | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def __post_init__(self) -> None:
+        self.attempt = Attempt(self.puzzle)
+
+    @property
+    def done(self) -> bool:
+        """Whether the attempt has ended."""
+        return self.attempt.done
+
+
+class Attempts:
+    """The attempts under way, by key, the least recently used forgotten beyond ``limit``."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.limit = limit
+        self._served: OrderedDict[Key, Served] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> Served | None:
+        """The attempt under ``key``, if there is one."""
+        with self._lock:
+            served = self._served.get(key)
+            if served is not None:
+                self._served.move_to_end(key)
+            return served
+
+    def open(self, key: Key, make: Callable[[], Served]) -> Served:
+        """The attempt under ``key``, made with ``make`` when there is none."""
+        with self._lock:
+            served = self._served.get(key)
+            if served is None:
+                served = self._served[key] = make()
+                while len(self._served) > self.limit:
+                    self._served.popitem(last=False)
+            else:
+                self._served.move_to_end(key)
+            return served
+
+    def replace(self, key: Key, served: Served) -> Served:
+        """Start again under ``key`` with ``served`` (a replay after the attempt ended)."""
+        with self._lock:
+            self._served[key] = served
+            self._served.move_to_end(key)
+            while len(self._served) > self.limit:
+                self._served.popitem(last=False)
+            return served
+
+    def __len__(self) -> int:
+        return len(self._served)
+
+
+def answer(served: Served, line: str, store: Path) -> Reply:
+    """Feed ``line`` to the attempt; when that ends it, store it in the learner's ``store`` (unless
+    ``served.record`` is false). A line after the end is answered with the end again, changing nothing."""
+    with served.lock:
+        if served.done:
+            return served.replies[-1] if served.replies else Reply("quit", (), True)
+        reply = served.attempt.respond(line[:2000])
+        served.replies.append(reply)
+        result = served.attempt.result
+        if result is not None and served.record:
+            with Progress(store) as progress:
+                served.recorded = progress.record(
+                    result.puzzle, answer=result.answer, outcome=result.outcome, correct=result.correct,
+                    hints=result.hints, seconds=result.seconds, daily=served.daily, practice=served.practice,
+                )
+                if served.daily is not None:
+                    served.streak = progress.streak()
+        return reply
