@@ -106,8 +106,12 @@ def test_a_seat_away_for_minutes_may_be_handed_to_a_bot_and_taken_back() -> None
     table = new_table()
     dan = table.take("Dan", "Zoe", now=0.0)
     table.start(HOST, now=1.0)
-    with pytest.raises(TableError, match="after 3 minutes away"):
+    with pytest.raises(TableError, match="was here 60 s ago: .* after 3 minutes away"):
         table.hand_to_bot(HOST, "Dan", now=60.0)
+    table.connected["Dan"] += 1  # the page is open, though quiet
+    with pytest.raises(TableError, match="has the table open"):
+        table.hand_to_bot(HOST, "Dan", now=1000.0)
+    table.connected["Dan"] -= 1
     with pytest.raises(TableError, match="only the host"):
         table.hand_to_bot(dan, "Dan", now=600.0)
     table.hand_to_bot(HOST, "Dan", now=1.0 + AWAY_SECONDS)
@@ -284,3 +288,27 @@ def test_the_leak_scan_finds_a_card_of_another_hand() -> None:
     assert leaks({**message, "seats": [{"name": "Bob", "note": "holds 9S"}]}, {"2D", "3D"}, []) == [
         "event 'Cat asks Bob for 6D: no' is not a public event", "9S"]
     assert leaks({**message, "options": {"asks": {"Bob": ["KS"]}}}, {"2D", "3D"}, message["events"]) == ["ask KS"]
+
+
+def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(tmp_path: Path) -> None:
+    from puzzles.store import Progress
+    from trainer.web.table_hall import ending
+
+    table = new_table()
+    zoe = table.take("Bob", "Zoe", now=0.0, learner="Zoe")
+    table.take("Dan", "Al", now=0.0)  # no learner here: nothing is queued for him
+    table.start(HOST, now=1.0)
+    table.hand_to_bot(HOST, "Dan", now=1.0 + AWAY_SECONDS)
+    while table.phase == "playing":
+        if table.bot_due():
+            table.bot_step(now=500.0)
+            continue
+        asks = table.view("Bob")["options"].get("asks") or {}
+        target = max(asks, default=None)  # the last target, its last card: no thought at all
+        table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
+    store = tmp_path / "zoe.sqlite3"
+    found = ending(table, {"Zoe": store}.get)
+    assert found["queued"] == {"Bob": [2, 2]}
+    assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
+    with Progress(store) as progress:
+        assert len(progress.due_reviews()) == 2

@@ -339,8 +339,9 @@ class Table:
             raise TableError(f"a bot plays {name} already", 409)
         gone = now - place.seen
         if self.connected[name] or gone < AWAY_SECONDS:
-            raise TableError(f"{place.person} was here {int(gone) if not self.connected[name] else 0} s ago: a seat "
-                             f"may be handed to a bot after {int(AWAY_SECONDS // 60)} minutes away", 409)
+            where = "has the table open" if self.connected[name] else f"was here {int(gone)} s ago"
+            raise TableError(f"{place.person} {where}: a seat may be handed to a bot after "
+                             f"{int(AWAY_SECONDS // 60)} minutes away", 409)
         place.bot = True
         match.people.discard(name)
         self.seats[name].pending = None
