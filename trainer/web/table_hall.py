@@ -118,6 +118,8 @@ class Hall:
         self.locks: dict[str, asyncio.Lock] = {}
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.made: dict[str, float] = {}
+        """When each table last changed (before it was saved): the live stream's messages say it."""
         self.saved = 0
         """Changes written to a table's file (the benchmark checks that every move was)."""
         self.loaded = False
@@ -229,6 +231,7 @@ class Hall:
         before = table.version
         result = action(table)
         if table.version != before:
+            self.made[table.code] = self.clock()
             self._save(table)
         return result
 
@@ -241,7 +244,7 @@ class Hall:
         views: dict[str | None, str] = {}
         for listener in list(listeners):
             if listener.viewer not in views:
-                views[listener.viewer] = message(table, listener.viewer, stamp)
+                views[listener.viewer] = message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
             try:
                 listener.queue.put_nowait(views[listener.viewer])
             except asyncio.QueueFull:
@@ -261,7 +264,8 @@ class Hall:
             table.place(viewer).seen = self.clock()
             self.announce(table)  # everyone sees that the seat is back
         else:
-            listener.queue.put_nowait(message(table, None, self.clock()))
+            now = self.clock()
+            listener.queue.put_nowait(message(table, None, now, self.made.get(code, now)))
         return listener
 
     def unsubscribe(self, code: str, listener: Listener) -> None:
@@ -318,9 +322,10 @@ class Hall:
             table.changed(self.clock())
 
 
-def message(table: Table, viewer: str | None, stamp: float) -> str:
-    """One message of the live stream: the viewer's view, and when it was sent (server time)."""
-    return json.dumps({**table.view(viewer), "sent": stamp}, separators=(",", ":"))
+def message(table: Table, viewer: str | None, stamp: float, made: float) -> str:
+    """One message of the live stream: the viewer's view, when the table last changed (``made``, before it
+    was saved) and when the message was sent (``sent``), in the server's time."""
+    return json.dumps({**table.view(viewer), "made": made, "sent": stamp}, separators=(",", ":"))
 
 
 def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[str, Any]:
