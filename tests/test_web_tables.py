@@ -106,7 +106,7 @@ def test_a_seat_away_for_minutes_may_be_handed_to_a_bot_and_taken_back() -> None
     table = new_table()
     dan = table.take("Dan", "Zoe", now=0.0)
     table.start(HOST, now=1.0)
-    with pytest.raises(TableError, match="was here 60 s ago: .* after 3 minutes away"):
+    with pytest.raises(TableError, match=r"was here 60 s ago: .* after 3 minutes away"):
         table.hand_to_bot(HOST, "Dan", now=60.0)
     table.connected["Dan"] += 1  # the page is open, though quiet
     with pytest.raises(TableError, match="has the table open"):

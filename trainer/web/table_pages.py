@@ -15,7 +15,6 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
-from trainer.render.notes import note_sentence  # noqa: F401  (the review page's notes are worded there)
 from trainer.web.pages import not_found, page
 from trainer.web.table_api import hall
 from trainer.web.tables import BOT_KINDS, LEVELS
