@@ -312,3 +312,19 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
         assert len(progress.due_reviews()) == 2
+
+
+def test_the_pages_of_a_table(api: TestClient) -> None:
+    from tests.web_helpers import text_of
+
+    page = api.get("/tables")
+    assert page.status_code == 200 and "New table" in page.text and 'src="/static/table.js"' in page.text
+    code = api.post("/api/tables", json={"players": 8, "coach": "full"}).json()["table"]
+    table = api.get(f"/t/{code}")
+    assert table.status_code == 200 and f'data-code="{code}"' in table.text
+    assert "8 players" in text_of(table.text) and "coach off/alert/full" in text_of(table.text)
+    assert "not over yet" in text_of(api.get(f"/t/{code}/review").text)
+    missing = api.get("/t/zzzzzzzz")
+    assert missing.status_code == 404 and "may have expired" in text_of(missing.text)
+    assert api.get("/t/..%2Fetc").status_code == 404
+    assert api.get("/static/table.js").status_code == 200 and api.get("/static/table.css").status_code == 200

@@ -326,8 +326,8 @@
   function renderMe(mine) {
     const box = part("me");
     const me = state.seats.find((s) => s.name === mine);
-    box.hidden = !mine;
-    if (!mine) return;
+    box.hidden = !mine || state.over;
+    if (box.hidden) return;
     box.replaceChildren();
     if (me && me.bot) {
       box.append(el("p", {}, "A bot plays your seat for now. ",
