@@ -121,3 +121,47 @@ def test_serve_on_every_address_says_anyone_on_the_network_can_reach_it(tmp_path
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=20)
     assert lines[1].startswith("Anyone on your network can reach this server")
+
+
+def test_a_damaged_store_is_a_page_saying_so_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "progress.sqlite3").write_bytes(b"")
+    page = client(tmp_path).get("/stats")
+    assert page.status_code == 503
+    assert "is an empty file (0 bytes), not a progress database" in text_of(page.text)
+
+
+def test_the_oldest_attempts_are_forgotten_beyond_the_limit() -> None:
+    from puzzles.examples import example_claim
+    from trainer.web.attempts import Attempts, Served
+
+    attempts = Attempts(limit=2)
+    for name in ("a", "b", "c"):
+        attempts.open(("store", "p", name), lambda: Served(example_claim()))
+    assert len(attempts) == 2
+    assert attempts.get(("store", "p", "a")) is None and attempts.get(("store", "p", "c")) is not None
+
+
+def test_every_template_compiles() -> None:
+    from trainer.render.web import environment
+
+    names = environment().list_templates()
+    assert {"base.html", "error.html", "puzzle.html", "home.html", "stats.html", "train.html"} <= set(names)
+    for name in names:
+        environment().get_template(name)  # a syntax error raises here, not on the page that needs it
+
+
+def test_a_script_reading_json_gets_its_errors_in_json(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    missing = browser.get("/api/nothing")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "There is no page at /api/nothing.", "status": 404}
+    refused = browser.post("/learner", json={"new": "Ann"}, headers={"accept": "application/json"})
+    assert refused.status_code == 403 and refused.json()["status"] == 403
+    assert "reload the page" in refused.json()["error"]
+
+
+def test_a_content_length_that_is_not_a_number_is_a_400(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    for length in ("²", "-1", "1e3", "x"):
+        sent = browser.post("/learner", content=b"", headers={"content-length": length.encode("latin-1")})
+        assert sent.status_code == 400, length

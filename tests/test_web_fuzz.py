@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.routing import Mount, Route
@@ -75,6 +76,7 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, object]]:
     return method, path, options
 
 
+@pytest.mark.slow  # several seconds here; every page module added to the app is fuzzed too
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(request=requests())

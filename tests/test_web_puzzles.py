@@ -213,3 +213,13 @@ def test_a_learner_of_a_browser_elsewhere_keeps_progress_apart(tmp_path: Path) -
     with Progress(tmp_path / "learners" / "Ann" / "progress.sqlite3") as store:
         assert store.streak().current == 1
     assert not (tmp_path / "progress.sqlite3").exists() or not _store(tmp_path).attempts()
+
+
+def test_the_home_page_lists_the_games_play_saved(tmp_path: Path) -> None:
+    from trainer.play.match import Match, Seating
+    from trainer.play.saved import save
+
+    path = save(Match.new(Seating(seed=3, started="2026-06-09T18:30:00+00:00")), tmp_path / "games")
+    text = client(tmp_path).get("/").text
+    assert f'href="/play/game/{path.stem}">2026-06-09 18:30</a>' in text  # in progress: go on playing it
+    assert "· in progress" in text_of(text)

@@ -38,8 +38,9 @@ from puzzles.quiz import Attempt, Reply
 from puzzles.store import Progress, Recorded
 from puzzles.streak import Streak
 
-LIMIT = 20_000
-"""The most attempts kept at once (about 2 kB each, besides the puzzles, which are shared)."""
+LIMIT = 5_000
+"""The most attempts kept at once (each holds its puzzle, a few to a few tens of kB): a class of 30 learners
+with a hundred puzzles each under way."""
 
 Key = tuple[str, str, str]
 

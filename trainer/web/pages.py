@@ -4,7 +4,8 @@ A page is ``page(request, "name.html", nav="daily", title=..., ...)``: the
 template gets ``csrf_token`` (for its forms' hidden ``csrf`` input), the
 ``learner`` (a :class:`trainer.web.learners.Learner` or ``None``), ``nav`` (the
 nav entry to highlight) and what the page passes. :func:`not_found` and
-:func:`bad_request` are the error pages, with one plain line saying what is wrong.
+:func:`bad_request` are the error pages, with one plain line saying what is wrong
+(for a script that reads JSON, the same line as ``{"error": ..., "status": ...}``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from trainer.render.web import render
 from trainer.web.learners import current, home
 
-__all__ = ["bad_request", "csrf_token", "error_page", "games_folder", "home", "not_found", "page"]
+__all__ = ["bad_request", "csrf_token", "error_page", "games_folder", "home", "not_found", "page", "wants_json"]
 
 
 def games_folder(request: Request) -> Path:
@@ -39,8 +40,19 @@ def page(request: Request, template: str, *, status: int = 200, nav: str = "", *
     return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
 
 
-def error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
-    """The error page: a title and one line saying what is wrong."""
+def wants_json(request: Request) -> bool:
+    """Whether the request is a script's that reads JSON (an address under ``/api/``, or ``Accept`` naming JSON
+    before HTML): its errors are then ``{"error": ..., "status": ...}`` instead of a page."""
+    accept = request.headers.get("accept", "")
+    json_at, html_at = accept.find("application/json"), accept.find("text/html")
+    return request.url.path.startswith("/api/") or (json_at >= 0 and (html_at < 0 or json_at < html_at))
+
+
+def error_page(request: Request, status: int, title: str, message: str) -> Response:
+    """The error page: a title and one line saying what is wrong (JSON for a script, :func:`wants_json`)."""
+    if wants_json(request):
+        return JSONResponse({"error": message, "status": status}, status_code=status,
+                            headers={"cache-control": "no-store"})
     try:
         learner = current(request)
     except Exception:  # (the error page must render even when the learners cannot be read)
@@ -50,11 +62,11 @@ def error_page(request: Request, status: int, title: str, message: str) -> HTMLR
     return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
 
 
-def not_found(request: Request, message: str) -> HTMLResponse:
+def not_found(request: Request, message: str) -> Response:
     """A 404 page saying what was not found."""
     return error_page(request, 404, "Not found", message)
 
 
-def bad_request(request: Request, message: str) -> HTMLResponse:
+def bad_request(request: Request, message: str) -> Response:
     """A 400 page saying what is wrong with what was sent."""
     return error_page(request, 400, "Cannot do that", message)

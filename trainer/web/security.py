@@ -13,6 +13,8 @@
 - **Size.** A body declared over :data:`MAX_BODY` bytes is refused (413)
   before a byte of it is read; one that does not declare its length is read
   until it passes the limit, then refused.
+- **Live connections.** A websocket (for later pages that update live) from
+  another origin is closed before the app sees it.
 - **Headers.** Every response says ``nosniff``, may not be framed, and may
   run only the scripts and styles the app serves itself (a CSP).
 
@@ -23,6 +25,7 @@
 from __future__ import annotations
 
 import hmac
+import json
 import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -93,6 +96,9 @@ class Guard:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not _same_origin(scope):
+            await send({"type": "websocket.close", "code": 1008})  # a page of another site may not connect
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -112,12 +118,13 @@ class Guard:
             await send(message)
 
         length = header(scope, b"content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
-            too_big = length.strip().isdigit()
+        number = length is not None and length.strip().isascii() and length.strip().isdigit()
+        if length is not None and (not number or int(length) > self.max_body):
+            too_big = number
             await self._refuse(guarded_send, 413 if too_big else 400,
                                "Too large" if too_big else "Bad request",
                                f"That is more than {self.max_body // (1024 * 1024)} MB: nothing of it was read."
-                               if too_big else "The request's Content-Length is not a number.", token)
+                               if too_big else "The request's Content-Length is not a number.", token, scope)
             return
         if scope["method"] not in UNSAFE:
             await self.app(scope, receive, guarded_send)
@@ -126,11 +133,11 @@ class Guard:
         if body is None:
             await self._refuse(guarded_send, 413, "Too large",
                                f"That is more than {self.max_body // (1024 * 1024)} MB: it was not read further.",
-                               token)
+                               token, scope)
             return
         why = await self._cross_site(scope, body, found)
         if why:
-            await self._refuse(guarded_send, 403, "Refused", why, token)
+            await self._refuse(guarded_send, 403, "Refused", why, token, scope)
             return
         await self.app(scope, _replay(body, then=receive), guarded_send)
 
@@ -156,10 +163,8 @@ class Guard:
         site = (header(scope, b"sec-fetch-site") or "").lower()
         if site == "cross-site":
             return "A form on another site tried to send this here: refused."
-        origin = header(scope, b"origin")
-        host = header(scope, b"host") or ""
-        if origin and origin != "null" and urlsplit(origin).netloc.lower() != host.lower():
-            return f"This request came from {origin}, not from this site: refused."
+        if not _same_origin(scope):
+            return f"This request came from {header(scope, b'origin')}, not from this site: refused."
         if is_api_call(scope):
             return ""
         if not found:
@@ -169,10 +174,14 @@ class Guard:
             return "This form is out of date or came from elsewhere: reload the page and try again."
         return ""
 
-    async def _refuse(self, send: Send, status: int, title: str, message: str, token: str) -> None:
-        content = _page(status, title, message, token)
+    async def _refuse(self, send: Send, status: int, title: str, message: str, token: str,
+                      scope: Scope | None = None) -> None:
+        if scope is not None and _wants_json(scope):
+            content, kind = json.dumps({"error": message, "status": status}).encode(), b"application/json"
+        else:
+            content, kind = _page(status, title, message, token), b"text/html; charset=utf-8"
         await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                    "headers": [(b"content-type", kind),
                                 (b"content-length", str(len(content)).encode()), (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": content})
 
@@ -192,6 +201,21 @@ def is_api_call(scope: Scope) -> bool:
     kind = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
     api = str(scope.get("path", "")).startswith("/api/")
     return api and (kind == "application/json" or header(scope, b"authorization") is not None)
+
+
+def _wants_json(scope: Scope) -> bool:
+    """Whether a refusal is said in JSON (as :func:`trainer.web.pages.wants_json` decides for the pages)."""
+    accept = header(scope, b"accept") or ""
+    json_at, html_at = accept.find("application/json"), accept.find("text/html")
+    return str(scope.get("path", "")).startswith("/api/") or (json_at >= 0 and (html_at < 0 or json_at < html_at))
+
+
+def _same_origin(scope: Scope) -> bool:
+    """Whether the request's ``Origin`` (when it says one) is this site (its ``Host``)."""
+    origin = header(scope, b"origin")
+    if not origin or origin == "null":
+        return True
+    return urlsplit(origin).netloc.lower() == (header(scope, b"host") or "").lower()
 
 
 async def _form_token(scope: Scope, body: bytes) -> str:

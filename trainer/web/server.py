@@ -119,6 +119,7 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
     sys.stdout.flush()
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url_of(host, port)), daemon=True).start()
+    threading.Thread(target=_warm, daemon=True).start()
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         server.run(sockets=[sock])
@@ -128,6 +129,16 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
         signal.signal(signal.SIGTERM, previous)
         sock.close()
     say("Stopped.")
+
+
+def _warm() -> None:
+    """Read the built-in pack while the first pages are asked for, so that the first session does not wait."""
+    from trainer.web.train import ready
+
+    try:
+        ready()
+    except Exception:  # (a damaged pack is said by the page that needs it, in one line)
+        return
 
 
 def _open_when_up(server: object, url: str) -> None:

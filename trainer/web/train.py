@@ -35,6 +35,7 @@ from trainer.web.learners import Learner, choose_first, current
 from trainer.web.pages import page
 from trainer.web.puzzles import read_line, show, take_answer
 
+_LOADING = threading.Lock()
 COUNTS = (5, 10, 20)
 """The session lengths offered."""
 MAX_SESSIONS = 5_000
@@ -116,6 +117,14 @@ def sessions(request: Request) -> dict[str, Training]:
     return found
 
 
+def ready() -> None:
+    """Read the built-in pack (about a second) once, however many sessions start at the same moment: the
+    others wait for the first instead of each reading it too. ``literature serve`` calls it as it starts."""
+    with _LOADING:
+        training_pool()
+        techniques()
+
+
 @functools.cache
 def techniques() -> list[str]:
     """The techniques a session can focus on: those of the built-in training pool."""
@@ -123,6 +132,7 @@ def techniques() -> list[str]:
 
 
 def _start(learner: Learner, count: int, technique: str | None, review: bool, seed: int | None) -> Training:
+    ready()
     with Progress(learner.store) as store:
         due = store.due_reviews()
         rating = store.rating().rating
@@ -136,6 +146,7 @@ def _start(learner: Learner, count: int, technique: str | None, review: bool, se
 
 
 def _options(store: Path) -> dict[str, Any]:
+    ready()
     with Progress(store) as progress:
         due = len(progress.due_reviews())
         rating = progress.rating().rating
