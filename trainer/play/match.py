@@ -18,6 +18,16 @@ a game that is saved, left and resumed goes on exactly as it would have.
 The saved text is a complete ``.lit`` log (every dealt hand listed) whose
 first line, a comment, records the seating: ``literature check`` reads it as
 any other game.
+
+Several people may sit at one table (a table in the browser): ``people`` is
+the set of seats played by people, ``you`` among them or not; the methods
+that act for a person take the ``seat`` they act for (``you`` by default).
+
+    >>> shared = Match.new(Seating(seed=3), people={"Ann", "Dan"})
+    >>> shared.decider(), shared.is_person("Dan")
+    (('Dan', <Role.PLAY: 'play'>), True)
+    >>> [str(e) for e in shared.play(shared.suggest("Dan"), seat="Dan")]
+    ['Dan asks Ann for 9S: no']
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -146,22 +157,26 @@ def move_rng(seed: int, move: int, seat: str) -> random.Random:
 class Match:
     """The true position of a game with one person and bots, and how to move it on."""
 
-    def __init__(self, seating: Seating, setup: Setup, path: str | None = None) -> None:
+    def __init__(
+        self, seating: Seating, setup: Setup, path: str | None = None, people: Iterable[str] | None = None
+    ) -> None:
         self.seating = seating
         self.setup = setup
         self.you = seating.seat()
         self.path = path
         self.table = Table(setup, {})
+        self.people: set[str] = {self.you} if people is None else {setup.check_player(p) for p in people}
+        """The seats people play (the others are bots'): ``{you}`` unless told otherwise."""
 
     @classmethod
-    def new(cls, seating: Seating) -> Match:
-        """Deal a new game from ``seating.seed``."""
+    def new(cls, seating: Seating, people: Iterable[str] | None = None) -> Match:
+        """Deal a new game from ``seating.seed`` (``people``: the seats people play, default ``you``'s)."""
         names = seating.names()
         rng = random.Random(deal_seed(seating.seed))
         dealer = rng.choice(names)
         variant = Variant(seating.variant)
         setup = Setup.create(variant, names, dealer, deal(rng, variant, names, dealer))
-        return cls(replace(seating, you=seating.seat()), setup)
+        return cls(replace(seating, you=seating.seat()), setup, people=people)
 
     @classmethod
     def from_text(cls, text: str, path: str | None = None) -> Match:
@@ -194,24 +209,30 @@ class Match:
         """Whether every set has been claimed."""
         return self.state.over
 
-    def your_view(self) -> View:
-        """What the person may see: their own hand and the public history."""
-        state = self.table.seats[self.you]
-        return View(self.you, state.setup, tuple(self.state.events), Role.PLAY, state=state)
+    def your_view(self, seat: str | None = None) -> View:
+        """What the person in ``seat`` (default ``you``) may see: their own hand and the public history."""
+        seat = seat or self.you
+        state = self.table.seats[seat]
+        return View(seat, state.setup, tuple(self.state.events), Role.PLAY, state=state)
+
+    def is_person(self, seat: str) -> bool:
+        """Whether a person (not a bot) plays ``seat``."""
+        return seat in self.people
 
     def decider(self) -> tuple[str, Role]:
         """Who decides the next event, and what they are asked to do.
 
         As in self-play (:func:`~trainer.play.simulate.whose_move`), except that
-        when the turn is the person's and they cannot use it, they choose whom
+        when the turn is a person's and they cannot use it, they choose whom
         to hand it to: a teammate, or (their team out of cards) an opponent;
         unless, in ``fish54``, the other team won the last set and picks.
         """
         state = self.state
+        turn = state.turn
         picking = state.picking_team
-        mine = picking is None or picking == self.setup.team(self.you)
-        if state.turn == self.you and self.you not in state.actors() and not state.over and mine:
-            return self.you, Role.PASS
+        mine = picking is None or picking == self.setup.team(turn)
+        if turn in self.people and turn not in state.actors() and not state.over and mine:
+            return turn, Role.PASS
         return whose_move(state)
 
     def kind_of(self, seat: str) -> BotKind:
@@ -224,47 +245,52 @@ class Match:
     def bot_move(self) -> list[Event]:
         """Let the bot whose move it is decide, and play its event(s)."""
         seat = self.decider()[0]
-        if seat == self.you:
-            raise LiteratureError("it is your move, not a bot's")
+        if seat in self.people:
+            raise LiteratureError("it is your move, not a bot's" if seat == self.you else
+                                  f"it is {seat}'s move, not a bot's")
         before = len(self.state.events)
         self.table.bots[seat] = make_bot(self.kind_of(seat), move_rng(self.seating.seed, before, seat))
         self.table.step()
         return list(self.state.events[before:])
 
-    def suggest(self) -> Move:
-        """The move the ``expert`` bot would make in the person's seat (for ``auto``)."""
+    def suggest(self, seat: str | None = None) -> Move:
+        """The move the ``expert`` bot would make in the person's ``seat`` (default ``you``; for ``auto``)."""
+        seat = seat or self.you
         role = self.decider()[1]
-        view = self.table.view(self.you, role)
+        view = self.table.view(seat, role)
         if role is Role.PASS and not view.pass_targets():  # your team is out of cards: an opponent claims
             return PassTo(most_cards(view, sorted(self.state.actors())))
-        bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), self.you))
+        bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), seat))
         return bot.decide(view)
 
-    def events_for(self, move: Move) -> list[Event]:
-        """The events the person's move makes, checked against the rules on a copy of the position.
+    def events_for(self, move: Move, seat: str | None = None) -> list[Event]:
+        """The events the move of the person in ``seat`` (default ``you``) makes, checked against the rules on
+        a copy of the position.
 
         Raises :class:`LiteratureError` with the rule's own words when the move is not allowed.
         """
+        you = seat or self.you
         seat, role = self.decider()
-        if seat != self.you:
+        if seat != you:
             raise LiteratureError(f"it is {seat}'s move, not yours")
         if isinstance(move, PassTo):
-            events: list[Event] = [Pass(self.you, move.to)]
+            events: list[Event] = [Pass(you, move.to)]
         elif role is Role.PASS:
             raise LiteratureError("you have no cards: hand the turn on with 'pass NAME'")
         elif role is Role.CLAIM and isinstance(move, AskFor):
             raise LiteratureError("questions are over (a team is out of cards): claim a set")
         else:
-            self.setup.check_player(getattr(move, "target", self.you))
-            events = self.table.events_for(self.you, role, move)
+            self.setup.check_player(getattr(move, "target", you))
+            events = self.table.events_for(you, role, move)
         trial = self.state.copy()
         for event in events:
             trial.apply(event)
         return events
 
-    def play(self, move: Move, auto: bool = False) -> list[Event]:
-        """Play the person's move (see :meth:`events_for`); ``auto`` marks it as the expert's."""
-        events = self.events_for(move)
+    def play(self, move: Move, auto: bool = False, seat: str | None = None) -> list[Event]:
+        """Play the move of the person in ``seat`` (default ``you``; see :meth:`events_for`); ``auto`` marks it
+        as the expert's."""
+        events = self.events_for(move, seat)
         for event in events:
             self.table.apply(event)
         if auto:

@@ -21,6 +21,15 @@ The coach (``--coach``):
     ("'Zed' is not at the table (players: Ann Bob Cat Dan Eve Fay)",)
     >>> seat.respond("history").kind
     'history'
+
+At a table of several people each has a :class:`Seat` of their own over the
+same match, with the coach level they chose:
+
+    >>> shared = Match.new(Seating(seed=3), people={"Ann", "Dan"})
+    >>> Seat(shared, "Ann").respond("auto").lines
+    ('It is not your move.',)
+    >>> Seat(shared, "Dan", CoachLevel.OFF).respond("auto").kind
+    'moved'
 """
 
 from __future__ import annotations
@@ -59,11 +68,13 @@ class Reply:
 class Seat:
     """The person's seat: reads their lines, checks their moves, coaches them."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, you: str | None = None, level: CoachLevel | None = None) -> None:
+        """The seat of the person ``you`` (default ``match.you``), coached at ``level`` (default the seating's)."""
         self.match = match
-        self.level = match.seating.coach
+        self.you = you or match.you
+        self.level = level or match.seating.coach
         self.open_book = match.seating.open_book or self.level is not CoachLevel.OFF
-        self.coach = Coach(match.setup, match.you)
+        self.coach = Coach(match.setup, self.you)
         self.pending: Move | None = None
 
     @property
@@ -73,7 +84,7 @@ class Seat:
 
     def your_move(self) -> bool:
         """Whether the next event is the person's to decide."""
-        return not self.match.over and self.match.decider()[0] == self.match.you
+        return not self.match.over and self.match.decider()[0] == self.you
 
     def role(self) -> Role:
         """What the person is asked to do now."""
@@ -94,7 +105,7 @@ class Seat:
         """Take one line typed at the prompt."""
         match = self.match
         try:
-            command = parse_command(line, match.setup, match.you)
+            command = parse_command(line, match.setup, self.you)
         except PromptError as error:
             self.pending = None
             return Reply("invalid", (error.message,))
@@ -132,7 +143,7 @@ class Seat:
         if not self.your_move():
             return Reply("invalid", ("It is not your move.",))
         if kind == "auto":
-            return self.play(self.match.suggest(), auto=True)
+            return self.play(self.match.suggest(self.you), auto=True)
         assert command.move is not None
         return self.consider(command.move)
 
@@ -140,7 +151,7 @@ class Seat:
         """Check a move; with the coach on, ask before a move that is sure to fail or may be wrong."""
         events = self.match.state.events
         try:
-            self.match.events_for(move)
+            self.match.events_for(move, self.you)
         except LiteratureError as error:
             return Reply("invalid", (error.message,))
         if not self.coached:
@@ -164,7 +175,7 @@ class Seat:
     def play(self, move: Move, auto: bool = False) -> Reply:
         """Play the move and, with the full coach, add the review's notes on it."""
         try:
-            events = self.match.play(move, auto=auto)
+            events = self.match.play(move, auto=auto, seat=self.you)
         except LiteratureError as error:
             return Reply("invalid", (error.message,))
         notes: list[Note] = []
@@ -203,9 +214,9 @@ class Seat:
             half, holders = next(iter(claimable.items()))
             return Reply("info", (f"Hint: claim {half}: {placement(holders.items())} (certain).",))
         if role is Role.PASS:
-            mates = match.your_view().pass_targets() or sorted(match.state.actors())
+            mates = match.your_view(self.you).pass_targets() or sorted(match.state.actors())
             return Reply("info", (f"Hint: you have no cards; pass to one of {', '.join(mates)}.",))
-        view = match.table.view(match.you, role)
+        view = match.table.view(self.you, role)
         asks = view.legal_asks()
         if not asks:
             return Reply("info", ("Hint: no ask is possible; claim the set you are surest of.",))

@@ -39,6 +39,8 @@ from trainer.web import play as play_pages
 from trainer.web import puzzles as puzzle_pages
 from trainer.web import review as review_pages
 from trainer.web import stats as stats_pages
+from trainer.web import table_api as table_api_routes
+from trainer.web import table_pages as table_pages_routes
 from trainer.web import train as train_pages
 from trainer.web import worksheet as worksheet_pages
 from trainer.web.pages import error_page
@@ -60,6 +62,7 @@ def page_routes() -> list[BaseRoute]:
     routes += play_pages.routes
     routes += review_pages.routes
     routes += worksheet_pages.routes
+    routes += table_api_routes.routes + table_pages_routes.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

@@ -165,6 +165,8 @@ class Guard:
             return "A form on another site tried to send this here: refused."
         if not _same_origin(scope):
             return f"This request came from {header(scope, b'origin')}, not from this site: refused."
+        if is_api_call(scope):
+            return ""
         if not found:
             return "This browser had no form token yet (cookies may be off): reload the page and try again."
         given = header(scope, CSRF_HEADER) or await _form_token(scope, body)
@@ -182,6 +184,23 @@ class Guard:
                     "headers": [(b"content-type", kind),
                                 (b"content-length", str(len(content)).encode()), (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": content})
+
+
+def is_api_call(scope: Scope) -> bool:
+    """Whether a request is a call of the JSON API (``/api/...``) with ``Content-Type: application/json`` or
+    an ``Authorization`` header: no form on another site can send one (a browser asks first, and this server
+    never says yes), so it needs no form token; clients other than the pages (scripts, tests) call the API so.
+
+    >>> is_api_call({"path": "/api/tables", "headers": [(b"content-type", b"application/json")]})
+    True
+    >>> is_api_call({"path": "/api/tables/x/start", "headers": [(b"authorization", b"Bearer s")]})
+    True
+    >>> is_api_call({"path": "/api/tables", "headers": [(b"content-type", b"text/plain")]})
+    False
+    """
+    kind = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
+    api = str(scope.get("path", "")).startswith("/api/")
+    return api and (kind == "application/json" or header(scope, b"authorization") is not None)
 
 
 def _wants_json(scope: Scope) -> bool:

@@ -1,0 +1,124 @@
+"""Tables over a real server: whole games scanned for leaks, every message saved before it is sent, a restart."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web_table_helpers import Stream, bearer, leaks, live_server
+from trainer.game.notation import parse_game
+from trainer.web.app import create_app
+
+PEOPLE = ("Bob", "Cat", "Fay")
+
+
+def saved_events(home: Path, code: str) -> int:
+    """How many events the table's file holds now."""
+    data = json.loads((home / "tables" / f"{code}.json").read_text())
+    return len(parse_game(data["game"]).events) if data["game"] else -1
+
+
+def play_out(base: str, code: str, secrets: dict[str, str], streams: dict[str | None, Stream]) -> None:
+    """Each person plays ``auto`` when their own stream says it is their move, until the game is over."""
+    deadline = time.monotonic() + 240
+    with httpx.Client(base_url=base, timeout=30) as client:
+        while time.monotonic() < deadline:
+            views = {seat: streams[seat].last() for seat in secrets}
+            if any(v.get("over") for v in views.values()):
+                return
+            for seat, view in views.items():
+                if view.get("turn") == seat and view.get("phase") == "playing":
+                    response = client.post(f"/api/tables/{code}/moves", headers=bearer(secrets[seat]),
+                                           json={"move": "auto"})
+                    assert response.status_code in (200, 400), response.text
+            time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_no_client_receives_a_card_it_may_not_see(tmp_path: Path, players: int) -> None:
+    with live_server(tmp_path) as base, httpx.Client(base_url=base, timeout=30) as client:
+        made = client.post("/api/tables", json={"players": players, "coach": "off", "seed": 11 + players}).json()
+        code = made["table"]
+        received: list[tuple[str | None, dict[str, Any]]] = []
+        secrets: dict[str, str] = {}
+        for seat in PEOPLE:
+            taken = client.post(f"/api/tables/{code}/seats/{seat}", json={"name": f"P {seat}"})
+            received.append((seat, taken.json()))
+            secrets[seat] = taken.json()["secret"]
+        url = f"{base}/api/tables/{code}/events"
+        streams = {seat: Stream(url, secrets[seat], lambda m: saved_events(tmp_path, code)) for seat in PEOPLE}
+        streams[None] = Stream(url, None, lambda m: saved_events(tmp_path, code))
+        started = client.post(f"/api/tables/{code}/start", headers=bearer(made["host"]))
+        received.append((None, started.json()))
+        play_out(base, code, secrets, streams)
+        for seat in (*PEOPLE, None):
+            state = client.get(f"/api/tables/{code}/state", headers=bearer(secrets.get(seat or "")))
+            received.append((seat, state.json()))
+        time.sleep(0.5)
+        for stream in streams.values():
+            stream.close()
+        game = parse_game(client.get(f"/api/tables/{code}/log").text)
+    states = list(game.states())
+    lines = [str(e) for e in game.events]
+    scanned = 0
+    for seat, stream in streams.items():
+        assert stream.messages, f"{seat}'s stream said nothing"
+        for (_, message), on_file in zip(stream.messages, stream.seen, strict=True):
+            received.append((seat, message))
+            if message.get("phase") != "waiting":
+                assert on_file >= message["event_count"], "a move was announced before it was saved"
+    for seat, message in received:
+        count = message.get("event_count", 0)
+        hand = {str(c) for c in states[count].hands[seat]} if seat is not None and "event_count" in message else set()
+        if seat is not None and "hand" in message and message.get("phase") != "waiting":
+            assert set(message["hand"]) == hand
+        assert leaks(message, hand, lines[:count]) == [], (seat, message)
+        scanned += 1
+    assert scanned > 3 * len(lines)  # every event reached every client
+
+
+def test_a_restart_mid_game_resumes_every_seat_and_the_game_goes_on_identically(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
+
+    def game(home: Path, stop_at: int | None) -> str:
+        app = create_app(home)
+        client = TestClient(app, client=("127.0.0.1", 5000))
+        client.__enter__()
+        made = client.post("/api/tables", json={"players": 6, "seed": 42}).json()
+        code = made["table"]
+        secrets = {s: client.post(f"/api/tables/{code}/seats/{s}", json={"name": s.lower()}).json()["secret"]
+                   for s in PEOPLE}
+        client.post(f"/api/tables/{code}/start", headers=bearer(made["host"]))
+        restarted = False
+        while True:
+            state = client.get(f"/api/tables/{code}/state").json()
+            if state["over"]:
+                break
+            if stop_at is not None and not restarted and state["event_count"] >= stop_at:
+                client.__exit__(None, None, None)  # the server stops mid-game
+                client = TestClient(create_app(home), client=("127.0.0.1", 5000))
+                client.__enter__()
+                restarted = True
+                for seat, secret in secrets.items():  # every seat resumes with its secret
+                    again = client.get(f"/api/tables/{code}/state", headers=bearer(secret)).json()
+                    assert again["you"] == seat and again["event_count"] >= stop_at
+                continue
+            if state["turn"] in secrets:
+                client.post(f"/api/tables/{code}/moves", headers=bearer(secrets[state["turn"]]), json={"move": "auto"})
+            else:
+                time.sleep(0.02)
+        log = client.get(f"/api/tables/{code}/log").text
+        client.__exit__(None, None, None)
+        assert stop_at is None or restarted
+        return log.split("\n", 1)[1]
+
+    whole = game(tmp_path / "a", None)
+    assert game(tmp_path / "b", 40) == whole

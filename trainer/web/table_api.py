@@ -1,0 +1,304 @@
+"""The tables' JSON API, which the table pages use too, and the live stream (Server-Sent Events).
+
+A seat's secret goes in an ``Authorization: Bearer SECRET`` header (the host's
+secret the same way, for the host's actions). Every answer is JSON; every
+refusal is a 4xx (or 503) with one line, ``{"error": "..."}``:
+
+- ``POST /api/tables`` ``{"variant", "players", "bots", "coach"}`` →
+  ``{"table": CODE, "host": SECRET, "seats": [NAMES]}``
+- ``POST /api/tables/CODE/seats/NAME`` ``{"name": "Zoe"}`` → ``{"secret": SECRET}`` (409 if held)
+- ``POST /api/tables/CODE/start`` (the host) → the public state
+- ``GET /api/tables/CODE/state`` → the seat's state (a spectator's without ``you`` and ``hand``)
+- ``POST /api/tables/CODE/moves`` ``{"move": "Bob 6D"}`` → the new state (and ``reply``: the lines said)
+- ``GET /api/tables/CODE/events``: the live stream; ``GET /api/tables/CODE/log``: the ``.lit`` once over
+- also ``POST .../seats/NAME/bot`` (the host hands an away seat to a bot), ``POST .../seats/NAME/back``
+  (its person takes it back), ``POST .../coach`` ``{"level"}``, ``GET .../review``.
+
+    >>> [route.path for route in routes][:3]
+    ['/api/tables', '/api/tables/{code}/seats/{name}', '/api/tables/{code}/seats/{name}/bot']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from trainer.game.errors import LiteratureError
+from trainer.web.learners import current, named
+from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, message
+from trainer.web.tables import Options, Table, TableError
+
+MAX_JSON = 4096
+"""The largest body the API reads (a claim is under 100 bytes)."""
+KEEPALIVE = 15.0
+"""Seconds between two comments on a quiet live stream (so proxies and browsers keep it open)."""
+
+
+def hall(request: Request) -> Hall:
+    """The app's tables (made at the first request that needs them)."""
+    state = request.app.state
+    found: Hall | None = getattr(state, "table_hall", None)
+    if found is None:
+        home: Path = state.home
+        pace = float(os.environ.get("LITERATURE_TABLE_PACE", "1.0"))
+
+        def store(key: str) -> Path | None:
+            learner = named(home, key)
+            return learner.store if learner is not None else None
+
+        found = Hall(home, pace=pace, learner_store=store)
+        state.table_hall = found
+    return found
+
+
+def secret_of(request: Request) -> str | None:
+    """The secret in the ``Authorization: Bearer`` header, if any."""
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and 0 < len(token) <= 100 else None
+
+
+def client_key(request: Request) -> str:
+    """The client's address (what limits count per client)."""
+    return request.client.host if request.client else "?"
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The JSON object sent (400 when it is not one, or larger than :data:`MAX_JSON`)."""
+    raw = await request.body()
+    if len(raw) > MAX_JSON:
+        raise TableError(f"the request is larger than {MAX_JSON} bytes", 413)
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise TableError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("the request is not a JSON object")
+    return data
+
+
+def refused(error: LiteratureError) -> JSONResponse:
+    """A refusal: its status and one line."""
+    status = error.status if isinstance(error, TableError) else 400
+    return JSONResponse({"error": error.message}, status_code=status, headers={"cache-control": "no-store"})
+
+
+def answer(data: Any, status: int = 200) -> JSONResponse:
+    """A JSON answer that no cache keeps."""
+    return JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
+
+
+def api(handler: Any) -> Any:
+    """Wrap a handler so that every :class:`LiteratureError` is a one-line JSON refusal."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+            return response
+        except LiteratureError as error:
+            return refused(error)
+
+    wrapped.__name__ = handler.__name__
+    wrapped.__doc__ = handler.__doc__
+    return wrapped
+
+
+def _seat_view(table: Table, request: Request) -> dict[str, Any]:
+    secret = secret_of(request)
+    viewer = table.viewer(secret)
+    if viewer is not None:
+        table.place(viewer).seen = hall(request).clock()
+    return table.view(viewer)
+
+
+@api
+async def create(request: Request) -> Response:
+    """``POST /api/tables``: a new table, its code, the host's secret, its seats."""
+    tables = hall(request)
+    tables.limits.check("create:" + client_key(request), CREATE)
+    options = Options.read(await body_of(request), int.from_bytes(os.urandom(7), "big"))
+    table, host = await tables.create(options)
+    return answer({"table": table.code, "host": host, "seats": table.names(), "link": f"/t/{table.code}"}, 201)
+
+
+@api
+async def take(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME`` ``{"name"}``: take a free seat; its secret."""
+    tables = hall(request)
+    tables.limits.check("join:" + client_key(request), JOIN)
+    body = await body_of(request)
+    code, name = request.path_params["code"], request.path_params["name"]
+    learner = current(request)
+    key = learner.key if learner is not None else None
+    clock = tables.clock
+    secret = await tables.change(code, lambda t: t.take(name, body.get("name"), clock(), key))
+    return answer({"secret": secret, "seat": name, "link": f"/t/{code}#seat={secret}"}, 201)
+
+
+@api
+async def start(request: Request) -> Response:
+    """``POST /api/tables/CODE/start``: the host begins the game."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    code = request.path_params["code"]
+    clock = tables.clock
+    await tables.change(code, lambda t: t.start(secret, clock()))
+    return answer(tables.get(code).view(None))
+
+
+@api
+async def state(request: Request) -> Response:
+    """``GET /api/tables/CODE/state``: what the seat (or a spectator) sees now."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("read:" + (secret or client_key(request)), READ)
+    return answer(_seat_view(tables.get(request.path_params["code"]), request))
+
+
+@api
+async def move(request: Request) -> Response:
+    """``POST /api/tables/CODE/moves`` ``{"move"}``: a line of the ``play`` prompt, for the seat."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    body = await body_of(request)
+    code = request.path_params["code"]
+    clock = tables.clock
+    reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), clock()))
+    table = tables.get(code)
+    out = table.view(table.viewer(secret))
+    lines = [*reply.lines]
+    if reply.kind == "history":
+        lines = out["events"]
+    out["reply"] = lines
+    out["moved"] = reply.kind == "moved"
+    return answer(out)
+
+
+@api
+async def hand_to_bot(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME/bot``: the host hands an away person's seat to a bot."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    code, name = request.path_params["code"], request.path_params["name"]
+    clock = tables.clock
+    await tables.change(code, lambda t: t.hand_to_bot(secret, name, clock()))
+    return answer(tables.get(code).view(None))
+
+
+@api
+async def take_back(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME/back``: the seat's person plays it again."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    code, name = request.path_params["code"], request.path_params["name"]
+    table = tables.get(code)
+    if table.holder(secret).name != name:
+        raise TableError(f"this secret is not {name[:20]}'s", 403)
+    clock = tables.clock
+    await tables.change(code, lambda t: t.take_back(secret, clock()))
+    return answer(tables.get(code).view(name))
+
+
+@api
+async def coach(request: Request) -> Response:
+    """``POST /api/tables/CODE/coach`` ``{"level"}``: the seat's coach, among the levels the table allows."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    body = await body_of(request)
+    code = request.path_params["code"]
+    clock = tables.clock
+    await tables.change(code, lambda t: t.set_coach(secret, body.get("level"), clock()))
+    table = tables.get(code)
+    return answer(table.view(table.viewer(secret)))
+
+
+@api
+async def game_log(request: Request) -> Response:
+    """``GET /api/tables/CODE/log``: the complete ``.lit``, for everyone, once the game is over."""
+    table = hall(request).get(request.path_params["code"])
+    return PlainTextResponse(table.log(), headers={
+        "content-disposition": f'attachment; filename="table-{table.code}.lit"', "cache-control": "no-store"})
+
+
+@api
+async def review(request: Request) -> Response:
+    """``GET /api/tables/CODE/review``: the public notes, and the seat's own (with its secret)."""
+    tables = hall(request)
+    table = tables.get(request.path_params["code"])
+    viewer = table.viewer(secret_of(request))
+    if table.phase != "over":
+        raise TableError("the review is there once the game is over", 409)
+    if table.ending is None:
+        raise TableError("the review is being worked out: try again in a moment", 409)
+    out: dict[str, Any] = {"events": table.view(None)["events"], "public": table.ending["public"]}
+    if viewer is not None:
+        out["you"] = viewer
+        out["own"] = table.ending["own"].get(viewer, [])
+        out["auto"] = [n for n in table.auto_moves()]
+        queued = table.ending["queued"].get(viewer)
+        out["queued"] = queued
+    return answer(out)
+
+
+@api
+async def events(request: Request) -> Response:
+    """``GET /api/tables/CODE/events``: the live stream of the seat's (or a spectator's) view, one
+    ``data:`` line of JSON per change, the current view first."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    code = request.path_params["code"]
+    table = tables.get(code)
+    viewer = table.viewer(secret)
+    listener = tables.subscribe(code, viewer)
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            yield "retry: 1000\n\n"
+            while not listener.dropped:
+                try:
+                    data = await asyncio.wait_for(listener.queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                if not data:
+                    break
+                yield f"data: {data}\n\n"
+        finally:
+            tables.unsubscribe(code, listener)
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers={
+        "cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+routes = [
+    Route("/api/tables", create, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}", take, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}/bot", hand_to_bot, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}/back", take_back, methods=["POST"]),
+    Route("/api/tables/{code}/start", start, methods=["POST"]),
+    Route("/api/tables/{code}/state", state, methods=["GET"]),
+    Route("/api/tables/{code}/moves", move, methods=["POST"]),
+    Route("/api/tables/{code}/coach", coach, methods=["POST"]),
+    Route("/api/tables/{code}/events", events, methods=["GET"]),
+    Route("/api/tables/{code}/log", game_log, methods=["GET"]),
+    Route("/api/tables/{code}/review", review, methods=["GET"]),
+]
+
+__all__ = ["hall", "message", "routes"]

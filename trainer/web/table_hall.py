@@ -1,0 +1,357 @@
+"""The tables a server holds: one file each, one change at a time, saved before it is announced, bots driven.
+
+The :class:`Hall` keeps every open :class:`~trainer.web.tables.Table` of the
+data folder (``tables/CODE.json``). A change to a table (:meth:`Hall.change`)
+runs in a worker thread while the table's lock is held (the coach's and the
+bots' exact engine may think for a while without stopping the other tables),
+is written to the table's file, and only then is every client listening to
+that table sent its own view (:meth:`Hall.subscribe`): a change that cannot be
+saved is undone (the table is read back from its file) and announced to no one.
+
+After each change the hall's driver plays the bots' moves, one every
+``pace`` seconds, until it is a person's move or the game is over; at the end
+the review is worked out once (each seat's notes from its own view and the
+public ones), and each person who is a learner of this server gets the moments
+they missed in their training queue (:func:`puzzles.session.queue_missed`).
+
+Tables expire when nobody touched them for :data:`IDLE_SECONDS`; creating
+tables, taking seats and acting are rate-limited per client address and per
+seat (:class:`Limits`).
+
+    >>> limits = Limits(clock=lambda: 0.0)
+    >>> [limits.allow("a", rate=1.0, burst=2) for _ in range(3)]
+    [True, True, False]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from trainer.files import write_atomic
+from trainer.game.errors import LiteratureError
+from trainer.web.tables import CODE, Options, Table, TableError
+
+log = logging.getLogger("literature.web.tables")
+
+T = TypeVar("T")
+
+FOLDER = "tables"
+"""The tables' folder in the data folder."""
+IDLE_SECONDS = 24 * 3600.0
+"""A table nobody touched for this long expires (its file is removed)."""
+MAX_TABLES = 200
+"""Tables a server holds at once."""
+MAX_LISTENERS = 64
+"""Live streams open on one table at once."""
+MAX_QUEUED = 200
+"""Messages waiting for one slow listener; past this it is dropped (its page reconnects and gets the state)."""
+PACE = 1.0
+"""Seconds between two bots' moves, so that people can follow them."""
+CREATE = (1 / 6, 20)
+"""Tables a client address may create: one every 6 s, 20 at once (rate per second, burst)."""
+JOIN = (1.0, 30)
+"""Seats a client address may try to take."""
+ACT = (10.0, 40)
+"""Actions of one seat (moves, hints, …) or of one address without a seat."""
+READ = (30.0, 60)
+"""Reads of the state (the pages read the live stream instead)."""
+ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+class Limits:
+    """Token buckets by key: each key may do ``burst`` things at once, then ``rate`` per second."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 10_000) -> None:
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.max_keys = max_keys
+
+    def allow(self, key: str, rate: float, burst: int) -> bool:
+        """Whether ``key`` may do one more thing now (and count it)."""
+        now = self.clock()
+        tokens, since = self.buckets.get(key, (float(burst), now))
+        tokens = min(float(burst), tokens + (now - since) * rate)
+        if len(self.buckets) >= self.max_keys and key not in self.buckets:
+            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < burst}  # forget the idle ones
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return False
+        self.buckets[key] = (tokens - 1, now)
+        return True
+
+    def check(self, key: str, limit: tuple[float, int]) -> None:
+        """Raise a 429 :class:`TableError` when ``key`` is over ``limit`` (rate, burst)."""
+        if not self.allow(key, *limit):
+            raise TableError("too many requests: wait a moment and try again", 429)
+
+
+@dataclass(eq=False)
+class Listener:
+    """One client of a table's live stream: the seat it is for (``None``: a spectator) and its queue."""
+
+    viewer: str | None
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
+    dropped: bool = False
+
+
+class Hall:
+    """Every table of one data folder, and the work around them (see the module's docstring)."""
+
+    def __init__(self, home: Path, *, pace: float = PACE, clock: Callable[[], float] = time.time,
+                 learner_store: Callable[[str], Path | None] | None = None) -> None:
+        self.home = home
+        self.folder = home / FOLDER
+        self.pace = pace
+        self.clock = clock
+        self.learner_store = learner_store or (lambda key: None)
+        self.limits = Limits()
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.listeners: dict[str, set[Listener]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.made: dict[str, float] = {}
+        """When each table last changed (before it was saved): the live stream's messages say it."""
+        self.saved = 0
+        """Changes written to a table's file (the benchmark checks that every move was)."""
+        self.loaded = False
+
+    # -- the tables ----------------------------------------------------------------------------
+
+    def path(self, code: str) -> Path:
+        """The file of table ``code``."""
+        return self.folder / f"{code}.json"
+
+    def load_all(self) -> None:
+        """Read every table's file (once, at the first request): a file that cannot be read is logged and
+        left alone; a game a bot was to move on goes on."""
+        if self.loaded:
+            return
+        self.loaded = True
+        try:
+            files = sorted(self.folder.glob("*.json"))
+        except OSError:
+            files = []
+        for file in files[: MAX_TABLES * 2]:
+            if not CODE.fullmatch(file.stem):
+                continue
+            try:
+                table = Table.load(file.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, LiteratureError) as error:
+                log.warning("table %s cannot be read: %s", file, error)
+                continue
+            self.tables[table.code] = table
+        self.expire()
+        for code in list(self.tables):
+            self.kick(code)
+
+    def get(self, code: str) -> Table:
+        """The table ``code`` (404 when there is none, or it expired)."""
+        self.load_all()
+        table = self.tables.get(code) if CODE.fullmatch(code) else None
+        if table is None or self._idle(table):
+            if table is not None:
+                self.expire()
+            raise TableError(f"there is no table {code[:20]!r} here (it may have expired)", 404)
+        return table
+
+    def _idle(self, table: Table) -> bool:
+        return self.clock() - table.touched > IDLE_SECONDS
+
+    def expire(self) -> list[str]:
+        """Remove the tables nobody touched for :data:`IDLE_SECONDS` (their files too); their codes."""
+        gone = [code for code, table in self.tables.items() if self._idle(table)]
+        for code in gone:
+            del self.tables[code]
+            with contextlib.suppress(OSError):
+                self.path(code).unlink()
+            for listener in self.listeners.pop(code, set()):
+                listener.dropped = True
+                with contextlib.suppress(asyncio.QueueFull):
+                    listener.queue.put_nowait("")
+        return gone
+
+    async def create(self, options: Options) -> tuple[Table, str]:
+        """A new table (saved before its code is given) and its host's secret."""
+        self.load_all()
+        self.expire()
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError(f"this server holds {MAX_TABLES} tables already: try again later", 503)
+        while True:
+            code = "".join(secrets.choice(ALPHABET) for _ in range(8))
+            if code not in self.tables and not self.path(code).exists():
+                break
+        host = secrets.token_urlsafe(18)
+        table = Table.new(code, options, host, self.clock())
+        await asyncio.to_thread(self._save, table)
+        self.tables[code] = table
+        return table, host
+
+    def _save(self, table: Table) -> None:
+        write_atomic(self.path(table.code), table.text(), force=self.path(table.code).exists())
+        self.saved += 1
+
+    # -- changes -------------------------------------------------------------------------------
+
+    async def change(self, code: str, action: Callable[[Table], T]) -> T:
+        """Run ``action`` on the table (in a worker thread, the table's lock held), save, then announce.
+
+        A :class:`TableError` from ``action`` changes nothing; a change that cannot be saved is undone
+        (the table is read again from its file) and raises a 503 :class:`TableError`.
+        """
+        table = self.get(code)
+        lock = self.locks.setdefault(code, asyncio.Lock())
+        async with lock:
+            table = self.get(code)
+            before = table.version
+            try:
+                result = await asyncio.to_thread(self._apply, table, action)
+            except TableError:
+                raise
+            except OSError as error:
+                self.tables[code] = Table.load(self.path(code).read_text(encoding="utf-8"))
+                raise TableError(f"the table cannot be saved ({error.strerror or error}): nothing changed", 503) \
+                    from None
+            except LiteratureError as error:
+                raise TableError(error.message) from None
+            if table.version != before:
+                self.announce(table)
+        self.kick(code)
+        return result
+
+    def _apply(self, table: Table, action: Callable[[Table], T]) -> T:
+        before = table.version
+        result = action(table)
+        if table.version != before:
+            self.made[table.code] = self.clock()
+            self._save(table)
+        return result
+
+    def announce(self, table: Table) -> None:
+        """Send each listener of the table its view as it is now (a listener too slow to keep up is dropped)."""
+        listeners = self.listeners.get(table.code, set())
+        if not listeners:
+            return
+        stamp = self.clock()
+        views: dict[str | None, str] = {}
+        for listener in list(listeners):
+            if listener.viewer not in views:
+                views[listener.viewer] = message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
+            try:
+                listener.queue.put_nowait(views[listener.viewer])
+            except asyncio.QueueFull:
+                listener.dropped = True
+                listeners.discard(listener)
+
+    def subscribe(self, code: str, viewer: str | None) -> Listener:
+        """A new listener of table ``code`` for ``viewer``; its queue holds the current view first."""
+        table = self.get(code)
+        listeners = self.listeners.setdefault(code, set())
+        if len(listeners) >= MAX_LISTENERS:
+            raise TableError(f"{MAX_LISTENERS} pages are open on this table already", 503)
+        listener = Listener(viewer)
+        listeners.add(listener)
+        if viewer is not None:
+            table.connected[viewer] += 1
+            table.place(viewer).seen = self.clock()
+            self.announce(table)  # everyone sees that the seat is back
+        else:
+            now = self.clock()
+            listener.queue.put_nowait(message(table, None, now, self.made.get(code, now)))
+        return listener
+
+    def unsubscribe(self, code: str, listener: Listener) -> None:
+        """The listener left (its page closed, its network lost)."""
+        self.listeners.get(code, set()).discard(listener)
+        table = self.tables.get(code)
+        if table is not None and listener.viewer is not None:
+            table.connected[listener.viewer] -= 1
+            table.place(listener.viewer).seen = self.clock()
+            self.announce(table)
+
+    # -- the bots and the end ---------------------------------------------------------------------
+
+    def kick(self, code: str) -> None:
+        """Start the table's driver unless it runs already (it stops when a person is to move)."""
+        task = self.tasks.get(code)
+        if task is not None and not task.done():
+            return
+        table = self.tables.get(code)
+        if table is None or not (table.bot_due() or (table.phase == "over" and table.ending is None)):
+            return
+        try:
+            self.tasks[code] = asyncio.get_running_loop().create_task(self.drive(code))
+        except RuntimeError:  # no loop running (a script using the hall without a server): nothing to drive
+            return
+
+    async def drive(self, code: str) -> None:
+        """Play the bots' moves at the hall's pace while it is their move; at the end, work out the review."""
+        try:
+            while True:
+                table = self.tables.get(code)
+                if table is None:
+                    return
+                if table.bot_due():
+                    if self.pace:
+                        await asyncio.sleep(self.pace)
+                    await self.change(code, self._bot_step)
+                    continue
+                if table.phase == "over" and table.ending is None:
+                    await self.change(code, self._finish)
+                return
+        except TableError as error:
+            log.warning("table %s stopped: %s", code, error)
+        except Exception:  # a defect: logged, and the table waits (the next change kicks it again)
+            log.exception("table %s: the driver failed", code)
+
+    def _bot_step(self, table: Table) -> None:
+        if table.bot_due():
+            table.bot_step(self.clock())
+
+    def _finish(self, table: Table) -> None:
+        if table.ending is None and table.phase == "over":
+            table.ending = ending(table, self.learner_store)
+            table.changed(self.clock())
+
+
+def message(table: Table, viewer: str | None, stamp: float, made: float) -> str:
+    """One message of the live stream: the viewer's view, when the table last changed (``made``, before it
+    was saved) and when the message was sent (``sent``), in the server's time."""
+    return json.dumps({**table.view(viewer), "made": made, "sent": stamp}, separators=(",", ":"))
+
+
+def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[str, Any]:
+    """What the end of a game gives: every seat's notes from its own view, the public notes, and for each
+    person who is a learner here, the missed moments queued for training (how many, how many new)."""
+    from puzzles.session import queue_missed
+    from trainer.play.ending import own_notes
+    from trainer.render.notes import note_json
+    from trainer.review import review_game
+
+    match = table.match
+    assert match is not None
+    game = match.game()
+    complete = review_game(game)
+    public = review_game(type(game)(game.setup.public(), game.events))
+    own = {p: [{**note_json(n), "event": n.event} for n in complete.notes if n.player == p] for p in game.setup.players}
+    queued: dict[str, list[int]] = {}
+    for place in table.places:
+        store = learner_store(place.learner) if place.held and place.learner is not None else None
+        if store is None:
+            continue
+        seat = table.seat_match(place.name)
+        try:
+            missed, added = queue_missed(seat, own_notes(seat), store)
+        except LiteratureError as error:
+            log.warning("table %s: %s's missed moments not queued: %s", table.code, place.name, error)
+            continue
+        queued[place.name] = [missed, added]
+    return {"own": own, "public": [{**note_json(n), "event": n.event} for n in public.notes], "queued": queued}

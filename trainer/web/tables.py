@@ -1,0 +1,511 @@
+"""A table in the browser: seats for people, bots in the others, one game that only the server sees whole.
+
+A :class:`Table` is first a lobby, then a game. Anyone with its code may take
+a free seat (:meth:`Table.take`) and is given a secret: every action for that
+seat needs it, and only a hash of it is kept. The host holds the table's own
+secret (and no seat until they take one); they start the game
+(:meth:`Table.start`): the deal comes from the table's seed, the seats nobody
+took are played by bots of the table's level, and from then on the game is a
+:class:`~trainer.play.match.Match` whose people are the held seats, each seen
+through its own :class:`~trainer.play.seat.Seat` (the ``play`` prompt's
+syntax, the rules' own refusals, the coach at the level its person chose among
+those the table allows). Nothing here decides what is legal: the match does.
+
+The table's file (:meth:`Table.text`: JSON around the game's complete
+``.lit``) is written by the caller after each change and before anyone hears
+of it; :meth:`Table.load` reads it back exactly, and since bots draw their
+choices from ``(seed, move, seat)`` a table read again after a restart goes on
+as it would have.
+
+What a client is shown is :meth:`Table.view`: its own hand (a seat) or none
+(a spectator), the hand sizes, and the public events as ``.lit`` lines (only
+the last one for a seat whose coach is off, as at a real table).
+
+    >>> table = Table.new("abcd2345", Options(seed=3), "host-secret", now=0.0)
+    >>> zoe = table.take("Dan", "Zoe", now=0.0)
+    >>> table.start("host-secret", now=1.0)
+    >>> table.match.decider(), table.bot_due()
+    (('Dan', <Role.PLAY: 'play'>), False)
+    >>> table.act(zoe, "auto", now=2.0).kind
+    'moved'
+    >>> view = table.view("Dan")
+    >>> view["you"], len(view["hand"]), view["events"]
+    ('Dan', 8, ['Dan asks Ann for 9S: no'])
+    >>> "hand" in table.view(None), Table.load(table.text()).view("Dan") == view
+    (False, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from collections import Counter
+from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from trainer.game.errors import LiteratureError
+from trainer.game.events import Event
+from trainer.game.notation import write_game
+from trainer.game.randomplay import NAMES
+from trainer.game.state import SetStatus
+from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.protocol import BotKind
+from trainer.play.seat import Reply, Seat
+from trainer.play.view import Role
+from trainer.render.notes import note_sentence
+
+FORMAT = 1
+"""The version of a table's file."""
+CODE = re.compile(r"[a-z2-9]{8}")
+"""A table's code: eight letters and digits (no 0, 1: they read as O, l)."""
+MAX_PERSON = 24
+"""Characters a person's name may have."""
+_PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
+AWAY_SECONDS = 180.0
+"""A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
+LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
+BOT_KINDS = tuple(kind for kind in BotKind if kind is not BotKind.RANDOM)
+"""The bots a table may seat in its empty seats."""
+
+
+class TableError(LiteratureError):
+    """What a client may not do, in one line, with the HTTP status that says it (400, 403, 404, 409, 429, 503)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def digest(secret: str) -> str:
+    """The hash of a secret, which is all a table keeps of it.
+
+    >>> len(digest("s")), digest("s") == digest("s") != digest("t")
+    (64, True)
+    """
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def check_person(text: object) -> str:
+    """A person's name at the table, trimmed: a letter or digit, then up to 23 letters, digits, spaces, ``.'-``.
+
+    >>> check_person("  Zoe  B. "), check_person("Zoë")
+    ('Zoe B.', 'Zoë')
+    >>> check_person("<script>")
+    Traceback (most recent call last):
+    ...
+    trainer.web.tables.TableError: a name is a letter or digit, then up to 23 letters, digits, spaces or .'-
+    """
+    name = " ".join(str(text).split()) if isinstance(text, str) else ""
+    if not _PERSON.fullmatch(name):
+        raise TableError(f"a name is a letter or digit, then up to {MAX_PERSON - 1} letters, digits, spaces or .'-")
+    return name
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the host chooses: the rules, the size, the bots' level, the coach levels seats may choose."""
+
+    variant: Variant = Variant.CLASSIC
+    players: int = 6
+    bots: BotKind = BotKind.EXPERT
+    coach: tuple[CoachLevel, ...] = (CoachLevel.OFF,)
+    seed: int = 0
+
+    @classmethod
+    def read(cls, body: dict[str, Any], seed: int) -> Options:
+        """The options of ``POST /api/tables``; ``coach`` is the highest level allowed (``"alert"``: off and
+        alert) or the list of the levels allowed. A field that is wrong raises :class:`TableError` naming it.
+
+        >>> Options.read({"variant": "fish54", "players": 8, "bots": "basic", "coach": "alert"}, 7).coach
+        (<CoachLevel.OFF: 'off'>, <CoachLevel.ALERT: 'alert'>)
+        >>> Options.read({"players": 7}, 7)
+        Traceback (most recent call last):
+        ...
+        trainer.web.tables.TableError: players: a table has 6 or 8 players, not 7
+        """
+        unknown = sorted(set(body) - {"variant", "players", "bots", "coach", "seed"})
+        if unknown:
+            raise TableError(f"{unknown[0][:40]}: not an option of a table (variant, players, bots, coach, seed)")
+        variant = _choice(body, "variant", [v.value for v in Variant], "classic")
+        players = body.get("players", 6)
+        if type(players) is not int or players not in PLAYER_COUNTS:
+            raise TableError(f"players: a table has 6 or 8 players, not {str(players)[:20]}")
+        bots = _choice(body, "bots", [k.value for k in BOT_KINDS], BotKind.EXPERT.value)
+        coach = body.get("coach", "off")
+        names = [level.value for level in LEVELS]
+        if isinstance(coach, str) and coach in names:
+            allowed = LEVELS[: names.index(coach) + 1]
+        elif isinstance(coach, list) and coach and all(isinstance(c, str) and c in names for c in coach):
+            allowed = tuple(level for level in LEVELS if level.value in coach)
+        else:
+            raise TableError(f"coach: one of {', '.join(names)} (the highest allowed), or a list of them")
+        chosen = body.get("seed", seed)
+        if type(chosen) is not int or not 0 <= chosen < 2**63:
+            raise TableError("seed: a whole number from 0 to 2^63 - 1")
+        return cls(Variant(variant), players, BotKind(bots), allowed, chosen)
+
+
+def _choice(body: dict[str, Any], key: str, allowed: list[str], default: str) -> str:
+    value = body.get(key, default)
+    if not isinstance(value, str) or value not in allowed:
+        raise TableError(f"{key}: one of {', '.join(allowed)}, not {str(value)[:20]!r}")
+    return value
+
+
+@dataclass
+class Place:
+    """One seat of the table: who holds it (a hash of their secret), the name they gave, how they are coached."""
+
+    name: str
+    person: str = ""
+    secret: str = ""
+    learner: str | None = None
+    coach: CoachLevel = CoachLevel.OFF
+    bot: bool = False
+    """Handed to a bot by the host while its person was away (they may take it back)."""
+    seen: float = 0.0
+
+    @property
+    def held(self) -> bool:
+        """Whether a person took this seat."""
+        return bool(self.secret)
+
+
+@dataclass
+class Table:
+    """One table: its options, seats, host, game (``None`` before the start), and what the end computed."""
+
+    code: str
+    options: Options
+    host: str
+    created: float
+    touched: float
+    places: list[Place]
+    match: Match | None = None
+    ending: dict[str, Any] | None = None
+    seats: dict[str, Seat] = field(default_factory=dict, repr=False)
+    connected: Counter[str] = field(default_factory=Counter, repr=False)
+    questions: dict[str, str] = field(default_factory=dict, repr=False)
+    notes: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    version: int = 0
+
+    @classmethod
+    def new(cls, code: str, options: Options, host_secret: str, now: float) -> Table:
+        """A new table in its lobby, every seat free."""
+        places = [Place(name, coach=options.coach[-1]) for name in NAMES[: options.players]]
+        return cls(code, options, digest(host_secret), now, now, places)
+
+    # -- who is who ------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``waiting`` (the lobby), ``playing`` or ``over``."""
+        if self.match is None:
+            return "waiting"
+        return "over" if self.match.over else "playing"
+
+    def place(self, name: str) -> Place:
+        """The seat called ``name`` (404 when there is none)."""
+        for place in self.places:
+            if place.name == name:
+                return place
+        raise TableError(f"there is no seat {name[:20]!r} at this table (seats: {' '.join(self.names())})", 404)
+
+    def names(self) -> list[str]:
+        """The seats' names, in order."""
+        return [p.name for p in self.places]
+
+    def holder(self, secret: str | None) -> Place:
+        """The seat whose secret this is (403 otherwise: no secret, another table's, the host's)."""
+        if secret:
+            hashed = digest(secret)
+            for place in self.places:
+                if place.held and hmac.compare_digest(place.secret, hashed):
+                    return place
+        raise TableError("this needs your seat's secret (Authorization: Bearer SECRET)", 403)
+
+    def is_host(self, secret: str | None) -> bool:
+        """Whether ``secret`` is the host's."""
+        return bool(secret) and hmac.compare_digest(self.host, digest(secret or ""))
+
+    def viewer(self, secret: str | None) -> str | None:
+        """The seat a request is for: its secret's, or ``None`` (a spectator, or the host without a seat)."""
+        if not secret or self.is_host(secret):
+            return None
+        return self.holder(secret).name
+
+    def people(self) -> set[str]:
+        """The seats people play now (held, and not handed to a bot)."""
+        return {p.name for p in self.places if p.held and not p.bot}
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def take(self, name: str, person: object, now: float, learner: str | None = None) -> str:
+        """Seat ``person`` in the free seat ``name`` and return the seat's secret (409: held, full, begun)."""
+        place = self.place(name)
+        person = check_person(person)
+        if self.match is not None:
+            raise TableError("the game has begun: its empty seats are played by bots", 409)
+        if all(p.held for p in self.places):
+            raise TableError("the table is full", 409)
+        if place.held:
+            raise TableError(f"{name} is taken (by {place.person})", 409)
+        if any(p.held and p.person.lower() == person.lower() for p in self.places):
+            raise TableError(f"someone called {person} sits here already: choose another name", 409)
+        secret = secrets.token_urlsafe(18)
+        place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
+        self.changed(now)
+        return secret
+
+    def start(self, host_secret: str | None, now: float) -> None:
+        """Deal and begin (the host only); the seats nobody took are the bots'."""
+        if not self.is_host(host_secret):
+            raise TableError("only the host may start the game (Authorization: Bearer HOST-SECRET)", 403)
+        if self.match is not None:
+            raise TableError("the game has begun already", 409)
+        options = self.options
+        started = datetime.fromtimestamp(now, UTC).replace(microsecond=0).isoformat()
+        seating = Seating(options.seed, options.variant, options.players, None, options.bots, options.bots,
+                          options.coach[-1], False, started)
+        self.match = Match.new(seating, people=self.people())
+        self._seat_people()
+        self.changed(now)
+
+    def _seat_people(self) -> None:
+        assert self.match is not None
+        self.seats = {p.name: Seat(self.match, p.name, p.coach) for p in self.places if p.held}
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def playing(self) -> Match:
+        """The match, while it is being played (409 before the start and after the end)."""
+        if self.match is None:
+            raise TableError("the game has not begun: the host starts it", 409)
+        if self.match.over:
+            raise TableError("the game is over", 409)
+        return self.match
+
+    def act(self, secret: str | None, line: object, now: float) -> Reply:
+        """One line typed at a seat (the ``play`` prompt's syntax: a move, ``auto``, ``hint``, ``yes`` …).
+
+        A line the rules or the prompt refuse raises :class:`TableError` with their one-line reason.
+        """
+        place = self.holder(secret)
+        place.seen = now
+        self.playing()
+        if not isinstance(line, str):
+            raise TableError("move: a line such as 'Bob 6D', 'claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D', 'pass Cat', "
+                             "'auto'")
+        if place.bot:
+            raise TableError(f"a bot plays {place.name} now: take your seat back first", 409)
+        seat = self.seats[place.name]
+        reply = seat.respond(line)
+        self.questions.pop(place.name, None)
+        if reply.kind == "invalid":
+            raise TableError(reply.lines[0] if reply.lines else "that is not a move here")
+        if reply.kind == "confirm":
+            self.questions[place.name] = reply.lines[0]
+        if reply.kind == "moved":
+            self.notes[place.name] = [f"Coach: {note_sentence(n)}" for n in reply.notes]
+            self.changed(now)
+        elif reply.kind == "confirm":
+            self.version += 1
+        return reply
+
+    def bot_due(self) -> bool:
+        """Whether the next move is a bot's (a seat nobody took, or one handed to a bot)."""
+        match = self.match
+        return match is not None and not match.over and match.decider()[0] not in match.people
+
+    def bot_step(self, now: float) -> list[Event]:
+        """Let the bot whose move it is play it."""
+        events = self.playing().bot_move()
+        self.changed(now)
+        return events
+
+    def hand_to_bot(self, host_secret: str | None, name: str, now: float) -> None:
+        """The host hands the seat of a person gone for :data:`AWAY_SECONDS` to a bot (who plays it until they
+        take it back)."""
+        if not self.is_host(host_secret):
+            raise TableError("only the host may hand a seat to a bot", 403)
+        match = self.playing()
+        place = self.place(name)
+        if not place.held or place.bot:
+            raise TableError(f"a bot plays {name} already", 409)
+        gone = now - place.seen
+        if self.connected[name] or gone < AWAY_SECONDS:
+            where = "has the table open" if self.connected[name] else f"was here {int(gone)} s ago"
+            raise TableError(f"{place.person} {where}: a seat may be handed to a bot after "
+                             f"{int(AWAY_SECONDS // 60)} minutes away", 409)
+        place.bot = True
+        match.people.discard(name)
+        self.seats[name].pending = None
+        self.questions.pop(name, None)
+        self.changed(now)
+
+    def take_back(self, secret: str | None, now: float) -> None:
+        """The seat's person takes it back from the bot."""
+        place = self.holder(secret)
+        match = self.playing()
+        place.seen = now
+        if not place.bot:
+            raise TableError(f"you play {place.name} already", 409)
+        place.bot = False
+        match.people.add(place.name)
+        self.changed(now)
+
+    def set_coach(self, secret: str | None, level: object, now: float) -> None:
+        """The seat's person chooses their coach among the levels the table allows."""
+        place = self.holder(secret)
+        allowed = [c.value for c in self.options.coach]
+        if not isinstance(level, str) or level not in allowed:
+            raise TableError(f"level: this table allows the coach {', '.join(allowed)}")
+        place.coach = CoachLevel(level)
+        place.seen = now
+        if self.match is not None:
+            self.seats[place.name] = Seat(self.match, place.name, place.coach)
+        self.questions.pop(place.name, None)
+        self.changed(now)
+
+    def changed(self, now: float) -> None:
+        """Mark a change: a new version for the live stream, and the table's idle time starts again."""
+        self.touched = now
+        self.version += 1
+
+    # -- what each client sees ----------------------------------------------------------------
+
+    def history_open(self, viewer: str | None) -> bool:
+        """Whether ``viewer`` (``None``: a spectator) is shown the whole history, not only the last event: a
+        seat whose coach is on, a spectator at a table that allows a coach, everyone once the game is over."""
+        if self.phase == "over":
+            return True
+        if viewer is None:
+            return self.options.coach[-1] is not CoachLevel.OFF
+        return self.place(viewer).coach is not CoachLevel.OFF
+
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` (a seat's name, or ``None`` for a spectator) is shown: never a hand but its own."""
+        match = self.match
+        out: dict[str, Any] = {
+            "table": self.code, "phase": self.phase, "variant": self.options.variant.value,
+            "bots": self.options.bots.value, "coach_allowed": [c.value for c in self.options.coach],
+            "version": self.version,
+        }
+        if viewer is not None:
+            out["you"] = viewer
+            own = match.table.seats[viewer].hands[viewer] if match is not None else set()
+            out["hand"] = [str(c) for c in sorted(own)]
+        out["seats"] = [self._seat_json(p) for p in self.places]
+        if match is None:
+            out.update(hand_sizes={}, events=[], event_count=0, turn=None, role=None, over=False, score=[0, 0],
+                       sets={}, winner=None)
+            return out
+        state = match.state
+        lines = [str(e) for e in state.events]
+        seat, role = match.decider() if not state.over else (None, None)
+        out.update(
+            hand_sizes=dict(state.sizes),
+            events=lines if self.history_open(viewer) else lines[-1:],
+            event_count=len(lines),
+            turn=seat, role=role.value if role else None,
+            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner,
+            sets={str(h): ("in play" if r.status is SetStatus.IN_PLAY else
+                          "cancelled" if r.status is SetStatus.CANCELLED else f"team {r.team}")
+                  for h, r in state.sets.items()},
+        )
+        if viewer is not None and viewer in self.seats:
+            out["coach"] = self._coach_json(viewer)
+            out["options"] = self._options_json(viewer) if seat == viewer and viewer in match.people else {}
+        return out
+
+    def _seat_json(self, place: Place) -> dict[str, Any]:
+        team = 1 + self.names().index(place.name) % 2
+        bot = (not place.held or place.bot) and self.match is not None
+        return {"name": place.name, "team": team, "person": place.person, "held": place.held, "bot": bot,
+                "connected": self.connected[place.name] > 0, "seen": place.seen}
+
+    def _coach_json(self, viewer: str) -> dict[str, Any]:
+        seat = self.seats[viewer]
+        return {"level": seat.level.value, "alerts": list(seat.alerts()), "question": self.questions.get(viewer),
+                "notes": self.notes.get(viewer, [])}
+
+    def _options_json(self, viewer: str) -> dict[str, Any]:
+        """What the seat may do now, from its own view (the page builds its buttons from it)."""
+        match = self.match
+        assert match is not None
+        role = match.decider()[1]
+        view = match.table.view(viewer, role)
+        asks: dict[str, list[str]] = {}
+        for target, card in view.legal_asks():
+            asks.setdefault(target, []).append(str(card))
+        passes = view.pass_targets() if role in (Role.PASS, Role.PICK) else view.handover_targets()
+        if role is Role.PASS and not passes:
+            passes = sorted(match.state.actors())
+        claims = {str(h): [str(c) for c in h.cards] for h in view.live_sets()} if role is not Role.PASS else {}
+        return {"asks": asks, "claims": claims, "claimers": view.claimers() if claims else [], "passes": passes}
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def log(self) -> str:
+        """The complete ``.lit`` of the finished game, every hand listed (409 before the end)."""
+        if self.match is None or not self.match.over:
+            raise TableError("the log is there for everyone once the game is over", 409)
+        who = " ".join(f"{p.name}={'bot' if not p.held else p.person.replace(' ', '_')}" for p in self.places)
+        return f"# literature table {self.code}: {who}\n" + write_game(self.match.game())
+
+    def seat_match(self, name: str) -> Match:
+        """The game as seen from the person in ``name`` (what :func:`trainer.play.ending.own_notes` and
+        :func:`puzzles.session.queue_missed` take)."""
+        assert self.match is not None
+        match = Match(replace(self.match.seating, you=name), self.match.setup, people={name})
+        match.table = self.match.table
+        return match
+
+    def auto_moves(self) -> tuple[int, ...]:
+        """The events made with ``auto`` (the expert's move for a person), numbered from 1."""
+        return self.match.seating.auto if self.match is not None else ()
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The table's file: JSON with the game's saved text (a complete ``.lit``) inside."""
+        options = self.options
+        data = {
+            "format": FORMAT, "code": self.code, "host": self.host, "created": self.created, "touched": self.touched,
+            "options": {"variant": options.variant.value, "players": options.players, "bots": options.bots.value,
+                        "coach": [c.value for c in options.coach], "seed": options.seed},
+            "places": [{**asdict(p), "coach": p.coach.value} for p in self.places],
+            "game": self.match.text() if self.match is not None else None,
+            "ending": self.ending, "version": self.version, "notes": self.notes,
+        }
+        return json.dumps(data, indent=1) + "\n"
+
+    @classmethod
+    def load(cls, text: str) -> Table:
+        """A table read back from its file (a damaged file raises :class:`LiteratureError`)."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise ValueError(f"format {data.get('format')!r}")
+            raw = data["options"]
+            options = Options(Variant(raw["variant"]), int(raw["players"]), BotKind(raw["bots"]),
+                              tuple(CoachLevel(c) for c in raw["coach"]), int(raw["seed"]))
+            places = [Place(p["name"], p["person"], p["secret"], p["learner"], CoachLevel(p["coach"]), bool(p["bot"]),
+                            float(p["seen"])) for p in data["places"]]
+            table = cls(str(data["code"]), options, str(data["host"]), float(data["created"]), float(data["touched"]),
+                        places, ending=data.get("ending"), version=int(data["version"]),
+                        notes={str(k): [str(n) for n in v] for k, v in data["notes"].items()})
+        except (KeyError, TypeError, ValueError) as error:
+            raise LiteratureError(f"not a table's file ({error.__class__.__name__}: {error})") from None
+        if data["game"] is not None:
+            match = Match.from_text(data["game"])
+            match.people = table.people()
+            table.match = match
+            table._seat_people()
+        return table
+
