@@ -219,6 +219,7 @@ def generate(
     executor: Executor | None = None,
     on_puzzle: Callable[[Puzzle, Tally], None] | None = None,
     tally: Tally | None = None,
+    deadline: Deadline | None = None,
 ) -> list[Puzzle]:
     """Exactly ``request.count`` unique puzzles, spread over the levels (:meth:`Request.quotas`),
     at most ``per_game`` from one game and one per game moment and set; or
@@ -229,6 +230,16 @@ def generate(
     :data:`~puzzles.executor.MAX_IN_FLIGHT` games earlier, so the result depends
     only on the request, not on ``workers``) and searched only where that level
     occurs. The puzzles come sorted by level, easiest first.
+
+    Once ``deadline`` has passed no further game is started: a :class:`TimeLimitError` says how far it got
+    (a server bounds the work one request may start this way).
+
+    >>> ticks = iter(range(100))
+    >>> generate(Request(count=3, levels=(1,)), deadline=Deadline.after(0.5, clock=lambda: next(ticks)))
+    Traceback (most recent call last):
+    ...
+    trainer.engine.deadline.TimeLimitError: the generator stopped at its time limit of 0.5 s after 0 games, \
+with 0 of 3 level-1 puzzles found: ask for fewer puzzles, or lower levels
     """
     tally = tally if tally is not None else Tally()
     quotas = request.quotas()
@@ -239,6 +250,11 @@ def generate(
 
     def specs() -> Iterator[GameSpec]:
         for index in range(request.game_budget):
+            if deadline is not None and deadline.passed():
+                raise TimeLimitError(
+                    f"the generator stopped at its time limit of {deadline.seconds:g} s after {tally.games} games, "
+                    f"with {len(kept)} of {request.count} {request.describe()} found: ask for fewer puzzles, "
+                    "or lower levels")
             wanted = wanted_after[max(0, index - MAX_IN_FLIGHT)]
             if wanted:
                 yield GameSpec.of(request, index, (wanted[index % len(wanted)],))

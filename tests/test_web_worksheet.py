@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+
+from trainer.web import worksheet
+from trainer.web.worksheet import MAX_WAITING
 
 from command_line import run
 from web_helpers import client, text_of
@@ -18,6 +26,18 @@ ARGS = ("--count", "2", "--min-level", "1", "--max-level", "2", "--variant", "cl
 
 def home() -> Path:
     return Path(os.environ["LITERATURE_HOME"])
+
+
+def ready(browser: TestClient, url: str, seconds: float = 120) -> Any:
+    """``url``'s answer once the set is made: a 202 says it is being prepared (the page asks again by itself)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        response = browser.get(url)
+        if response.status_code != 202:
+            return response
+        assert '<meta http-equiv="refresh"' in response.text
+        assert time.monotonic() < deadline, f"{url}: still being prepared after {seconds} s"
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +53,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_form_builds_a_set_with_its_links() -> None:
     browser = client(home())
     assert "Build" in text_of(browser.get("/worksheet").text)
-    page = browser.get(f"/worksheet?{QUERY}")
+    page = ready(browser, f"/worksheet?{QUERY}")
     assert page.status_code == 200
     shown = text_of(page.text)
     assert "Year 7 practice" in shown and "2 puzzles of levels 1-2" in shown
@@ -44,7 +64,7 @@ def test_the_form_builds_a_set_with_its_links() -> None:
 
 @pytest.mark.parametrize("name", ["worksheet.md", "answers.md", "worksheet.html", "answers.html", "puzzles.json"])
 def test_every_download_is_the_file_generate_writes(name: str, generated: Path) -> None:
-    response = client(home()).get(f"/worksheet/file/{name}?{QUERY}")
+    response = ready(client(home()), f"/worksheet/file/{name}?{QUERY}")
     assert response.status_code == 200
     assert response.headers["content-disposition"] == f'attachment; filename="{name}"'
     assert response.text == (generated / name).read_text()
@@ -55,7 +75,7 @@ def test_every_download_is_the_file_generate_writes(name: str, generated: Path) 
 @pytest.mark.parametrize(("page", "name"), [("sheet", "worksheet.html"), ("answers", "answers.html")])
 def test_the_printable_pages_are_generates_html_with_a_bar_that_does_not_print(page: str, name: str,
                                                                               generated: Path) -> None:
-    response = client(home()).get(f"/worksheet/{page}?{QUERY}")
+    response = ready(client(home()), f"/worksheet/{page}?{QUERY}")
     assert response.status_code == 200
     served = response.text
     bar_start, bar_end = served.index('<nav class="sheet-tools"'), served.index("</nav>") + len("</nav>\n")
@@ -87,3 +107,77 @@ def test_a_bad_request_is_a_400_with_its_reason(query: str, reason: str) -> None
 
 def test_an_unknown_file_is_a_404() -> None:
     assert client(home()).get(f"/worksheet/file/secret.txt?{QUERY}").status_code == 404
+
+
+# -- a request never waits for a set being made ---------------------------------------------------------------
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """The generator replaced by one that waits until the test lets it go (each call noted)."""
+    go = threading.Event()
+    calls: list[Any] = []
+    sets = worksheet.Sets()
+
+    def waiting(wanted: Any, **options: Any) -> Any:
+        calls.append(wanted)
+        go.wait(20)
+        return []
+
+    monkeypatch.setattr(worksheet, "generate", waiting)
+    monkeypatch.setattr(worksheet, "SETS", sets)
+    try:
+        yield calls
+    finally:
+        go.set()
+        for job in sets._made.values():  # (none left running into the next test)
+            if not job.cancel():
+                job.exception(timeout=20)
+
+
+def _asked(seed: int) -> str:
+    return f"count=1&level=1&variant=classic&players=6&seed={seed}&title=Held"
+
+
+def test_a_page_answers_at_once_while_its_set_is_being_made(held: list[Any]) -> None:
+    browser = client(home())
+    seed = 900_001
+    for url in (f"/worksheet/sheet?{_asked(seed)}", f"/worksheet?{_asked(seed)}",
+                f"/worksheet/answers?{_asked(seed)}", f"/worksheet/file/puzzles.json?{_asked(seed)}"):
+        began = time.monotonic()
+        response = browser.get(url)
+        assert time.monotonic() - began < 5, url  # (the generator is held for 20 s)
+        assert response.status_code == 202, url
+        assert "being prepared" in text_of(response.text), url
+        assert '<meta http-equiv="refresh" content="2">' in response.text
+        assert "<script>" not in response.text  # (the page asks again without a script: the CSP allows none inline)
+    assert len(held) <= 1  # one set made once, whichever page asked
+
+
+def test_a_page_with_nothing_asked_for_is_the_form_and_starts_nothing(held: list[Any]) -> None:
+    browser = client(home())
+    for url in ("/worksheet/sheet", "/worksheet/answers", "/worksheet/file/worksheet.md"):
+        response = browser.get(url, follow_redirects=False)
+        assert response.status_code == 303 and response.headers["location"] == "/worksheet", url
+    assert "Build" in text_of(browser.get("/worksheet").text)
+    assert held == []
+
+
+def test_at_most_a_few_sets_are_made_at_once_the_others_are_told_to_come_back(held: list[Any]) -> None:
+    browser = client(home())
+    base = 800_001
+    answers = [browser.get(f"/worksheet/sheet?{_asked(base + n)}") for n in range(MAX_WAITING + 2)]
+    assert [a.status_code for a in answers] == [202] * (MAX_WAITING + 2)
+    assert "Other worksheets are being made" in text_of(answers[-1].text)
+    assert "Other worksheets are being made" not in text_of(answers[0].text)
+    time.sleep(0.2)
+    assert len(held) <= 1  # one made at a time, the next waits its turn, the rest were never started
+
+
+def test_a_set_that_takes_too_long_is_stopped_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    sets = worksheet.Sets()
+    sets.seconds = 0.0
+    monkeypatch.setattr(worksheet, "SETS", sets)
+    response = ready(client(home()), "/worksheet/sheet?" + _asked(700_001))
+    assert response.status_code == 400
+    assert "the generator stopped at its time limit of 0 s" in text_of(response.text)

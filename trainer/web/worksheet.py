@@ -21,6 +21,7 @@ gives the same puzzles, and a set made once is kept while the server runs.
 from __future__ import annotations
 
 import asyncio
+import logging
 import tempfile
 import threading
 from collections import OrderedDict
@@ -31,17 +32,20 @@ from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from puzzles.generate import Request as Wanted
 from puzzles.generate import generate
 from puzzles.model import KINDS, LEVELS, Puzzle
+from trainer.engine.deadline import Deadline
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
 from trainer.render.worksheet import FILES, export
 from trainer.web.background import start
 from trainer.web.pages import bad_request, not_found, page
+
+log = logging.getLogger("literature.web")
 
 MAX_COUNT = 40
 """The most puzzles one worksheet may ask for here (``literature generate --count`` allows more, in a terminal)."""
@@ -99,38 +103,91 @@ def address(wanted: Wanted, title: str) -> str:
     return urlencode(pairs)
 
 
+WORKSHEET_SECONDS = 120.0
+"""The most time one set may take to make (the generator stops after it, and the page says so)."""
+MAX_WAITING = 2
+"""The most sets being made or waiting to be made at once; a request for another is told to come back."""
+MAX_KEPT = 16
+"""Sets kept made (the latest asked for)."""
+
+
 class Sets:
-    """The puzzle sets made so far (one made at a time; the latest few kept)."""
+    """The puzzle sets made so far, or being made: one made at a time in the background
+    (:func:`trainer.web.background.start`), at most :data:`MAX_WAITING` waiting, the latest few kept.
+
+    A request never waits for a set: it is told whether the set is ready, and comes back
+    (the page refreshes itself) until it is.
+    """
 
     def __init__(self) -> None:
         self._made: OrderedDict[Wanted, Future[list[Puzzle]]] = OrderedDict()
         self._lock = threading.Lock()
+        self.seconds = WORKSHEET_SECONDS
 
-    def puzzles(self, wanted: Wanted) -> Future[list[Puzzle]]:
-        """The puzzles of ``wanted`` (the generator started now if they were not made yet)."""
+    def puzzles(self, wanted: Wanted) -> Future[list[Puzzle]] | None:
+        """The puzzles of ``wanted``: made, being made (started now if they were not asked for yet), or
+        ``None`` when :data:`MAX_WAITING` other sets are being made already."""
         with self._lock:
             job = self._made.get(wanted)
-            if job is None or (job.done() and job.exception() is not None):
-                job = start("worksheet", generate, wanted)
-                self._made[wanted] = job
-                while len(self._made) > 16:
-                    self._made.popitem(last=False)
+            if job is not None:
+                self._made.move_to_end(wanted)
+                return job
+            if sum(not other.done() for other in self._made.values()) >= MAX_WAITING:
+                return None
+            job = start("worksheet", _generate, wanted, self.seconds)
+            self._made[wanted] = job
+            while len(self._made) > MAX_KEPT:
+                _, old = self._made.popitem(last=False)
+                old.cancel()  # (one still waiting to start never starts)
             return job
+
+
+def _generate(wanted: Wanted, seconds: float) -> list[Puzzle]:
+    """The set, made in the background with its time limit (counted from when it starts)."""
+    return generate(wanted, deadline=Deadline.after(seconds))
 
 
 SETS = Sets()
 
+PREPARING_REFRESH = 2
+"""Seconds before a page showing a set being made asks again (a ``<meta http-equiv="refresh">``: no script)."""
 
-async def _made(request: Request) -> tuple[Wanted, str, list[Puzzle]] | Response:
+
+async def _made(request: Request, form: bool = False) -> tuple[Wanted, str, list[Puzzle]] | Response:
+    """The set the address asks for, or the page to answer with instead, at once: the form with its error
+    (400), the set being made (202, the page refreshes itself), the form (a request with no ``count``)."""
+    query = request.query_params
+    if not form and "count" not in query:  # nothing asked for: the form, which asks (never a set made unasked)
+        return RedirectResponse("/worksheet", status_code=303)
     try:
-        wanted, title = form_request({k: request.query_params.getlist(k) for k in request.query_params})
-        found = await asyncio.wrap_future(SETS.puzzles(wanted))
+        wanted, title = form_request({k: query.getlist(k) for k in query})
     except LiteratureError as error:
         return _form(request, str(error), 400)
+    job = SETS.puzzles(wanted)
+    if job is None or not job.done():
+        return _preparing(request, wanted, title, busy=job is None, form=form)
+    try:
+        found = job.result()
+    except LiteratureError as error:
+        return _form(request, str(error), 400)
+    except Exception as error:  # a defect of the generator: said on the page and logged, never a 500
+        log.error("the worksheet %s could not be made", address(wanted, title), exc_info=error)
+        return _form(request, f"the worksheet could not be made ({error.__class__.__name__}): a defect", 400)
     return wanted, title, found
 
 
-def _form(request: Request, error: str = "", status: int = 200, made: dict[str, Any] | None = None) -> Response:
+def _preparing(request: Request, wanted: Wanted, title: str, busy: bool, form: bool) -> Response:
+    """The page saying the set is being made (or waits its turn); it asks again by itself every few seconds."""
+    if form:
+        return _form(request, status=202, preparing={"busy": busy, "describe": wanted.describe(),
+                                                     "count": wanted.count, "title": title})
+    return page(request, "worksheet_wait.html", status=202, nav="worksheet", title="Worksheet",
+                refresh=PREPARING_REFRESH, busy=busy, describe=wanted.describe(), count=wanted.count,
+                sheet_title=title, query=address(wanted, title))
+
+
+def _form(request: Request, error: str = "", status: int = 200, made: dict[str, Any] | None = None,
+          preparing: dict[str, Any] | None = None) -> Response:
     query = request.query_params
     chosen = {
         "count": query.get("count", "6"), "levels": query.getlist("level") or list(DEFAULT_LEVELS),
@@ -138,14 +195,15 @@ def _form(request: Request, error: str = "", status: int = 200, made: dict[str, 
         "seed": query.get("seed", "0"), "title": query.get("title", DEFAULT_TITLE),
     }
     return page(request, "worksheet.html", status=status, nav="worksheet", title="Worksheet", error=error,
-                chosen=chosen, made=made, levels=LEVELS, max_count=MAX_COUNT)
+                chosen=chosen, made=made, levels=LEVELS, max_count=MAX_COUNT, preparing=preparing,
+                refresh=PREPARING_REFRESH if preparing else None)
 
 
 async def worksheet_home(request: Request) -> Response:
     """``GET /worksheet``: the form; with a request in the address (``?count=...``), the set made, with its links."""
     if "count" not in request.query_params:
         return _form(request)
-    found = await _made(request)
+    found = await _made(request, form=True)
     if isinstance(found, Response):
         return found
     wanted, title, puzzles = found
