@@ -172,7 +172,8 @@ def person(base: str, run: Run, stop: threading.Event, players: int, seed: int) 
 def measure(tables: int, seconds: float, pace: float, players: int) -> Run:
     home = Path(tempfile.mkdtemp(prefix="literature-tables-"))
     port = free_port()
-    env = {**os.environ, "LITERATURE_HOME": str(home), "LITERATURE_TABLE_PACE": str(pace)}
+    env = {**os.environ, "LITERATURE_HOME": str(home), "LITERATURE_TABLE_PACE": str(pace),
+           "LITERATURE_TABLE_SEEDS": "1"}
     env.pop("LITERATURE_NOW", None)
     server = subprocess.Popen([sys.executable, "-m", "trainer", "serve", "--port", str(port)], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -16,6 +16,7 @@ from trainer.game.notation import parse_game
 from trainer.play.match import Match
 from trainer.play.saved import load
 from trainer.play.seat import Seat
+from trainer.web.game_ids import KEY_FILE, game_id
 
 from command_line import run
 from web_helpers import client, form, text_of, token
@@ -38,7 +39,8 @@ def test_a_new_game_is_saved_as_play_saves_it_and_listed_by_games() -> None:
     match = Match.from_text(text)
     assert text == match.text()  # the saved form of literature play: the seating line, then the complete log
     assert text.startswith("# literature play: seed=3 you=Ann partners=basic opponents=expert coach=alert")
-    assert game.name == "2026-06-10-1400-seed3"  # started by the fixed clock, as literature play names it
+    assert game.path.name == "2026-06-10-1400-seed3.lit"  # started by the fixed clock, as literature play names it
+    assert re.fullmatch(r"[0-9a-f]{20}", game.name)  # its address: an opaque id, not the name that holds the seed
     code, out, _ = run("games", "--json")
     listed = json.loads(out)["games"]
     assert code == 0 and [(Path(g["file"]).name, g["result"]) for g in listed] == [(game.path.name, "in progress")]
@@ -122,8 +124,8 @@ def test_a_game_begun_in_the_terminal_goes_on_here() -> None:
     [path] = sorted(games().glob("*.lit"))
     played = len(load(path).state.events)
     browser = client(home())
-    assert f"/play/game/{path.stem}" in browser.get("/play").text
-    game = WebGame(browser, path.stem, path)
+    assert f"/play/game/{game_id(home(), path)}" in browser.get("/play").text
+    game = WebGame(browser, game_id(home(), path), path)
     page = game.page()
     assert "8 players" in page
     answer = game.bot() if 'data-your-move="0"' in page else game.say("auto")
@@ -213,6 +215,7 @@ def test_a_page_is_the_same_whatever_the_hidden_hands(players: str, tmp_path: Pa
     game = WebGame.start(client(home()), games(), seed="4", players=players, coach="full", opponents="basic")
     other_home = tmp_path / "other"
     (other_home / "games").mkdir(parents=True)
+    (other_home / KEY_FILE).write_text((home() / KEY_FILE).read_text())  # (the same key: the same game ids)
     twin = client(other_home)
     compared = 0
     answer = game.bot()
@@ -302,4 +305,42 @@ def test_the_pages_script_gets_its_errors_in_json() -> None:
     browser = client(home())
     response = browser.post("/play/game/nope/say", data={"line": "auto"},
                             headers={"Accept": "application/json", "X-CSRF-Token": token(browser)})
-    assert response.status_code == 404 and "No saved game is called 'nope'" in response.json()["error"]
+    assert response.status_code == 404 and "No saved game has the id 'nope'" in response.json()["error"]
+
+
+def test_the_seed_the_server_drew_never_reaches_the_browser_while_the_game_goes_on() -> None:
+    """The seed alone deals the game (``Match.new``), and the file's name holds it: no page, address or answer
+    shows either before the game is over (a player who had it could deal again and see every bot's hand)."""
+    browser = client(home())
+    game = WebGame.start(browser, games(), coach="full", opponents="basic", partners="basic")  # no seed: drawn
+    seed = game.match.seating.seed
+    assert f"seed{seed}" in game.path.name  # (the file is named as literature play names it)
+    answer = game.bot()
+    for _ in range(6):
+        answer = game.say("auto") if answer["your_move"] else game.bot()
+    assert not answer["over"]
+    seen = [text for _, text, _ in game.responses]
+    for url in ("/", "/play", "/review", f"/play/game/{game.name}", f"/review/game/{game.name}",
+                f"/review/game/{game.name}?event=1&fragment=1"):
+        response = browser.get(url)
+        assert response.status_code == 200, url
+        seen.append(f"{url}\n{response.headers}\n{response.text}")
+    forms = form(browser, f"/play/game/{game.name}/say", {"line": "hand"}, follow_redirects=False)
+    seen.append(f"{forms.headers}\n{forms.text}")
+    number = re.compile(rf"(?<![0-9]){seed}(?![0-9])")
+    for text in seen:
+        assert game.path.stem not in text and f"seed{seed}" not in text and f"seed={seed}" not in text
+        assert f"seed {seed}" not in text
+        if seed >= 10_000:  # (a short number may be anything on a page)
+            assert not number.search(text), number.search(text)
+    # the file's name is no address of the game (it would tell whether a guessed seed is the game's)
+    assert browser.get(f"/play/game/{game.path.stem}").status_code == 404
+    assert browser.get(f"/review/game/{game.path.stem}").status_code == 404
+
+
+def test_the_seed_is_shown_once_the_game_is_over() -> None:
+    browser = client(home())
+    game = WebGame.start(browser, games(), seed="3", coach="off", opponents="basic", partners="basic")
+    assert game.play_out()["over"]
+    page = browser.get(f"/play/game/{game.name}").text
+    assert "seed 3" in text_of(page) and game.path.name in page

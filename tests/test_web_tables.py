@@ -172,6 +172,7 @@ def test_rate_limits_refill_with_time() -> None:
 @pytest.fixture
 def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
+    monkeypatch.setenv("LITERATURE_TABLE_SEEDS", "1")  # (fixed deals: the tests replay them)
     with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as client:
         yield client
 
@@ -328,3 +329,34 @@ def test_the_pages_of_a_table(api: TestClient) -> None:
     assert missing.status_code == 404 and "may have expired" in text_of(missing.text)
     assert api.get("/t/..%2Fetc").status_code == 404
     assert api.get("/static/table.js").status_code == 200 and api.get("/static/table.css").status_code == 200
+
+
+def test_the_tables_seed_never_reaches_a_client_before_the_game_is_over(
+        api: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed alone deals every hand: the server draws it, no client may choose it (it would know the deal),
+    and no answer, page or pushed message holds it while the game goes on."""
+    from trainer.web.table_hall import message
+
+    monkeypatch.delenv("LITERATURE_TABLE_SEEDS")
+    refused = api.post("/api/tables", json={"players": 6, "seed": 3})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("seed: a table's deal is the server's")
+    made = api.post("/api/tables", json={"players": 6, "coach": "full"})
+    code, host = made.json()["table"], made.json()["host"]
+    seen = [made.text]
+    taken = api.post(f"/api/tables/{code}/seats/Ann", json={"name": "Zoe"})
+    seen += [taken.text, api.post(f"/api/tables/{code}/start", headers=bearer(host)).text]
+    secret = taken.json()["secret"]
+    seed = json.loads((tmp_path / "tables" / f"{code}.json").read_text())["options"]["seed"]
+    assert seed >= 2**20  # (drawn by the server: seven random bytes)
+    state = wait_for(api, code, secret, lambda s: s["turn"] == "Ann" or s["over"])
+    assert not state["over"]
+    seen.append(api.post(f"/api/tables/{code}/moves", json={"move": "auto"}, headers=bearer(secret)).text)
+    for headers in ({}, bearer(secret), bearer(host)):
+        for url in (f"/api/tables/{code}/state", f"/api/tables/{code}/log", f"/api/tables/{code}/review",
+                    f"/t/{code}", f"/t/{code}/review", "/tables", "/"):
+            seen.append(api.get(url, headers=headers).text)
+    table = api.app.state.table_hall.get(code)  # type: ignore[attr-defined]
+    seen += [message(table, viewer, 0.0, 0.0) for viewer in (None, "Ann")]  # (what the live stream pushes)
+    assert not table.view(None)["over"]
+    for text in seen:
+        assert str(seed) not in text

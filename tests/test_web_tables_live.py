@@ -87,6 +87,7 @@ def test_no_client_receives_a_card_it_may_not_see(tmp_path: Path, players: int) 
 def test_a_restart_mid_game_resumes_every_seat_and_the_game_goes_on_identically(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
+    monkeypatch.setenv("LITERATURE_TABLE_SEEDS", "1")
 
     def game(home: Path, stop_at: int | None) -> str:
         app = create_app(home)

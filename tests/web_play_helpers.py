@@ -20,6 +20,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.match import Match
 from trainer.play.saved import load
+from trainer.web.game_ids import find_game
 
 from web_helpers import form, token
 
@@ -89,8 +90,10 @@ class WebGame:
         """Deal a new game with the form's ``choices`` and open it."""
         response = form(browser, "/play/new", choices, follow_redirects=False)
         assert response.status_code == 303, response.text
-        name = response.headers["location"].rsplit("/", 1)[1]
-        game = cls(browser, name, folder / f"{name}.lit")
+        name = response.headers["location"].rsplit("/", 1)[1]  # (the game's opaque id)
+        path = find_game(folder.parent, folder, name)
+        assert path is not None, name
+        game = cls(browser, name, path)
         game.page()
         return game
 

@@ -35,6 +35,7 @@ def live_server(home: Path, pace: float = 0.0) -> Iterator[str]:
     from trainer.web.app import create_app
 
     os.environ["LITERATURE_TABLE_PACE"] = str(pace)
+    os.environ["LITERATURE_TABLE_SEEDS"] = "1"  # (fixed deals: the tests and the benchmark replay them)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
@@ -54,6 +55,7 @@ def live_server(home: Path, pace: float = 0.0) -> Iterator[str]:
         thread.join(10)
         sock.close()
         os.environ.pop("LITERATURE_TABLE_PACE", None)
+        os.environ.pop("LITERATURE_TABLE_SEEDS", None)
 
 
 def bearer(secret: str | None) -> dict[str, str]:

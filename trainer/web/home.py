@@ -14,8 +14,10 @@ from puzzles.daily import checked_daily
 from puzzles.rating import level_for
 from puzzles.store import Progress
 from trainer.play.saved import saved_games
+from trainer.web.game_ids import game_id
 from trainer.web.learners import current
 from trainer.web.pages import games_folder, page
+from trainer.web.pages import home as data_folder
 from trainer.web.puzzles import long_date
 from trainer.web.train import session_of
 
@@ -45,6 +47,7 @@ async def home(request: Request) -> Response:
     """The home page (a browser with no learner yet sees it too, with a link to choose one)."""
     learner = current(request)
     context = await run_in_threadpool(_home, learner.store if learner else None, games_folder(request))
+    context["ids"] = {g.path: game_id(data_folder(request), g.path) for g in context["games"]}
     training = session_of(request)
     if training is not None and not training.over:
         context["training"] = {"number": training.number, "count": training.count}

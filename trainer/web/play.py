@@ -11,20 +11,22 @@ player sets. After every move the game is written with
 ``literature games`` lists it and ``literature play --resume`` goes on with it,
 and this page goes on with a game the terminal saved.
 
+A game's address is an opaque id (:mod:`trainer.web.game_ids`), never its file
+name: the name holds the seed, and the seed alone deals the game, so a page
+that showed it would show every bot's hand. The seed and the file's name are
+shown once the game is over.
+
 A response for the seat is built from :meth:`Match.your_view`, the public
 events and the coach's words, which work from the seat's view only: no other
 hand is ever read here (``tests/test_web_play.py`` scans every response).
 
-    >>> game_path(Path("/games"), "2026-12-01-0042-seed3")
-    PosixPath('/games/2026-12-01-0042-seed3.lit')
-    >>> game_path(Path("/games"), "../secret") is None
-    True
+    >>> seating_of({"players": "8", "seed": "7"}).seed
+    7
 """
 
 from __future__ import annotations
 
 import os
-import re
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -55,20 +57,12 @@ from trainer.render.web import render
 from trainer.render.web.table import table_view
 from trainer.render.worksheet import text_html
 from trainer.review import Note
-from trainer.web.learners import current
+from trainer.web.game_ids import find_game, game_id
+from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page, wants_json
 
 MAX_SEED = 2**63 - 1
 """The largest seed (as ``literature play --seed`` allows)."""
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,120}")
-
-
-def game_path(folder: Path, name: str) -> Path | None:
-    """The saved game called ``name`` (its file name without ``.lit``) in ``folder``; ``None`` for a name that
-    could point anywhere else."""
-    if not _NAME.fullmatch(name) or ".." in name:
-        return None
-    return folder / f"{name}.lit"
 
 
 @dataclass
@@ -183,7 +177,7 @@ def table(seat: Seat) -> dict[str, Any]:
         "history": history, "events": len(events), "open_book": seat.open_book,
         "turn_words": turn_words(match), "your_move": mine, "role": role.value if role is not None else None,
         "moves": moves, "over": over, "coach": seating.coach.value, "partners": seating.partners.value,
-        "opponents": seating.opponents.value, "seed": seating.seed,
+        "opponents": seating.opponents.value, "seed": seating.seed if over else None,  # (the seed deals every hand)
         "alerts": [Markup(text_html(a)) for a in seat.alerts()] if mine else [],
         "pending": seat.pending is not None, "felt": table_view(state, you), "decider": decider,
     }
@@ -238,8 +232,10 @@ async def play_home(request: Request) -> Response:
 
 def _games(request: Request) -> list[dict[str, Any]]:
     found = []
-    for game in reversed(saved_games(games_folder(request))):
-        found.append({"name": game.path.stem, "file": game.path.name, "started": game.started[:16].replace("T", " "),
+    folder = games_folder(request)
+    for game in reversed(saved_games(folder)):
+        found.append({"name": game_id(home(request), game.path), "file": game.path.name,
+                      "started": game.started[:16].replace("T", " "),
                       "table": f"{game.variant} {game.players}p v {game.opponents}" if game.variant else "",
                       "result": game.result, "events": game.events, "over": game.over,
                       "score": f"{game.score[0]}-{game.score[1]}", "readable": bool(game.variant)})
@@ -308,14 +304,14 @@ async def play_new(request: Request) -> Response:
         message = str(error) if isinstance(error, LiteratureError) else f"cannot save the game ({error})"
         return page(request, "play.html", status=400, nav="play", title="Play", games=_games(request),
                     error=message, form={**_defaults(), **form}, choices=_choices())
-    return RedirectResponse(f"/play/game/{path.stem}", status_code=303)
+    return RedirectResponse(f"/play/game/{game_id(home(request), path)}", status_code=303)
 
 
 def _open(request: Request) -> tuple[Sitting, Path] | Response:
     name = request.path_params["name"]
-    path = game_path(games_folder(request), name)
+    path = find_game(home(request), games_folder(request), name)
     if path is None or not path.is_file():
-        return not_found(request, f"No saved game is called {name[:80]!r}: the games are listed at /play.")
+        return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /play.")
     try:
         return TABLES.sitting(path), path
     except LiteratureError as error:
@@ -325,8 +321,9 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
 def _state(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None) -> dict[str, Any]:
     seat = sitting.seat
     data = table(seat)
-    data["name"] = path.stem
-    data["file"] = path.name
+    data["name"] = game_id(home(request), path)
+    data["file"] = path.name if seat.match.over else None  # (the name holds the seed)
+    data["started"] = seat.match.seating.started[:16].replace("T", " ")
     data["end"] = ending(sitting, request) if seat.match.over else None
     data["said"] = [Markup(text_html(line)) for line in reply_lines(reply)] if reply is not None else []
     data["said_kind"] = reply.kind if reply is not None else ""
@@ -346,7 +343,7 @@ def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None 
             "said": [str(s) for s in data["said"]], "said_kind": data["said_kind"],
             "your_move": data["your_move"], "over": data["over"], "events": data["events"],
         })
-    return page(request, "play_game.html", nav="play", title=f"Game {path.stem}", t=data)
+    return page(request, "play_game.html", nav="play", title=f"Game of {data['started'] or 'a saved game'}", t=data)
 
 
 async def play_game(request: Request) -> Response:

@@ -16,7 +16,9 @@ out once per game in the background. Each moment has its own address:
 
 A game still being played is reviewed from the person's seat only (its other
 hands are dropped before anything is worked out), so the review never shows a
-bot's hand while the game goes on.
+bot's hand while the game goes on; nor its seed, which deals every hand: a saved
+game is addressed by its opaque id (:mod:`trainer.web.game_ids`), and its file's
+name (which holds the seed) is shown only once the game is over.
 
     >>> upload_name("my game (2).lit"), upload_name("../../x"), upload_name(""), upload_name("..")
     ('my game (2).lit', 'x', 'upload.lit', 'upload.lit')
@@ -53,8 +55,8 @@ from trainer.render.review import note_lines
 from trainer.render.worksheet import text_html
 from trainer.review import Review, review_game
 from trainer.web.background import start
+from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
-from trainer.web.play import game_path
 
 log = logging.getLogger("literature.web")
 
@@ -175,16 +177,18 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 def open_saved(request: Request, name: str) -> Opened | Response:
     """A game ``literature play`` saved: over, every hand; still going, the person's seat only."""
-    path = game_path(games_folder(request), name)
+    path = find_game(home(request), games_folder(request), name)
     if path is None or not path.is_file():
-        return not_found(request, f"No saved game is called {name[:80]!r}: the games are listed at /review.")
+        return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /review.")
     match = load(path)
     you = match.you
+    address = f"/review/game/{game_id(home(request), path)}"
     if match.over:
         views = (you, *_others(match.game(), you), None)
-        return Opened(f"/review/game/{name}", str(path), f"Game {path.stem}", match.game(), views, you, _stamp(path))
-    game = Game(match.setup.only(you), tuple(match.state.events), path=str(path))
-    return Opened(f"/review/game/{name}", str(path), f"Game {path.stem}", game, (you, None), you, _stamp(path),
+        return Opened(address, str(path), f"Game {path.stem}", match.game(), views, you, _stamp(path))
+    started = match.seating.started[:16].replace("T", " ") or "a saved game"
+    game = Game(match.setup.only(you), tuple(match.state.events))  # (no path: the file's name holds the seed)
+    return Opened(address, str(path), f"Game of {started}", game, (you, None), you, _stamp(path),
                   "The game is still being played: it is reviewed from your seat only, so no other hand shows.")
 
 
@@ -232,7 +236,7 @@ def keep_log(request: Request, data: bytes) -> str:
 
 
 def _home_page(request: Request, error: str = "", status: int = 200, text: str = "") -> Response:
-    games = [{"name": g.path.stem, "started": g.started[:16].replace("T", " "), "result": g.result,
+    games = [{"name": game_id(home(request), g.path), "started": g.started[:16].replace("T", " "), "result": g.result,
               "table": f"{g.variant} {g.players}p v {g.opponents}", "events": g.events, "over": g.over}
              for g in reversed(saved_games(games_folder(request))) if g.variant]
     return page(request, "review.html", status=status, nav="review", title="Review", games=games, error=error,

@@ -38,6 +38,10 @@ from trainer.web.tables import Options, Table, TableError
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
+FIXED_SEEDS = "LITERATURE_TABLE_SEEDS"
+"""The environment variable that lets ``POST /api/tables`` take a ``seed`` (``1``: tests and benchmarks replay a
+deal); otherwise the server draws it and no client ever sees it before the game is over (the seed deals every
+hand)."""
 KEEPALIVE = 15.0
 """Seconds between two comments on a quiet live stream (so proxies and browsers keep it open)."""
 
@@ -127,7 +131,11 @@ async def create(request: Request) -> Response:
     """``POST /api/tables``: a new table, its code, the host's secret, its seats."""
     tables = hall(request)
     tables.limits.check("create:" + client_key(request), CREATE)
-    options = Options.read(await body_of(request), int.from_bytes(os.urandom(7), "big"))
+    body = await body_of(request)
+    if "seed" in body and os.environ.get(FIXED_SEEDS) != "1":
+        raise TableError("seed: a table's deal is the server's own secret, never a client's (a server started "
+                         f"with {FIXED_SEEDS}=1 takes a fixed seed, for tests and benchmarks)")
+    options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
     table, host = await tables.create(options)
     return answer({"table": table.code, "host": host, "seats": table.names(), "link": f"/t/{table.code}"}, 201)
 
