@@ -123,3 +123,60 @@ def test_a_restart_mid_game_resumes_every_seat_and_the_game_goes_on_identically(
 
     whole = game(tmp_path / "a", None)
     assert game(tmp_path / "b", 40) == whole
+
+
+def test_ctrl_c_ends_the_live_streams_at_once_and_says_only_stopped(tmp_path: Path) -> None:
+    """Stopping the server with table pages open: their streams end at once (uvicorn would otherwise wait its
+    grace period, then cancel them with an error in the log), the bots stop, and all it says is ``Stopped.``."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "LITERATURE_HOME": str(tmp_path), "LITERATURE_TABLE_PACE": "0.5"}
+    server = subprocess.Popen([sys.executable, "-m", "trainer", "serve", "--port", "0"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        found = re.match(r"literature serve: (http://127\.0\.0\.1:\d+)/", server.stdout.readline())
+        assert found
+        base = found.group(1)
+        with httpx.Client(base_url=base, timeout=10) as client:
+            made = client.post("/api/tables", json={"players": 6}).json()
+            code = made["table"]
+            secret = client.post(f"/api/tables/{code}/seats/Ann", json={"name": "Zoe"}).json()["secret"]
+            client.post(f"/api/tables/{code}/start", headers=bearer(made["host"]))  # the bots play on
+        ends: list[str] = []
+        messages: list[str] = []
+
+        def listen(headers: dict[str, str]) -> None:
+            try:
+                with httpx.stream("GET", f"{base}/api/tables/{code}/events", headers=headers, timeout=30) as answer:
+                    messages.extend(line for line in answer.iter_lines() if line.startswith("data:"))
+                ends.append("ended")
+            except httpx.HTTPError as error:
+                ends.append(repr(error))
+
+        readers = [threading.Thread(target=listen, args=(h,), daemon=True) for h in ({}, bearer(secret))]
+        for reader in readers:
+            reader.start()
+        time.sleep(1.0)  # (both streams open, their first message read, a bot's move or two made)
+        assert len(messages) >= 2
+        began = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+        took = time.monotonic() - began
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    for reader in readers:
+        reader.join(5)
+    assert server.returncode == 0, err
+    assert took < 3, took
+    assert err == "", err  # no traceback, no "Cancel 2 running task(s)" error
+    assert out.strip() == "Stopped."
+    assert ends == ["ended", "ended"]  # each stream ended as a stream ends, not cut off

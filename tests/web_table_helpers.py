@@ -33,6 +33,7 @@ def live_server(home: Path, pace: float = 0.0) -> Iterator[str]:
     import uvicorn
 
     from trainer.web.app import create_app
+    from trainer.web.server import stopping_server
 
     os.environ["LITERATURE_TABLE_PACE"] = str(pace)
     os.environ["LITERATURE_TABLE_SEEDS"] = "1"  # (fixed deals: the tests and the benchmark replay them)
@@ -40,9 +41,10 @@ def live_server(home: Path, pace: float = 0.0) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(home), log_level="warning", access_log=False, lifespan="off",
+    app = create_app(home)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    server = stopping_server(config, app)  # (as literature serve: the live streams end at once when it stops)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

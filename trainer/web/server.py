@@ -6,8 +6,10 @@ address this computer does not have is one plain line (a
 free port and still print it. On a loopback address only local ``Host`` names
 are accepted (no other site can reach it by renaming itself); on any other
 address the learner is told plainly that anyone on the network can reach it.
-Ctrl-C (or SIGTERM) lets the requests under way finish (every answer is
-written in one transaction), then stops without a traceback.
+Ctrl-C (or SIGTERM) ends the tables' live streams at once (the pages'
+scripts reconnect to the server started next), lets the other requests under
+way finish (every answer is written in one transaction), then stops without a
+traceback, saying only ``Stopped.``.
 
     >>> describe("127.0.0.1", 8000)
     ['literature serve: http://127.0.0.1:8000/ (Ctrl-C stops it)']
@@ -28,8 +30,13 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from trainer.game.errors import LiteratureError
+
+if TYPE_CHECKING:
+    import uvicorn
+    from starlette.applications import Starlette
 
 LOCAL_NAMES = ["127.0.0.1", "localhost", "::1"]
 """The ``Host`` names a server on a loopback address answers to."""
@@ -113,7 +120,7 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
     app = create_app(home, allowed_hosts=LOCAL_NAMES if is_loopback(host) and ":" not in host else None)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=GRACE_SECONDS)
-    server = uvicorn.Server(config)
+    server = stopping_server(config, app)
     for line in describe(host, port):
         say(line)
     sys.stdout.flush()
@@ -129,6 +136,21 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
         signal.signal(signal.SIGTERM, previous)
         sock.close()
     say("Stopped.")
+
+
+def stopping_server(config: uvicorn.Config, app: Starlette) -> uvicorn.Server:
+    """A uvicorn server of ``app`` that ends the live streams first when it stops (the streams never end by
+    themselves: uvicorn would wait its grace period, then cancel them with an error in the log)."""
+    import uvicorn
+
+    from trainer.web.table_api import close_streams
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            close_streams(app)
+            await super().shutdown(sockets)
+
+    return Server(config)
 
 
 def _warm() -> None:

@@ -63,6 +63,14 @@ def hall(request: Request) -> Hall:
     return found
 
 
+def close_streams(app: Any) -> None:
+    """The server is stopping: end the live streams of every table at once (:meth:`Hall.close`), so that
+    stopping never waits for them (or cancels them with an error)."""
+    found: Hall | None = getattr(app.state, "table_hall", None)
+    if found is not None:
+        found.close()
+
+
 def secret_of(request: Request) -> str | None:
     """The secret in the ``Authorization: Bearer`` header, if any."""
     value = request.headers.get("authorization", "")
@@ -309,4 +317,4 @@ routes = [
     Route("/api/tables/{code}/review", review, methods=["GET"]),
 ]
 
-__all__ = ["hall", "message", "routes"]
+__all__ = ["close_streams", "hall", "message", "routes"]

@@ -123,6 +123,8 @@ class Hall:
         self.saved = 0
         """Changes written to a table's file (the benchmark checks that every move was)."""
         self.loaded = False
+        self.closing = False
+        """The server is stopping (:meth:`close`): no new live stream, no bot moves."""
 
     # -- the tables ----------------------------------------------------------------------------
 
@@ -253,6 +255,8 @@ class Hall:
 
     def subscribe(self, code: str, viewer: str | None) -> Listener:
         """A new listener of table ``code`` for ``viewer``; its queue holds the current view first."""
+        if self.closing:
+            raise TableError("the server is stopping: come back when it is started again", 503)
         table = self.get(code)
         listeners = self.listeners.setdefault(code, set())
         if len(listeners) >= MAX_LISTENERS:
@@ -277,12 +281,25 @@ class Hall:
             table.place(listener.viewer).seen = self.clock()
             self.announce(table)
 
+    def close(self) -> None:
+        """The server is stopping: end every live stream at once (so that none holds the server up; a page's
+        script reconnects to the server started next), and stop the bots' drivers (every move made is saved:
+        a restart goes on from there). Called in the server's event loop."""
+        self.closing = True
+        for listeners in self.listeners.values():
+            for listener in listeners:
+                listener.dropped = True
+                with contextlib.suppress(asyncio.QueueFull):  # (a full queue wakes its stream anyway)
+                    listener.queue.put_nowait("")
+        for task in self.tasks.values():
+            task.cancel()
+
     # -- the bots and the end ---------------------------------------------------------------------
 
     def kick(self, code: str) -> None:
         """Start the table's driver unless it runs already (it stops when a person is to move)."""
         task = self.tasks.get(code)
-        if task is not None and not task.done():
+        if self.closing or (task is not None and not task.done()):
             return
         table = self.tables.get(code)
         if table is None or not (table.bot_due() or (table.phase == "over" and table.ending is None)):
