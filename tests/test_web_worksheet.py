@@ -181,3 +181,12 @@ def test_a_set_that_takes_too_long_is_stopped_and_said(monkeypatch: pytest.Monke
     response = ready(client(home()), "/worksheet/sheet?" + _asked(700_001))
     assert response.status_code == 400
     assert "the generator stopped at its time limit of 0 s" in text_of(response.text)
+
+
+def test_the_defaults_are_a_quick_set() -> None:
+    """Nothing chosen is 6 puzzles of levels 1-3 at 6-player tables (about a second; with 8-player games too the
+    same set took half a minute)."""
+    wanted, title = worksheet.form_request({"count": ["6"]})
+    assert (wanted.count, wanted.levels, wanted.players, title) == (6, (1, 2, 3), (6,), "Literature puzzles")
+    page = client(home()).get("/worksheet").text
+    assert "<option selected>6</option>" in page and "<option selected>both</option>" in page  # (the rules: both)
