@@ -26,7 +26,7 @@ from typing import Any
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.mining import FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, Puzzle
-from puzzles.variety import compatible, group_key
+from puzzles.variety import compatible, group_key, near_duplicates
 from trainer.engine.deadline import Deadline, TimeLimitError
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
@@ -249,7 +249,7 @@ def generate(
         for puzzle in found:
             tally.found += 1
             group = group_key(puzzle)
-            if puzzle.id in ids or group in groups:
+            if puzzle.id in ids or group in groups or any(near_duplicates(puzzle, p) for p in kept):
                 tally.duplicates += 1
                 continue
             if quotas[puzzle.level] <= 0 or from_game >= request.per_game:
