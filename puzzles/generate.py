@@ -16,6 +16,7 @@ Generation is deterministic for a seed: games are simulated from
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -95,6 +96,17 @@ class Request:
         order = sorted(set(self.levels), key=lambda level: (level in RARE_LEVELS, level))
         base, extra = divmod(self.count, len(order))
         return {level: base + (i < extra) for i, level in sorted(enumerate(order), key=lambda x: x[1])}
+
+    def kind_quotas(self) -> dict[str, int]:
+        """How many puzzles of each kind: ``count`` spread evenly over ``kinds`` (a worksheet mixes them),
+        the odd ones to the commonest kinds first (locate, certain, claim).
+
+        >>> Request(count=10).kind_quotas()
+        {'locate': 4, 'claim': 3, 'certain': 3}
+        """
+        order = sorted(self.kinds, key=("locate", "certain", "claim").index)
+        base, extra = divmod(self.count, len(order))
+        return {kind: base + (order.index(kind) < extra) for kind in KINDS if kind in order}
 
     @property
     def game_budget(self) -> int:
@@ -236,12 +248,19 @@ def generate(
     ids: set[str] = set()
     groups: set[str] = set()
     wanted_after: list[tuple[int, ...]] = [_wanted(quotas)]
+    kinds_left = request.kind_quotas()
+    kinds_after: list[tuple[str, ...]] = [_wanted_kinds(kinds_left)]
+    mixed = request.game_budget // 2  # games handed out for a kind still missing; then any kind
 
     def specs() -> Iterator[GameSpec]:
         for index in range(request.game_budget):
             wanted = wanted_after[max(0, index - MAX_IN_FLIGHT)]
             if wanted:
-                yield GameSpec.of(request, index, (wanted[index % len(wanted)],))
+                spec = GameSpec.of(request, index, (wanted[index % len(wanted)],))
+                kinds = kinds_after[max(0, index - MAX_IN_FLIGHT)]
+                if index < mixed and kinds:
+                    spec = dataclasses.replace(spec, kinds=(kinds[index % len(kinds)],))
+                yield spec
 
     for found in ordered_map(mine_spec, specs(), workers=workers, executor=executor):
         tally.games += 1
@@ -252,8 +271,12 @@ def generate(
             if puzzle.id in ids or group in groups or any(near_duplicates(puzzle, p) for p in kept):
                 tally.duplicates += 1
                 continue
-            if quotas[puzzle.level] <= 0 or from_game >= request.per_game:
+            if quotas.get(puzzle.level, 0) <= 0 or from_game >= request.per_game:
                 continue
+            kind = puzzle.question.kind
+            if tally.games <= mixed and kinds_left.get(kind, 0) <= 0:
+                continue
+            kinds_left[kind] = kinds_left.get(kind, 0) - 1
             ids.add(puzzle.id)
             groups.add(group)
             quotas[puzzle.level] -= 1
@@ -266,6 +289,7 @@ def generate(
         if len(kept) == request.count:
             return sorted(kept, key=lambda p: p.level)
         wanted_after.append(_wanted(quotas))
+        kinds_after.append(_wanted_kinds(kinds_left))
     missing = ", ".join(f"level {level}: {n}" for level, n in sorted(quotas.items()) if n > 0)
     raise GenerationError(
         f"found only {len(kept)} of {request.count} {request.describe()} in {tally.games} simulated games "
@@ -280,6 +304,15 @@ def _wanted(quotas: Mapping[int, int]) -> tuple[int, ...]:
     (1, 1, 6)
     """
     return tuple(level for level, n in sorted(quotas.items()) for _ in range(max(0, n)))
+
+
+def _wanted_kinds(left: Mapping[str, int]) -> tuple[str, ...]:
+    """The kinds still missing, once per missing puzzle (in the order of :data:`~puzzles.model.KINDS`).
+
+    >>> _wanted_kinds({"locate": 2, "claim": 0, "certain": 1})
+    ('locate', 'locate', 'certain')
+    """
+    return tuple(kind for kind in KINDS if kind in left for _ in range(max(0, left[kind])))
 
 
 def _rarity_hint(request: Request) -> str:

@@ -15,6 +15,7 @@ rare level occurs, for ``--also``. How the shipped pack was built is in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -233,7 +234,7 @@ FOCUS_VIEWERS = 2
 """Seats mined in each game of a focused run."""
 
 
-def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> GameSpec:
+def focus_spec(seed: int, index: int, players: int, levels: Sequence[int], viewers: int = FOCUS_VIEWERS) -> GameSpec:
     """The ``index``-th game of a run focused on rare ``levels`` at ``players`` (for ``--also``): the
     variants alternate, the pairings without an ``expert`` come in turn, and :data:`FOCUS_VIEWERS`
     seats are mined every :data:`~puzzles.mining.FRESH_WINDOW` events, only where those levels
@@ -241,7 +242,7 @@ def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> Ga
     variant = (Variant.CLASSIC, Variant.FISH54)[index % 2]
     team1, team2 = PAIRINGS_8[(index // 2) % len(PAIRINGS_8)]
     return GameSpec(seed, index, variant, players, team1, team2, KINDS, tuple(levels), per_level=10**6,
-                    per_moment=None, viewers=FOCUS_VIEWERS, window=FRESH_WINDOW)
+                    per_moment=None, viewers=viewers, window=FRESH_WINDOW)
 
 
 def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None = None,
@@ -406,8 +407,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     """``python -m puzzles.pack_build``: mine games and write the built-in pack (see ``docs/puzzles.md``);
     ``--verify`` only verifies the current pack and rewrites ``pack.verified`` beside it; ``--players``
     and ``--levels`` only mine games for those (into ``--cache``, to be chosen from with ``--also``)."""
-    from puzzles.daily import schedule
-
     parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
     parser.add_argument("--games", type=int, default=660, help="simulated games to mine")
     parser.add_argument("--size", type=int, default=3300, help="puzzles to keep at most")
@@ -431,16 +430,27 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
                         help="a focused run: only these levels, searched where they occur")
+    parser.add_argument("--viewers", type=int, default=FOCUS_VIEWERS,
+                        help="a focused run: seats mined in each game (one gives fewer near-duplicates a game)")
     args = parser.parse_args(argv)
     focused = args.players is not None or args.levels is not None
     spec: Callable[[int, int], GameSpec] = pack_spec
     if focused:
         if args.cache is None:
             parser.error("a focused run (--players, --levels) needs --cache")
-        spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)))
+        spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)),
+                                 viewers=args.viewers)
         args.logs = []
     verified_path = args.out.with_name(VERIFIED_LIST)
-    executor = _dask_executor(parser, args.dask) if args.dask else None
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(_dask_executor(parser, args.dask)) if args.dask else None
+        _build(args, spec, focused, verified_path, executor)
+
+
+def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focused: bool, verified_path: Path,
+           executor: Executor | None) -> None:
+    from puzzles.daily import schedule
+
     if args.verify:
         write_verified(load_pack(), verified_path, workers=args.workers, executor=executor)
         return
@@ -469,6 +479,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         mined = explain_candidates_again(mined, workers=args.workers, executor=executor)
         for index, game in enumerate(mined, start=1):
             _write_cache(args.cache / "regraded" if args.cache else None, index, game)
+        if args.cache is not None and args.games == 0 and not args.logs:
+            print(json.dumps({"regraded": len(mined)} | histogram([p for m in mined for p in m.puzzles])), flush=True)
+            return  # only regraded into CACHE/regraded, for --also
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
     content = compact(mined, chosen, daily)
@@ -480,19 +493,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(json.dumps(report), flush=True)
 
 
-def _dask_executor(parser: argparse.ArgumentParser, address: str) -> Executor:
-    """The ``concurrent.futures`` executor of the Dask cluster at ``address`` (its client stays open
-    until the process ends)."""
+DASK_TIMEOUT = 30
+"""Seconds to wait for a Dask scheduler to answer."""
+
+
+@contextlib.contextmanager
+def _dask_executor(parser: argparse.ArgumentParser, address: str) -> Iterator[Executor]:
+    """The ``concurrent.futures`` executor of the Dask cluster whose scheduler is at ``address``
+    (``distributed.Client.get_executor()``: :func:`puzzles.executor.ordered_map` hands it the games);
+    the client is closed after the block."""
     try:
         from distributed import Client
     except ImportError:
         parser.error("--dask needs Dask: pip install 'literature[cluster]'")
     try:
-        client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         parser.error(f"--dask: no Dask scheduler at {address}: {error}")
-    executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
-    return executor
+    try:
+        executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
+        yield executor
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
 
 
 def _cached(folder: Path | None, name: str, work: Callable[[], MinedGame]) -> MinedGame:

@@ -99,6 +99,31 @@ def _not_certain(puzzle: Puzzle) -> list[Card]:
     return [c for c in puzzle.question.scope if c not in puzzle.answer] if puzzle.question.kind == "certain" else []
 
 
+def asked(puzzle: Puzzle) -> dict[Card, str]:
+    """The answer the question asks for: for a ``certain`` question, the cards of other players (the
+    viewer's own cards need no deduction); otherwise the whole answer.
+
+    >>> from puzzles.examples import example_claim
+    >>> len(asked(example_claim()))  # a claim names every card, the viewer's own too
+    6
+    """
+    if puzzle.question.kind != "certain":
+        return dict(puzzle.answer)
+    return {card: player for card, player in puzzle.answer.items() if player != puzzle.viewer}
+
+
+def _own(puzzle: Puzzle) -> list[Card]:
+    """The viewer's own cards in a ``certain`` answer (listed apart in the key)."""
+    return sorted(c for c in puzzle.answer if c not in asked(puzzle))
+
+
+def rests_on(puzzle: Puzzle) -> list[tuple[int, Event]]:
+    """The moves the answer rests on: every move a step of the explanation cites, with the event."""
+    events = puzzle.game.events
+    cited = sorted({n for step in puzzle.explanation for n in step.events if 0 < n <= len(events)})
+    return [(n, events[n - 1]) for n in cited]
+
+
 def _team_line(puzzle: Puzzle) -> str:
     mates = [p for p in puzzle.team if p != puzzle.viewer]
     return f"You are **{puzzle.viewer}** (team with {', '.join(mates)}) · {puzzle.variant.value} · " \
@@ -136,7 +161,13 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
         d = puzzle.difficulty
         out += [f"## Puzzle {number}", "", f"`{puzzle.id}` · level {d.level} ({d.name}) · "
                 f"techniques: {', '.join(puzzle.techniques) or '-'}", ""]
-        out += [f"**Answer:** {format_answer(puzzle.answer)}", ""]
+        out += [f"**Answer:** {format_answer(asked(puzzle)) or '(only your own cards)'}", ""]
+        own = _own(puzzle)
+        if own:
+            out += [f"Your own cards, also certain: {' '.join(str(c) for c in own)}", ""]
+        moves = rests_on(puzzle)
+        if moves:
+            out += ["**Rests on moves:** " + "; ".join(f"{n} ({event})" for n, event in moves), ""]
         open_cards = _not_certain(puzzle)
         if open_cards:
             out += [f"Not certain: {' '.join(str(c) for c in open_cards)}", ""]
@@ -244,6 +275,19 @@ def _answer_html(answer: Mapping[Card, str]) -> str:
     return ", ".join(f"{html.escape(p)} {_cards_html(cs)}" for p, cs in by_player.items())
 
 
+def _rests_html(puzzle: Puzzle) -> str:
+    """The moves an answer rests on, each with its text (cards with their suit symbols), as the key marks them."""
+    parts = []
+    for number, event in rests_on(puzzle):
+        if isinstance(event, Ask):
+            what = (f"{html.escape(event.asker)} asks {html.escape(event.target)} for {card_html(event.card)}: "
+                    f"{'yes' if event.hit else 'no'}")
+        else:
+            what = text_html(str(event))
+        parts.append(f"<b>{number}</b> {what}")
+    return "; ".join(parts)
+
+
 def _page(title: str, body: list[str]) -> str:
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
@@ -335,7 +379,9 @@ def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
             f'<section class="puzzle short" id="answer-{number}">',
             f'<h2>Puzzle {number}<span class="meta">{html.escape(puzzle.id)} · level {d.level} '
             f"({html.escape(d.name)}) · techniques: {html.escape(', '.join(puzzle.techniques) or '-')}</span></h2>",
-            f'<p class="answer"><b>Answer:</b> {_answer_html(puzzle.answer)}</p>',
+            f'<p class="answer"><b>Answer:</b> {_answer_html(asked(puzzle)) or "(only your own cards)"}</p>',
+            *([f"<p>Your own cards, also certain: {_cards_html(own)}</p>"] if (own := _own(puzzle)) else []),
+            *([f'<p class="rests"><b>Rests on moves:</b> {_rests_html(puzzle)}</p>'] if rests_on(puzzle) else []),
             *([f"<p>Not certain: {_cards_html(open_cards)}</p>"] if open_cards else []),
             f'<ol class="steps">{steps}</ol>',
             "</section>",
