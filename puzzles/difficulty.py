@@ -21,7 +21,6 @@ drills, level 0, outside it) and adds the effort of reading the position to the 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,7 +30,7 @@ from puzzles.ladder import NAMES, level_of
 from puzzles.model import RECALL, Difficulty, Puzzle, Question, Step
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board
-from trainer.explain.explanation import Explanation, backtrack, derive, difficulty_of, explain, final_step
+from trainer.explain.explanation import Explanation, backtrack, cited_moves, derive, difficulty_of, explain, final_step
 from trainer.game.cards import Card
 from trainer.game.events import Event
 from trainer.game.state import Setup
@@ -89,18 +88,6 @@ def grade(explained: Explained, setup: Setup, events: Sequence[Event], viewer: s
     """:func:`rate` with the level the ladder's technique-limited solvers give the answer."""
     level = 1 if explained.rung == 1 else level_of(setup, events, viewer, answer)
     return rate(explained, len(events), level)
-
-
-_MOVES = re.compile(r"\bmoves? (\d+(?:(?:, and |, | and )\d+)*)")
-
-
-def cited_moves(text: str) -> set[int]:
-    """The moves a step's text names ("on move 4", "(moves 1, 2, 3)", "gave it up on move 41").
-
-    >>> sorted(cited_moves("Cat said no on move 60; Eve still had KC then (gave it up on move 41); moves 7, 9"))
-    [7, 9, 41, 60]
-    """
-    return {int(n) for match in _MOVES.finditer(text) for n in re.findall(r"\d+", match.group(1))}
 
 
 def with_cited(step: Step) -> Step:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
-from puzzles.mining import FRESH_WINDOW, mine_game
+from puzzles.mining import EIGHT_PLAYER_START, FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, Puzzle
 from puzzles.variety import compatible, group_key, near_duplicates
 from trainer.engine.deadline import Deadline, TimeLimitError
@@ -42,6 +42,10 @@ BOT_PAIRS: tuple[tuple[BotKind, BotKind], ...] = (
     (BotKind.BASIC, BotKind.BASIC),
 )
 """Who plays the simulated games: bots that ask and claim like people do."""
+
+SHORT_EVENTS = 45
+"""In the first half of its game budget :func:`generate` searches only the first this many events of a
+game (8 players: after the first :data:`~puzzles.mining.EIGHT_PLAYER_START`): short positions, quick to read."""
 
 RARE_LEVELS = {4: "hand counting", 6: "case analysis"}
 """Levels the mined games rarely give (few hands fill up; most forced cards have a human chain)."""
@@ -156,6 +160,7 @@ class GameSpec:
     viewers: int | None = None
     window: int = FRESH_WINDOW
     share: float = 1.0
+    until: int | None = None
 
     @classmethod
     def of(cls, request: Request, index: int, levels: Iterable[int] | None = None) -> GameSpec:
@@ -201,7 +206,7 @@ def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
             break
         mined = mine_game(game, source=spec.source(), viewers=[viewer], kinds=spec.kinds, levels=wanted,
                           window=spec.window, per_moment=spec.per_moment, rng=rng, recall=spec.recall,
-                          max_explanation=spec.max_explanation, share=spec.share)
+                          max_explanation=spec.max_explanation, share=spec.share, until=spec.until)
         for puzzle in mined:
             if puzzle.id in ids or taken[puzzle.level] >= spec.per_level:
                 continue
@@ -260,6 +265,9 @@ def generate(
                 kinds = kinds_after[max(0, index - MAX_IN_FLIGHT)]
                 if index < mixed and kinds:
                     spec = dataclasses.replace(spec, kinds=(kinds[index % len(kinds)],))
+                if index < mixed:  # short positions first: a worksheet's histories stay short
+                    start = EIGHT_PLAYER_START if spec.players == 8 else 0
+                    spec = dataclasses.replace(spec, until=start + SHORT_EVENTS)
                 yield spec
 
     for found in ordered_map(mine_spec, specs(), workers=workers, executor=executor):

@@ -221,9 +221,11 @@ def mine_game(
     max_explanation: int | None = None,
     share: float = 1.0,
     deadline: Deadline | None = None,
+    until: int | None = None,
 ) -> Iterator[Puzzle]:
     """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment, in the
-    part of the game where the wanted ``levels`` occur (:func:`search_range`) and in its first ``share``.
+    part of the game where the wanted ``levels`` occur (:func:`search_range`), in its first ``share`` and
+    its first ``until`` events.
 
     ``per_moment`` keeps at most that many puzzles of one moment (chosen with
     ``rng``), so a set of puzzles does not repeat one position. Memory claims
@@ -233,7 +235,7 @@ def mine_game(
     """
     filters = Filters(frozenset(kinds), frozenset(levels), recall, max_explanation)
     start, stop = search_range(filters.levels, game)
-    stop = min(stop, round(len(game.events) * share))
+    stop = min(stop, round(len(game.events) * share), len(game.events) if until is None else until)
     seats = viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]
     for number, viewer in enumerate(seats, start=1):
         try:

@@ -253,9 +253,9 @@ def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None =
     yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
 
 
-SHORT_LEVELS = (1, 2, 3)
+SHORT_LEVELS = (1,)
 SHORT_HISTORY = 40
-"""At levels 1-3 the pack's median history is at most this many events: easy puzzles read quickly."""
+"""At level 1 the pack's median history is at most this many events: the easiest puzzles read quickly."""
 
 
 def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
