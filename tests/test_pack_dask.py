@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from puzzles.pack_build import main  # noqa: E402  (after the skip)
+from puzzles.pack_build import main
 
 BUILD = ["--games", "3", "--seed", "11", "--logs", "--size", "60"]
 
