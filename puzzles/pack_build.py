@@ -2,8 +2,9 @@
 
 It mines simulated games of both variants, both table sizes and every pairing
 of bots, plus the user-style logs in ``tests/data``, and keeps one puzzle per
-game moment and set, at most :data:`PER_GAME` per game, spread over levels,
-kinds and tables, short histories first (:func:`select`). A focused run
+game moment and set with no near-duplicates, at most :data:`PER_GAME` per game,
+spread over levels (each at least :data:`MIN_SHARE` of the pack), kinds and
+tables, short histories first (:func:`select`). A focused run
 (``--players 8 --levels 6``) mines only the games and the part of them where a
 rare level occurs, for ``--also``. How the shipped pack was built is in
 ``docs/puzzles.md``.
@@ -31,12 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzles.difficulty import explain_again, explanation_length
+from puzzles.difficulty import explain_again, explanation_length, reading_effort, with_cited
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.generate import GameSpec, mine_played
+from puzzles.ladder import NAMES, level_of
 from puzzles.mining import FRESH_WINDOW, mine_game
-from puzzles.model import KINDS, LEVELS, RECALL_LEVEL, SCHEMA_VERSION, Puzzle
+from puzzles.model import KINDS, LEVELS, RECALL, RECALL_LEVEL, SCHEMA_VERSION, Difficulty, Puzzle
 from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
 from puzzles.variety import group_key, near_duplicates
 from puzzles.verify import VERIFIED_LIST, record_hash, verify
@@ -52,7 +54,7 @@ PER_GAME = 7
 MAX_EXPLANATION = 1500
 """Characters: a pack puzzle's explanation is shorter, or the puzzle is not kept ..."""
 
-MAX_CASE_ANALYSIS = 2500
+MAX_CASE_ANALYSIS = 3000
 """... except at level 6, where one supposition and its contradiction take this many at most."""
 
 MIN_SHARE = 0.08
@@ -280,7 +282,7 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     puzzle per game and set within 12 events, no answer containing another's of the same game),
     every explanation under :data:`MAX_EXPLANATION` characters (:data:`MAX_CASE_ANALYSIS` at level 6)
     and an argument a person can follow (none resting on counting every deal, :func:`is_counted`),
-    and at levels 1-3 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
+    and at level 1 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
 
     Levels are taken in turn (so rare levels are all kept), and within a level
     the (kind, variant, table) buckets in turn, shortest history first; then :func:`balance`
@@ -368,6 +370,27 @@ def explain_candidates_again(mined: Sequence[MinedGame], *, workers: int = 1,
             for m in mined]
 
 
+def relevel(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` graded again on the ladder (:func:`puzzles.ladder.level_of`), its steps listing every move
+    their text names, without explaining it again: for candidates mined by the current explainer before
+    the ladder (the score keeps the explainer's effort, with the reading effort of the moves now listed)."""
+    if puzzle.difficulty.name == RECALL:
+        return puzzle
+    game = puzzle.game
+    steps = tuple(with_cited(step) for step in puzzle.explanation)
+    history = len(game.events)
+    old = reading_effort(history, len({n for step in puzzle.explanation for n in step.events}))
+    new = reading_effort(history, len({n for step in steps for n in step.events}))
+    level = level_of(game.setup, game.events, puzzle.viewer, puzzle.answer)
+    difficulty = Difficulty(level, NAMES[level], round(puzzle.difficulty.score - old + new, 2))
+    return dataclasses.replace(puzzle, difficulty=difficulty, explanation=steps)
+
+
+def relevel_candidates(mined: Sequence[MinedGame]) -> list[MinedGame]:
+    """:func:`relevel` on every candidate."""
+    return [dataclasses.replace(m, puzzles=tuple(relevel(p) for p in m.puzzles)) for m in mined]
+
+
 def read_pack_games(path: Path) -> list[MinedGame]:
     """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
     another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
@@ -419,6 +442,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--regrade", action="store_true",
                         help="explain and grade again every candidate, with the current explainer and ladder "
                              "(kept in CACHE/regraded, for --also)")
+    parser.add_argument("--relevel", type=Path, nargs="*", default=[],
+                        help="more cache folders whose candidates the current explainer mined before the ladder: "
+                             "graded again on it without explaining them again")
     parser.add_argument("--from-pack", type=Path, nargs="*", default=[],
                         help="pack files (pack.zip) whose games and puzzles are candidates too")
     parser.add_argument("--dask", metavar="ADDRESS",
@@ -475,6 +501,8 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
         mined.extend(_read_cache(folder))
     for pack in args.from_pack:
         mined.extend(read_pack_games(pack))
+    for folder in args.relevel:
+        mined.extend(relevel_candidates(_read_cache(folder)))
     if args.regrade:
         mined = explain_candidates_again(mined, workers=args.workers, executor=executor)
         for index, game in enumerate(mined, start=1):

@@ -18,6 +18,7 @@ from trainer.render.worksheet import (
     TWO_COLUMNS,
     answer_key_html,
     answer_key_md,
+    asked,
     export,
     text_html,
     worksheet_html,
@@ -42,7 +43,11 @@ def test_markdown_worksheet_has_every_puzzle_and_the_key_every_answer() -> None:
         assert f"## Puzzle {number}\n" in sheet and f"## Puzzle {number}\n" in key
         assert puzzle.id in sheet and puzzle.id in key
         assert puzzle.question.text() in sheet
-        assert f"**Answer:** {format_answer(puzzle.answer)}" in key
+        shown = asked(puzzle)  # what was asked: a certain-cards answer leaves the solver's own cards apart
+        assert f"**Answer:** {format_answer(shown) or '(only your own cards)'}" in key
+        if puzzle.question.kind == "certain":
+            assert all(player != puzzle.viewer for player in shown.values())
+        assert all(f"{n} (" in key for step in puzzle.explanation for n in step.events)  # the moves it rests on
         for step in puzzle.explanation:
             assert step.text in key
     assert f"## Puzzle {len(puzzles) + 1}" not in sheet

@@ -9,16 +9,18 @@ no puzzle of level 5 or 6 is.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from puzzles.ladder import NAMES, careful_player, level_of, solves
 from puzzles.model import LEVELS, Puzzle
 from puzzles.packs import load_pack
-from tests.conftest import EXAMPLES
 from trainer.engine import solve
 from trainer.game.cards import Card
 from trainer.game.notation import read_game
+
+EXAMPLES = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize(("name", "viewer", "card", "level"), [

@@ -101,8 +101,7 @@ def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> P
     top.add_row("Games", games)
     parts: list[Table | Text] = [top]
     if summary.by_technique:
-        table = Table(title="By technique that decided the level (puzzles, not attempts)", title_justify="left",
-                      show_edge=False)
+        table = Table(title="By deciding technique (puzzles, not attempts)", title_justify="left", show_edge=False)
         table.add_column("technique")
         table.add_column("puzzles", justify="right")
         table.add_column("solved", justify="right")
