@@ -49,7 +49,7 @@ def test_stats_after_some_days_of_practice(today: datetime) -> None:
     code, out, _ = run("stats")
     assert code == 0
     assert "Your progress" in out and "Daily streak" in out and "3 days (best 3; done today)" in out
-    assert "By technique" in out and all(name in out for name in data["by_technique"])
+    assert "By deciding technique" in out and all(name in out for name in data["by_technique"])
     (calendar,) = [line for line in out.splitlines() if "□" in line]
     squares = "".join(c for c in calendar if c in "■□")
     assert squares.endswith("□■■■") and squares.count("■") == 3  # the calendar's last three days
