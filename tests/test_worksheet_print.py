@@ -23,7 +23,7 @@ from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from trainer.game.cards import Card
 from trainer.game.events import Ask
-from trainer.render.worksheet import ONE_PAGE, answer_key_html, worksheet_html
+from trainer.render.worksheet import ONE_PAGE, answer_key_html, folded, hidden, worksheet_html
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                  if (path := shutil.which(name)) is not None), None)
@@ -86,7 +86,9 @@ def test_a_long_level3_worksheet_prints_in_at_most_12_pages(paper: str, tmp_path
             assert HEADER in text
     rows = sum(len(ROW.findall(text)) for text in pages)
     asks = sum(1 for p in puzzles for e in p.game.events if isinstance(e, Ask))
-    assert rows == asks  # every ask printed, none lost at a page or column break
+    assert rows + sum(hidden(p) for p in puzzles) == asks  # every ask printed or folded, none lost at a break
+    folds = sum(len(re.findall(r"(\d+) moves hidden", text)) for text in pages)
+    assert folds == sum(1 for p in puzzles for item in folded(p) if isinstance(item, tuple))  # each fold says so
 
 
 @pytest.mark.slow

@@ -27,6 +27,7 @@ from pathlib import Path
 from puzzles.files import dump_puzzles
 from puzzles.marking import format_answer
 from puzzles.model import Puzzle
+from trainer.explain.explanation import cited_moves
 from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass
@@ -120,7 +121,8 @@ def _own(puzzle: Puzzle) -> list[Card]:
 def rests_on(puzzle: Puzzle) -> list[tuple[int, Event]]:
     """The moves the answer rests on: every move a step of the explanation cites, with the event."""
     events = puzzle.game.events
-    cited = sorted({n for step in puzzle.explanation for n in step.events if 0 < n <= len(events)})
+    cited = sorted({n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}
+                    if 0 < n <= len(events)})
     return [(n, events[n - 1]) for n in cited]
 
 
@@ -147,7 +149,13 @@ def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
             out += [f"**Sets:** {claimed}", ""]
         out += [f"**{puzzle.question.text()}**", ""]
         out += ["| # | player | asks / does | card | answer |", "|---:|---|---|---|---|"]
-        out += ["| " + " | ".join(event_row(i, e)) + " |" for i, e in enumerate(puzzle.game.events, start=1)]
+        events = puzzle.game.events
+        for item in folded(puzzle):
+            if isinstance(item, tuple):
+                first, last = item
+                out.append(f"| {first}–{last} | *{last - first + 1} moves hidden: “no”s no step needs* | | | |")
+            else:
+                out.append("| " + " | ".join(event_row(item, events[item - 1])) + " |")
         if not puzzle.game.events:
             out.append("| | (no events yet) | | | |")
         out += ["", _answer_room(puzzle), "", "_" * 60, "", "_" * 60, ""]
@@ -211,6 +219,7 @@ table.history th, table.history td { border-bottom: 0.5px solid #ccc; padding: 0
 table.history th { background: #eee; border-bottom: 1px solid #999; }
 table.history td.n { text-align: right; color: #555; width: 2.2em; }
 table.history tr.claim td.what { font-style: italic; }
+table.history tr.fold td { font-style: italic; color: #555; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.history tbody tr:nth-child(-n+6) { break-before: avoid; page-break-before: avoid; }
@@ -313,12 +322,54 @@ def _event_html(number: int, event: Event) -> str:
     return f'<tr class="pass"><td class="n">{number}</td><td colspan="4">{who} {html.escape(event.to)}</td></tr>'
 
 
+FOLD_AFTER = TWO_COLUMNS
+"""A history longer than this many events folds its runs of moves no step needs (:func:`folded`) ..."""
+
+FOLD_RUN = 4
+"""... of at least this many moves."""
+
+
+def folded(puzzle: Puzzle) -> list[int | tuple[int, int]]:
+    """The history as printed: event numbers, and ``(first, last)`` for a run of at least :data:`FOLD_RUN`
+    moves folded into one line. Only a history longer than :data:`FOLD_AFTER` folds, and only "no" answers
+    that no step of the explanation names: every move an explanation rests on is listed with its steps,
+    and a "no" moves no card, so the puzzle stays solvable from what is shown (its explanation still holds).
+    """
+    events = puzzle.game.events
+    if len(events) <= FOLD_AFTER or not puzzle.explanation:
+        return list(range(1, len(events) + 1))
+    needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+    out: list[int | tuple[int, int]] = []
+    run: list[int] = []
+    for number, event in enumerate(events, start=1):
+        if isinstance(event, Ask) and not event.hit and number not in needed:
+            run.append(number)
+            continue
+        out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
+        run = []
+        out.append(number)
+    out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
+    return out
+
+
+def hidden(puzzle: Puzzle) -> int:
+    """How many moves the printed history folds away."""
+    return sum(last - first + 1 for item in folded(puzzle) if isinstance(item, tuple) for first, last in [item])
+
+
 def _history_html(puzzle: Puzzle) -> str:
     events = puzzle.game.events
-    wrap = "history-wrap two" if len(events) > TWO_COLUMNS else "history-wrap"
+    shown = folded(puzzle)
+    wrap = "history-wrap two" if len(shown) > TWO_COLUMNS else "history-wrap"
     rows = [f'<div class="{wrap}">', '<table class="history">',
             "<thead><tr><th>#</th><th>player</th><th>asks</th><th>card</th><th>answer</th></tr></thead>", "<tbody>"]
-    rows += [_event_html(number, event) for number, event in enumerate(events, start=1)]
+    for item in shown:
+        if isinstance(item, tuple):
+            first, last = item
+            rows.append(f'<tr class="fold"><td class="n">{first}–{last}</td><td colspan="4">{last - first + 1} '
+                        "moves hidden: “no”s no step needs</td></tr>")
+        else:
+            rows.append(_event_html(item, events[item - 1]))
     if not events:
         rows.append('<tr><td colspan="5">(no events yet)</td></tr>')
     rows += ["</tbody>", "</table>", "</div>"]
