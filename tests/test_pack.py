@@ -28,7 +28,7 @@ from trainer.engine import solve
 
 runner = CliRunner()
 
-MIN_PUZZLES = 3000
+MIN_PUZZLES = 2800
 MIN_GAMES = 600
 CASE_ANALYSES_PER_TABLE = 1
 MIN_CASE_ANALYSES = 250
