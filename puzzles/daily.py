@@ -2,13 +2,12 @@
 easiest on Monday and hardest on Sunday.
 
 The daily puzzles are a fixed part of the built-in pack (:func:`schedule`):
-one puzzle per game, never level 1 nor a recall drill, sorted by difficulty
-(level, then score) and cut into seven bands, Monday's the easiest and
-Sunday's the hardest; each band is shuffled by a constant seed. A date takes
-its weekday's band and, in it, the entry of its week since :data:`EPOCH`. So
-a year of dates never repeats a puzzle (every band holds more than 52), no
-two dailies share a game, and the week climbs. Nothing depends on the clock
-but the date asked.
+one puzzle per game, never a recall drill, in seven bands by level, Monday's
+level 1 to Sunday's level 6 (:data:`DAY_LEVELS`); each band is shuffled by a
+constant seed. A date takes its weekday's band and, in it, the entry of its
+week since :data:`EPOCH`. So a year of dates never repeats a puzzle (every
+band holds more than 52), no two dailies share a game, and the week climbs
+by level. Nothing depends on the clock but the date asked.
 
     >>> one = daily_puzzle(date(2026, 1, 1))
     >>> one.id == daily_puzzle(date(2026, 1, 1)).id != daily_puzzle(date(2026, 1, 2)).id
@@ -38,33 +37,53 @@ DAYS = 7
 _ORDER_SEED = "literature-daily-v2"
 
 
+DAY_LEVELS = (1, 2, 3, 4, 5, 5, 6)
+"""The level of each weekday's puzzle, Monday to Sunday: it never goes down, and a week meets six levels
+(Friday and Saturday share level 5, Saturday's the harder half by score)."""
+
+BAND = 60
+"""Puzzles a weekday draws from at most (one a week: distinct for more than a year)."""
+
+
 def schedule(puzzles: Sequence[Puzzle]) -> list[list[str]]:
     """The daily puzzles of ``puzzles`` as seven lists of ids, Monday's (easiest) to Sunday's (hardest).
 
-    One puzzle per game (chosen by a constant seed, whatever the order), never level 1 nor a recall
-    drill. With fewer than seven such puzzles, every day draws from all of them.
+    Each weekday draws from its level (:data:`DAY_LEVELS`; the nearest level that has puzzles when its own
+    has none), at most :data:`BAND` puzzles, one per game over the whole schedule (the rarest levels choose
+    their games first), never a recall drill. With fewer than seven such puzzles, every day draws from all.
 
     >>> from puzzles.examples import example_claim
     >>> schedule([example_claim()]) == [[example_claim().id]] * 7
     True
     """
-    by_game: dict[str, list[Puzzle]] = {}
-    for puzzle in puzzles:
-        if puzzle.level >= 2 and not is_recall(puzzle):
-            by_game.setdefault(game_key(puzzle), []).append(puzzle)
-    chosen = [min(group, key=_draw) for group in by_game.values()]
-    if not chosen:
-        raise LiteratureError("there is no puzzle of level 2 or more to choose the daily one from")
-    chosen.sort(key=lambda p: (p.level, p.difficulty.score, p.id))
-    if len(chosen) < DAYS:
+    eligible = sorted((p for p in puzzles if not is_recall(p)), key=_draw)
+    if not eligible:
+        raise LiteratureError("there is no puzzle but recall drills to choose the daily one from")
+    if len({game_key(p) for p in eligible}) < DAYS:
+        chosen = sorted({game_key(p): p for p in reversed(eligible)}.values(), key=lambda p: (p.level, p.id))
         return [[p.id for p in chosen] for _ in range(DAYS)]
+    levels = sorted({p.level for p in eligible})
+    wanted = [min(levels, key=lambda level: (abs(level - want), level)) for want in DAY_LEVELS]
+    supply = {level: sum(1 for p in eligible if p.level == level) for level in levels}
+    used: set[str] = set()
+    bands: dict[int, list[Puzzle]] = {}
+    for level in sorted(set(wanted), key=lambda level: (supply[level], level)):
+        days = [day for day, want in enumerate(wanted) if want == level]
+        taken: list[Puzzle] = []
+        for puzzle in eligible:
+            if puzzle.level == level and game_key(puzzle) not in used and len(taken) < BAND * len(days):
+                used.add(game_key(puzzle))
+                taken.append(puzzle)
+        taken.sort(key=lambda p: (p.difficulty.score, p.id))
+        for n, day in enumerate(days):
+            bands[day] = taken[n * len(taken) // len(days): (n + 1) * len(taken) // len(days)]
     rng = random.Random(_ORDER_SEED)
-    bands = []
+    out = []
     for day in range(DAYS):
-        band = [p.id for p in chosen[day * len(chosen) // DAYS: (day + 1) * len(chosen) // DAYS]]
+        band = [p.id for p in sorted(bands[day], key=lambda p: p.id)]
         rng.shuffle(band)
-        bands.append(band)
-    return bands
+        out.append(band)
+    return out
 
 
 def _draw(puzzle: Puzzle) -> str:

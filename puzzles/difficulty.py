@@ -3,9 +3,9 @@
 :func:`explain_answer` is the one place that asks the explainer
 (:mod:`trainer.explain.explanation`) for a puzzle's steps; the explainer puts
 them on a rung of the technique ladder (1 seen … 6 case analysis).
-:func:`rate` turns that rung into the puzzle's **level** (1 first step … 6 case
-analysis, with memory claims rated by the history to remember) and adds the
-effort of reading the position to the score.
+:func:`grade` gives the puzzle its **level** on the ladder of
+:mod:`puzzles.ladder` (1 elimination … 6 case analysis; memory claims are recall
+drills, level 0, outside it) and adds the effort of reading the position to the score.
 
     >>> from trainer.game.notation import read_game
     >>> from trainer.engine import solve
@@ -14,31 +14,29 @@ effort of reading the position to the score.
     >>> setup = game.setup.only("Ann")
     >>> explained = explain_answer(setup, game.events, "Ann", Question.locate(["6D"]), {Card.parse("6D"): "Cat"},
     ...                            solve(setup, game.events, "Ann"))
-    >>> explained.rung, explained.name, rate(explained, len(game.events))
-    (3, 'ask inference', Difficulty(level=1, name='first step', score=3.56))
+    >>> explained.rung, explained.name, grade(explained, setup, game.events, "Ann", {Card.parse("6D"): "Cat"})
+    (3, 'ask inference', Difficulty(level=2, name='careful player', score=3.56))
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from puzzles.ladder import NAMES, level_of
 from puzzles.model import RECALL, Difficulty, Puzzle, Question, Step
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board
-from trainer.explain.explanation import Explanation, backtrack, derive, difficulty_of, explain, final_step
+from trainer.explain.explanation import Explanation, backtrack, cited_moves, derive, difficulty_of, explain, final_step
 from trainer.game.cards import Card
 from trainer.game.events import Event
 from trainer.game.state import Setup
 
 FIRST_STEP_EVENTS = 30
-"""A level-1 *first step* is one step of elimination or ask inference in a history of at most this many
-events ..."""
-
-FIRST_STEP_CITED = 3
-"""... resting on at most this many events."""
+"""Events at the start of a game where the shortest level-1 puzzles are searched (:mod:`puzzles.mining`)."""
 
 
 @dataclass(frozen=True)
@@ -66,32 +64,36 @@ def reading_effort(history: int, cited: int) -> float:
     return round(history / 100 + cited / 20, 2)
 
 
-def rate(explained: Explained, history: int) -> Difficulty:
-    """The puzzle's difficulty from what the explainer says and the reading effort.
-
-    The level is the explainer's rung (its hardest technique), with two changes
-    for puzzles: a single step of elimination or ask inference resting on at most
-    :data:`FIRST_STEP_CITED` events of a history of at most :data:`FIRST_STEP_EVENTS`
-    is level 1, *first step* (the easiest reading there is); a claim of
-    six seen cards (a memory claim) is a **recall** drill, not a deduction, rated by
-    how much history there is to remember (level 2 up to 40 events, 3 up to 120, else 4).
-    The score adds :func:`reading_effort`.
+def rate(explained: Explained, history: int, level: int) -> Difficulty:
+    """The puzzle's difficulty: its ``level`` on the ladder (:func:`puzzles.ladder.level_of`), named for
+    the mode of reasoning that decided it, and a score that adds :func:`reading_effort` to the
+    explainer's (longer chains and longer histories score higher within a level; they never raise it).
+    A claim of six seen cards (a memory claim) is a **recall** drill, outside the levels (level 0).
 
     >>> step = Step("elimination", "Only Fay can hold 7D.", events=(1, 2))
-    >>> rate(Explained(2, "elimination", 2.33, ("elimination",), (step,)), 12)
-    Difficulty(level=1, name='first step', score=2.55)
-    >>> rate(Explained(1, "seen", 1.17, ("seen",), (step,)), 150)
-    Difficulty(level=4, name='recall', score=2.77)
+    >>> rate(Explained(2, "elimination", 2.33, ("elimination",), (step,)), 12, 1)
+    Difficulty(level=1, name='elimination', score=2.55)
+    >>> rate(Explained(1, "seen", 1.17, ("seen",), (step,)), 150, 1)
+    Difficulty(level=0, name='recall', score=2.77)
     """
     cited = {n for step in explained.explanation for n in step.events}
     score = round(explained.score + reading_effort(history, len(cited)), 2)
     if explained.rung == 1:
-        return Difficulty(2 if history <= 40 else 3 if history <= 120 else 4, RECALL, score)
-    techniques = [s.technique for s in explained.explanation if s.technique]
-    if (explained.rung in (2, 3) and len(techniques) == 1 and history <= FIRST_STEP_EVENTS
-            and len(cited) <= FIRST_STEP_CITED):
-        return Difficulty(1, "first step", score)
-    return Difficulty(explained.rung, explained.name, score)
+        return Difficulty(0, RECALL, score)
+    return Difficulty(level, NAMES[level], score)
+
+
+def grade(explained: Explained, setup: Setup, events: Sequence[Event], viewer: str,
+          answer: Mapping[Card, str]) -> Difficulty:
+    """:func:`rate` with the level the ladder's technique-limited solvers give the answer."""
+    level = 1 if explained.rung == 1 else level_of(setup, events, viewer, answer)
+    return rate(explained, len(events), level)
+
+
+def with_cited(step: Step) -> Step:
+    """``step`` listing every move its text names, besides those it already lists."""
+    events = tuple(sorted(set(step.events) | cited_moves(step.text)))
+    return step if events == step.events else dataclasses.replace(step, events=events)
 
 
 def explanation_length(puzzle: Puzzle) -> int:
@@ -123,7 +125,7 @@ def explain_answer(
         return None
     records: Any = found.as_json()["steps"]
     steps = [
-        Step.from_json(data | {"nudge": found.text(step, "nudge"), "clue": found.text(step, "clue")})
+        with_cited(Step.from_json(data | {"nudge": found.text(step, "nudge"), "clue": found.text(step, "clue")}))
         for step, data in zip(found.steps, records, strict=True)
     ]
     if question.kind == "certain":
@@ -181,6 +183,7 @@ def explain_again(puzzle: Puzzle) -> Puzzle | None:
     if explained is None:
         return None
     return Puzzle.create(variant=puzzle.variant, viewer=puzzle.viewer, log=puzzle.log, question=puzzle.question,
-                         answer=puzzle.answer, difficulty=rate(explained, len(game.events)),
+                         answer=puzzle.answer,
+                         difficulty=grade(explained, game.setup, game.events, puzzle.viewer, puzzle.answer),
                          techniques=explained.techniques, explanation=explained.explanation, source=puzzle.source,
                          id=puzzle.id)

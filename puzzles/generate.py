@@ -16,6 +16,7 @@ Generation is deterministic for a seed: games are simulated from
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -24,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
-from puzzles.mining import FRESH_WINDOW, mine_game
+from puzzles.mining import EIGHT_PLAYER_START, FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, Puzzle
-from puzzles.variety import compatible, group_key
+from puzzles.variety import compatible, group_key, near_duplicates
 from trainer.engine.deadline import Deadline, TimeLimitError
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
@@ -41,6 +42,10 @@ BOT_PAIRS: tuple[tuple[BotKind, BotKind], ...] = (
     (BotKind.BASIC, BotKind.BASIC),
 )
 """Who plays the simulated games: bots that ask and claim like people do."""
+
+SHORT_EVENTS = 45
+"""In the first half of its game budget :func:`generate` searches only the first this many events of a
+game (8 players: after the first :data:`~puzzles.mining.EIGHT_PLAYER_START`): short positions, quick to read."""
 
 RARE_LEVELS = {4: "hand counting", 6: "case analysis"}
 """Levels the mined games rarely give (few hands fill up; most forced cards have a human chain)."""
@@ -96,6 +101,17 @@ class Request:
         base, extra = divmod(self.count, len(order))
         return {level: base + (i < extra) for i, level in sorted(enumerate(order), key=lambda x: x[1])}
 
+    def kind_quotas(self) -> dict[str, int]:
+        """How many puzzles of each kind: ``count`` spread evenly over ``kinds`` (a worksheet mixes them),
+        the odd ones to the commonest kinds first (locate, certain, claim).
+
+        >>> Request(count=10).kind_quotas()
+        {'locate': 4, 'claim': 3, 'certain': 3}
+        """
+        order = sorted(self.kinds, key=("locate", "certain", "claim").index)
+        base, extra = divmod(self.count, len(order))
+        return {kind: base + (order.index(kind) < extra) for kind in KINDS if kind in order}
+
     @property
     def game_budget(self) -> int:
         """How many games to mine before giving up."""
@@ -144,6 +160,7 @@ class GameSpec:
     viewers: int | None = None
     window: int = FRESH_WINDOW
     share: float = 1.0
+    until: int | None = None
 
     @classmethod
     def of(cls, request: Request, index: int, levels: Iterable[int] | None = None) -> GameSpec:
@@ -189,7 +206,7 @@ def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
             break
         mined = mine_game(game, source=spec.source(), viewers=[viewer], kinds=spec.kinds, levels=wanted,
                           window=spec.window, per_moment=spec.per_moment, rng=rng, recall=spec.recall,
-                          max_explanation=spec.max_explanation, share=spec.share)
+                          max_explanation=spec.max_explanation, share=spec.share, until=spec.until)
         for puzzle in mined:
             if puzzle.id in ids or taken[puzzle.level] >= spec.per_level:
                 continue
@@ -247,6 +264,9 @@ with 0 of 3 level-1 puzzles found: ask for fewer puzzles, or lower levels
     ids: set[str] = set()
     groups: set[str] = set()
     wanted_after: list[tuple[int, ...]] = [_wanted(quotas)]
+    kinds_left = request.kind_quotas()
+    kinds_after: list[tuple[str, ...]] = [_wanted_kinds(kinds_left)]
+    mixed = request.game_budget // 2  # games handed out for a kind still missing; then any kind
 
     def specs() -> Iterator[GameSpec]:
         for index in range(request.game_budget):
@@ -257,7 +277,14 @@ with 0 of 3 level-1 puzzles found: ask for fewer puzzles, or lower levels
                     "or lower levels")
             wanted = wanted_after[max(0, index - MAX_IN_FLIGHT)]
             if wanted:
-                yield GameSpec.of(request, index, (wanted[index % len(wanted)],))
+                spec = GameSpec.of(request, index, (wanted[index % len(wanted)],))
+                kinds = kinds_after[max(0, index - MAX_IN_FLIGHT)]
+                if index < mixed and kinds:
+                    spec = dataclasses.replace(spec, kinds=(kinds[index % len(kinds)],))
+                if index < mixed:  # short positions first: a worksheet's histories stay short
+                    start = EIGHT_PLAYER_START if spec.players == 8 else 0
+                    spec = dataclasses.replace(spec, until=start + SHORT_EVENTS)
+                yield spec
 
     for found in ordered_map(mine_spec, specs(), workers=workers, executor=executor):
         tally.games += 1
@@ -265,11 +292,15 @@ with 0 of 3 level-1 puzzles found: ask for fewer puzzles, or lower levels
         for puzzle in found:
             tally.found += 1
             group = group_key(puzzle)
-            if puzzle.id in ids or group in groups:
+            if puzzle.id in ids or group in groups or any(near_duplicates(puzzle, p) for p in kept):
                 tally.duplicates += 1
                 continue
-            if quotas[puzzle.level] <= 0 or from_game >= request.per_game:
+            if quotas.get(puzzle.level, 0) <= 0 or from_game >= request.per_game:
                 continue
+            kind = puzzle.question.kind
+            if tally.games <= mixed and kinds_left.get(kind, 0) <= 0:
+                continue
+            kinds_left[kind] = kinds_left.get(kind, 0) - 1
             ids.add(puzzle.id)
             groups.add(group)
             quotas[puzzle.level] -= 1
@@ -282,6 +313,7 @@ with 0 of 3 level-1 puzzles found: ask for fewer puzzles, or lower levels
         if len(kept) == request.count:
             return sorted(kept, key=lambda p: p.level)
         wanted_after.append(_wanted(quotas))
+        kinds_after.append(_wanted_kinds(kinds_left))
     missing = ", ".join(f"level {level}: {n}" for level, n in sorted(quotas.items()) if n > 0)
     raise GenerationError(
         f"found only {len(kept)} of {request.count} {request.describe()} in {tally.games} simulated games "
@@ -296,6 +328,15 @@ def _wanted(quotas: Mapping[int, int]) -> tuple[int, ...]:
     (1, 1, 6)
     """
     return tuple(level for level, n in sorted(quotas.items()) for _ in range(max(0, n)))
+
+
+def _wanted_kinds(left: Mapping[str, int]) -> tuple[str, ...]:
+    """The kinds still missing, once per missing puzzle (in the order of :data:`~puzzles.model.KINDS`).
+
+    >>> _wanted_kinds({"locate": 2, "claim": 0, "certain": 1})
+    ('locate', 'locate', 'certain')
+    """
+    return tuple(kind for kind in KINDS if kind in left for _ in range(max(0, left[kind])))
 
 
 def _rarity_hint(request: Request) -> str:

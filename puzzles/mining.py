@@ -14,7 +14,7 @@ its canonical form (:mod:`puzzles.ids`), so a duplicate is found by id.
     >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = list(mine_game(game, source={"kind": "file"}, window=1))
     >>> sorted((p.question.kind, p.level) for p in found)
-    [('claim', 3), ('locate', 1)]
+    [('claim', 2), ('locate', 2)]
     >>> found[0].answer[Card.parse("6D")]
     'Cat'
 """
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.acceptance import is_acceptable, is_fresh, is_readable, is_seen
-from puzzles.difficulty import FIRST_STEP_EVENTS, explain_answer, explanation_length, rate
+from puzzles.difficulty import FIRST_STEP_EVENTS, explain_answer, explanation_length, grade
 from puzzles.ids import canonical_form, canonical_id
 from puzzles.model import KINDS, LEVELS, RECALL, Puzzle, Question
 from trainer.engine import Knowledge, solve
@@ -221,9 +221,11 @@ def mine_game(
     max_explanation: int | None = None,
     share: float = 1.0,
     deadline: Deadline | None = None,
+    until: int | None = None,
 ) -> Iterator[Puzzle]:
     """Puzzles of one game, viewer by viewer (default: every listed hand), moment by moment, in the
-    part of the game where the wanted ``levels`` occur (:func:`search_range`) and in its first ``share``.
+    part of the game where the wanted ``levels`` occur (:func:`search_range`), in its first ``share`` and
+    its first ``until`` events.
 
     ``per_moment`` keeps at most that many puzzles of one moment (chosen with
     ``rng``), so a set of puzzles does not repeat one position. Memory claims
@@ -233,7 +235,7 @@ def mine_game(
     """
     filters = Filters(frozenset(kinds), frozenset(levels), recall, max_explanation)
     start, stop = search_range(filters.levels, game)
-    stop = min(stop, round(len(game.events) * share))
+    stop = min(stop, round(len(game.events) * share), len(game.events) if until is None else until)
     seats = viewers if viewers is not None else [p for p in game.setup.players if p in game.setup.hands]
     for number, viewer in enumerate(seats, start=1):
         try:
@@ -268,8 +270,8 @@ def _puzzles_at(
         explained = explain_answer(setup, events, viewer, question, answer, k)
         if explained is None:
             continue
-        difficulty = rate(explained, len(events))
-        if difficulty.level not in filters.levels or (difficulty.name == RECALL and not filters.recall):
+        difficulty = grade(explained, setup, events, viewer, answer)
+        if not filters.recall if difficulty.name == RECALL else difficulty.level not in filters.levels:
             continue
         puzzle = Puzzle.create(
             variant=setup.variant,

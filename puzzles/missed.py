@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.acceptance import is_only_answer, needs_deduction
-from puzzles.difficulty import explain_answer
+from puzzles.difficulty import explain_answer, grade
 from puzzles.ids import canonical_form, canonical_id
 from puzzles.model import Difficulty, Puzzle, Question
 from trainer.engine import solve
@@ -88,8 +88,7 @@ def missed_puzzles(game: Game, seat: str, notes: Sequence[Note]) -> list[Puzzle]
         if pid in puzzles:
             continue
         explained = explain_answer(setup, events, seat, question, answer, knowledge)
-        # the explainer's rung is the level as it is (no first step or recall drill here)
-        difficulty = Difficulty(explained.rung, explained.name, explained.score) if explained else CASE_ANALYSIS
+        difficulty = grade(explained, setup, events, seat, answer) if explained else CASE_ANALYSIS
         puzzles[pid] = Puzzle.create(
             variant=setup.variant,
             viewer=seat,

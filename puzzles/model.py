@@ -52,12 +52,18 @@ KINDS = ("locate", "claim", "certain")
 """Question kinds: who holds these cards; claim this set; which cards of this set are certain."""
 
 LEVELS = range(1, 7)
-"""A puzzle's levels, 1 (first step) to 6 (case analysis): the rung of the explainer's technique ladder,
-with a first step made level 1 and a memory claim rated by the history to remember
-(:func:`puzzles.difficulty.rate`)."""
+"""A puzzle's levels, 1 (elimination) to 6 (case analysis): the lowest rung of the ladder whose techniques
+solve it (:mod:`puzzles.ladder`); a memory claim is a recall drill, level 0, outside them."""
 
 RECALL = "recall"
 """The difficulty name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
+
+LEVEL_NAMES = {0: "recall", 1: "elimination", 2: "careful player", 3: "ask history", 4: "hand counting",
+               5: "shared asks", 6: "case analysis"}
+"""Each level's name: the mode of reasoning that decides it (:mod:`puzzles.ladder`); 0 is the recall drill."""
+
+RECALL_LEVEL = 0
+"""The level of a recall drill: outside the ladder of deductions (:data:`LEVELS`)."""
 
 
 class PuzzleFormatError(LiteratureError):
@@ -176,10 +182,12 @@ class Difficulty:
         """Read a difficulty object."""
         obj = _object(data, "difficulty")
         level, name, score = obj.get("level"), obj.get("name"), obj.get("score")
-        if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
-            raise PuzzleFormatError(f"difficulty.level must be an integer from 1 to 6, not {level!r}")
         if not isinstance(name, str):
             raise PuzzleFormatError("difficulty.name must be a string")
+        if not isinstance(level, int) or isinstance(level, bool) or not (
+                level in LEVELS or (level == RECALL_LEVEL and name == RECALL)):
+            raise PuzzleFormatError(f"difficulty.level must be an integer from 1 to 6 (0 for a recall drill), "
+                                    f"not {level!r}")
         if not isinstance(score, int | float) or isinstance(score, bool):
             raise PuzzleFormatError("difficulty.score must be a number")
         if not 0 <= score <= MAX_SCORE:  # False for NaN too

@@ -2,8 +2,9 @@
 
 It mines simulated games of both variants, both table sizes and every pairing
 of bots, plus the user-style logs in ``tests/data``, and keeps one puzzle per
-game moment and set, at most :data:`PER_GAME` per game, spread over levels,
-kinds and tables, short histories first (:func:`select`). A focused run
+game moment and set with no near-duplicates, at most :data:`PER_GAME` per game,
+spread over levels (each at least :data:`MIN_SHARE` of the pack), kinds and
+tables, short histories first (:func:`select`). A focused run
 (``--players 8 --levels 6``) mines only the games and the part of them where a
 rare level occurs, for ``--also``. How the shipped pack was built is in
 ``docs/puzzles.md``.
@@ -15,6 +16,7 @@ rare level occurs, for ``--also``. How the shipped pack was built is in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -22,6 +24,7 @@ import json
 import random
 import sys
 import time
+import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -29,14 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzles.difficulty import explain_again, explanation_length
+from puzzles.difficulty import explain_again, explanation_length, reading_effort, with_cited
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.generate import GameSpec, mine_played
+from puzzles.ladder import NAMES, level_of
 from puzzles.mining import FRESH_WINDOW, mine_game
-from puzzles.model import KINDS, LEVELS, SCHEMA_VERSION, Puzzle
+from puzzles.model import KINDS, LEVELS, RECALL, RECALL_LEVEL, SCHEMA_VERSION, Difficulty, Puzzle
 from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
-from puzzles.variety import group_key
+from puzzles.variety import group_key, near_duplicates
 from puzzles.verify import VERIFIED_LIST, record_hash, verify
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
@@ -48,7 +52,13 @@ PER_GAME = 7
 """Puzzles kept from one game at most."""
 
 MAX_EXPLANATION = 1500
-"""Characters: a pack puzzle's explanation is shorter, or the puzzle is not kept."""
+"""Characters: a pack puzzle's explanation is shorter, or the puzzle is not kept ..."""
+
+MAX_CASE_ANALYSIS = 3000
+"""... except at level 6, where one supposition and its contradiction take this many at most."""
+
+MIN_SHARE = 0.08
+"""Every level 1-6 is at least this share of the pack (:func:`balance`)."""
 
 DEFAULT_LOGS = ("tests/data/complete-classic-6p.lit", "tests/data/personal-fish54-8p.lit")
 """User-style logs mined into the pack besides the simulated games."""
@@ -226,7 +236,7 @@ FOCUS_VIEWERS = 2
 """Seats mined in each game of a focused run."""
 
 
-def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> GameSpec:
+def focus_spec(seed: int, index: int, players: int, levels: Sequence[int], viewers: int = FOCUS_VIEWERS) -> GameSpec:
     """The ``index``-th game of a run focused on rare ``levels`` at ``players`` (for ``--also``): the
     variants alternate, the pairings without an ``expert`` come in turn, and :data:`FOCUS_VIEWERS`
     seats are mined every :data:`~puzzles.mining.FRESH_WINDOW` events, only where those levels
@@ -234,7 +244,7 @@ def focus_spec(seed: int, index: int, players: int, levels: Sequence[int]) -> Ga
     variant = (Variant.CLASSIC, Variant.FISH54)[index % 2]
     team1, team2 = PAIRINGS_8[(index // 2) % len(PAIRINGS_8)]
     return GameSpec(seed, index, variant, players, team1, team2, KINDS, tuple(levels), per_level=10**6,
-                    per_moment=None, viewers=FOCUS_VIEWERS, window=FRESH_WINDOW)
+                    per_moment=None, viewers=viewers, window=FRESH_WINDOW)
 
 
 def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None = None,
@@ -245,9 +255,9 @@ def mine(games: int, seed: int, *, workers: int = 1, executor: Executor | None =
     yield from ordered_map(mine_pack_game, specs, workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
 
 
-SHORT_LEVELS = (1, 2, 3)
+SHORT_LEVELS = (1,)
 SHORT_HISTORY = 40
-"""At levels 1-3 the pack's median history is at most this many events: easy puzzles read quickly."""
+"""At level 1 the pack's median history is at most this many events: the easiest puzzles read quickly."""
 
 
 def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
@@ -258,23 +268,35 @@ def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     return ordered[: max(0, 2 * short - 1)]
 
 
+def longest(level: int, max_explanation: int | None = MAX_EXPLANATION) -> int | None:
+    """The longest explanation kept at ``level`` (characters; ``None``: any)."""
+    if max_explanation is None:
+        return None
+    return max(max_explanation, MAX_CASE_ANALYSIS) if level == 6 else max_explanation
+
+
 def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
            max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
     """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
-    (:func:`one_per_group`), every explanation under :data:`MAX_EXPLANATION` characters and an
-    argument a person can follow (none resting on counting every deal, :func:`is_counted`), and at
-    levels 1-3 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
+    (:func:`one_per_group`) and no near-duplicates (:func:`puzzles.variety.near_duplicates`: one
+    puzzle per game and set within 12 events, no answer containing another's of the same game),
+    every explanation under :data:`MAX_EXPLANATION` characters (:data:`MAX_CASE_ANALYSIS` at level 6)
+    and an argument a person can follow (none resting on counting every deal, :func:`is_counted`),
+    and at level 1 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
 
     Levels are taken in turn (so rare levels are all kept), and within a level
-    the (kind, variant, table) buckets in turn, shortest history first.
+    the (kind, variant, table) buckets in turn, shortest history first; then :func:`balance`
+    keeps every level at least :data:`MIN_SHARE` of the pack.
     """
     rng = random.Random(seed)
     queues: dict[int, list[list[Puzzle]]] = {}
     seen: set[str] = set()
     kept = {m.game_id: one_per_group([p for p in m.puzzles if not is_counted(p)
-                                      and (max_explanation is None or explanation_length(p) < max_explanation)])
+                                      and ((limit := longest(p.level, max_explanation)) is None
+                                           or explanation_length(p) < limit)])
             for m in mined}
-    for level in LEVELS:
+    order = (RECALL_LEVEL, *LEVELS)
+    for level in order:
         buckets: dict[tuple[str, str, int], list[Puzzle]] = {}
         candidates = [p for game in mined for p in kept[game.game_id] if p.level == level]
         if level in SHORT_LEVELS:
@@ -285,12 +307,12 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
         keys = sorted(buckets)
         rng.shuffle(keys)
         queues[level] = [sorted(buckets[k], key=lambda p: (int(p.source.get("event", 0)), p.id)) for k in keys]
-    per: Counter[str] = Counter()
+    per: dict[str, list[Puzzle]] = {}
     game_of = {p.id: m.game_id for m in mined for p in m.puzzles}
     chosen: list[Puzzle] = []
-    turn = {level: 0 for level in LEVELS}
+    turn = dict.fromkeys(order, 0)
     while len(chosen) < size and any(any(q) for q in queues.values()):
-        for level in LEVELS:
+        for level in order:
             buckets_left = [q for q in queues[level] if q]
             if not buckets_left or len(chosen) >= size:
                 continue
@@ -298,14 +320,35 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
             turn[level] += 1
             while queue:
                 puzzle = queue.pop(0)
-                origin = game_of[puzzle.id]
-                if puzzle.id in seen or per[origin] >= per_game:
+                same = per.setdefault(game_of[puzzle.id], [])
+                if puzzle.id in seen or len(same) >= per_game or any(near_duplicates(puzzle, p) for p in same):
                     continue
                 seen.add(puzzle.id)
-                per[origin] += 1
+                same.append(puzzle)
                 chosen.append(puzzle)
                 break
-    return chosen
+    return balance(chosen)
+
+
+def balance(chosen: Sequence[Puzzle], share: float = MIN_SHARE) -> list[Puzzle]:
+    """``chosen`` without the last-chosen puzzles of the most common levels, until every level 1-6
+    that has puzzles is at least ``share`` of them (a level with none is left to fail the tests).
+
+    >>> from dataclasses import replace
+    >>> from puzzles.examples import example_claim
+    >>> one = example_claim()
+    >>> many = [replace(one, id=f"p-{i}", difficulty=replace(one.difficulty, level=1 + (i > 0))) for i in range(20)]
+    >>> [p.level for p in balance(many, 0.25)]
+    [1, 2, 2, 2]
+    """
+    kept = list(chosen)
+    counts = Counter(p.level for p in kept if p.level in LEVELS)
+    while counts and min(counts.values()) < share * len(kept):
+        most = max(counts, key=lambda level: (counts[level], level))
+        last = max(i for i, p in enumerate(kept) if p.level == most)
+        del kept[last]
+        counts[most] -= 1
+    return kept
 
 
 def _explain_record_again(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -313,19 +356,57 @@ def _explain_record_again(data: dict[str, Any]) -> dict[str, Any] | None:
     return None if puzzle is None else puzzle.to_json()
 
 
-def explain_candidates_again(mined: Sequence[MinedGame], *, levels: Sequence[int] = (4, 6), workers: int = 1,
-                       executor: Executor | None = None) -> list[MinedGame]:
-    """The games with their candidates of the rare ``levels`` that are too long to keep (an explanation of
-    :data:`MAX_EXPLANATION` characters or more), and every case analysis (whose hints the explainer
-    has reworded: they must not name the answer), explained and rated again by the current explainer;
-    a candidate the explainer no longer reaches is dropped."""
-    long = [p for m in mined for p in m.puzzles
-            if p.level in levels and (explanation_length(p) >= MAX_EXPLANATION or p.level == 6)]
-    done = ordered_map(_explain_record_again, (p.to_json() for p in long), workers=workers, executor=executor)
-    fresh = {p.id: data for p, data in zip(long, done, strict=True)}
-    return [MinedGame(m.log, tuple(Puzzle.from_json(fresh[p.id]) if p.id in fresh else p for p in m.puzzles
-                                   if p.id not in fresh or fresh[p.id] is not None), m.cpu, m.error)
+def explain_candidates_again(mined: Sequence[MinedGame], *, workers: int = 1,
+                             executor: Executor | None = None) -> list[MinedGame]:
+    """The games with every candidate explained and graded again by the current explainer and ladder
+    (:func:`puzzles.difficulty.explain_again`: steps that list every move they cite, the level of
+    :mod:`puzzles.ladder`); a candidate the explainer no longer reaches is dropped."""
+    every = [p for m in mined for p in m.puzzles]
+    done = ordered_map(_explain_record_again, (p.to_json() for p in every), workers=workers, executor=executor,
+                       ahead=MAX_IN_FLIGHT)
+    fresh = {p.id: data for p, data in zip(every, done, strict=True)}
+    return [MinedGame(m.log, tuple(Puzzle.from_json(data) for p in m.puzzles if (data := fresh[p.id]) is not None),
+                      m.cpu, m.error)
             for m in mined]
+
+
+def relevel(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` graded again on the ladder (:func:`puzzles.ladder.level_of`), its steps listing every move
+    their text names, without explaining it again: for candidates mined by the current explainer before
+    the ladder (the score keeps the explainer's effort, with the reading effort of the moves now listed)."""
+    if puzzle.difficulty.name == RECALL:
+        return puzzle
+    game = puzzle.game
+    steps = tuple(with_cited(step) for step in puzzle.explanation)
+    history = len(game.events)
+    old = reading_effort(history, len({n for step in puzzle.explanation for n in step.events}))
+    new = reading_effort(history, len({n for step in steps for n in step.events}))
+    level = level_of(game.setup, game.events, puzzle.viewer, puzzle.answer)
+    difficulty = Difficulty(level, NAMES[level], round(puzzle.difficulty.score - old + new, 2))
+    return dataclasses.replace(puzzle, difficulty=difficulty, explanation=steps)
+
+
+def relevel_candidates(mined: Sequence[MinedGame]) -> list[MinedGame]:
+    """:func:`relevel` on every candidate."""
+    return [dataclasses.replace(m, puzzles=tuple(relevel(p) for p in m.puzzles)) for m in mined]
+
+
+def read_pack_games(path: Path) -> list[MinedGame]:
+    """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
+    another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
+    with zipfile.ZipFile(path) as archive:
+        parts = [json.loads(archive.read(name)) for name in sorted(archive.namelist()) if name.startswith("part-")]
+    games: dict[str, Any] = {}
+    entries: dict[str, list[Puzzle]] = {}
+    for part in parts:
+        games.update(part["games"])
+        for entry in part["puzzles"]:
+            entries.setdefault(entry["game"], []).append(Puzzle.from_json(expand(entry, part["games"])))
+    found = []
+    for gid, game in games.items():
+        lines = [*game["head"], *(f"hand {name}: {cards}" for name, cards in game["hands"].items()), *game["events"]]
+        found.append(MinedGame("\n".join(lines) + "\n", tuple(entries.get(gid, ()))))
+    return found
 
 
 def _verified_hash(data: dict[str, Any]) -> str:
@@ -334,14 +415,14 @@ def _verified_hash(data: dict[str, Any]) -> str:
     return record_hash(puzzle)
 
 
-def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1) -> None:
+def write_verified(pack: Sequence[Puzzle], out: Path, *, workers: int = 1, executor: Executor | None = None) -> None:
     """Verify every record of ``pack`` with the engine (in ``workers`` processes) and write their content
     hashes to ``out`` (``pack.verified``: what lets ``literature daily`` serve a shipped record without
     solving it). A record whose hash ``out`` already lists (verified by an earlier build) is not verified again."""
     known = set(out.read_text(encoding="utf-8").split()) if out.exists() else set()
     done = [h for p in pack if (h := record_hash(p)) in known]
     todo = [p for p in pack if record_hash(p) not in known]
-    hashes = done + list(ordered_map(_verified_hash, (p.to_json() for p in todo), workers=workers))
+    hashes = done + list(ordered_map(_verified_hash, (p.to_json() for p in todo), workers=workers, executor=executor))
     write_atomic(out, "".join(h + "\n" for h in sorted(hashes)), force=True)
 
 
@@ -349,8 +430,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     """``python -m puzzles.pack_build``: mine games and write the built-in pack (see ``docs/puzzles.md``);
     ``--verify`` only verifies the current pack and rewrites ``pack.verified`` beside it; ``--players``
     and ``--levels`` only mine games for those (into ``--cache``, to be chosen from with ``--also``)."""
-    from puzzles.daily import schedule
-
     parser = argparse.ArgumentParser(description="Rebuild the built-in puzzle pack.")
     parser.add_argument("--games", type=int, default=660, help="simulated games to mine")
     parser.add_argument("--size", type=int, default=3300, help="puzzles to keep at most")
@@ -361,32 +440,51 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--also", type=Path, nargs="*", default=[],
                         help="more cache folders to choose from (games mined by another run, another --seed)")
     parser.add_argument("--regrade", action="store_true",
-                        help="explain again, with the current explainer, the candidates of levels 4 and 6 "
-                             "whose explanation is too long to keep")
+                        help="explain and grade again every candidate, with the current explainer and ladder "
+                             "(kept in CACHE/regraded, for --also)")
+    parser.add_argument("--relevel", type=Path, nargs="*", default=[],
+                        help="more cache folders whose candidates the current explainer mined before the ladder: "
+                             "graded again on it without explaining them again")
+    parser.add_argument("--from-pack", type=Path, nargs="*", default=[],
+                        help="pack files (pack.zip) whose games and puzzles are candidates too")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="run the games on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://host:8786; needs the 'cluster' extra) instead of --workers processes")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
     parser.add_argument("--verify", action="store_true", help="only verify the pack and rewrite pack.verified")
     parser.add_argument("--players", type=int, choices=(6, 8),
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
                         help="a focused run: only these levels, searched where they occur")
+    parser.add_argument("--viewers", type=int, default=FOCUS_VIEWERS,
+                        help="a focused run: seats mined in each game (one gives fewer near-duplicates a game)")
     args = parser.parse_args(argv)
     focused = args.players is not None or args.levels is not None
     spec: Callable[[int, int], GameSpec] = pack_spec
     if focused:
         if args.cache is None:
             parser.error("a focused run (--players, --levels) needs --cache")
-        spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)))
+        spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)),
+                                 viewers=args.viewers)
         args.logs = []
     verified_path = args.out.with_name(VERIFIED_LIST)
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(_dask_executor(parser, args.dask)) if args.dask else None
+        _build(args, spec, focused, verified_path, executor)
+
+
+def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focused: bool, verified_path: Path,
+           executor: Executor | None) -> None:
+    from puzzles.daily import schedule
+
     if args.verify:
-        write_verified(load_pack(), verified_path, workers=args.workers)
+        write_verified(load_pack(), verified_path, workers=args.workers, executor=executor)
         return
     started = time.perf_counter()
     mined = [_cached(args.cache, f"log-{path.stem}", functools.partial(mine_log, path)) for path in args.logs]
     cached = _read_cache(args.cache)
     mined.extend(cached)
-    games = mine(args.games, args.seed, workers=args.workers, first=len(cached),
-                 spec=spec)
+    games = mine(args.games, args.seed, workers=args.workers, executor=executor, first=len(cached), spec=spec)
     for index, game in enumerate(games, start=len(cached) + 1):
         mined.append(game)
         _write_cache(args.cache, index, game)
@@ -401,17 +499,50 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     for folder in args.also:
         mined.extend(_read_cache(folder))
+    for pack in args.from_pack:
+        mined.extend(read_pack_games(pack))
+    for folder in args.relevel:
+        mined.extend(relevel_candidates(_read_cache(folder)))
     if args.regrade:
-        mined = explain_candidates_again(mined, workers=args.workers)
+        mined = explain_candidates_again(mined, workers=args.workers, executor=executor)
+        for index, game in enumerate(mined, start=1):
+            _write_cache(args.cache / "regraded" if args.cache else None, index, game)
+        if args.cache is not None and args.games == 0 and not args.logs:
+            print(json.dumps({"regraded": len(mined)} | histogram([p for m in mined for p in m.puzzles])), flush=True)
+            return  # only regraded into CACHE/regraded, for --also
     chosen = select(mined, args.size, seed=args.seed)
     daily = schedule(chosen)
     content = compact(mined, chosen, daily)
     write_pack(content, args.out)
     stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
-    write_verified(stored, verified_path, workers=args.workers)
+    write_verified(stored, verified_path, workers=args.workers, executor=executor)
     report = {"puzzles": len(chosen), "games": len({group_key(p).split("@")[0] for p in chosen}),
               "bytes": args.out.stat().st_size} | histogram(chosen)
     print(json.dumps(report), flush=True)
+
+
+DASK_TIMEOUT = 30
+"""Seconds to wait for a Dask scheduler to answer."""
+
+
+@contextlib.contextmanager
+def _dask_executor(parser: argparse.ArgumentParser, address: str) -> Iterator[Executor]:
+    """The ``concurrent.futures`` executor of the Dask cluster whose scheduler is at ``address``
+    (``distributed.Client.get_executor()``: :func:`puzzles.executor.ordered_map` hands it the games);
+    the client is closed after the block."""
+    try:
+        from distributed import Client
+    except ImportError:
+        parser.error("--dask needs Dask: pip install 'literature[cluster]'")
+    try:
+        client = Client(address, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as error:
+        parser.error(f"--dask: no Dask scheduler at {address}: {error}")
+    try:
+        executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
+        yield executor
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
 
 
 def _cached(folder: Path | None, name: str, work: Callable[[], MinedGame]) -> MinedGame:

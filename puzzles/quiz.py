@@ -350,10 +350,12 @@ def _focus_card(puzzle: Puzzle, step: Step | None) -> str:
 
 
 def explanation_lines(puzzle: Puzzle) -> list[str]:
-    """The full explanation, one numbered line per step."""
+    """The theme (the level and the mode of reasoning that decides it: shown only once the puzzle is
+    answered, as lichess shows its themes), then the full explanation, one numbered line per step."""
+    lines = [f"Theme: level {puzzle.level}, {puzzle.difficulty.name}."]
     if not puzzle.explanation:
-        return []
-    lines = ["Why:"]
+        return lines
+    lines.append("Why:")
     for number, step in enumerate(puzzle.explanation, start=1):
         technique = f" ({step.technique})" if step.technique else ""
         lines.append(f"{number}. {step.text}{technique}")

@@ -25,6 +25,10 @@ SOLVED_OUTCOMES = ("won", "right")
 FAILED_OUTCOMES = ("cancelled", "lost", "wrong", "revealed")
 UNRATED_OUTCOMES = ("skipped", "quit")
 OUTCOMES = (*SOLVED_OUTCOMES, *FAILED_OUTCOMES, *UNRATED_OUTCOMES)
+MAX_CHANGE = 200.0
+"""Points one answer may move the rating at most (a new learner's deviation of 350 would move it by
+470 for one first right answer; lichess's provisional period keeps such steps smaller)."""
+
 PROVISIONAL_RD = 110.0
 """A rating whose deviation is above this is provisional (lichess marks it with a ``?``)."""
 
@@ -115,6 +119,21 @@ def glicko2_update(player: Rating, games: list[tuple[Rating, float]], tau: float
     new_mu = mu + new_phi**2 * improvement
     # Step 8: back to the familiar scale.
     return Rating(_SCALE * new_mu + 1500.0, _SCALE * new_phi, new_sigma)
+
+
+def rate_answer(player: Rating, level: int, score: float) -> Rating:
+    """The rating after one answer to a puzzle of ``level`` (:func:`glicko2_update` against the level's
+    rating), moved by at most :data:`MAX_CHANGE` points.
+
+    >>> round(glicko2_update(Rating(), [(Rating(level_rating(6), LEVEL_RD), 1.0)]).rating)  # uncapped
+    2097
+    >>> first = rate_answer(Rating(), 6, 1.0)
+    >>> round(first.rating), round(first.rd)
+    (1700, 330)
+    """
+    after = glicko2_update(player, [(Rating(level_rating(level), LEVEL_RD), score)])
+    change = max(-MAX_CHANGE, min(MAX_CHANGE, after.rating - player.rating))
+    return Rating(player.rating + change, after.rd, after.volatility)
 
 
 def score_of(outcome: str, hints: int) -> float | None:

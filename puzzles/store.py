@@ -46,7 +46,7 @@ import os
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -55,15 +55,13 @@ from types import TracebackType
 
 import platformdirs
 
-from puzzles.model import Puzzle
+from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.rating import (
-    LEVEL_RD,
     OUTCOMES,
     Rating,
-    glicko2_update,
     is_provisional,
     level_for,
-    level_rating,
+    rate_answer,
     score_of,
 )
 from puzzles.schedule import new_card, next_review
@@ -158,6 +156,7 @@ class Summary:
     history: list[tuple[str, float]] = field(default_factory=list)
     calendar: dict[str, bool] = field(default_factory=dict)
     reviews_due: int = 0
+    reviews_next: tuple[str, int] | None = None
     skipped: int = 0
     quit: int = 0
     memory_rating: Rating | None = None
@@ -188,6 +187,8 @@ class Summary:
             },
             "rating_history": [{"at": at, "rating": round(r, 1)} for at, r in self.history],
             "reviews_due": self.reviews_due,
+            "reviews_next": {"day": self.reviews_next[0], "puzzles": self.reviews_next[1]}
+            if self.reviews_next else None,
         }
 
 
@@ -195,6 +196,24 @@ def _rating_json(rating: Rating | None) -> dict[str, object] | None:
     if rating is None:
         return None
     return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
+
+
+def _by_technique(rows: Sequence[tuple[int, int, int, int]]) -> dict[str, TechniqueStats]:
+    """Accuracy per technique from per-level rows: a puzzle counts under the technique that decided its level."""
+    out: dict[str, list[int]] = {}
+    for level, puzzles, solved, attempts in rows:
+        name = LEVEL_NAMES.get(int(level), f"level {level}")
+        totals = out.setdefault(name, [0, 0, 0])
+        totals[0] += puzzles
+        totals[1] += solved
+        totals[2] += attempts
+    return {name: TechniqueStats(*totals) for name, totals in out.items()}
+
+
+def _next_reviews(upcoming: Sequence[tuple[str]]) -> tuple[str, int] | None:
+    """The first day reviews fall due after now, and how many are due that day (``None``: none)."""
+    days = [datetime.fromisoformat(due).astimezone().date().isoformat() for (due,) in upcoming]
+    return (days[0], days.count(days[0])) if days else None
 
 
 @contextmanager
@@ -535,7 +554,7 @@ class Progress:
         after = before
         if rated:
             assert score is not None
-            after = glicko2_update(before, [(Rating(level_rating(puzzle.level), LEVEL_RD), score)])
+            after = rate_answer(before, puzzle.level, score)
             self._set_rating(db, mode, after)
         cursor = db.execute(
             "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
@@ -748,10 +767,9 @@ class Progress:
                 "SELECT COALESCE(SUM(outcome = 'skipped'), 0), COALESCE(SUM(outcome = 'quit'), 0) FROM attempts"
             ).fetchone()
             first = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts WHERE rated = 1").fetchone()
-            techniques = db.execute(
-                "SELECT t.technique, COUNT(DISTINCT a.puzzle_id),"
-                " COUNT(DISTINCT CASE WHEN a.correct = 1 THEN a.puzzle_id END), COUNT(*) FROM attempt_techniques t"
-                f" JOIN attempts a ON a.id = t.attempt_id WHERE a.{played} GROUP BY t.technique"
+            levels = db.execute(  # a puzzle counts under the technique that decided its level, once
+                "SELECT level, COUNT(DISTINCT puzzle_id), COUNT(DISTINCT CASE WHEN correct = 1 THEN puzzle_id END),"
+                f" COUNT(*) FROM attempts WHERE {played} GROUP BY level"
             ).fetchall()
             history = db.execute(
                 "SELECT at, rating FROM attempts WHERE rated = 1 AND mode = 'normal' ORDER BY id"
@@ -761,6 +779,7 @@ class Progress:
             memory = db.execute("SELECT 1 FROM attempts WHERE mode = 'memory' LIMIT 1").fetchone()
             memory_rating = self._rating(db, "memory") if memory else None
             due = db.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (now,)).fetchone()[0]
+            upcoming = db.execute("SELECT due FROM reviews WHERE due > ? ORDER BY due", (now,)).fetchall()
         calendar = {
             (today - timedelta(days=k)).isoformat(): (today - timedelta(days=k)) in days
             for k in range(calendar_days - 1, -1, -1)
@@ -772,10 +791,11 @@ class Progress:
             first_try_accuracy=first[1] / first[0] if first[0] else None,
             streak=streak_of(days, today),
             rating=rating,
-            by_technique={name: TechniqueStats(n, s, a) for name, n, s, a in techniques},
+            by_technique=_by_technique(levels),
             history=self._history(history),
             calendar=calendar,
             reviews_due=due,
+            reviews_next=_next_reviews(upcoming),
             skipped=skipped,
             quit=quits,
             memory_rating=memory_rating,

@@ -7,7 +7,9 @@ together, the claim and the certain-cards question of one set. They are one
 (:func:`group_key`). A training session, a worksheet, the built-in pack and the
 run of daily puzzles keep one puzzle per group, and by default no two puzzles
 of one game (:func:`game_key`): puzzles of different games cannot give each
-other away, since every game has its own deal.
+other away, since every game has its own deal. Nor do they hold
+**near-duplicates** (:func:`near_duplicates`): two puzzles of one game and set
+within :data:`NEAR_EVENTS` events, or one answer containing another's.
 
 When puzzles of one game must share a sitting (a worksheet made from one
 log), :func:`gives_away` says whether one puzzle's explanation or answer
@@ -133,13 +135,44 @@ def gives_away(shown: Puzzle, other: Puzzle) -> bool:
     return bool(placed_cards(shown) & {str(card) for card in other.question.scope})
 
 
+NEAR_EVENTS = 12
+"""Two puzzles of one game and one set asked within this many events of each other are near-duplicates."""
+
+
+def half_of(puzzle: Puzzle) -> str:
+    """The set a puzzle asks about (its code, ``LD``)."""
+    question = puzzle.question
+    half = question.half_suit if question.half_suit is not None else question.cards[0].half_suit
+    return half.code
+
+
+def contains(bigger: Puzzle, smaller: Puzzle) -> bool:
+    """Whether ``bigger``'s answer holds every card of ``smaller``'s with the same holder."""
+    return set(smaller.answer.items()) <= set(bigger.answer.items())
+
+
+def near_duplicates(one: Puzzle, other: Puzzle) -> bool:
+    """Whether two puzzles repeat each other: of one game, and either of one set within
+    :data:`NEAR_EVENTS` events of each other (whoever the viewers), or one's answer containing the other's.
+
+    >>> from puzzles.examples import example_claim
+    >>> near_duplicates(example_claim(), example_claim())
+    True
+    """
+    if game_key(one) != game_key(other):
+        return False
+    if contains(one, other) or contains(other, one):
+        return True
+    return half_of(one) == half_of(other) and abs(moment(one) - moment(other)) <= NEAR_EVENTS
+
+
 def compatible(puzzle: Puzzle, chosen: Sequence[Puzzle], *, same_game: bool = False) -> bool:
-    """Whether ``puzzle`` may join ``chosen`` in one sitting: another group, and by default
-    another game; with ``same_game`` a puzzle of a chosen game is allowed when neither gives the other away."""
-    group = group_key(puzzle)
+    """Whether ``puzzle`` may join ``chosen`` in one sitting: no near-duplicate of a chosen one
+    (:func:`near_duplicates`), and by default another game; with ``same_game`` a puzzle of a chosen
+    game is allowed when it repeats none of them and neither gives the other away."""
     game = game_key(puzzle)
     for other in chosen:
-        if group_key(other) == group:
+        if group_key(other) == group_key(puzzle) or near_duplicates(puzzle, other):
             return False
         if game_key(other) == game and (not same_game or gives_away(puzzle, other) or gives_away(other, puzzle)):
             return False

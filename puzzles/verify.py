@@ -131,7 +131,7 @@ def verified(puzzle: Puzzle, where: str) -> Puzzle:
 
 def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
     """``puzzle`` with its difficulty, techniques and explanation as the explainer derives them now
-    (:func:`puzzles.difficulty.explain_answer` and :func:`~puzzles.difficulty.rate`), whatever the
+    (:func:`puzzles.difficulty.explain_answer` and :func:`~puzzles.difficulty.grade`), whatever the
     record said; the id, question, answer and source are kept. A position the explainer's human
     steps do not reach is case analysis (level 6), with no explanation, as
     :mod:`puzzles.missed` rates it. ``knowledge`` is the exact engine's (solved when not given);
@@ -145,7 +145,7 @@ def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
     >>> again.techniques, again.explanation[-1].text.endswith("so it is 6D.")
     (('seen', 'ask inference'), True)
     """
-    from puzzles.difficulty import explain_answer, rate
+    from puzzles.difficulty import explain_answer, grade
     from trainer.engine.solve import solve
 
     game = puzzle.game
@@ -156,7 +156,8 @@ def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
         from puzzles.missed import CASE_ANALYSIS
 
         return replace(puzzle, difficulty=CASE_ANALYSIS, techniques=(CASE_ANALYSIS.name,), explanation=())
-    return replace(puzzle, difficulty=rate(explained, len(game.events)), techniques=explained.techniques,
+    return replace(puzzle, difficulty=grade(explained, game.setup, game.events, puzzle.viewer,
+                                                             puzzle.answer), techniques=explained.techniques,
                    explanation=explained.explanation)
 
 

@@ -11,14 +11,20 @@ from puzzles.files import load_puzzles
 from puzzles.marking import format_answer
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
-from trainer.game.events import Claim
+from trainer.explain.explanation import cited_moves
+from trainer.game.events import Ask, Claim
 from trainer.render.worksheet import (
     FILES,
+    FOLD_AFTER,
+    FOLD_RUN,
     ONE_PAGE,
     TWO_COLUMNS,
     answer_key_html,
     answer_key_md,
+    asked,
     export,
+    folded,
+    hidden,
     text_html,
     worksheet_html,
     worksheet_md,
@@ -42,7 +48,11 @@ def test_markdown_worksheet_has_every_puzzle_and_the_key_every_answer() -> None:
         assert f"## Puzzle {number}\n" in sheet and f"## Puzzle {number}\n" in key
         assert puzzle.id in sheet and puzzle.id in key
         assert puzzle.question.text() in sheet
-        assert f"**Answer:** {format_answer(puzzle.answer)}" in key
+        shown = asked(puzzle)  # what was asked: a certain-cards answer leaves the solver's own cards apart
+        assert f"**Answer:** {format_answer(shown) or '(only your own cards)'}" in key
+        if puzzle.question.kind == "certain":
+            assert all(player != puzzle.viewer for player in shown.values())
+        assert all(f"{n} (" in key for step in puzzle.explanation for n in step.events)  # the moves it rests on
         for step in puzzle.explanation:
             assert step.text in key
     assert f"## Puzzle {len(puzzles) + 1}" not in sheet
@@ -104,7 +114,7 @@ def test_the_worksheet_starts_each_puzzle_with_what_you_know_and_the_question() 
         assert "<thead>" in part  # the header repeats on every printed page
         long = len(puzzle.game.events) > ONE_PAGE
         assert f'class="puzzle {"long" if long else "short"}"' in page.split(f'id="puzzle-{number}"')[0][-40:]
-        assert ("history-wrap two" in part) == (len(puzzle.game.events) > TWO_COLUMNS)
+        assert ("history-wrap two" in part) == (len(folded(puzzle)) > TWO_COLUMNS)  # rows printed, folds one each
 
 
 def test_every_card_of_the_printed_sheet_and_key_has_its_suit_symbol() -> None:
@@ -120,3 +130,26 @@ def test_every_card_of_the_printed_sheet_and_key_has_its_suit_symbol() -> None:
         codes = re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[RB]J\b", text)
         assert codes == [], codes[:5]
     assert text_html("Cat claims LD: Ann 2D") == 'Cat claims LD: Ann <span class="card red">2♦</span>'
+
+
+def test_a_long_history_folds_only_runs_of_no_answers_no_step_needs() -> None:
+    puzzles = load_puzzles(Path(__file__).parent / "data" / "puzzles" / "worksheet-level3.json")
+    assert sum(hidden(p) for p in puzzles) > 0
+    for puzzle in puzzles:
+        events = puzzle.game.events
+        needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+        shown: list[int] = []
+        for item in folded(puzzle):
+            if isinstance(item, tuple):
+                first, last = item
+                assert last - first + 1 >= FOLD_RUN
+                for n in range(first, last + 1):  # a "no" (no card moved) that no step names
+                    assert n not in needed and isinstance(events[n - 1], Ask) and not events[n - 1].hit
+                shown.extend(range(first, last + 1))
+            else:
+                shown.append(item)
+        assert shown == list(range(1, len(events) + 1))  # in order, nothing lost
+        sheet = worksheet_md([puzzle], "Fold")
+        assert all(f"| {n} |" in sheet for n in needed)  # every move the answer rests on is printed
+    short = [p for p in puzzles if len(p.game.events) <= FOLD_AFTER]
+    assert all(hidden(p) == 0 for p in short)

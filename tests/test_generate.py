@@ -106,8 +106,8 @@ def test_the_acceptance_rule_is_its_three_predicates() -> None:
 
 def test_six_diamonds_mines_its_two_puzzles() -> None:
     found = list(mine_game(SIX, source={"kind": "test"}, window=1))
-    # the locate is one ask, one step: a first step
-    assert {(p.question.kind, p.level) for p in found} == {("locate", 1), ("claim", 3)}
+    # Cat's ask and Ann's hand: the careful player's deduction (level 2), for the card and the claim
+    assert {(p.question.kind, p.level) for p in found} == {("locate", 2), ("claim", 2)}
     for puzzle in found:
         assert puzzle.answer[card("6D")] == "Cat"
         assert "hand Ann:" in puzzle.log and puzzle.log.count("hand ") == 1
@@ -298,15 +298,17 @@ def test_a_position_with_one_other_player_holding_cards_is_not_readable() -> Non
     assert any(holders <= 1 for holders, _ in verdicts)
 
 
-def test_reading_effort_raises_the_score_and_memory_claims_are_recall() -> None:
+def test_reading_effort_raises_the_score_not_the_level_and_memory_claims_are_recall() -> None:
     step = Step("ask inference", "Cat asked for 3D, so Cat holds 6D.", events=(1,))
     graded = Explained(3, "ask inference", 3.5, ("ask inference",), (step,))
-    assert rate(graded, 1) == Difficulty(1, "first step", 3.56)
-    assert rate(graded, 31).level == 3  # the same step in a longer history is not a first step
-    assert rate(graded, 200).score > rate(graded, 31).score
+    assert rate(graded, 1, 2) == Difficulty(2, "careful player", 3.56)
+    assert rate(graded, 200, 2).level == 2  # a longer history raises the score, not the level
+    assert rate(graded, 200, 2).score > rate(graded, 31, 2).score
+    cited = Explained(3, "ask inference", 3.5, ("ask inference",), (Step("ask inference", "x", events=(1, 5, 9)),))
+    assert rate(cited, 31, 2).score > rate(graded, 31, 2).score  # every move a step rests on counts
     seen = Explained(1, "seen", 1.17, ("seen",), (Step("seen", "Ann took 2S.", events=(1,)),))
-    assert [rate(seen, n).level for n in (10, 100, 200)] == [2, 3, 4]
-    assert {rate(seen, n).name for n in (10, 200)} == {"recall"}
+    assert {rate(seen, n, 3).level for n in (10, 100, 200)} == {0}  # a recall drill: outside the levels
+    assert {rate(seen, n, 3).name for n in (10, 200)} == {"recall"}
 
 
 def test_a_request_without_a_level_spreads_over_the_levels() -> None:
@@ -314,4 +316,3 @@ def test_a_request_without_a_level_spreads_over_the_levels() -> None:
     got = generate(Request(count=3, seed=2, levels=(1, 2, 3), players=(6,)))
     assert sorted(p.level for p in got) == [1, 2, 3]
     assert not any(is_recall(p) for p in got)
-    assert all(p.source["event"] <= 30 for p in got if p.level == 1)

@@ -14,7 +14,7 @@ import pytest
 from puzzles.daily import daily_puzzle
 from puzzles.files import dump_puzzles, load_puzzles
 from puzzles.marking import example_answer, format_answer
-from puzzles.model import Puzzle
+from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
 from trainer.clock import now, today
@@ -93,11 +93,12 @@ def test_a_daily_left_unanswered_stays_open() -> None:
 def test_stats_with_no_data_show_dashes_and_a_provisional_rating() -> None:
     code, out = run("stats", env={"COLUMNS": "100"})
     assert code == 0, out
-    assert "1500? ± 700 (provisional" in out
+    assert "1500? ± 350 (provisional" in out
     assert re.search(r"First try\s+—", out) and re.search(r"Puzzles\s+—", out) and re.search(r"Attempts\s+—", out)
     assert "0%" not in out
     data = json.loads(run("stats", "--json")[1])
     assert data["first_try_accuracy"] is None and data["rating_provisional"] is True
+    assert data["rating_deviation"] == 350.0  # the same ± as on screen
     assert data["memory_rating"] is None
 
 
@@ -110,11 +111,13 @@ def test_stats_count_puzzles_and_attempts_apart_with_skips_and_quits() -> None:
         store.record(PUZZLES[1], answer=None, outcome="quit", correct=False, hints=0, seconds=1)
     data = json.loads(run("stats", "--json")[1])
     assert (data["attempted"], data["solved"], data["attempts"], data["skipped"], data["quit"]) == (1, 1, 2, 1, 1)
-    assert data["by_technique"]["ask inference"] == {"puzzles": 1, "solved": 1, "attempts": 2, "accuracy": 1.0}
+    # one puzzle, counted once, under the technique that decided its level (not under every technique it used)
+    assert data["by_technique"] == {LEVEL_NAMES[LOCATE.level]: {"puzzles": 1, "solved": 1, "attempts": 2,
+                                                                "accuracy": 1.0}}
     _, out = run("stats", env={"COLUMNS": "100"})
     assert re.search(r"Puzzles\s+1 solved of 1 tried", out)
     assert re.search(r"Attempts\s+2 attempts \(also 1 skipped, 1 quit\)", out)
-    assert "By technique (puzzles, not attempts)" in out
+    assert "By deciding technique (puzzles, not attempts)" in out
 
 
 # -- reviews -----------------------------------------------------------------------
@@ -127,7 +130,7 @@ def test_reviews_due_are_announced_and_train_review_runs_only_them() -> None:
     with Progress(clock=lambda: past) as store:
         store.record(LOCATE, answer="Eve 6D", outcome="wrong", correct=False, hints=0, seconds=5)
     code, out = run("stats", env={"COLUMNS": "120"})
-    assert re.search(r"To review\s+1 puzzle missed earlier, due again: 'literature train --review'", out)
+    assert re.search(r"To review\s+1 puzzle missed earlier, due now: 'literature train --review'", out)
     code, out = run("train", "--review", "--count", "3", input="Cat 6D\n")
     assert code == 0, out
     assert "1 puzzle you missed earlier is due for review; here they are." in out

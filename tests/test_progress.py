@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from puzzles.files import load_puzzles
-from puzzles.model import Difficulty, Puzzle, Question
-from puzzles.rating import Rating, glicko2_update, level_for, level_rating
+from puzzles.model import LEVEL_NAMES, LEVELS, Difficulty, Puzzle, Question
+from puzzles.rating import LEVEL_RD, MAX_CHANGE, Rating, glicko2_update, level_for, level_rating, rate_answer
 from puzzles.store import Progress, ProgressError, default_path
 from puzzles.streak import streak_of
 
@@ -75,8 +75,17 @@ def test_every_attempt_is_stored_and_only_the_first_is_rated(tmp_path: Path) -> 
         assert (summary.attempted, summary.solved, summary.attempts) == (1, 1, 2)
         assert summary.first_try_accuracy == 0.0
         assert (summary.skipped, summary.quit) == (1, 0)
-        technique = summary.by_technique["ask inference"]  # one puzzle, solved, in two attempts
+        technique = summary.by_technique[LEVEL_NAMES[CLAIM.level]]  # one puzzle, solved, in two attempts
         assert (technique.puzzles, technique.solved, technique.attempts) == (1, 1, 2)
+
+
+def test_a_first_answer_moves_the_rating_at_most_200_points() -> None:
+    for level in LEVELS:
+        for score in (0.0, 0.5, 1.0):
+            after = rate_answer(Rating(), level, score)
+            assert abs(after.rating - 1500) <= MAX_CHANGE
+    assert rate_answer(Rating(), 6, 1.0).rating == 1700  # Glicko-2 alone would give 2097
+    assert rate_answer(Rating(1500, 60), 4, 1.0) == glicko2_update(Rating(1500, 60), [(Rating(1700, LEVEL_RD), 1.0)])
 
 
 def test_glicko2_matches_the_paper_and_moves_the_right_way() -> None:

@@ -66,7 +66,7 @@ def rating_after_right_answer(home: Path, pack: Path, monkeypatch: pytest.Monkey
 
 def test_a_record_edited_to_level_6_moves_the_rating_as_the_untouched_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert HONEST["difficulty"]["level"] == 1  # a first step: one ask inference in a one-move history
+    assert HONEST["difficulty"]["level"] == 2  # the careful player's: one ask inference in a one-move history
     honest = write(tmp_path / "honest.json", HONEST)
     tampered = write(tmp_path / "tampered.json", HONEST | {"difficulty": {"level": 6, "name": "case analysis",
                                                                             "score": 16.0}})
@@ -74,8 +74,8 @@ def test_a_record_edited_to_level_6_moves_the_rating_as_the_untouched_one(
     base = 1500.0
     gained = rating_after_right_answer(tmp_path / "a", honest, monkeypatch)
     cheated = rating_after_right_answer(tmp_path / "b", tampered, monkeypatch)
-    assert cheated == gained  # ...but the level served is the derived one: the same gain, level 1
-    assert gained[1] == 1 and 0 < gained[0] - base < 100  # a level-1 win, not the +597 of a level-6 one
+    assert cheated == gained  # ...but the level served is the derived one: the same gain, level 2
+    assert gained[1] == 2 and 0 < gained[0] - base < 100  # a level-2 win, not the +200 of a level-6 one
 
 
 def test_a_record_edited_to_a_level_is_not_drawn_for_that_level(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,16 @@ from puzzles.mining import mine_game
 from puzzles.model import LEVELS, Puzzle, is_recall
 from puzzles.packs import load_pack, training_pool
 from puzzles.quiz import matching, next_puzzle
-from puzzles.variety import compatible, game_key, gives_away, group_key, moment, one_per_group, spread
+from puzzles.variety import (
+    compatible,
+    game_key,
+    gives_away,
+    group_key,
+    moment,
+    near_duplicates,
+    one_per_group,
+    spread,
+)
 from trainer.game.notation import read_game
 
 SIX = read_game("tests/data/six-diamonds.lit")
@@ -73,6 +83,30 @@ def test_training_sessions_draw_one_puzzle_per_game_and_leak_nothing(level: int 
         for one, two in itertools.permutations(drawn, 2):
             assert group_key(one) != group_key(two)
             assert not gives_away(one, two)
+            assert not near_duplicates(one, two)
+
+
+def test_near_duplicates_are_one_game_and_set_within_12_events_or_a_contained_answer() -> None:
+    locate, claim = sorted(six_puzzles(), key=lambda p: p.question.kind, reverse=True)
+    assert near_duplicates(locate, claim)  # the claim's answer contains the locate's (6D with Cat)
+    later = dataclasses.replace(claim, id="p-later", source=claim.source | {"event": 13})
+    latest = dataclasses.replace(claim, id="p-latest", source=claim.source | {"event": 14})
+    assert near_duplicates(claim, later) and not near_duplicates(locate, dataclasses.replace(
+        latest, answer={c: h for c, h in latest.answer.items() if str(c) != "6D"}))  # 13 events apart, nothing shared
+    assert not compatible(later, [claim], same_game=True)
+    other_game = dataclasses.replace(claim, id="p-other", source={"game_id": "g-elsewhere"})
+    assert not near_duplicates(claim, other_game)
+
+
+def test_a_year_of_dailies_and_a_worksheet_from_one_log_hold_no_near_duplicates() -> None:
+    game = read_game("tests/data/complete-classic-6p.lit")
+    puzzles = generate_from_game(game, Request(count=6, seed=0, levels=(2, 3)), "complete-classic-6p.lit")
+    assert not any(near_duplicates(one, two) for one, two in itertools.combinations(puzzles, 2))
+    from puzzles.packs import daily_schedule
+
+    by_id = {p.id: p for p in load_pack()}
+    dailies = [by_id[i] for day in daily_schedule() for i in day]  # every daily of the schedule, a year and more
+    assert not any(near_duplicates(one, two) for one, two in itertools.combinations(dailies, 2))
 
 
 def test_a_session_on_one_game_never_shows_a_puzzle_that_gives_another_away() -> None:

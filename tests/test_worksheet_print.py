@@ -23,7 +23,7 @@ from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from trainer.game.cards import Card
 from trainer.game.events import Ask
-from trainer.render.worksheet import ONE_PAGE, worksheet_html
+from trainer.render.worksheet import ONE_PAGE, answer_key_html, folded, hidden, worksheet_html
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                  if (path := shutil.which(name)) is not None), None)
@@ -31,6 +31,9 @@ pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Chromium is not installed: `make test` installs it as root with apt-get")
 
 LONG = Path(__file__).parent / "data" / "puzzles" / "worksheet-level3.json"
+SHORT = Path(__file__).parent / "data" / "puzzles" / "worksheet-level3-short.json"
+"""``literature generate --count 10 --level 3 --seed 1 --format json`` since issue 29 (short positions first,
+the kinds mixed)."""
 PAPERS = ["A4", "letter"]
 HEADER = "# player asks card answer"
 ROW = re.compile(r"(?:^|answer )\d+ \S+ \S+ \S+ (?:yes|no)$", re.MULTILINE)  # an ask (after the header, maybe)
@@ -83,7 +86,25 @@ def test_a_long_level3_worksheet_prints_in_at_most_12_pages(paper: str, tmp_path
             assert HEADER in text
     rows = sum(len(ROW.findall(text)) for text in pages)
     asks = sum(1 for p in puzzles for e in p.game.events if isinstance(e, Ask))
-    assert rows == asks  # every ask printed, none lost at a page or column break
+    assert rows + sum(hidden(p) for p in puzzles) == asks  # every ask printed or folded, none lost at a break
+    folds = sum(len(re.findall(r"(\d+) moves hidden", text)) for text in pages)
+    assert folds == sum(1 for p in puzzles for item in folded(p) if isinstance(item, tuple))  # each fold says so
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_generated_level3_worksheet_prints_in_at_most_6_pages(paper: str, tmp_path: Path) -> None:
+    puzzles = load_puzzles(SHORT)
+    assert len(puzzles) == 10 and {p.level for p in puzzles} == {3}
+    assert {p.question.kind for p in puzzles} == {"locate", "claim", "certain"}  # the kinds mixed
+    pages = print_pages(worksheet_html(puzzles, "Week 12"), paper, tmp_path)
+    assert len(pages) <= 6, len(pages)
+    for number, puzzle in enumerate(puzzles, start=1):
+        check_brief_comes_first(pages, number, puzzle)
+    (tmp_path / "key").mkdir()
+    key = print_pages(answer_key_html(puzzles, "Week 12"), paper, tmp_path / "key")
+    text = "\n".join(key)
+    assert text.count("Rests on moves:") == len(puzzles)  # the moves each answer rests on, marked
 
 
 @pytest.mark.slow

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from trainer.cli.app import GAME, command, switch
 from trainer.cli.choices import DepthChoice, to
+
+if TYPE_CHECKING:
+    from trainer.game.cards import Card
+    from trainer.game.notation import Game
 
 
 @command("explain")
@@ -23,6 +28,8 @@ def explain(
     at: Annotated[int | None, typer.Option("--at", metavar="N", help="Only the first N events (default: all).")] = None,
     depth: Annotated[DepthChoice, typer.Option("--depth", help="How much to give away.")] = DepthChoice.FULL,
     as_json: Annotated[bool, switch("--json", "Print JSON instead of the Rich view.")] = False,
+    ladder: Annotated[bool, switch("--ladder", "Also give the puzzle level: the lowest rung of the ladder whose "
+                                               "techniques place the target (needs a player's view).")] = False,
 ) -> None:
     """Explain a deduction step by step (nudge, clue or full), with its grade; or, when not forced, the odds."""
     import json
@@ -37,10 +44,31 @@ def explain(
         viewer = default_viewer(game.setup, as_player, public)
     except LiteratureError as error:
         raise error.located(str(file)) from None
+    if ladder and viewer is None:
+        raise LiteratureError("--ladder needs a player's view (--as PLAYER): the careful player has a hand")
     found = explain_game(game, viewer, target, at)
+    level = _level(game, viewer, at, found.assignment) if ladder and viewer is not None else None
     if as_json:
-        print(json.dumps(found.as_json(to(Depth, depth)), ensure_ascii=False))
+        data = found.as_json(to(Depth, depth))
+        if ladder:
+            data["ladder"] = None if level is None else {"level": level[0], "name": level[1]}
+        print(json.dumps(data, ensure_ascii=False))
     else:
         from trainer.render.explain import show_explanation
 
         show_explanation(found, to(Depth, depth))
+        if ladder:
+            print("Level: not forced, no level." if level is None else
+                  f"Level {level[0]} ({level[1]}): the lowest rung of the ladder whose techniques place it.")
+
+
+def _level(game: Game, viewer: str, at: int | None, assignment: Mapping[Card, str | None]) -> tuple[int, str] | None:
+    """The ladder level of the explained target (``None`` when a card of it is not forced)."""
+    from puzzles.ladder import NAMES, level_of
+
+    if any(holder is None for holder in assignment.values()):
+        return None
+    events = game.events[:at] if at is not None else game.events
+    answer = {card: holder for card, holder in assignment.items() if holder is not None}
+    level = level_of(game.setup.only(viewer), events, viewer, answer)
+    return level, NAMES[level]

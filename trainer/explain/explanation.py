@@ -24,6 +24,7 @@ explanation's *grade*: ``explain`` prints ``grade 3``, its JSON
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -39,6 +40,17 @@ from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
+
+_MOVES = re.compile(r"\bmoves? (\d+(?:(?:, and |, | and )\d+)*)")
+
+
+def cited_moves(text: str) -> set[int]:
+    """The moves a step's text names ("on move 4", "(moves 1, 2, 3)", "gave it up on move 41").
+
+    >>> sorted(cited_moves("Cat said no on move 60; Eve still had KC then (gave it up on move 41); moves 7, 9"))
+    [7, 9, 41, 60]
+    """
+    return {int(n) for match in _MOVES.finditer(text) for n in re.findall(r"\d+", match.group(1))}
 
 
 class Depth(str, Enum):
@@ -204,6 +216,11 @@ class Explanation:
                 text += f" So {'; '.join(str(f) for f in step.facts)}."
         return text
 
+    def events(self, step: Step) -> tuple[int, ...]:
+        """The moves ``step`` rests on: those of its premises and every move its full text names
+        ("gave it up on move 41"), so a reader is shown every move the text relies on."""
+        return tuple(sorted(set(step.events) | cited_moves(self.text(step))))
+
     def texts(self, depth: Depth | str = Depth.FULL) -> list[str]:
         """Every step at a depth (a nudge gives only where to start)."""
         if Depth(depth) is Depth.NUDGE:
@@ -220,7 +237,7 @@ class Explanation:
                     "technique": step.technique.label,
                     "text": self.text(step, depth),
                     "facts": facts_json(step),
-                    "events": list(step.events),
+                    "events": list(self.events(step)),
                     "uses_steps": [numbers[u] for u in step.uses if u in numbers],
                 }
             )

@@ -221,8 +221,12 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def hand_counting(mind: Mind, limit: int = 0) -> Step | None:
-    """A hand whose size is reached by known cards (or by separate asks), or equals its candidates."""
+def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True) -> Step | None:
+    """A hand whose size is reached by known cards (or by separate asks), or equals its candidates.
+
+    With ``packing=False`` only the careful player's counting: known cards that fill the hand, or as many
+    places as candidates (a hand filled by separate asks is left out).
+    """
     board = mind.board
     for player in board.players:
         size = board.sizes[player]
@@ -261,8 +265,8 @@ def hand_counting(mind: Mind, limit: int = 0) -> Step | None:
                          text=f"{more}; every other unseen card is ruled out for {player} "
                          f"({join_reasons(w.text for w in other_whys)}), so {player} holds {format_cards(possible)}.",
                          clue=f"Only {_plural(left, 'card')} can still be {player}'s.", nudge=nudge)
-        packs = _packing(mind, player, limit)
-        if len(packs) < left:
+        packs = _packing(mind, player, limit) if packing else []
+        if not packs or len(packs) < left:
             continue
         asks = names(f"{_one_of(cs)} (ask on move {one.event})" for one, cs in packs)
         pack_whys = [w for one, cs in packs for c in one.cards if c not in cs

@@ -62,7 +62,7 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
             label = Text(f"[{step.technique.label}]", style="cyan")
             body = Text.assemble(label, " ", text)
             if depth is Depth.FULL:
-                for event in step.events:
+                for event in found.events(step):
                     body.append(f"\n  move {event}: {found.board.event_text(event)}", style="dim")
                 used = [str(numbers[u]) for u in step.uses if u in numbers]
                 if used:

@@ -48,8 +48,7 @@ def puzzle_view(
     """
     events = len(puzzle.game.events)
     title = numbered("Puzzle", number, total)
-    level = puzzle.difficulty
-    subtitle = f"level {level.level} · {level.name} · {puzzle.id}"
+    subtitle = puzzle.id  # the level and theme come after the answer (puzzles.quiz.explanation_lines)
     if height is None or events <= max(1, height - SHORT_FRAME):
         parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history_table(puzzle)]
         parts.append(Text("\n" + puzzle.question_text(), style="bold green"))
@@ -254,7 +253,7 @@ def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: fl
         Text(f"{len(puzzle.game.events)} moves follow, {how}; then the question. No notes: only the last move "
              "can be heard again.", style="dim"),
     )
-    Console().print(Panel(body, title=title, subtitle=f"level {puzzle.level} · {puzzle.id}", expand=False))
+    Console().print(Panel(body, title=title, subtitle=puzzle.id, expand=False))
 
 
 def event_line(puzzle: Puzzle, number: int) -> str:

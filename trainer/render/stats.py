@@ -42,14 +42,30 @@ def calendar_text(calendar: dict[str, bool]) -> Text:
 
 
 def rating_text(rating: Rating) -> str:
-    """``1642 ± 120 (95%)``, or ``1500? ± 700 (provisional)`` while the deviation is high (as lichess does).
+    """``1642 ± 60``, or ``1500? ± 350 (provisional)`` while the deviation is high (as lichess does): the
+    deviation, the same number as ``stats --json`` gives (``rating_deviation``).
 
     >>> rating_text(Rating()), rating_text(Rating(1642.4, 60.0))
-    ('1500? ± 700 (provisional)', '1642 ± 120 (95%)')
+    ('1500? ± 350 (provisional)', '1642 ± 60')
     """
     if is_provisional(rating):
-        return f"{rating.rating:.0f}? ± {2 * rating.rd:.0f} (provisional)"
-    return f"{rating.rating:.0f} ± {2 * rating.rd:.0f} (95%)"
+        return f"{rating.rating:.0f}? ± {rating.rd:.0f} (provisional)"
+    return f"{rating.rating:.0f} ± {rating.rd:.0f}"
+
+
+def review_text(due: int, upcoming: tuple[str, int] | None) -> str:
+    """What is due for review now, and when the next ones fall due.
+
+    >>> review_text(0, ("2026-12-03", 4))
+    'none due now; next: 4 puzzles on 2026-12-03'
+    >>> review_text(2, None)
+    "2 puzzles missed earlier, due now: 'literature train --review'"
+    """
+    now = f"{_plural(due, 'puzzle')} missed earlier, due now: 'literature train --review'" if due else "none due now"
+    if upcoming is None:
+        return now if due else "— (nothing missed to review)"
+    day, count = upcoming
+    return f"{now}; next: {_plural(count, 'puzzle')} on {day}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -80,14 +96,12 @@ def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> P
     top.add_row("Daily streak", f"{_plural(streak.current, 'day')} (best {streak.best}; {today})")
     if summary.calendar:
         top.add_row("", calendar_text(summary.calendar))
-    due = summary.reviews_due
-    top.add_row("To review", f"{_plural(due, 'puzzle')} missed earlier, due again: 'literature train --review'"
-                if due else "—")
+    top.add_row("To review", review_text(summary.reviews_due, summary.reviews_next))
     games = f"{games_won} won of {games_played} played ('literature games' lists them)" if games_played else "—"
     top.add_row("Games", games)
     parts: list[Table | Text] = [top]
     if summary.by_technique:
-        table = Table(title="By technique (puzzles, not attempts)", title_justify="left", show_edge=False)
+        table = Table(title="By deciding technique (puzzles, not attempts)", title_justify="left", show_edge=False)
         table.add_column("technique")
         table.add_column("puzzles", justify="right")
         table.add_column("solved", justify="right")

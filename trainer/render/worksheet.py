@@ -27,6 +27,7 @@ from pathlib import Path
 from puzzles.files import dump_puzzles
 from puzzles.marking import format_answer
 from puzzles.model import Puzzle
+from trainer.explain.explanation import cited_moves
 from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass
@@ -99,6 +100,32 @@ def _not_certain(puzzle: Puzzle) -> list[Card]:
     return [c for c in puzzle.question.scope if c not in puzzle.answer] if puzzle.question.kind == "certain" else []
 
 
+def asked(puzzle: Puzzle) -> dict[Card, str]:
+    """The answer the question asks for: for a ``certain`` question, the cards of other players (the
+    viewer's own cards need no deduction); otherwise the whole answer.
+
+    >>> from puzzles.examples import example_claim
+    >>> len(asked(example_claim()))  # a claim names every card, the viewer's own too
+    6
+    """
+    if puzzle.question.kind != "certain":
+        return dict(puzzle.answer)
+    return {card: player for card, player in puzzle.answer.items() if player != puzzle.viewer}
+
+
+def _own(puzzle: Puzzle) -> list[Card]:
+    """The viewer's own cards in a ``certain`` answer (listed apart in the key)."""
+    return sorted(c for c in puzzle.answer if c not in asked(puzzle))
+
+
+def rests_on(puzzle: Puzzle) -> list[tuple[int, Event]]:
+    """The moves the answer rests on: every move a step of the explanation cites, with the event."""
+    events = puzzle.game.events
+    cited = sorted({n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}
+                    if 0 < n <= len(events)})
+    return [(n, events[n - 1]) for n in cited]
+
+
 def _team_line(puzzle: Puzzle) -> str:
     mates = [p for p in puzzle.team if p != puzzle.viewer]
     return f"You are **{puzzle.viewer}** (team with {', '.join(mates)}) · {puzzle.variant.value} · " \
@@ -122,7 +149,13 @@ def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
             out += [f"**Sets:** {claimed}", ""]
         out += [f"**{puzzle.question.text()}**", ""]
         out += ["| # | player | asks / does | card | answer |", "|---:|---|---|---|---|"]
-        out += ["| " + " | ".join(event_row(i, e)) + " |" for i, e in enumerate(puzzle.game.events, start=1)]
+        events = puzzle.game.events
+        for item in folded(puzzle):
+            if isinstance(item, tuple):
+                first, last = item
+                out.append(f"| {first}–{last} | *{last - first + 1} moves hidden: “no”s no step needs* | | | |")
+            else:
+                out.append("| " + " | ".join(event_row(item, events[item - 1])) + " |")
         if not puzzle.game.events:
             out.append("| | (no events yet) | | | |")
         out += ["", _answer_room(puzzle), "", "_" * 60, "", "_" * 60, ""]
@@ -136,7 +169,13 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
         d = puzzle.difficulty
         out += [f"## Puzzle {number}", "", f"`{puzzle.id}` · level {d.level} ({d.name}) · "
                 f"techniques: {', '.join(puzzle.techniques) or '-'}", ""]
-        out += [f"**Answer:** {format_answer(puzzle.answer)}", ""]
+        out += [f"**Answer:** {format_answer(asked(puzzle)) or '(only your own cards)'}", ""]
+        own = _own(puzzle)
+        if own:
+            out += [f"Your own cards, also certain: {' '.join(str(c) for c in own)}", ""]
+        moves = rests_on(puzzle)
+        if moves:
+            out += ["**Rests on moves:** " + "; ".join(f"{n} ({event})" for n, event in moves), ""]
         open_cards = _not_certain(puzzle)
         if open_cards:
             out += [f"Not certain: {' '.join(str(c) for c in open_cards)}", ""]
@@ -180,6 +219,7 @@ table.history th, table.history td { border-bottom: 0.5px solid #ccc; padding: 0
 table.history th { background: #eee; border-bottom: 1px solid #999; }
 table.history td.n { text-align: right; color: #555; width: 2.2em; }
 table.history tr.claim td.what { font-style: italic; }
+table.history tr.fold td { font-style: italic; color: #555; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.history tbody tr:nth-child(-n+6) { break-before: avoid; page-break-before: avoid; }
@@ -244,6 +284,19 @@ def _answer_html(answer: Mapping[Card, str]) -> str:
     return ", ".join(f"{html.escape(p)} {_cards_html(cs)}" for p, cs in by_player.items())
 
 
+def _rests_html(puzzle: Puzzle) -> str:
+    """The moves an answer rests on, each with its text (cards with their suit symbols), as the key marks them."""
+    parts = []
+    for number, event in rests_on(puzzle):
+        if isinstance(event, Ask):
+            what = (f"{html.escape(event.asker)} asks {html.escape(event.target)} for {card_html(event.card)}: "
+                    f"{'yes' if event.hit else 'no'}")
+        else:
+            what = text_html(str(event))
+        parts.append(f"<b>{number}</b> {what}")
+    return "; ".join(parts)
+
+
 def _page(title: str, body: list[str]) -> str:
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
@@ -269,12 +322,54 @@ def _event_html(number: int, event: Event) -> str:
     return f'<tr class="pass"><td class="n">{number}</td><td colspan="4">{who} {html.escape(event.to)}</td></tr>'
 
 
+FOLD_AFTER = TWO_COLUMNS
+"""A history longer than this many events folds its runs of moves no step needs (:func:`folded`) ..."""
+
+FOLD_RUN = 4
+"""... of at least this many moves."""
+
+
+def folded(puzzle: Puzzle) -> list[int | tuple[int, int]]:
+    """The history as printed: event numbers, and ``(first, last)`` for a run of at least :data:`FOLD_RUN`
+    moves folded into one line. Only a history longer than :data:`FOLD_AFTER` folds, and only "no" answers
+    that no step of the explanation names: every move an explanation rests on is listed with its steps,
+    and a "no" moves no card, so the puzzle stays solvable from what is shown (its explanation still holds).
+    """
+    events = puzzle.game.events
+    if len(events) <= FOLD_AFTER or not puzzle.explanation:
+        return list(range(1, len(events) + 1))
+    needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+    out: list[int | tuple[int, int]] = []
+    run: list[int] = []
+    for number, event in enumerate(events, start=1):
+        if isinstance(event, Ask) and not event.hit and number not in needed:
+            run.append(number)
+            continue
+        out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
+        run = []
+        out.append(number)
+    out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
+    return out
+
+
+def hidden(puzzle: Puzzle) -> int:
+    """How many moves the printed history folds away."""
+    return sum(last - first + 1 for item in folded(puzzle) if isinstance(item, tuple) for first, last in [item])
+
+
 def _history_html(puzzle: Puzzle) -> str:
     events = puzzle.game.events
-    wrap = "history-wrap two" if len(events) > TWO_COLUMNS else "history-wrap"
+    shown = folded(puzzle)
+    wrap = "history-wrap two" if len(shown) > TWO_COLUMNS else "history-wrap"
     rows = [f'<div class="{wrap}">', '<table class="history">',
             "<thead><tr><th>#</th><th>player</th><th>asks</th><th>card</th><th>answer</th></tr></thead>", "<tbody>"]
-    rows += [_event_html(number, event) for number, event in enumerate(events, start=1)]
+    for item in shown:
+        if isinstance(item, tuple):
+            first, last = item
+            rows.append(f'<tr class="fold"><td class="n">{first}–{last}</td><td colspan="4">{last - first + 1} '
+                        "moves hidden: “no”s no step needs</td></tr>")
+        else:
+            rows.append(_event_html(item, events[item - 1]))
     if not events:
         rows.append('<tr><td colspan="5">(no events yet)</td></tr>')
     rows += ["</tbody>", "</table>", "</div>"]
@@ -335,7 +430,9 @@ def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
             f'<section class="puzzle short" id="answer-{number}">',
             f'<h2>Puzzle {number}<span class="meta">{html.escape(puzzle.id)} · level {d.level} '
             f"({html.escape(d.name)}) · techniques: {html.escape(', '.join(puzzle.techniques) or '-')}</span></h2>",
-            f'<p class="answer"><b>Answer:</b> {_answer_html(puzzle.answer)}</p>',
+            f'<p class="answer"><b>Answer:</b> {_answer_html(asked(puzzle)) or "(only your own cards)"}</p>',
+            *([f"<p>Your own cards, also certain: {_cards_html(own)}</p>"] if (own := _own(puzzle)) else []),
+            *([f'<p class="rests"><b>Rests on moves:</b> {_rests_html(puzzle)}</p>'] if rests_on(puzzle) else []),
             *([f"<p>Not certain: {_cards_html(open_cards)}</p>"] if open_cards else []),
             f'<ol class="steps">{steps}</ol>',
             "</section>",
