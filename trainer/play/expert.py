@@ -34,12 +34,16 @@ from fractions import Fraction
 
 from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.events import Ask
+from trainer.game.errors import LiteratureError
+from trainer.game.events import Ask, Event
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
+CLOSE = Fraction(1, 5)  # asks this close to the best chance are weighed by what they give away
+WEIGHED = 3  # at most this many cards are weighed (two exact solves of the public view each)
+GIVEAWAY = Fraction(1, 5)  # what one card of the seat's hand that the table can then prove costs, in chance
 
 
 class ExpertBot:
@@ -47,12 +51,16 @@ class ExpertBot:
 
     kind = BotKind.EXPERT
 
-    def __init__(self, rng: random.Random, stalemate_breaker: bool = True) -> None:
+    def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
-        (``benchmarks/bots.py`` measures what the breaker is worth against that)."""
+        (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
+        the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than
+        an ask that cannot hit (``benchmarks/bots.py --discreet`` plays the two against each other)."""
         self.rng = rng
         self.breaker = stalemate_breaker
+        self.discreet = discreet
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
+        self._public: tuple[int, frozenset[Card]] | None = None
 
     def knowledge(self, view: View) -> Knowledge:
         """The exact knowledge of the seat (cached for the last position seen)."""
@@ -90,6 +98,8 @@ class ExpertBot:
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
+        if self.discreet and not claimable and view.legal_asks():  # never a claim that can be wrong while
+            return self.hopeless_ask(view)  # a question can be asked: ask, and the turn goes on
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
     def quick(self, view: View) -> Move | None:
@@ -103,7 +113,8 @@ class ExpertBot:
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        sure = [(Fraction(1), t, c) for t, c in view.legal_asks() if memory.holder.get(c) == t]
+        asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
+        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
 
     def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
@@ -146,15 +157,21 @@ class ExpertBot:
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""
+        asks = view.legal_asks()
+        if self.discreet:  # no card taken from the same player a third time, unless nothing else can be asked
+            asks = view.fair(asks)
         found = []
-        for target, card in view.legal_asks():
+        for target, card in asks:
             chance = k.holders(card).get(target, Fraction(0))
             if chance > 0:
                 found.append((chance, target, card))
         return found
 
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
-        """The best chance; among equals, the ask that tells the other team least."""
+        """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
+        the other team least."""
+        if self.discreet and len({c for _, _, c in asks}) > 1:
+            asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]
         shown = self.shown_sets(view)
@@ -175,6 +192,50 @@ class ExpertBot:
             if isinstance(event, Ask) and event.asker == view.seat:
                 shown.add(event.card.half_suit)
         return {h for h in shown if view.state.in_play(h.cards[0])}
+
+    def hopeless_ask(self, view: View) -> AskFor:
+        """An ask that cannot hit, made rather than a claim that can be wrong: the quietest one."""
+        asks = view.fair(view.legal_asks())
+        return self.best_ask(view, [(Fraction(0), target, card) for target, card in asks])
+
+    def proven(self, view: View, events: tuple[Event, ...]) -> frozenset[Card]:
+        """The seat's cards that anyone at the table can prove it holds after ``events`` (the public view)."""
+        try:
+            return solve(view.setup.public(), events, None).certain(view.seat)
+        except LiteratureError:  # cannot happen for a real position; give nothing away rather than fail
+            return frozenset()
+
+    def weighed(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> list[tuple[Fraction, str, Card]]:
+        """The asks close to the best chance, each scored by its chance less what it gives away.
+
+        What an ask gives away is the cards of the seat's hand that the table
+        can prove it holds afterwards and could not before (beyond the card
+        taken, which every hit shows), on a hit and on a miss, weighted by
+        their chances: :data:`GIVEAWAY` of a hit per card.
+        """
+        best = max(chance for chance, _, _ in asks)
+        close = sorted((a for a in asks if a[0] >= best - CLOSE), key=lambda a: (-a[0], a[2], a[1]))
+        cards: list[Card] = []
+        for _, _, card in close:
+            if card not in cards:
+                cards.append(card)
+        if len(cards) < 2:
+            return asks
+        key = len(view.events)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, self.proven(view, view.events))
+        before = self._public[1]
+        hand = view.hand
+        scored: list[tuple[Fraction, str, Card]] = []
+        for card in cards[:WEIGHED]:
+            chance, target = max((a[0], a[1]) for a in close if a[2] == card)
+            cost = Fraction(0)
+            for hit, weight in ((True, chance), (False, 1 - chance)):
+                if weight:
+                    after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
+                    cost += weight * len((after - before - {card}) & hand)
+            scored.append((chance - GIVEAWAY * cost, target, card))
+        return scored
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
         """A certain set if any; else the set whose likeliest placement on the team is most probable."""

@@ -19,14 +19,19 @@ cannot look at them, by construction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.events import Event
+from trainer.game.events import Ask, Event
 from trainer.game.randomplay import legal_asks
 from trainer.game.state import SetStatus, Setup, State
+
+
+PING_PONG = 2
+"""Times a bot takes the same card from the same player in a game, unless nothing else can be asked."""
 
 
 class Role(str, Enum):
@@ -135,6 +140,38 @@ class View:
         if self.role not in (Role.PLAY, Role.PICK) or self.state.endgame:
             return []
         return list(legal_asks(self.state, self.seat))
+
+    def taken_from(self) -> Counter[tuple[Card, str]]:
+        """How many times each card came to the seat from each player (``(card, player)``: the seat's hits)."""
+        return Counter(
+            (e.card, e.target) for e in self.events if isinstance(e, Ask) and e.hit and e.asker == self.seat
+        )
+
+    def fair(self, asks: Sequence[tuple[str, Card]]) -> list[tuple[str, Card]]:
+        """``asks`` less those that would bring a card from its target to the seat a third time (no ping-pong:
+        :data:`PING_PONG` times each way at most); all of ``asks`` when every one of them would.
+
+        >>> from trainer.game.notation import parse_game
+        >>> game = parse_game('''variant: classic
+        ... players: Ann Bob Cat Dan Eve Fay
+        ... dealer: Ann
+        ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+        ... Ann asks Bob for 6D: yes
+        ... Ann asks Bob for 10S: no
+        ... Bob asks Ann for 6D: yes
+        ... Bob asks Cat for 10S: no
+        ... Cat asks Bob for KS: no
+        ... Bob asks Ann for 10S: no
+        ... Ann asks Bob for 6D: yes''')
+        >>> view = View.of(game.setup, game.events, "Ann")
+        >>> view.fair([("Bob", Card.parse("6D")), ("Dan", Card.parse("6D"))])
+        [('Dan', Card.parse('6D'))]
+        >>> view.fair([("Bob", Card.parse("6D"))])
+        [('Bob', Card.parse('6D'))]
+        """
+        taken = self.taken_from()
+        fair = [(target, card) for target, card in asks if taken[(card, target)] < PING_PONG]
+        return fair or list(asks)
 
     def pass_targets(self) -> list[str]:
         """Teammates with cards, who may be handed the turn."""
