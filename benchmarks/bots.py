@@ -31,13 +31,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from collections import Counter
-
-from trainer.game.cards import Card
-from trainer.game.events import Ask, Pass
+from trainer.game.events import Pass
 from trainer.game.notation import parse_game, write_game
-from trainer.game.randomplay import legal_asks
-from trainer.game.state import State
 from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
 from trainer.play.expert import ExpertBot
@@ -45,7 +40,7 @@ from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.protocol import LEVELS
 from trainer.play.seat import Seat
 from trainer.play.simulate import GameJob, GameResult, new_table, simulate
-from trainer.play.view import PING_PONG
+from trainer.play.view import ping_pongs
 
 LEVEL_NAMES = [kind.value for kind in LEVELS]
 
@@ -169,25 +164,13 @@ def breaker_report(games: int, basic_games: int, seed: int, players: int, worker
 
 def ping_pong(text: str) -> tuple[int, int]:
     """In one game: the asks that took a card from the same player a third time or more, and how many of those
-    were made while the asker had another ask that was not one (the rule allows the rest).
+    were made while the asker had another ask (:func:`trainer.play.view.ping_pongs`).
 
     >>> ping_pong(simulate(1, 3, team1="medium", team2="easy", workers=1)[0].text)
     (0, 0)
     """
     game = parse_game(text)
-    state = State(game.setup)
-    taken: Counter[tuple[str, str, Card]] = Counter()
-    excess = avoidable = 0
-    for event in game.events:
-        if isinstance(event, Ask) and event.hit:
-            key = (event.target, event.asker, event.card)
-            if taken[key] >= PING_PONG:
-                excess += 1
-                others = [(t, c) for t, c in legal_asks(state, event.asker) if taken[(t, event.asker, c)] < PING_PONG]
-                avoidable += bool(others)
-            taken[key] += 1
-        state.apply(event)
-    return excess, avoidable
+    return ping_pongs(game.setup, game.events)
 
 
 def special_game(job: GameJob, old_team: int | None) -> tuple[int | None, int, int, float]:
@@ -288,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--breaker", action="store_true", help="measure the classic stalemate breaker instead")
     parser.add_argument("--basic-games", type=int, help="with --breaker: games against basic (default: --games)")
     parser.add_argument("--levels", action="store_true",
-                        help="issue 31: the levels' round robin, expert v expert-old, ping-pong, auto at an expert table")
+                        help="issue 31: the levels' round robin, expert v expert-old, ping-pong, auto at expert tables")
     parser.add_argument("--old-games", type=int, help="with --levels: expert v expert-old games (default: --games)")
     parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
     args = parser.parse_args(argv)

@@ -50,6 +50,9 @@ class ExpertBot:
     """Exact knowledge, best-chance asks, certain claims, one set kept in reserve as a stalemate breaker."""
 
     kind = BotKind.EXPERT
+    FAIR = True
+    WEIGH = True
+    ASK_NOT_GUESS = True
 
     def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
@@ -98,8 +101,8 @@ class ExpertBot:
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
-        if self.discreet and not claimable and view.legal_asks():  # never a claim that can be wrong while
-            return self.hopeless_ask(view)  # a question can be asked: ask, and the turn goes on
+        if self.discreet and self.ASK_NOT_GUESS and not claimable and view.legal_asks():
+            return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
     def quick(self, view: View) -> Move | None:
@@ -113,7 +116,7 @@ class ExpertBot:
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
+        asks = view.fair(view.legal_asks()) if self.discreet and self.FAIR else view.legal_asks()
         sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
 
@@ -158,7 +161,7 @@ class ExpertBot:
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""
         asks = view.legal_asks()
-        if self.discreet:  # no card taken from the same player a third time, unless nothing else can be asked
+        if self.discreet and self.FAIR:  # no card taken from one player a third time, unless nothing else can be asked
             asks = view.fair(asks)
         found = []
         for target, card in asks:
@@ -170,7 +173,7 @@ class ExpertBot:
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
         """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
         the other team least."""
-        if self.discreet and len({c for _, _, c in asks}) > 1:
+        if self.discreet and self.WEIGH and len({c for _, _, c in asks}) > 1:
             asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]

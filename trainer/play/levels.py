@@ -6,8 +6,8 @@ while anything else can be asked (:meth:`~trainer.play.view.View.fair`), never
 make a claim that can be wrong while a certain claim or a question is
 available, and in the endgame claim the sets they are surest of first.
 
-- ``easy``: remembers the last :data:`EASY_SPAN` events only, counts no hands,
-  and now and then asks at random (:attr:`Level.careless`);
+- ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
+  hands;
 - ``medium``: remembers everything a careful player can keep track of
   (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest;
 - ``hard``: plays the exact expert's move most of the time
@@ -39,7 +39,7 @@ from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-EASY_SPAN = 24
+EASY_SPAN = 20
 """Events an ``easy`` bot remembers."""
 
 
@@ -59,7 +59,7 @@ class Level:
 
 
 LEVEL = {
-    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False, careless=0.1),
+    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM),
     BotKind.HARD: Level(BotKind.HARD, engine=0.5),
 }

@@ -29,7 +29,6 @@ from trainer.game.events import Ask, Event
 from trainer.game.randomplay import legal_asks
 from trainer.game.state import SetStatus, Setup, State
 
-
 PING_PONG = 2
 """Times a bot takes the same card from the same player in a game, unless nothing else can be asked."""
 
@@ -190,3 +189,26 @@ class View:
     def claimers(self) -> list[str]:
         """Teammates (and the seat) who may be named in a claim: those with cards."""
         return [p for p in self.setup.members(self.team) if self.state.sizes[p]]
+
+
+def ping_pongs(setup: Setup, events: Iterable[Event]) -> tuple[int, int]:
+    """In a game: the asks that took a card from the same player more than :data:`PING_PONG` times, and how many
+    of them were made while the asker had another legal ask that would not have (those break the bots' rule).
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
+    >>> ping_pongs(game.setup, game.events)
+    (0, 0)
+    """
+    state = State(setup)
+    taken: Counter[tuple[str, str, Card]] = Counter()
+    excess = avoidable = 0
+    for event in events:
+        if isinstance(event, Ask) and event.hit:
+            key = (event.target, event.asker, event.card)
+            if taken[key] >= PING_PONG:
+                excess += 1
+                avoidable += any(taken[(t, event.asker, c)] < PING_PONG for t, c in legal_asks(state, event.asker))
+            taken[key] += 1
+        state.apply(event)
+    return excess, avoidable
