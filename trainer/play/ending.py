@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.game.cards import HalfSuit
-from trainer.game.events import Claim
+from trainer.game.events import Ask, Claim
 from trainer.game.state import State
 from trainer.review import NoteKind, seat_notes
 
@@ -60,6 +60,9 @@ class Moment:
     event: int
     note: Note | None = None
     taken: SetResult | None = None
+    lost_cards: int = 0
+    """With ``taken``: how many of its cards the other team took from the person's team by asking, the first at
+    ``event`` (0: ``event`` is the claim, the team held none of it by then)."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +105,9 @@ def decided(match: Match) -> Decided:
     The moments come from the review of every move of the team (the moves
     ``auto`` made included): the costliest notes first (a certain set lost, a wrong
     claim, ...), one per set. When there are fewer, the sets the other team
-    won while the person's team still held some of their cards fill in, most
-    cards held first.
+    won fill in: first those it claimed while the person's team still held
+    some of their cards, then those whose cards it asked away from the
+    person's team (the first of those asks is the moment).
     """
     results = set_results(match)
     game = match.game()
@@ -116,9 +120,19 @@ def decided(match: Match) -> Decided:
         if note.half_suit not in seen and len(moments) < MOMENTS:
             seen.add(note.half_suit)
             moments.append(Moment(note.event, note=note))
-    taken = sorted((s for s in results if s.outcome == "lost" and s.held and s.half_suit not in seen),
-                   key=lambda s: (-s.held, s.event))
-    moments += [Moment(s.event, taken=s) for s in taken[: MOMENTS - len(moments)]]
+    members = set(match.setup.members(match.setup.team(match.you)))
+    takes: dict[HalfSuit, list[int]] = {}
+    for number, event in enumerate(match.state.events, start=1):
+        if isinstance(event, Ask) and event.hit and event.target in members and event.asker not in members:
+            takes.setdefault(event.card.half_suit, []).append(number)
+    lost = [s for s in results if s.outcome == "lost" and s.half_suit not in seen]
+    ranked = sorted(lost, key=lambda s: (-s.held, -len(takes.get(s.half_suit, [])), s.event))
+    for result in ranked[: MOMENTS - len(moments)]:
+        before = [n for n in takes.get(result.half_suit, []) if n < result.event]
+        if result.held or not before:
+            moments.append(Moment(result.event, taken=result))
+        else:
+            moments.append(Moment(before[0], taken=result, lost_cards=len(before)))
     return Decided(tuple(results), tuple(sorted(moments, key=lambda m: m.event)))
 
 

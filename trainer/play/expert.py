@@ -41,9 +41,10 @@ from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
-CLOSE = Fraction(1, 5)  # asks this close to the best chance are weighed by what they give away
+CLOSE = Fraction(0)  # asks this close to the best chance are weighed by what they give away (0: equal chances)
 WEIGHED = 3  # at most this many cards are weighed (two exact solves of the public view each)
-GIVEAWAY = Fraction(1, 5)  # what one card of the seat's hand that the table can then prove costs, in chance
+GIVEAWAY = Fraction(1, 20)  # what one card of the seat's hand that the table can then prove costs, in chance
+COMPLETES = Fraction(1, 4)  # a hit that makes a set certain for the team is worth this much more
 
 
 class ExpertBot:
@@ -229,6 +230,8 @@ class ExpertBot:
             self._public = (key, self.proven(view, view.events))
         before = self._public[1]
         hand = view.hand
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
         scored: list[tuple[Fraction, str, Card]] = []
         for card in cards[:WEIGHED]:
             chance, target = max((a[0], a[1]) for a in close if a[2] == card)
@@ -237,7 +240,8 @@ class ExpertBot:
                 if weight:
                     after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
                     cost += weight * len((after - before - {card}) & hand)
-            scored.append((chance - GIVEAWAY * cost, target, card))
+            completes = all(k.forced(c) in team for c in card.half_suit.cards if c != card)
+            scored.append((chance * (1 + COMPLETES * completes) - GIVEAWAY * cost, target, card))
         return scored
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:

@@ -302,9 +302,16 @@ def moment_words(match: Match, moment: Moment) -> str:
         return note_sentence(moment.note)
     taken = moment.taken
     assert taken is not None
-    cards = f"{taken.held} of its cards" if taken.held != 1 else "one of its cards"
-    return (f"{taken.claimer} claimed {taken.half_suit} for the other team while your team still held {cards}: "
-            "asked away from you, or never asked for.")
+    if moment.lost_cards:
+        ask = match.state.events[moment.event - 1]
+        assert isinstance(ask, Ask)
+        return (f"{ask.asker} took {ask.card} from {ask.target}, the first of {moment.lost_cards} card"
+                f"{'s' if moment.lost_cards != 1 else ''} of {taken.half_suit} the other team asked away from "
+                f"your team before {taken.claimer} claimed it (move {taken.event}).")
+    if taken.held:
+        cards = f"{taken.held} of its cards" if taken.held != 1 else "one of its cards"
+        return f"{taken.claimer} claimed {taken.half_suit} for the other team while your team still held {cards}."
+    return f"{taken.claimer} claimed {taken.half_suit} for the other team: your team held none of its cards by then."
 
 
 def show_given(counts: dict[str, tuple[int, int]], match: Match) -> None:
