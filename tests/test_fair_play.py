@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from test_play import SIX_DIAMONDS, play_out, six_diamonds
 from typer.testing import CliRunner
 
 from puzzles.store import games_path
@@ -18,20 +19,19 @@ from trainer.cli import app
 from trainer.game.events import Claim
 from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import legal_asks
-from trainer.game.state import SetStatus, State
+from trainer.game.state import State
 from trainer.play.bots import make_bot
 from trainer.play.ending import decided
 from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, BotKind
 from trainer.play.seat import Seat
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
-from trainer.play.memory import Memory
 from trainer.play.view import ClaimSet, View, ping_pongs
 from trainer.render import play as render
 from trainer.render.play import reply_lines, show_events, show_review, table_view
 
 from pty_harness import Terminal
-from test_play import SIX_DIAMONDS, play_out, six_diamonds
 
 
 @pytest.fixture

@@ -12,11 +12,21 @@ and the public history) and then:
 - just after any claim of its own in ``classic``, passes the turn to a
   teammate whose best ask is clearly better than its own;
 - otherwise asks for the card and target with the best exact chance of a hit,
-  never an ask that cannot hit; among equal chances it prefers a set the table
+  never an ask that cannot hit, and never takes a card from the same player a
+  third time while it can ask anything else; among asks within
+  :data:`CLOSE` of the best chance it values most a hit that would make a set
+  certain for its team, then the ask that gives away least (what the table can
+  then prove about its hand, :meth:`ExpertBot.weighed`), then a set the table
   already knows it holds (the ask tells the other team nothing new), then the
   set it holds most of;
-- in the endgame, or when it must claim, it claims a certain set if it has one,
-  else the set whose likeliest placement is most probable.
+- when no ask can hit and nothing is certain, it asks anyway rather than make a
+  claim that can be wrong; in the endgame, or when it must claim, it claims a
+  certain set if it has one, else the set whose likeliest placement is most
+  probable.
+
+``ExpertBot(rng, discreet=False)`` is the expert as it was before issue 31 (the
+best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
+``benchmarks/bots.py --levels`` plays the two head to head.
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -41,19 +51,16 @@ from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
-CLOSE = Fraction(0)  # asks this close to the best chance are weighed by what they give away (0: equal chances)
-WEIGHED = 3  # at most this many cards are weighed (two exact solves of the public view each)
-GIVEAWAY = Fraction(1, 20)  # what one card of the seat's hand that the table can then prove costs, in chance
-COMPLETES = Fraction(1, 4)  # a hit that makes a set certain for the team is worth this much more
+CLOSE = Fraction(1, 10)  # asks this close to the best chance are weighed (:meth:`ExpertBot.weighed`)
+COMPLETES = Fraction(1, 2)  # a hit that makes a set certain for the team is worth this much more
+WEIGHED = 3  # at most this many cards are weighed by what they give away (two exact solves of the public view each)
+GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then prove costs: a tie-break only
 
 
 class ExpertBot:
     """Exact knowledge, best-chance asks, certain claims, one set kept in reserve as a stalemate breaker."""
 
     kind = BotKind.EXPERT
-    FAIR = True
-    WEIGH = True
-    ASK_NOT_GUESS = True
 
     def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
@@ -102,7 +109,7 @@ class ExpertBot:
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
-        if self.discreet and self.ASK_NOT_GUESS and not claimable and view.legal_asks():
+        if self.discreet and not claimable and view.legal_asks():
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
@@ -117,7 +124,7 @@ class ExpertBot:
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        asks = view.fair(view.legal_asks()) if self.discreet and self.FAIR else view.legal_asks()
+        asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
         sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
 
@@ -162,7 +169,7 @@ class ExpertBot:
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""
         asks = view.legal_asks()
-        if self.discreet and self.FAIR:  # no card taken from one player a third time, unless nothing else can be asked
+        if self.discreet:  # no card taken from one player a third time, unless nothing else can be asked
             asks = view.fair(asks)
         found = []
         for target, card in asks:
@@ -174,7 +181,7 @@ class ExpertBot:
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
         """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
         the other team least."""
-        if self.discreet and self.WEIGH and len({c for _, _, c in asks}) > 1:
+        if self.discreet and len({c for _, _, c in asks}) > 1:
             asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]
@@ -210,38 +217,47 @@ class ExpertBot:
             return frozenset()
 
     def weighed(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> list[tuple[Fraction, str, Card]]:
-        """The asks close to the best chance, each scored by its chance less what it gives away.
+        """The asks close to the best chance (:data:`CLOSE`), scored by what a hit is worth and, among the best,
+        by what the ask gives away.
 
-        What an ask gives away is the cards of the seat's hand that the table
-        can prove it holds afterwards and could not before (beyond the card
-        taken, which every hit shows), on a hit and on a miss, weighted by
-        their chances: :data:`GIVEAWAY` of a hit per card.
+        A hit is worth its chance, :data:`COMPLETES` more when it would make
+        its set certain for the team (every other card of it forced onto the
+        team). Among the asks worth most, what an ask gives away decides: the
+        cards of the seat's hand that the table can prove it holds afterwards
+        and could not before (beyond the card taken, which every hit shows), on
+        a hit and on a miss, weighted by their chances. ``benchmarks/bots.py``
+        measured a heavier weight (a fifth or a tenth of a hit per card, traded
+        against the chance to hit): it lost to the expert that ignores it, so
+        it only breaks ties.
         """
         best = max(chance for chance, _, _ in asks)
-        close = sorted((a for a in asks if a[0] >= best - CLOSE), key=lambda a: (-a[0], a[2], a[1]))
-        cards: list[Card] = []
-        for _, _, card in close:
-            if card not in cards:
-                cards.append(card)
+        close = [a for a in asks if a[0] >= best - CLOSE]
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
+        worth: dict[Card, tuple[Fraction, Fraction, str]] = {}
+        for chance, target, card in close:
+            completes = all(k.forced(c) in team for c in card.half_suit.cards if c != card)
+            value = chance * (1 + COMPLETES * completes)
+            if card not in worth or (value, chance) > worth[card][:2]:
+                worth[card] = (value, chance, target)
+        top = max(value for value, _, _ in worth.values())
+        cards = sorted(c for c, w in worth.items() if w[0] == top)
         if len(cards) < 2:
-            return asks
+            return [(worth[c][0], target, c) for chance, target, c in close if c in cards and chance == worth[c][1]]
         key = len(view.events)
         if self._public is None or self._public[0] != key:
             self._public = (key, self.proven(view, view.events))
         before = self._public[1]
         hand = view.hand
-        k = self.knowledge(view)
-        team = set(view.setup.members(view.team))
         scored: list[tuple[Fraction, str, Card]] = []
         for card in cards[:WEIGHED]:
-            chance, target = max((a[0], a[1]) for a in close if a[2] == card)
+            _, chance, target = worth[card]
             cost = Fraction(0)
             for hit, weight in ((True, chance), (False, 1 - chance)):
                 if weight:
                     after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
                     cost += weight * len((after - before - {card}) & hand)
-            completes = all(k.forced(c) in team for c in card.half_suit.cards if c != card)
-            scored.append((chance * (1 + COMPLETES * completes) - GIVEAWAY * cost, target, card))
+            scored.append((top - GIVEAWAY * cost, target, card))
         return scored
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
