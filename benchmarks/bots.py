@@ -230,30 +230,34 @@ def auto_game(seed: int, players: int) -> int | None:
     return None if winner is None else 1 if winner == match.setup.team(match.you) else 2
 
 
-def levels_report(games: int, old_games: int, auto_games: int, seed: int, players: int, workers: int) -> None:
+def levels_report(games: int, far_games: int, old_games: int, auto_games: int, seed: int, players: int,
+                  workers: int) -> None:
     """Print the round robin of the levels, the expert against the expert before issue 31, ping-pong per table
     and the person's results with ``auto`` at an all-expert table, with 95% Wilson intervals."""
-    print(f"classic, {players} players, {games} games per pair of levels, {old_games} expert v expert-old, "
-          f"{auto_games} auto games, {workers} workers; {load()}")
-    print(f"{'pair':<22} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>13} {'ping-pong':>10} "
-          f"{'avoidable':>9} {'CPU s/game':>10}")
-    pairs = [(a, b) for i, a in enumerate(reversed(LEVEL_NAMES)) for b in list(reversed(LEVEL_NAMES))[i + 1:]]
+    print(f"classic, {players} players, {games} games per pair of neighbouring levels, {far_games} per other pair, "
+          f"{old_games} expert v expert-old, {auto_games} auto games, {workers} workers; {load()}")
+    print(f"{'pair':<22} {'games':>5} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>13} {'decisive':>9} "
+          f"{'ping-pong':>10} {'avoidable':>9} {'CPU s/game':>10}")
+    levels = list(reversed(LEVEL_NAMES))  # strongest first
+    pairs = [(stronger, weaker) for weaker, stronger in itertools.pairwise(LEVEL_NAMES)]  # neighbours first
     pairs.append(("expert", "expert-old"))
+    pairs += [(a, b) for i, a in enumerate(levels) for b in levels[i + 2 :]]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for index, (a, b) in enumerate(pairs):
-            n = old_games if b == "expert-old" else games
+            n = old_games if b == "expert-old" else games if (a, b) in pairs[:3] else far_games
             row = duel(a, b, n, seed + 10 * index, players, pool)
             wins, losses, ties = int(row["wins"]), int(row["losses"]), int(row["ties"])
             low, high = wilson(wins, n)
             pongs = f"{int(row['excess'])} in {int(row['games_with'])}"
-            print(f"{a + ' v ' + b:<22} {wins:>4}-{losses:<4} {ties:>5} {wins / n:>9.0%} "
-                  f"{f'{low:.0%}-{high:.0%}':>13} {pongs:>10} {int(row['avoidable']):>9} {row['seconds']:>10.2f}",
-                  flush=True)
+            decisive = wins / max(wins + losses, 1)
+            print(f"{a + ' v ' + b:<22} {n:>5} {wins:>4}-{losses:<4} {ties:>5} {wins / n:>9.0%} "
+                  f"{f'{low:.0%}-{high:.0%}':>13} {decisive:>9.0%} {pongs:>10} {int(row['avoidable']):>9} "
+                  f"{row['seconds']:>10.2f}", flush=True)
         if auto_games:
             results = list(pool.map(auto_game, range(seed, seed + auto_games), [players] * auto_games))
             wins, losses = results.count(1), results.count(2)
             low, high = wilson(wins, auto_games)
-            print(f"{'auto at expert table':<22} {wins:>4}-{losses:<4} {results.count(None):>5} "
+            print(f"{'auto at expert table':<22} {auto_games:>5} {wins:>4}-{losses:<4} {results.count(None):>5} "
                   f"{wins / auto_games:>9.0%} {f'{low:.0%}-{high:.0%}':>13}", flush=True)
     print(load())
 
@@ -273,11 +277,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", action="store_true",
                         help="issue 31: the levels' round robin, expert v expert-old, ping-pong, auto at expert tables")
     parser.add_argument("--old-games", type=int, help="with --levels: expert v expert-old games (default: --games)")
+    parser.add_argument("--far-games", type=int, help="with --levels: games per pair of levels that are not "
+                        "neighbours (default: --games)")
     parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
     args = parser.parse_args(argv)
     if args.levels:
-        levels_report(args.games, args.old_games or args.games, args.auto_games, args.seed, args.players,
-                      args.workers)
+        levels_report(args.games, args.far_games or args.games, args.old_games or args.games, args.auto_games,
+                      args.seed, args.players, args.workers)
         return 0
     if args.breaker:
         breaker_report(args.games, args.basic_games or args.games, args.seed, args.players, args.workers)
