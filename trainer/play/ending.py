@@ -61,8 +61,8 @@ class Moment:
     note: Note | None = None
     taken: SetResult | None = None
     lost_cards: int = 0
-    """With ``taken``: how many of its cards the other team took from the person's team by asking, the first at
-    ``event`` (0: ``event`` is the claim, the team held none of it by then)."""
+    """With ``taken``: how many times the other team took one of its cards from the person's team by asking, the
+    first at ``event`` (0: ``event`` is the claim, the team held none of it by then)."""
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ CLOSE = Fraction(1, 10)  # asks this close to the best chance are weighed (:meth
 COMPLETES = Fraction(1, 2)  # a hit that makes a set certain for the team is worth this much more
 WEIGHED = 3  # at most this many cards are weighed by what they give away (two exact solves of the public view each)
 GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then prove costs: a tie-break only
+GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves cost too much to make on every move
 
 
 class ExpertBot:
@@ -228,7 +229,7 @@ class ExpertBot:
         a hit and on a miss, weighted by their chances. ``benchmarks/bots.py``
         measured a heavier weight (a fifth or a tenth of a hit per card, traded
         against the chance to hit): it lost to the expert that ignores it, so
-        it only breaks ties.
+        it only breaks ties, and only at :data:`GIVEAWAY_PLAYERS` players.
         """
         best = max(chance for chance, _, _ in asks)
         close = [a for a in asks if a[0] >= best - CLOSE]
@@ -242,7 +243,7 @@ class ExpertBot:
                 worth[card] = (value, chance, target)
         top = max(value for value, _, _ in worth.values())
         cards = sorted(c for c, w in worth.items() if w[0] == top)
-        if len(cards) < 2:
+        if len(cards) < 2 or len(view.setup.players) > GIVEAWAY_PLAYERS:
             return [(worth[c][0], target, c) for chance, target, c in close if c in cards and chance == worth[c][1]]
         key = len(view.events)
         if self._public is None or self._public[0] != key:

@@ -305,9 +305,9 @@ def moment_words(match: Match, moment: Moment) -> str:
     if moment.lost_cards:
         ask = match.state.events[moment.event - 1]
         assert isinstance(ask, Ask)
-        return (f"{ask.asker} took {ask.card} from {ask.target}, the first of {moment.lost_cards} card"
-                f"{'s' if moment.lost_cards != 1 else ''} of {taken.half_suit} the other team asked away from "
-                f"your team before {taken.claimer} claimed it (move {taken.event}).")
+        times = "once" if moment.lost_cards == 1 else f"{moment.lost_cards} times"
+        return (f"{ask.asker} took {ask.card} from {ask.target}: the other team took a card of {taken.half_suit} "
+                f"from yours {times}, this first, before {taken.claimer} claimed it (move {taken.event}).")
     if taken.held:
         cards = f"{taken.held} of its cards" if taken.held != 1 else "one of its cards"
         return f"{taken.claimer} claimed {taken.half_suit} for the other team while your team still held {cards}."
