@@ -244,6 +244,8 @@ def levels_report(games: int, far_games: int, old_games: int, auto_games: int, s
     pairs += [(a, b) for i, a in enumerate(levels) for b in levels[i + 2 :]]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for index, (a, b) in enumerate(pairs):
+            if not games:  # --games 0: the auto games only
+                break
             n = old_games if b == "expert-old" else games if (a, b) in pairs[:3] else far_games
             row = duel(a, b, n, seed + 10 * index, players, pool)
             wins, losses, ties = int(row["wins"]), int(row["losses"]), int(row["ties"])

@@ -67,10 +67,10 @@ def test_partners_and_opponents_are_the_same_level_by_default_and_old_names_stil
 
 
 def test_level_bots_never_take_a_card_from_the_same_player_a_third_time_while_they_can_ask_anything_else() -> None:
-    levels = [ping_pongs(*game_of(r.text)) for r in simulate(8, 31, team1="medium", team2="easy", workers=1)]
-    levels += [ping_pongs(*game_of(r.text)) for r in simulate(1, 31, team1="hard", team2="expert", workers=1)]
-    assert all(avoidable == 0 for _, avoidable in levels)
-    old = [ping_pongs(*game_of(r.text)) for r in simulate(8, 31, team1="basic", team2="basic", workers=1)]
+    """(The expert's asks are checked against the rule one by one in test_bots.py.)"""
+    levels = [ping_pongs(*game_of(r.text)) for r in simulate(6, 31, team1="medium", team2="easy", workers=1)]
+    assert all(avoidable == 0 for _, avoidable in levels) and sum(excess for excess, _ in levels)
+    old = [ping_pongs(*game_of(r.text)) for r in simulate(6, 31, team1="basic", team2="basic", workers=1)]
     assert sum(avoidable for _, avoidable in old) > 0  # the older bots do: the check can see it
 
 
