@@ -53,6 +53,8 @@ from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
 CLOSE = Fraction(1, 10)  # asks this close to the best chance are weighed (:meth:`ExpertBot.weighed`)
 COMPLETES = Fraction(1, 2)  # a hit that makes a set certain for the team is worth this much more
+DISRUPTS = Fraction(0)  # a hit on a set the other team is close to proving is worth this much more
+DISRUPT_AT = 4  # close: this many of the set's other cards forced onto the other team
 WEIGHED = 3  # at most this many cards are weighed by what they give away (two exact solves of the public view each)
 GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then prove costs: a tie-break only
 GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves cost too much to make on every move
@@ -237,8 +239,10 @@ class ExpertBot:
         team = set(view.setup.members(view.team))
         worth: dict[Card, tuple[Fraction, Fraction, str]] = {}
         for chance, target, card in close:
-            completes = all(k.forced(c) in team for c in card.half_suit.cards if c != card)
-            value = chance * (1 + COMPLETES * completes)
+            others = [k.forced(c) for c in card.half_suit.cards if c != card]
+            completes = all(p in team for p in others)
+            disrupts = sum(p is not None and p not in team for p in others) >= DISRUPT_AT
+            value = chance * (1 + COMPLETES * completes + DISRUPTS * disrupts)
             if card not in worth or (value, chance) > worth[card][:2]:
                 worth[card] = (value, chance, target)
         top = max(value for value, _, _ in worth.values())
