@@ -77,7 +77,7 @@ def play(
         path = save(match, folder)
     except OSError as error:
         raise fail(f"{error.filename or folder}: cannot save the game ({error.strerror or error})") from None
-    Table(match, path, 0.0 if fast else pace).run()
+    Table(match, path, fast, pace).run()
 
 
 

@@ -120,12 +120,13 @@ class Keys:
 class Table:
     """One game at the terminal: the person's prompt, the bots' moves at a readable pace, saved as it goes."""
 
-    def __init__(self, match: Match, path: Path, pace: float) -> None:
+    def __init__(self, match: Match, path: Path, fast: bool = False, pace: float = PACE) -> None:
+        """``pace``: seconds between two bots' moves on a terminal (``fast``: none)."""
         self.match = match
         self.seat = Seat(match)
         self.path = path
         self.typing = sys.stdin.isatty()
-        self.pace = pace if sys.stdout.isatty() else 0.0
+        self.pace = pace if sys.stdout.isatty() and not fast else 0.0
         self.keys = Keys()
 
     def run(self) -> None:
