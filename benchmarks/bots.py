@@ -32,10 +32,17 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from trainer.game.events import Pass
+from trainer.game.notation import parse_game, write_game
 from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
 from trainer.play.expert import ExpertBot
+from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.protocol import LEVELS
+from trainer.play.seat import Seat
 from trainer.play.simulate import GameJob, GameResult, new_table, simulate
+from trainer.play.view import ping_pongs
+
+LEVEL_NAMES = [kind.value for kind in LEVELS]
 
 GOALS = {("expert", "random"): 0.95, ("expert", "basic"): 0.70, ("basic", "random"): 0.80}
 EXPERT_SECONDS = 2.0
@@ -152,6 +159,111 @@ def breaker_report(games: int, basic_games: int, seed: int, players: int, worker
                   f"{f'{low:.0%}-{high:.0%}':>15} {shown:>10}", flush=True)
 
 
+# -- issue 31: the levels, the discreet expert, ping-pong, auto at an all-expert table ----------------
+
+
+def ping_pong(text: str) -> tuple[int, int]:
+    """In one game: the asks that took a card from the same player a third time or more, and how many of those
+    were made while the asker had another ask (:func:`trainer.play.view.ping_pongs`).
+
+    >>> ping_pong(simulate(1, 3, team1="medium", team2="easy", workers=1)[0].text)
+    (0, 0)
+    """
+    game = parse_game(text)
+    return ping_pongs(game.setup, game.events)
+
+
+def special_game(job: GameJob, old_team: int | None) -> tuple[int | None, int, int, float]:
+    """Play ``job``, the experts of ``old_team`` (if any) playing as before issue 31 (``discreet=False``).
+
+    Returns the winner, the ping-pong counts of :func:`ping_pong` and the CPU seconds.
+    """
+    start = time.process_time()
+    table = new_table(job)
+    setup = table.truth.setup
+    for seat in setup.players:
+        if setup.team(seat) == old_team:
+            table.bots[seat] = ExpertBot(random.Random(f"{job.game_seed}:{seat}"), discreet=False)
+    game = table.play()
+    excess, avoidable = ping_pong(write_game(game))
+    return table.truth.winner, excess, avoidable, time.process_time() - start
+
+
+def duel(a: str, b: str, games: int, seed: int, players: int, pool: ProcessPoolExecutor) -> dict[str, float]:
+    """``a`` against ``b`` (``expert-old``: the expert before issue 31), seats swapped halfway."""
+    half = games // 2
+    futures = []
+    for index in range(games):
+        a_team = 1 if index < half else 2
+        kinds = {a_team: a, 3 - a_team: b}
+        old = next((team for team, kind in kinds.items() if kind == "expert-old"), None)
+        bots = {team: BotKind.EXPERT if kind == "expert-old" else BotKind(kind) for team, kind in kinds.items()}
+        job = GameJob(index, seed, Variant.CLASSIC, players, bots[1], bots[2])
+        futures.append((a_team, pool.submit(special_game, job, old)))
+    wins = losses = excess = avoidable = 0
+    seconds = 0.0
+    games_with = 0
+    for a_team, future in futures:
+        winner, extra, needless, cpu = future.result()
+        wins += winner == a_team
+        losses += winner == 3 - a_team
+        excess += extra
+        avoidable += needless
+        games_with += bool(extra)
+        seconds += cpu
+    return {"wins": wins, "losses": losses, "ties": games - wins - losses, "excess": excess,
+            "avoidable": avoidable, "games_with": games_with, "seconds": seconds / games}
+
+
+def auto_game(seed: int, players: int) -> int | None:
+    """One ``literature play`` game at an all-``expert`` table, the person's seat played by ``auto``: the
+    winning team seen from the person's side (1: theirs, 2: the other, ``None``: a tie)."""
+    seat = Seat(Match.new(Seating(seed=seed, players=players, partners=BotKind.EXPERT, opponents=BotKind.EXPERT,
+                                  coach=CoachLevel.OFF)))
+    match = seat.match
+    while not match.over:
+        if seat.your_move():
+            seat.respond("auto")
+        else:
+            match.bot_move()
+    winner = match.state.winner
+    return None if winner is None else 1 if winner == match.setup.team(match.you) else 2
+
+
+def levels_report(games: int, far_games: int, old_games: int, auto_games: int, seed: int, players: int,
+                  workers: int) -> None:
+    """Print the round robin of the levels, the expert against the expert before issue 31, ping-pong per table
+    and the person's results with ``auto`` at an all-expert table, with 95% Wilson intervals."""
+    print(f"classic, {players} players, {games} games per pair of neighbouring levels, {far_games} per other pair, "
+          f"{old_games} expert v expert-old, {auto_games} auto games, {workers} workers; {load()}")
+    print(f"{'pair':<22} {'games':>5} {'wins':>9} {'ties':>5} {'win rate':>9} {'95% CI':>13} {'decisive':>9} "
+          f"{'ping-pong':>10} {'avoidable':>9} {'CPU s/game':>10}")
+    levels = list(reversed(LEVEL_NAMES))  # strongest first
+    pairs = [(stronger, weaker) for weaker, stronger in itertools.pairwise(LEVEL_NAMES)]  # neighbours first
+    pairs.append(("expert", "expert-old"))
+    pairs += [(a, b) for i, a in enumerate(levels) for b in levels[i + 2 :]]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for index, (a, b) in enumerate(pairs):
+            if not games:  # --games 0: the auto games only
+                break
+            n = old_games if b == "expert-old" else games if (a, b) in pairs[:3] else far_games
+            row = duel(a, b, n, seed + 10 * index, players, pool)
+            wins, losses, ties = int(row["wins"]), int(row["losses"]), int(row["ties"])
+            low, high = wilson(wins, n)
+            pongs = f"{int(row['excess'])} in {int(row['games_with'])}"
+            decisive = wins / max(wins + losses, 1)
+            print(f"{a + ' v ' + b:<22} {n:>5} {wins:>4}-{losses:<4} {ties:>5} {wins / n:>9.0%} "
+                  f"{f'{low:.0%}-{high:.0%}':>13} {decisive:>9.0%} {pongs:>10} {int(row['avoidable']):>9} "
+                  f"{row['seconds']:>10.2f}", flush=True)
+        if auto_games:
+            results = list(pool.map(auto_game, range(seed, seed + auto_games), [players] * auto_games))
+            wins, losses = results.count(1), results.count(2)
+            low, high = wilson(wins, auto_games)
+            print(f"{'auto at expert table':<22} {auto_games:>5} {wins:>4}-{losses:<4} {results.count(None):>5} "
+                  f"{wins / auto_games:>9.0%} {f'{low:.0%}-{high:.0%}':>13}", flush=True)
+    print(load())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -164,7 +276,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--breaker", action="store_true", help="measure the classic stalemate breaker instead")
     parser.add_argument("--basic-games", type=int, help="with --breaker: games against basic (default: --games)")
+    parser.add_argument("--levels", action="store_true",
+                        help="issue 31: the levels' round robin, expert v expert-old, ping-pong, auto at expert tables")
+    parser.add_argument("--old-games", type=int, help="with --levels: expert v expert-old games (default: --games)")
+    parser.add_argument("--far-games", type=int, help="with --levels: games per pair of levels that are not "
+                        "neighbours (default: --games)")
+    parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
     args = parser.parse_args(argv)
+    if args.levels:
+        levels_report(args.games, args.far_games or args.games, args.old_games or args.games, args.auto_games,
+                      args.seed, args.players, args.workers)
+        return 0
     if args.breaker:
         breaker_report(args.games, args.basic_games or args.games, args.seed, args.players, args.workers)
         return 0

@@ -184,7 +184,7 @@ def test_bots_see_only_their_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(match_module, "make_bot", Spy)
     seat = Seat(Match.new(Seating(seed=11, opponents=BotKind.BASIC)))
-    for _ in range(40):
+    for _ in range(80):
         if seat.your_move():
             seat.respond("auto")
         else:
@@ -355,8 +355,8 @@ def test_ctrl_c_then_resume_continues_the_identical_game(tmp_path: Path) -> None
 
 
 def test_as_takes_a_seat_by_name_or_gives_seat_one_your_name() -> None:
-    dan = Match.new(Seating(seed=4, you="Dan"))
-    assert dan.you == "Dan" and dan.kind_of("Bob") is BotKind.BASIC and dan.kind_of("Ann") is BotKind.EXPERT
+    dan = Match.new(Seating(seed=4, you="Dan", opponents=BotKind.EXPERT))
+    assert dan.you == "Dan" and dan.kind_of("Bob") is BotKind.MEDIUM and dan.kind_of("Ann") is BotKind.EXPERT
     zoe = Match.new(Seating(seed=4, you="Zoe"))
     assert zoe.setup.players[0] == "Zoe" and Match.from_text(zoe.text()).you == "Zoe"
     result = CliRunner().invoke(app, ["play", "--seed", "4", "--fast", "--as", "Dan", "--opponents", "basic"],

@@ -32,6 +32,9 @@ class BotChoice(str, Enum):
     RANDOM = "random"
     BASIC = "basic"
     HUMAN = "human"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
     EXPERT = "expert"
 
 

@@ -28,14 +28,19 @@ def play(
         typer.Option("--as", metavar="NAME", help="Your seat (Ann, Bob, ...) or your name in seat 1.",
                      show_default="Ann, seat 1"),
     ] = None,
-    partners: Annotated[BotChoice, typer.Option(help="The bots on your team.")] = BotChoice.BASIC,
-    opponents: Annotated[BotChoice, typer.Option(help="The bots on the other team.")] = BotChoice.EXPERT,
+    partners: Annotated[BotChoice, typer.Option(
+        help="The bots on your team: easy, medium, hard or expert (basic, human: old names of medium, easy).")] = (
+        BotChoice.MEDIUM),
+    opponents: Annotated[BotChoice, typer.Option(help="The bots on the other team (the same levels).")] = (
+        BotChoice.MEDIUM),
     coach: Annotated[CoachChoice, typer.Option(help="off: only the game; alert: warnings; full: odds and notes.")] = (
         CoachChoice.ALERT
     ),
     seed: Annotated[int | None, typer.Option(metavar="S", min=0, max=MAX_SEED, show_default=False,
                                              help="Seed of the deal and the bots (default: a new one).")] = None,
-    fast: Annotated[bool, switch("--fast", "No pause between the bots' moves.")] = False,
+    fast: Annotated[bool, switch("--fast", "No pause between the bots' moves (--pace 0).")] = False,
+    pace: Annotated[float, typer.Option(metavar="SECONDS", min=0, max=5,
+                                        help="Pause between two bots' moves on a terminal.")] = 0.4,
     open_book: Annotated[bool, switch("--open-book", "With --coach off, still allow the history.")] = False,
     resume: Annotated[
         bool, switch("--resume", "Go on with a saved game: GAME.lit, or the latest one not finished.")
@@ -72,7 +77,7 @@ def play(
         path = save(match, folder)
     except OSError as error:
         raise fail(f"{error.filename or folder}: cannot save the game ({error.strerror or error})") from None
-    Table(match, path, fast).run()
+    Table(match, path, fast, pace).run()
 
 
 

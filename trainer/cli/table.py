@@ -2,17 +2,27 @@
 
 The game itself is :class:`trainer.play.match.Match` (whose turn, the bots'
 moves, the rules) seen through a :class:`trainer.play.seat.Seat` (what a typed
-line means); what the end says about the person's play is
-:func:`trainer.play.ending.own_notes` and :func:`puzzles.session.queue_missed`.
-This loop only reads lines, shows what happened and saves after every move.
+line means); what the end says is :func:`trainer.play.ending.decided` (what
+decided the game), :func:`trainer.play.giveaway.counts` (what each player's
+asks gave away) and :func:`trainer.play.ending.own_notes` with
+:func:`puzzles.session.queue_missed`. This loop only reads lines, shows what
+happened and saves after every move.
+
+While the bots move, the terminal takes keys one at a time without showing
+them (:class:`Keys`): Enter skips the pauses until the person's turn, and any
+other key is dropped, never played; when the turn comes, whatever was typed is
+thrown away (``termios.tcflush``) and the screen says so.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import select
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -20,13 +30,16 @@ from puzzles.session import queue_missed
 from trainer.cli.app import fail
 from trainer.cli.prompt import read_line
 from trainer.cli.quizzing import line_editing
-from trainer.play.ending import own_notes
+from trainer.play.ending import decided, own_notes
+from trainer.play.giveaway import counts
 from trainer.play.match import Match
 from trainer.play.saved import save
 from trainer.play.seat import Reply, Seat
 from trainer.render.play import (
     reply_lines,
+    show_decided,
     show_events,
+    show_given,
     show_hand,
     show_history,
     show_lines,
@@ -36,31 +49,102 @@ from trainer.render.play import (
 )
 
 PROMPT = "your move> "
-PAUSE = 0.8
-"""Seconds between two bots' moves on a terminal (``--fast``, or Enter, skips it)."""
+PACE = 0.4
+"""Seconds between two bots' moves on a terminal by default (``--pace``; ``--fast`` or Enter skips them)."""
+
+DISCARDED = "(What you typed while the bots moved was discarded, not played: type your move now.)"
+
+
+class Keys:
+    """The terminal while the bots move: keys read one at a time, unseen; Enter skips the pauses, other keys
+    are counted and dropped. :meth:`release` gives the terminal back as it was and drops what is left."""
+
+    def __init__(self) -> None:
+        self.fd = -1
+        self.saved: list[Any] | None = None
+        self.dropped = 0
+        self.skip = False
+        try:
+            fd = sys.stdin.fileno()
+            if os.isatty(fd):
+                self.fd = fd
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    @property
+    def terminal(self) -> bool:
+        """Whether standard input is a terminal."""
+        return self.fd >= 0
+
+    def hold(self) -> None:
+        """Take keys one at a time, without echo (from the first bot move on)."""
+        if not self.terminal or self.saved is not None:
+            return
+        import termios
+
+        self.saved = termios.tcgetattr(self.fd)
+        quiet = termios.tcgetattr(self.fd)
+        quiet[3] &= ~(termios.ICANON | termios.ECHO)
+        quiet[6][termios.VMIN] = 0
+        quiet[6][termios.VTIME] = 0
+        termios.tcsetattr(self.fd, termios.TCSANOW, quiet)
+
+    def take(self, wait: float) -> None:
+        """Read what is typed within ``wait`` seconds: Enter skips the pauses, anything else is dropped."""
+        if not self.terminal:
+            return
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return
+        typed = os.read(self.fd, 1024)
+        if b"\n" in typed or b"\r" in typed:
+            self.skip = True
+        self.dropped += len(typed.replace(b"\n", b"").replace(b"\r", b""))
+
+    def release(self) -> int:
+        """Give the terminal back as it was, throw away whatever was typed, and return how many keys were
+        dropped since the last release."""
+        if not self.terminal:
+            return 0
+        import termios
+
+        if self.saved is not None:
+            self.take(0)
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+            self.saved = None
+        termios.tcflush(self.fd, termios.TCIFLUSH)
+        dropped, self.dropped, self.skip = self.dropped, 0, False
+        return dropped
 
 
 class Table:
     """One game at the terminal: the person's prompt, the bots' moves at a readable pace, saved as it goes."""
 
-    def __init__(self, match: Match, path: Path, fast: bool) -> None:
+    def __init__(self, match: Match, path: Path, fast: bool = False, pace: float = PACE) -> None:
+        """``pace``: seconds between two bots' moves on a terminal (``fast``: none)."""
         self.match = match
         self.seat = Seat(match)
         self.path = path
         self.typing = sys.stdin.isatty()
-        self.pace = 0.0 if fast or not sys.stdout.isatty() else PAUSE
-        self.pause = self.pace
-        self.typed_ahead: str | None = None
+        self.pace = pace if sys.stdout.isatty() and not fast else 0.0
+        self.keys = Keys()
 
     def run(self) -> None:
         """Play to the end (or until the person leaves), then the result and the review."""
         match = self.match
         line_editing()
-        show_lines((f"Game {self.path} (seed {match.seating.seed}).",), "dim")
+        dealer = match.setup.dealer
+        deals = "you deal and ask first" if dealer == match.you else f"{dealer} deals and asks first"
+        show_lines((f"Game {self.path} (seed {match.seating.seed}): {deals}.",), "dim")
+        if self.pace and self.typing:
+            show_lines((f"The bots move every {self.pace:g} s: Enter skips to your turn (--pace 0: no pauses).",),
+                       "dim")
         try:
             shown = -1
             while not match.over:
                 if self.seat.your_move():
+                    if self.keys.release():
+                        show_lines((DISCARDED,), "yellow")
                     if shown != len(match.state.events):
                         show_table(match, self.seat.open_book)
                         show_lines(self.seat.alerts(), "bold yellow")
@@ -68,25 +152,25 @@ class Table:
                     if not self.turn():
                         return
                 else:
+                    self.keys.hold()
                     events = match.bot_move()
                     self.save()
-                    show_events(events, match.you)
+                    show_events(events, match.you, state=match.state)
                     self.wait()
         except KeyboardInterrupt:
+            self.keys.release()
             self.save()
             show_lines(("", f"Saved: {self.path} ('literature play --resume' goes on with it)."))
             raise typer.Exit(130) from None
+        finally:
+            with contextlib.suppress(Exception):
+                self.keys.release()
         self.finish()
 
     def turn(self) -> bool:
         """Read and answer one line; ``False`` when the person leaves."""
-        self.pause = self.pace
         try:
-            if self.typed_ahead is not None:
-                line, self.typed_ahead = self.typed_ahead, None
-                print(PROMPT + line)
-            else:
-                line = read_line(PROMPT)  # Ctrl-C stops it at any moment, even before the read begins
+            line = read_line(PROMPT)  # Ctrl-C stops it at any moment, even before the read begins
         except EOFError:
             line = "quit"
             print()
@@ -113,7 +197,7 @@ class Table:
         elif reply.kind == "history":
             show_history(match, reply.half_suit)
         if reply.events:
-            show_events(reply.events, match.you, reply.auto)
+            show_events(reply.events, match.you, reply.auto, state=match.state)
         style = {"invalid": "red", "confirm": "bold yellow"}.get(reply.kind, "yellow" if reply.events else "")
         show_lines(reply_lines(reply), style)
 
@@ -126,26 +210,30 @@ class Table:
             raise fail(f"{error.filename or self.path}: cannot save the game ({error.strerror or error})") from None
 
     def wait(self) -> None:
-        """Pause between bots' moves; a line typed meanwhile (Enter will do) skips the pauses until your move."""
-        if not self.pause:
+        """Pause between bots' moves (Enter skips the pauses until the person's turn); keys typed meanwhile
+        are read and dropped."""
+        if not self.pace or self.keys.skip:
+            self.keys.take(0)
             return
-        if self.typing:
-            ready, _, _ = select.select([sys.stdin], [], [], self.pause)
-            if ready:  # a line typed during the bots' moves: no more pauses, and it is your next input
-                line = sys.stdin.readline()
-                self.pause = 0.0
-                if line.strip():
-                    self.typed_ahead = line.rstrip("\n")
+        if self.keys.terminal:
+            end = time.monotonic() + self.pace
+            while not self.keys.skip and (left := end - time.monotonic()) > 0:
+                self.keys.take(left)
         else:
-            time.sleep(self.pause)
+            time.sleep(self.pace)
 
     def finish(self) -> None:
-        """The result, the review of the person's moves, and the missed positions queued as puzzles."""
+        """The result, what decided it, what each player's asks gave away, the review of the person's moves,
+        and the missed positions queued as puzzles."""
         self.save()
-        show_result(self.match, str(self.path))
-        notes = own_notes(self.match)
-        show_review(notes)
-        missed, added = queue_missed(self.match, notes)
+        match = self.match
+        show_result(match, str(self.path))
+        show_decided(match, decided(match))
+        show_given(counts(match.setup, match.state.events), match)
+        notes = own_notes(match)
+        winner = match.state.winner
+        show_review(notes, lost=winner is not None and winner != match.setup.team(match.you))
+        missed, added = queue_missed(match, notes)
         if missed:
             show_lines((f"{missed} position{'s' if missed != 1 else ''} you missed "
                         f"{'are' if missed != 1 else 'is'} now in your training queue ({added} new): "

@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 from trainer.play.bots import Bot, BotKind, make_bot
+from trainer.play.protocol import LEVELS, table_level
 from trainer.play.simulate import GameJob, GameResult, Summary, play, simulate
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 __all__ = [
+    "LEVELS",
     "AskFor",
     "Bot",
     "BotKind",
@@ -27,4 +29,5 @@ __all__ = [
     "make_bot",
     "play",
     "simulate",
+    "table_level",
 ]

@@ -1,4 +1,4 @@
-"""The bots: ``random``, ``basic``, ``human`` and ``expert``.
+"""The bots: ``random``, ``basic``, ``human``, the levels ``easy``, ``medium``, ``hard`` and ``expert``.
 
 A bot is anything with a ``decide(view) -> Move`` method (:class:`Bot`). It
 sees only a :class:`~trainer.play.view.View`: its own hand and the public
@@ -13,6 +13,8 @@ history. Every bot is deterministic given its :class:`random.Random`.
   counting, an occasional careless ask and an occasional claim made too early.
 - ``expert`` uses the exact engine (:func:`trainer.engine.solve`), see
   :mod:`trainer.play.expert`.
+- ``easy``, ``medium`` and ``hard``: the levels a player chooses from, see
+  :mod:`trainer.play.levels`.
 
     >>> import random
     >>> from trainer.game.notation import parse_game
@@ -34,6 +36,7 @@ from fractions import Fraction
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import ExpertBot
+from trainer.play.levels import LEVEL, LevelBot
 from trainer.play.memory import Memory
 from trainer.play.protocol import Bot, BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
@@ -50,6 +53,8 @@ def make_bot(kind: BotKind | str, rng: random.Random) -> Bot:
         return BasicBot(rng)
     if kind is BotKind.HUMAN:
         return HumanBot(rng)
+    if kind in LEVEL:
+        return LevelBot(LEVEL[kind], rng)
     return ExpertBot(rng)
 
 

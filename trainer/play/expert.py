@@ -12,11 +12,21 @@ and the public history) and then:
 - just after any claim of its own in ``classic``, passes the turn to a
   teammate whose best ask is clearly better than its own;
 - otherwise asks for the card and target with the best exact chance of a hit,
-  never an ask that cannot hit; among equal chances it prefers a set the table
+  never an ask that cannot hit, and never takes a card from the same player a
+  third time while it can ask anything else; among asks within
+  :data:`CLOSE` of the best chance it values most a hit that would make a set
+  certain for its team, then the ask that gives away least (what the table can
+  then prove about its hand, :meth:`ExpertBot.weighed`), then a set the table
   already knows it holds (the ask tells the other team nothing new), then the
   set it holds most of;
-- in the endgame, or when it must claim, it claims a certain set if it has one,
-  else the set whose likeliest placement is most probable.
+- when no ask can hit and nothing is certain, it asks anyway rather than make a
+  claim that can be wrong; in the endgame, or when it must claim, it claims a
+  certain set if it has one, else the set whose likeliest placement is most
+  probable.
+
+``ExpertBot(rng, discreet=False)`` is the expert as it was before issue 31 (the
+best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
+``benchmarks/bots.py --levels`` plays the two head to head.
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -34,12 +44,20 @@ from fractions import Fraction
 
 from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.events import Ask
+from trainer.game.errors import LiteratureError
+from trainer.game.events import Ask, Event
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
+CLOSE = Fraction(1, 10)  # asks this close to the best chance are weighed (:meth:`ExpertBot.weighed`)
+COMPLETES = Fraction(1, 2)  # a hit that makes a set certain for the team is worth this much more
+DISRUPTS = Fraction(0)  # a hit on a set the other team is close to proving is worth this much more
+DISRUPT_AT = 4  # close: this many of the set's other cards forced onto the other team
+WEIGHED = 3  # at most this many cards are weighed by what they give away (two exact solves of the public view each)
+GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then prove costs: a tie-break only
+GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves cost too much to make on every move
 
 
 class ExpertBot:
@@ -47,12 +65,16 @@ class ExpertBot:
 
     kind = BotKind.EXPERT
 
-    def __init__(self, rng: random.Random, stalemate_breaker: bool = True) -> None:
+    def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
-        (``benchmarks/bots.py`` measures what the breaker is worth against that)."""
+        (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
+        the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than
+        an ask that cannot hit (``benchmarks/bots.py --discreet`` plays the two against each other)."""
         self.rng = rng
         self.breaker = stalemate_breaker
+        self.discreet = discreet
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
+        self._public: tuple[int, frozenset[Card]] | None = None
 
     def knowledge(self, view: View) -> Knowledge:
         """The exact knowledge of the seat (cached for the last position seen)."""
@@ -90,6 +112,8 @@ class ExpertBot:
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
+        if self.discreet and not claimable and view.legal_asks():
+            return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
     def quick(self, view: View) -> Move | None:
@@ -103,7 +127,8 @@ class ExpertBot:
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        sure = [(Fraction(1), t, c) for t, c in view.legal_asks() if memory.holder.get(c) == t]
+        asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
+        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
 
     def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
@@ -146,15 +171,21 @@ class ExpertBot:
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""
+        asks = view.legal_asks()
+        if self.discreet:  # no card taken from one player a third time, unless nothing else can be asked
+            asks = view.fair(asks)
         found = []
-        for target, card in view.legal_asks():
+        for target, card in asks:
             chance = k.holders(card).get(target, Fraction(0))
             if chance > 0:
                 found.append((chance, target, card))
         return found
 
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
-        """The best chance; among equals, the ask that tells the other team least."""
+        """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
+        the other team least."""
+        if self.discreet and len({c for _, _, c in asks}) > 1:
+            asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]
         shown = self.shown_sets(view)
@@ -175,6 +206,64 @@ class ExpertBot:
             if isinstance(event, Ask) and event.asker == view.seat:
                 shown.add(event.card.half_suit)
         return {h for h in shown if view.state.in_play(h.cards[0])}
+
+    def hopeless_ask(self, view: View) -> AskFor:
+        """An ask that cannot hit, made rather than a claim that can be wrong: the quietest one."""
+        asks = view.fair(view.legal_asks())
+        return self.best_ask(view, [(Fraction(0), target, card) for target, card in asks])
+
+    def proven(self, view: View, events: tuple[Event, ...]) -> frozenset[Card]:
+        """The seat's cards that anyone at the table can prove it holds after ``events`` (the public view)."""
+        try:
+            return solve(view.setup.public(), events, None).certain(view.seat)
+        except LiteratureError:  # cannot happen for a real position; give nothing away rather than fail
+            return frozenset()
+
+    def weighed(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> list[tuple[Fraction, str, Card]]:
+        """The asks close to the best chance (:data:`CLOSE`), scored by what a hit is worth and, among the best,
+        by what the ask gives away.
+
+        A hit is worth its chance, :data:`COMPLETES` more when it would make
+        its set certain for the team (every other card of it forced onto the
+        team). Among the asks worth most, what an ask gives away decides: the
+        cards of the seat's hand that the table can prove it holds afterwards
+        and could not before (beyond the card taken, which every hit shows), on
+        a hit and on a miss, weighted by their chances. ``benchmarks/bots.py``
+        measured a heavier weight (a fifth or a tenth of a hit per card, traded
+        against the chance to hit): it lost to the expert that ignores it, so
+        it only breaks ties, and only at :data:`GIVEAWAY_PLAYERS` players.
+        """
+        best = max(chance for chance, _, _ in asks)
+        close = [a for a in asks if a[0] >= best - CLOSE]
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
+        worth: dict[Card, tuple[Fraction, Fraction, str]] = {}
+        for chance, target, card in close:
+            others = [k.forced(c) for c in card.half_suit.cards if c != card]
+            completes = all(p in team for p in others)
+            disrupts = sum(p is not None and p not in team for p in others) >= DISRUPT_AT
+            value = chance * (1 + COMPLETES * completes + DISRUPTS * disrupts)
+            if card not in worth or (value, chance) > worth[card][:2]:
+                worth[card] = (value, chance, target)
+        top = max(value for value, _, _ in worth.values())
+        cards = sorted(c for c, w in worth.items() if w[0] == top)
+        if len(cards) < 2 or len(view.setup.players) > GIVEAWAY_PLAYERS:
+            return [(worth[c][0], target, c) for chance, target, c in close if c in cards and chance == worth[c][1]]
+        key = len(view.events)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, self.proven(view, view.events))
+        before = self._public[1]
+        hand = view.hand
+        scored: list[tuple[Fraction, str, Card]] = []
+        for card in cards[:WEIGHED]:
+            _, chance, target = worth[card]
+            cost = Fraction(0)
+            for hit, weight in ((True, chance), (False, 1 - chance)):
+                if weight:
+                    after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
+                    cost += weight * len((after - before - {card}) & hand)
+            scored.append((top - GIVEAWAY * cost, target, card))
+        return scored
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
         """A certain set if any; else the set whose likeliest placement on the team is most probable."""

@@ -8,7 +8,7 @@ hand), :meth:`Match.play` plays the person's move after checking it against
 the rules. A bot's random choices come from ``(seed, move number, seat)``, so
 a game that is saved, left and resumed goes on exactly as it would have.
 
-    >>> match = Match.new(Seating(seed=3, opponents=BotKind.BASIC))
+    >>> match = Match.new(Seating(seed=3))
     >>> match.you, match.setup.dealer, match.decider()
     ('Ann', 'Dan', ('Dan', <Role.PLAY: 'play'>))
     >>> events = match.bot_move()
@@ -46,7 +46,7 @@ from trainer.game.randomplay import NAMES, deal
 from trainer.game.state import Setup, State, check_name
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.bots import BotKind, make_bot
-from trainer.play.protocol import most_cards
+from trainer.play.protocol import most_cards, table_level
 from trainer.play.simulate import Table, whose_move
 from trainer.play.view import AskFor, Move, PassTo, Role, View
 
@@ -74,12 +74,21 @@ class Seating:
     variant: Variant = Variant.CLASSIC
     players: int = 6
     you: str | None = None
-    partners: BotKind = BotKind.BASIC
-    opponents: BotKind = BotKind.EXPERT
+    partners: BotKind = BotKind.MEDIUM
+    opponents: BotKind = BotKind.MEDIUM
     coach: CoachLevel = CoachLevel.ALERT
     open_book: bool = False
     started: str = ""
     auto: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        """The bots are levels: an older name (``basic``, ``human``) stands for its level.
+
+        >>> Seating(partners=BotKind.BASIC).partners
+        <BotKind.MEDIUM: 'medium'>
+        """
+        object.__setattr__(self, "partners", table_level(self.partners))
+        object.__setattr__(self, "opponents", table_level(self.opponents))
 
     def names(self) -> tuple[str, ...]:
         """The players' names in seat order, the person's included.
@@ -104,7 +113,7 @@ class Seating:
         """The first line of the saved log.
 
         >>> Seating(seed=3).header()
-        '# literature play: seed=3 you=Ann partners=basic opponents=expert coach=alert open-book=no started= auto='
+        '# literature play: seed=3 you=Ann partners=medium opponents=medium coach=alert open-book=no started= auto='
         """
         auto = ",".join(map(str, self.auto))
         return (
@@ -124,8 +133,8 @@ class Seating:
                 variant=setup.variant,
                 players=len(setup.players),
                 you=setup.check_player(fields["you"]),
-                partners=BotKind(fields.get("partners", BotKind.BASIC.value)),
-                opponents=BotKind(fields.get("opponents", BotKind.EXPERT.value)),
+                partners=table_level(fields.get("partners", BotKind.MEDIUM.value)),
+                opponents=table_level(fields.get("opponents", BotKind.MEDIUM.value)),
                 coach=CoachLevel(fields.get("coach", CoachLevel.ALERT.value)),
                 open_book=fields.get("open-book") == "yes",
                 started=fields.get("started", ""),
@@ -238,7 +247,7 @@ class Match:
     def kind_of(self, seat: str) -> BotKind:
         """The kind of bot in ``seat``."""
         same = self.setup.team(seat) == self.setup.team(self.you)
-        return self.seating.partners if same else self.seating.opponents
+        return table_level(self.seating.partners if same else self.seating.opponents)
 
     # -- moving on ------------------------------------------------------------------------
 

@@ -41,6 +41,8 @@ from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.coach import Coach
+from trainer.play.expert import likeliest
+from trainer.play.giveaway import GiveAway, given_away
 from trainer.play.match import CoachLevel, Match
 from trainer.play.table_prompt import HELP, Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
@@ -55,6 +57,7 @@ class Reply:
     ``history`` (show it, for ``half_suit`` only when set), ``confirm`` (a
     yes/no question is pending), ``moved`` (``events`` were played) or ``quit``.
     ``notes``: with the full coach, the review's notes on the person's move just played.
+    ``given``: with the full coach, after an ask of the person's, what the table can now prove about their hand.
     """
 
     kind: str
@@ -63,6 +66,7 @@ class Reply:
     half_suit: HalfSuit | None = None
     auto: bool = False
     notes: tuple[Note, ...] = ()
+    given: GiveAway | None = None
 
 
 class Seat:
@@ -91,7 +95,8 @@ class Seat:
         return self.match.decider()[1]
 
     def alerts(self) -> tuple[str, ...]:
-        """What the coach says as the person's turn begins: the sets the team can claim for sure."""
+        """What the coach says as the person's turn begins: the sets the team can claim for sure; when questions
+        are over and none is sure, the set the person is surest of, and why."""
         if not self.coached or not self.your_move() or self.role() is Role.PASS:
             return ()
         events = self.match.state.events
@@ -99,7 +104,30 @@ class Seat:
         for half, holders in self.coach.claimable(events).items():
             claim = placement(holders.items())
             lines.append(f"Coach: your team can claim {half} with certainty: claim {half}: {claim}")
+        if not lines and self.role() is Role.CLAIM:
+            lines.append("Coach: " + self.surest())
         return tuple(lines)
+
+    def surest(self) -> str:
+        """Which set to claim when questions are over and none is certain: the likeliest placement of each set
+        in play, by its exact chance, and the set whose chance is best."""
+        match = self.match
+        events = match.state.events
+        view = match.table.view(match.you, self.role())
+        among = view.claimers() or list(match.setup.members(view.team))
+        knowledge = self.coach.knowledge(events)
+        chances = []
+        for half in view.live_sets():
+            declared = {card: likeliest(knowledge, card, among) for card in half.cards}
+            chances.append((self.coach.claim_chance(events, half, declared), -half.index, half, declared))
+        chances.sort(reverse=True)
+        chance, _, half, declared = chances[0]
+        why = f"claim {half}: {placement(declared.items())}, right in {percent(chance)} of the deals you cannot " \
+              "rule out"
+        if len(chances) > 1:
+            others = ", ".join(f"{h} {percent(c)}" for c, _, h, _ in chances[1:3])
+            why += f"; the next surest: {others}"
+        return f"no set is certain; the one you are surest of is {half}: {why}."
 
     def respond(self, line: str) -> Reply:
         """Take one line typed at the prompt."""
@@ -179,12 +207,15 @@ class Seat:
         except LiteratureError as error:
             return Reply("invalid", (error.message,))
         notes: list[Note] = []
+        given = None
         if self.level is CoachLevel.FULL:
             history = self.match.state.events
             index = len(history)
             if isinstance(history[-1], Ask | Claim):
                 notes = self.coach.notes(history, index)
-        return Reply("moved", (), tuple(events), auto=auto, notes=tuple(notes))
+            if isinstance(history[-1], Ask):
+                given = given_away(self.match.setup, history, index)
+        return Reply("moved", (), tuple(events), auto=auto, notes=tuple(notes), given=given)
 
     def odds(self, command: Command) -> Reply:
         """``odds CARD`` (full coach only)."""
@@ -219,7 +250,7 @@ class Seat:
         view = match.table.view(self.you, role)
         asks = view.legal_asks()
         if not asks:
-            return Reply("info", ("Hint: no ask is possible; claim the set you are surest of.",))
+            return Reply("info", ("Hint: no ask is possible; " + self.surest(),))
         best, top = self.coach.best_asks(events, asks)
         listed = ", ".join(f"{t} {c}" for t, c in top[:4])
         more = f" and {len(top) - 4} more" if len(top) > 4 else ""

@@ -64,6 +64,7 @@ HELP = (
     "hint                        what the coach would do",
     "auto                        let the expert bot make this move for you",
     "quit                        save and leave (literature play --resume goes on)",
+    "(while the bots move, Enter skips the pauses; anything else typed then is dropped, never played)",
 )
 
 

@@ -19,14 +19,18 @@ cannot look at them, by construction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.events import Event
+from trainer.game.events import Ask, Event
 from trainer.game.randomplay import legal_asks
 from trainer.game.state import SetStatus, Setup, State
+
+PING_PONG = 2
+"""Times a bot takes the same card from the same player in a game, unless nothing else can be asked."""
 
 
 class Role(str, Enum):
@@ -136,6 +140,38 @@ class View:
             return []
         return list(legal_asks(self.state, self.seat))
 
+    def taken_from(self) -> Counter[tuple[Card, str]]:
+        """How many times each card came to the seat from each player (``(card, player)``: the seat's hits)."""
+        return Counter(
+            (e.card, e.target) for e in self.events if isinstance(e, Ask) and e.hit and e.asker == self.seat
+        )
+
+    def fair(self, asks: Sequence[tuple[str, Card]]) -> list[tuple[str, Card]]:
+        """``asks`` less those that would bring a card from its target to the seat a third time (no ping-pong:
+        :data:`PING_PONG` times each way at most); all of ``asks`` when every one of them would.
+
+        >>> from trainer.game.notation import parse_game
+        >>> game = parse_game('''variant: classic
+        ... players: Ann Bob Cat Dan Eve Fay
+        ... dealer: Ann
+        ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
+        ... Ann asks Bob for 6D: yes
+        ... Ann asks Bob for 10S: no
+        ... Bob asks Ann for 6D: yes
+        ... Bob asks Cat for 10S: no
+        ... Cat asks Bob for KS: no
+        ... Bob asks Ann for 10S: no
+        ... Ann asks Bob for 6D: yes''')
+        >>> view = View.of(game.setup, game.events, "Ann")
+        >>> view.fair([("Bob", Card.parse("6D")), ("Dan", Card.parse("6D"))])
+        [('Dan', Card.parse('6D'))]
+        >>> view.fair([("Bob", Card.parse("6D"))])
+        [('Bob', Card.parse('6D'))]
+        """
+        taken = self.taken_from()
+        fair = [(target, card) for target, card in asks if taken[(card, target)] < PING_PONG]
+        return fair or list(asks)
+
     def pass_targets(self) -> list[str]:
         """Teammates with cards, who may be handed the turn."""
         return [p for p in self.teammates if self.state.sizes[p]]
@@ -153,3 +189,26 @@ class View:
     def claimers(self) -> list[str]:
         """Teammates (and the seat) who may be named in a claim: those with cards."""
         return [p for p in self.setup.members(self.team) if self.state.sizes[p]]
+
+
+def ping_pongs(setup: Setup, events: Iterable[Event]) -> tuple[int, int]:
+    """In a game: the asks that took a card from the same player more than :data:`PING_PONG` times, and how many
+    of them were made while the asker had another legal ask that would not have (those break the bots' rule).
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game(EXAMPLES / "complete-classic-6p.lit")
+    >>> ping_pongs(game.setup, game.events)
+    (0, 0)
+    """
+    state = State(setup)
+    taken: Counter[tuple[str, str, Card]] = Counter()
+    excess = avoidable = 0
+    for event in events:
+        if isinstance(event, Ask) and event.hit:
+            key = (event.target, event.asker, event.card)
+            if taken[key] >= PING_PONG:
+                excess += 1
+                avoidable += any(taken[(t, event.asker, c)] < PING_PONG for t, c in legal_asks(state, event.asker))
+            taken[key] += 1
+        state.apply(event)
+    return excess, avoidable

@@ -20,11 +20,14 @@ from rich.text import Text
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
+from trainer.play.ending import Decided, Moment, SetResult
+from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
+from trainer.play.recap import Recap, claim_outcome, recap
 from trainer.play.saved import SavedGame
 from trainer.play.seat import Reply
 from trainer.play.view import Role
-from trainer.render.game import event_text, hand_text
+from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
 from trainer.review import Note
 
@@ -60,7 +63,8 @@ def team_line(state: State, team: int, you: str) -> Text:
 
 
 def sets_line(state: State) -> Text:
-    """Every set: dim while in play, then coloured by the team that won it (or struck out when cancelled)."""
+    """Every set: dim while in play, then coloured by the team that won it (or struck out when cancelled); then
+    the dealer."""
     text = Text("Sets    ")
     for half, result in state.sets.items():
         if result.status is SetStatus.IN_PLAY:
@@ -70,6 +74,7 @@ def sets_line(state: State) -> Text:
         else:
             text.append(f"{half.code}:{result.team}", style="bold green" if result.team == 1 else "bold cyan")
         text.append(" ")
+    text.append(f"  dealer {state.setup.dealer}", style="dim")
     return text
 
 
@@ -110,14 +115,64 @@ def table_view(match: Match, open_history: bool) -> Group:
         grid.add_row(team_line(state, team, you))
     grid.add_row(sets_line(state))
     grid.add_row(Text.assemble(("Hand    ", "bold"), hand_text(state.hands[you]) or Text("(no cards)", style="dim")))
-    recent = state.events[-(RECENT if open_history else 1) :]
-    first = len(state.events) - len(recent) + 1
-    for number, event in enumerate(recent, start=first):
-        label = "Last    " if number == first else "        "
-        grid.add_row(Text.assemble((label, "bold"), (f"{number}. ", "dim"), event_text(event)))
-    if not recent:
-        grid.add_row(Text.assemble(("Last    ", "bold"), ("nothing yet: the dealer asks first", "dim")))
+    summary = recap(setup, state.events, you)
+    if open_history and not summary.empty and match.decider()[0] == you:
+        for row in recap_rows(summary, state):
+            grid.add_row(row)
+    else:
+        recent = state.events[-(RECENT if open_history else 1) :]
+        first = len(state.events) - len(recent) + 1
+        for number, event in enumerate(recent, start=first):
+            label = "Last    " if number == first else "        "
+            grid.add_row(Text.assemble((label, "bold"), (f"{number}. ", "dim"), event_text(event)))
+        if not recent:
+            grid.add_row(Text.assemble(("Last    ", "bold"), (f"nothing yet: {setup.dealer} deals and asks first",
+                                                               "dim")))
     return Group(Rule(title, style="dim"), grid, Text(turn_words(match), style="bold cyan"))
+
+
+def recap_rows(summary: Recap, state: State) -> list[Text]:
+    """The events since the person's last move, one line per turn (``Dan: Ann J♥ yes, Eve 9♥ no``), then the
+    cards that changed hands."""
+    rows = []
+    count = sum(len(t.asks) or 1 for t in summary.turns)
+    rows.append(Text.assemble(("Since   ", "bold"), (f"your last move, {count} event{'s' if count != 1 else ''} "
+                                                    f"(from {summary.first}):", "dim")))
+    for turn in summary.turns:
+        line = Text("  ")
+        if turn.other is not None:
+            line.append_text(event_text(turn.other))
+            if isinstance(turn.other, Claim):
+                line.append(" · " + claim_words(state, turn.other, score=False), style="bold")
+        else:
+            line.append(f"{turn.player} asks ")
+            for number, ask in enumerate(turn.asks):
+                if number:
+                    line.append(", ")
+                line.append(f"{ask.target} ")
+                line.append_text(card_text(ask.card))
+                line.append(" yes" if ask.hit else " no", style="bold green" if ask.hit else "dim")
+        rows.append(line)
+    if summary.moved:
+        line = Text("Moved   ", style="bold")
+        for number, (card, giver, taker) in enumerate(summary.moved):
+            if number:
+                line.append(", ")
+            line.append_text(card_text(card))
+            line.append(f" {giver}→{taker}")
+        rows.append(line)
+    return rows
+
+
+def claim_words(state: State, claim: Claim, score: bool = True) -> str:
+    """What a claim came to, in words: ``right: team 1 wins LD (score 1-0)`` (the score as ``state`` has it)."""
+    outcome, team = claim_outcome(state, claim)
+    if not score:
+        return f"{outcome}: {claim.half_suit} is cancelled" if team is None else f"{outcome}: team {team} wins it"
+    score = f"score {state.score[1]}-{state.score[2]}"  # type: ignore[assignment]
+    if team is None:
+        return f"{outcome}: {claim.half_suit} is cancelled ({score})"
+    return f"{outcome}: team {team} wins {claim.half_suit} ({score})"
 
 
 def show_table(match: Match, open_history: bool) -> None:
@@ -125,14 +180,18 @@ def show_table(match: Match, open_history: bool) -> None:
     console().print(table_view(match, open_history))
 
 
-def show_events(events: Sequence[Event], you: str, auto: bool = False) -> None:
-    """Print events as they happen, one line each (yours marked, ``auto`` ones as the expert's)."""
+def show_events(events: Sequence[Event], you: str, auto: bool = False, state: State | None = None) -> None:
+    """Print events as they happen, one line each (yours marked, ``auto`` ones as the expert's); with the
+    position after them (``state``), every claim's outcome is announced on the next line."""
     for event in events:
         text = event_text(event)
         actor = event.asker if isinstance(event, Ask) else event.claimer if isinstance(event, Claim) else None
         if actor == you or (actor is None and getattr(event, "player", None) == you):
             text = Text.assemble(("you: " if not auto else "auto (expert) for you: ", "bold green"), text)
         console().print(text)
+        if isinstance(event, Claim) and state is not None:
+            who = "Your claim" if actor == you else f"{actor}'s claim"
+            console().print(Text(f"{who} of {event.half_suit} is {claim_words(state, event)}.", style="bold"))
 
 
 def show_hand(match: Match) -> None:
@@ -170,8 +229,29 @@ def show_lines(lines: Sequence[str], style: str = "") -> None:
 
 
 def reply_lines(reply: Reply) -> tuple[str, ...]:
-    """What a reply says: its lines, then the coach's words on each note of the move just played."""
-    return (*reply.lines, *(f"Coach: {note_sentence(note)}" for note in reply.notes))
+    """What a reply says: its lines, then the coach's words on each note of the move just played and on what
+    it gave away."""
+    given = () if reply.given is None else (f"Coach: {given_words(reply.given)}",)
+    return (*reply.lines, *(f"Coach: {note_sentence(note)}" for note in reply.notes), *given)
+
+
+def given_words(given: GiveAway) -> str:
+    """What an ask gave away, in one sentence.
+
+    >>> from trainer.game.cards import Card
+    >>> given_words(GiveAway("Ann", 3, (Card.parse("4D"),), (Card.parse("6D"), Card.parse("7D"))))
+    'the table can now prove that you hold 4D and that you do not hold 6D 7D.'
+    >>> given_words(GiveAway("Ann", 3))
+    'the table can prove nothing new about your hand.'
+    """
+    parts = []
+    if given.held:
+        parts.append(f"that you hold {' '.join(map(str, given.held))}")
+    if given.lacks:
+        parts.append(f"that you do not hold {' '.join(map(str, given.lacks))}")
+    if not parts:
+        return "the table can prove nothing new about your hand."
+    return f"the table can now prove {' and '.join(parts)}."
 
 
 def show_result(match: Match, path: str) -> None:
@@ -199,9 +279,58 @@ def worst_first(notes: Sequence[Note]) -> list[Note]:
     return sorted(notes, key=lambda n: (SEVERITY.index(n.kind.value), n.event))
 
 
-def show_review(notes: Sequence[Note]) -> None:
-    """The review of the person's own moves, worst first."""
+def show_decided(match: Match, decided: Decided) -> None:
+    """The sets won and lost, and the moments that mattered most for the person's team."""
+    def listed(results: Sequence[SetResult]) -> str:
+        return " ".join(str(r.half_suit) for r in results) or "none"
+
+    console().print(Text.assemble(("Won     ", "bold"), listed(decided.won())))
+    console().print(Text.assemble(("Lost    ", "bold"), listed(decided.lost())))
+    cancelled = [r for r in decided.sets if r.outcome == "cancelled"]
+    if cancelled:
+        console().print(Text.assemble(("Void    ", "bold"), listed(cancelled)))
+    if not decided.moments:
+        return
+    console().print(Text("What mattered most for your team:", style="bold"))
+    for moment in decided.moments:
+        console().print(Text(f"  move {moment.event}: {moment_words(match, moment)}"), soft_wrap=True)
+
+
+def moment_words(match: Match, moment: Moment) -> str:
+    """One moment that mattered, in a sentence."""
+    if moment.note is not None:
+        return note_sentence(moment.note)
+    taken = moment.taken
+    assert taken is not None
+    if moment.lost_cards:
+        ask = match.state.events[moment.event - 1]
+        assert isinstance(ask, Ask)
+        times = "once" if moment.lost_cards == 1 else f"{moment.lost_cards} times"
+        return (f"{ask.asker} took {ask.card} from {ask.target}: the other team took a card of {taken.half_suit} "
+                f"from yours {times}, this first, before {taken.claimer} claimed it (move {taken.event}).")
+    if taken.held:
+        cards = f"{taken.held} of its cards" if taken.held != 1 else "one of its cards"
+        return f"{taken.claimer} claimed {taken.half_suit} for the other team while your team still held {cards}."
+    return f"{taken.claimer} claimed {taken.half_suit} for the other team: your team held none of its cards by then."
+
+
+def show_given(counts: dict[str, tuple[int, int]], match: Match) -> None:
+    """What each player's asks gave away over the game: the cards the table could then prove they held, and
+    did not hold."""
+    team = match.setup.team(match.you)
+    order = [*match.setup.members(team), *match.setup.members(3 - team)]
+    parts = [f"{p}{' (you)' if p == match.you else ''} {counts[p][0]}/{counts[p][1]}" for p in order]
+    console().print(Text("Given away by each player's asks (cards the table could then prove they held / did not "
+                         "hold): " + ", ".join(parts) + ".", style="dim"), soft_wrap=False)
+
+
+def show_review(notes: Sequence[Note], lost: bool = False) -> None:
+    """The review of the person's own moves, worst first (after a loss, never as if nothing mattered)."""
     console().print(Rule("Your moves, reviewed (worst first)", style="dim"))
+    if not notes and lost:
+        console().print(Text("The review finds no mistake in your own moves: the game turned on the moments "
+                             "above.", style="yellow"))
+        return
     if not notes:
         console().print(Text("Nothing to remark: every move was as good as your view allowed.", style="green"))
         return
