@@ -229,10 +229,13 @@ def test_the_home_page_shows_the_daily_streak_rating_and_training(tmp_path: Path
     browser = client(tmp_path)
     before = text_of(browser.get("/").text)
     assert "Solve today's puzzle" in before and "Start training" in before
+    assert "ask history" not in before  # today's theme only once it is answered
+    assert "Which high hearts outside your hand ( 10♥ J♥ Q♥ K♥ A♥ )" in before  # its cards drawn
     browser.get("/daily")
     form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
     after = text_of(browser.get("/").text)
     assert "Solved today" in after and "Daily streak 1 day" in after
+    assert "Wednesday 10 June 2026 · level 3, ask history" in after
     form(browser, "/train/start", {"count": "5"})
     assert "Continue training" in text_of(browser.get("/").text)
 
