@@ -1,6 +1,9 @@
 """The puzzle pages in a real browser (Playwright driving Debian's Chromium): solve the daily by clicking,
 answer wrong, retry, take a hint, step through the explanation; every page fits a phone (390 px, no
-sideways scrolling) and a desktop. Skipped when ``/usr/bin/chromium`` is not installed."""
+sideways scrolling) and a desktop. Skipped when ``/usr/bin/chromium`` is not installed.
+
+The daily of 2026-06-10 (conftest's clock) asks which high hearts Bob can place: Dan 10H, Eve JH QH KH,
+Fay AH (``literature daily --date 2026-06-10 --json``)."""
 
 from __future__ import annotations
 
@@ -45,30 +48,38 @@ def test_solve_the_daily_by_clicking_and_see_the_verdict_and_streak(site: tuple[
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/daily")
     _fits(page, 390)
-    page.click('button.place[data-card="4C"]')
-    assert page.is_enabled('button.seat[data-seat="Fay"]')  # a card chosen: the seats can be clicked
-    page.click('button.seat[data-seat="Fay"]')
-    assert page.input_value("#line") == "Fay 4C"
-    assert "→ Fay" in page.inner_text('button.place[data-card="4C"]')
+    assert page.query_selector(".theme") is None and "level" not in page.inner_text("main")  # not before
+    assert page.inner_text("h2.question").startswith("Which high hearts outside your hand (10♥ J♥ Q♥ K♥ A♥)")
+    page.click('button.place[data-card="10H"]')
+    assert page.is_enabled('button.seat[data-seat="Dan"]')  # a card chosen: the seats can be clicked
+    page.click('button.seat[data-seat="Dan"]')
+    assert page.input_value("#line") == "Dan 10H"
+    assert "→ Dan" in page.inner_text('button.place[data-card="10H"]')
+    for card, holder in [("JH", "Eve"), ("QH", "Eve"), ("KH", "Eve"), ("AH", "Fay")]:
+        page.click(f'button.place[data-card="{card}"]')
+        page.click(f'button.seat[data-seat="{holder}"]')
+    assert page.input_value("#line") == "Dan 10H, Eve JH QH KH, Fay AH"
     page.click("button.answer-button")
     page.wait_for_selector(".reply.verdict")
     assert page.inner_text(".reply.verdict").startswith("Correct.")
+    assert page.inner_text(".theme") == "level 3 · ask history (seen, ask inference)"  # now the theme
     assert "Daily streak: 1 day" in page.inner_text(".streak")
     assert "Rating 1500 →" in page.inner_text(".rating-change")
     _fits(page, 390)
     page.screenshot(path=str(tmp_path / "daily-solved-390.png"), full_page=True)
     # the explanation, step by step: each step's moves are marked in the history
-    page.click('.step-buttons button[data-step="next"]')
-    page.click('.step-buttons button[data-step="next"]')
-    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m45", "m49", "m52"]
+    for _ in range(3):
+        page.click('.step-buttons button[data-step="next"]')
+    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m38", "m60"]
 
 
 def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     base, browser = site
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{base}/daily/{TODAY}")
-    page.click('button.place[data-card="3C"]')
-    page.click('button.seat[data-seat="Dan"]')
+    page.click('button.place[data-card="10H"]')
+    page.click('button.seat[data-seat="Fay"]')
+    assert page.input_value("#line") == "Fay 10H"
     page.click("button.answer-button")
     page.wait_for_selector(".reply.wrong")
     assert page.inner_text(".reply.wrong").startswith("Wrong:")
@@ -76,7 +87,7 @@ def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     page.wait_for_selector(".reply.hint")
     assert page.inner_text(".reply.hint").startswith("Nudge:")
     assert "1 taken" in page.inner_text("button.hint-button")
-    page.fill("#line", "Fay 4C")  # typed, in the trainer's words, this time
+    page.fill("#line", "Dan 10H, Eve JH QH KH, Fay AH")  # typed, in the trainer's words, this time
     page.click("button.answer-button")
     page.wait_for_selector(".reply.verdict")
     assert "on try 2" in page.inner_text(".reply.verdict")
@@ -88,7 +99,7 @@ def test_a_typing_mistake_gets_the_trainers_reason(site: tuple[str, Any]) -> Non
     base, browser = site
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/daily/{TODAY}")
-    page.fill("#line", "Zed 4C")
+    page.fill("#line", "Zed 10H")
     page.click("button.answer-button")
     page.wait_for_selector(".reply.invalid")
     assert "Zed" in page.inner_text(".reply.invalid")

@@ -24,8 +24,10 @@ from puzzles.packs import load_pack
 from web_helpers import client, form
 
 
-def secrets_of(puzzle: Puzzle) -> list[str]:
-    """What a page must not hold before the end: holders of the answer's cards, the explanation, the theme."""
+def secrets_of(puzzle: Puzzle, *, hinted: bool = False) -> list[str]:
+    """What a page must not hold before the end: holders of the answer's cards, the explanation, the theme
+    (the level and the name of the technique that decides it; a clue, once hints are asked for, may name the
+    technique, as the trainer's clue does at its prompt)."""
     found = []
     for card, holder in puzzle.answer.items():
         if card in puzzle.own_cards:
@@ -35,17 +37,17 @@ def secrets_of(puzzle: Puzzle) -> list[str]:
     if puzzle.expected:
         found.append(format_answer(puzzle.expected))
     found += [step.text for step in puzzle.explanation if len(step.text) > 25]
-    found += ['class="technique"', 'class="explanation"', f"· {puzzle.difficulty.name}"]
-    return found
+    found += ['class="technique"', 'class="explanation"', 'class="theme"', f"level {puzzle.level}"]
+    return found if hinted else [*found, puzzle.difficulty.name]  # as literature daily: only after the answer
 
 
-def assert_hides(html: str, puzzle: Puzzle, where: str) -> None:
+def assert_hides(html: str, puzzle: Puzzle, where: str, *, hinted: bool = False) -> None:
     # the trainer's example answer (in the usage line and the input's placeholder) is never the answer, though it
     # may share a pair with it by chance, as at the command's prompt: it is left out of the scan
     example = example_answer(puzzle).strip("'")
     text = unescape(html).replace(example, "(example)")
     flat = " ".join(re.sub(r"<[^>]+>", " ", text).split())
-    for secret in secrets_of(puzzle):
+    for secret in secrets_of(puzzle, hinted=hinted):
         assert secret not in text and secret not in flat, f"{where}: the page shows {secret!r} before the end"
 
 
@@ -67,8 +69,10 @@ def test_the_weeks_daily_pages_hide_the_answer_until_it_is_asked_for(tmp_path: P
         if "Correct" not in answered:
             assert_hides(answered, puzzle, f"{url} after a wrong answer")
             for _ in range(2):
-                assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} hint")
-            assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} confirm")
+                assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} hint",
+                             hinted=True)
+            assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} confirm",
+                         hinted=True)
         shown = unescape(form(browser, url, {"do": "reveal", "puzzle": puzzle.id}).text)
         if puzzle.expected and "Correct" not in answered:
             assert f"The answer: {format_answer(puzzle.expected)}." in shown  # the scan would see it now
@@ -84,7 +88,7 @@ def test_puzzle_pages_by_id_hide_the_answer(tmp_path: Path, kind: str) -> None:
         page = browser.get(url)
         assert page.status_code == 200
         assert_hides(page.text, puzzle, url)
-        assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} hint")
+        assert_hides(form(browser, url, {"do": "hint", "puzzle": puzzle.id}).text, puzzle, f"{url} hint", hinted=True)
 
 
 def test_a_training_session_hides_each_answer_and_theme(tmp_path: Path) -> None:

@@ -1,18 +1,25 @@
 """The puzzle pages, training and stats in the browser, through the test client (the clock is conftest's:
-Wednesday 2026-06-10, whose daily puzzle is p-a0ed36c3667a, answered ``Fay 4C``)."""
+Wednesday 2026-06-10, whose daily puzzle is p-9285a2a047fc, a level-3 (ask history) puzzle on the high
+hearts answered ``Dan 10H, Eve JH QH KH, Fay AH``; checked by hand against ``literature daily --json``)."""
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
+from puzzles.daily import checked_daily
+from puzzles.marking import format_answer
 from puzzles.store import Progress
 
 from web_helpers import client, form, text_of
 
 TODAY = "2026-06-10"
-DAILY = "p-a0ed36c3667a"
-RIGHT = "Fay 4C"
+DAILY = checked_daily(date(2026, 6, 10)).id
+RIGHT = format_answer(checked_daily(date(2026, 6, 10)).expected)
+WRONG = "Fay 10H"  # well formed, but Fay holds AH
+TOMORROW = checked_daily(date(2026, 6, 11)).id
+OTHER = "p-06b0605bce3d"  # a level-5 (shared asks) puzzle of the training pool: "Who holds QD?"
 
 
 def _store(home: Path) -> Progress:
@@ -23,14 +30,24 @@ def test_the_daily_is_drawn_as_a_table_with_the_hand_history_and_question(tmp_pa
     page = client(tmp_path).get("/daily")
     assert page.status_code == 200
     text = text_of(page.text)
+    assert (DAILY, RIGHT) == ("p-9285a2a047fc", "Dan 10H, Eve JH QH KH, Fay AH")  # the answer, checked by hand
     assert "Daily puzzle · Wednesday 10 June 2026" in text
     assert page.text.count('data-seat="') == 6  # six seats round the table
-    assert "You 9 cards" in text and "Dan 5 cards" in text  # the viewer's seat and every hand size
-    assert "your team (Eve, Ann, Cat)" in text
-    assert '<span class="card black" data-card="2C">2♣</span>' in page.text  # the hand, by set
-    assert 'id="m54"' in page.text  # the whole history, one entry per move
-    assert "Which low clubs outside your hand (3C 4C 5C 7C) can you place for certain?" in text
-    assert len(re.findall(r'class="place[ "]', page.text)) == 4  # the cards to place, to click
+    for size in ("You 3 cards", "Ann 6 cards", "Cat 11 cards", "Dan 3 cards", "Eve 15 cards", "Fay 4 cards"):
+        assert size in text  # the viewer's seat and every hand size
+    assert "us 1 – 0 them" in text  # Eve's wrong claim of LD went to Bob's team
+    assert "your team (Bob, Dan, Fay)" in text
+    assert "LH 7♥ HH 9♥ HC J♣" in text  # the hand, by set
+    assert '<span class="card red" data-card="9H">9♥</span>' in page.text
+    assert 'id="m60"' in page.text and 'id="m61"' not in page.text  # the whole history, one entry per move
+    assert "Eve claims LD wrong: 5♦ Bob" in text  # the cards of a claim drawn as the rest
+    question = re.search(r'<h2 class="question">(.*?)</h2>', page.text, re.S)
+    assert question and "10H" not in text_of(question.group(1))  # the question's cards drawn as the page draws cards
+    assert question.group(1).count('<span class="card red"') == 5
+    assert ("Which high hearts outside your hand ( 10♥ J♥ Q♥ K♥ A♥ ) can you place for certain? Name each with "
+            "its holder; leave out the ones you cannot place.") in text
+    assert len(re.findall(r'class="place[ "]', page.text)) == 5  # the cards to place, to click
+    assert "level" not in text and "ask history" not in text  # the level and theme come after the answer
 
 
 def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path) -> None:
@@ -42,7 +59,9 @@ def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path)
     assert "Correct." in text
     assert re.search(r"Rating 1500 → 1\d{3} \(\+\d+\)", text), text
     assert "Daily streak: 1 day (best 1) · today's is done" in text
-    assert "Why, step by step" in text and 'data-events="45 49 52"' in done.text
+    assert "Why, step by step" in text and 'data-events="38 60"' in done.text  # Dan asked for QH, then AH
+    assert "level 3 · ask history (seen, ask inference)" in text  # the level and theme, now
+    assert "Dan asked Ann for A♥ on move 60" in text  # the steps' cards drawn too
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
         assert (attempt["puzzle_id"], attempt["daily"], attempt["correct"], attempt["answer"]) == (
@@ -57,10 +76,11 @@ def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path)
 def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: Path) -> None:
     browser = client(tmp_path)
     browser.get(f"/daily/{TODAY}")
-    bad = form(browser, f"/daily/{TODAY}", {"line": "Fay 4C 9S", "puzzle": DAILY}).text
+    bad = form(browser, f"/daily/{TODAY}", {"line": "Dan 10H 9S", "puzzle": DAILY}).text
     assert '<div class="reply invalid"' in bad  # a malformed answer: its reason, and the attempt goes on
-    wrong = text_of(form(browser, f"/daily/{TODAY}", {"line": "Dan 3C", "puzzle": DAILY}).text)
+    wrong = text_of(form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text)
     assert "Wrong:" in wrong and "Try again" in wrong
+    assert "level" not in wrong and "ask history" not in wrong  # not answered yet: still no theme
     hinted = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
     assert "Nudge: " in hinted and "Hint (1 taken)" in hinted
     clue = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
@@ -72,7 +92,7 @@ def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: 
     assert "Daily streak: 0 days" in solved  # the first answer was wrong: no streak
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
-        assert (attempt["correct"], attempt["hints"], attempt["answer"]) == (0, 2, "Dan 3C")
+        assert (attempt["correct"], attempt["hints"], attempt["answer"]) == (0, 2, WRONG)
 
 
 def test_a_bad_answer_gets_the_trainers_one_line_reason(tmp_path: Path) -> None:
@@ -82,12 +102,12 @@ def test_a_bad_answer_gets_the_trainers_one_line_reason(tmp_path: Path) -> None:
     from trainer.game.holders import AnswerError
 
     try:
-        parse_answer("Zed 4C", checked_daily(today()))
+        parse_answer("Zed 10H", checked_daily(today()))
     except AnswerError as error:
         reason = error.message
     browser = client(tmp_path)
     browser.get("/daily")
-    page = text_of(form(browser, f"/daily/{TODAY}", {"line": "Zed 4C", "puzzle": DAILY}).text)
+    page = text_of(form(browser, f"/daily/{TODAY}", {"line": "Zed 10H", "puzzle": DAILY}).text)
     assert reason in page
     with _store(tmp_path) as store:
         assert store.attempts() == []
@@ -95,10 +115,11 @@ def test_a_bad_answer_gets_the_trainers_one_line_reason(tmp_path: Path) -> None:
 
 def test_reveal_ends_the_puzzle_unsolved_with_the_answer_and_why(tmp_path: Path) -> None:
     browser = client(tmp_path)
-    browser.get(f"/p/{DAILY}")
+    before = text_of(browser.get(f"/p/{DAILY}").text)
+    assert "level" not in before and "ask history" not in before
     page = text_of(form(browser, f"/p/{DAILY}", {"do": "reveal", "puzzle": DAILY}).text)
     assert f"The answer: {RIGHT}." in page and "Why, step by step" in page
-    assert "· chains" in page  # the theme, shown only now
+    assert "level 3 · ask history" in page and "Theme: level 3, ask history." in page  # shown only now
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
         assert attempt["outcome"] == "revealed" and attempt["daily"] is None
@@ -108,7 +129,7 @@ def test_a_daily_to_come_is_not_recorded_and_one_answered_is_practice(tmp_path: 
     browser = client(tmp_path)
     future = text_of(browser.get("/daily/2026-06-11").text)
     assert "still to come" in future
-    form(browser, "/daily/2026-06-11", {"do": "reveal", "puzzle": "p-f18c438ae106"})
+    form(browser, "/daily/2026-06-11", {"do": "reveal", "puzzle": TOMORROW})
     with _store(tmp_path) as store:
         assert store.attempts() == []
     browser.get(f"/daily/{TODAY}")
@@ -116,7 +137,7 @@ def test_a_daily_to_come_is_not_recorded_and_one_answered_is_practice(tmp_path: 
     form(browser, f"/daily/{TODAY}/again", {})
     replay = text_of(browser.get(f"/daily/{TODAY}").text)
     assert "You answered this daily on 2026-06-10 and solved it: this replay is practice" in replay
-    done = text_of(form(browser, f"/daily/{TODAY}", {"line": "Dan 3C", "puzzle": DAILY}).text)
+    done = text_of(form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text)
     assert "Wrong:" in done
     form(browser, f"/daily/{TODAY}", {"do": "reveal", "puzzle": DAILY})
     with _store(tmp_path) as store:
@@ -140,7 +161,7 @@ def test_unknown_puzzles_and_dates_are_404_pages(tmp_path: Path) -> None:
 def test_an_answer_for_another_puzzle_is_ignored(tmp_path: Path) -> None:
     browser = client(tmp_path)
     browser.get(f"/daily/{TODAY}")
-    page = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": "p-f18c438ae106"}).text)
+    page = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": TOMORROW}).text)
     assert "Correct" not in page
     with _store(tmp_path) as store:
         assert store.attempts() == []
@@ -180,26 +201,41 @@ def test_stats_draw_the_rating_chart_accuracy_calendar_and_reviews(tmp_path: Pat
     browser = client(tmp_path)
     browser.get("/daily")
     form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
-    browser.get("/p/p-6885ca2ae7bd")
-    form(browser, "/p/p-6885ca2ae7bd", {"do": "reveal", "puzzle": "p-6885ca2ae7bd"})
+    browser.get(f"/p/{OTHER}")
+    form(browser, f"/p/{OTHER}", {"do": "reveal", "puzzle": OTHER})
     page = browser.get("/stats")
     text = text_of(page.text)
     assert page.status_code == 200
     assert "<svg" in page.text and "<polyline" in page.text  # two rated answers: a line
     assert "Daily streak 1 day" in text
     assert '<td class="solved today"><a href="/daily/2026-06-10"' in page.text
-    assert "shared asks" in text and "ask inference" in text  # accuracy by technique
-    assert '<a href="/p/p-6885ca2ae7bd">' in page.text and "in " in text  # the missed one is due later
+    # accuracy by the name of each puzzle's level, weakest first (the reveal, then the solved daily)
+    assert "5 · shared asks 0/1 0% 3 · ask history 1/1 100%" in text
+    assert '<a href="/train?level=5">' in page.text  # train on that level
+    with _store(tmp_path) as store:
+        summary = store.summary()
+        [(missed, due)] = store.scheduled()
+    assert missed.id == OTHER and summary.reviews_due == 0 and summary.reviews_next is not None
+    day, count = summary.reviews_next
+    assert count == 1 and day == due.astimezone().date().isoformat() > TODAY
+    shown = date.fromisoformat(day)
+    assert f"None due now; next: 1 puzzle on {shown:%a} {shown.day} {shown:%b %Y}." in text  # what is due, when
+    assert f'<a href="/p/{OTHER}">' in page.text and "in " in text  # the missed one is due later
+    rating = summary.rating
+    assert f"{round(rating.rating)}? ± {round(rating.rd)}" in text  # the deviation the CLI gives, provisional
 
 
 def test_the_home_page_shows_the_daily_streak_rating_and_training(tmp_path: Path) -> None:
     browser = client(tmp_path)
     before = text_of(browser.get("/").text)
     assert "Solve today's puzzle" in before and "Start training" in before
+    assert "ask history" not in before  # today's theme only once it is answered
+    assert "Which high hearts outside your hand ( 10♥ J♥ Q♥ K♥ A♥ )" in before  # its cards drawn
     browser.get("/daily")
     form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
     after = text_of(browser.get("/").text)
     assert "Solved today" in after and "Daily streak 1 day" in after
+    assert "Wednesday 10 June 2026 · level 3, ask history" in after
     form(browser, "/train/start", {"count": "5"})
     assert "Continue training" in text_of(browser.get("/").text)
 
@@ -226,3 +262,16 @@ def test_the_home_page_lists_the_games_play_saved(tmp_path: Path) -> None:
     assert f'href="/play/game/{game_id(tmp_path, path)}">2026-06-09 18:30</a>' in text  # in progress: go on playing it
     assert path.stem not in text  # (its file's name holds the seed, which deals every hand)
     assert "· in progress" in text_of(text)
+
+
+def test_training_on_one_level_of_the_ladder(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    assert '<option value="5" selected>5 · shared asks</option>' in browser.get("/train?level=5").text
+    first = form(browser, "/train/start", {"level": "5", "count": "5", "seed": "3"})
+    assert "Training · puzzle 1 of 5 · level 5 · shared asks" in text_of(first.text)
+    puzzle = re.search(r'name="puzzle" value="([^"]+)"', first.text)
+    assert puzzle
+    answered = text_of(form(browser, "/train", {"do": "reveal", "puzzle": puzzle.group(1)}).text)
+    assert "Theme: level 5, shared asks." in answered
+    summary = text_of(form(browser, "/train/end", {}).text)
+    assert "To practise next: shared asks ( level 5 )." in summary

@@ -1,5 +1,6 @@
-"""``/stats``: the learner's progress: rating over time (an SVG chart), accuracy by technique, the daily
-calendar, and the puzzles due for review and when. The numbers are ``literature stats``'s
+"""``/stats``: the learner's progress: rating over time (an SVG chart), accuracy by level (a puzzle counts
+under the name of the technique that decides its level), the daily calendar, and the puzzles due for review
+and when. The numbers are ``literature stats``'s
 (:meth:`puzzles.store.Progress.summary`); only the drawing is the web's."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from puzzles.model import LEVEL_NAMES
 from puzzles.rating import is_provisional, level_for
 from puzzles.store import Progress
 from trainer.play.saved import saved_games
@@ -45,6 +47,33 @@ def when_due(due: datetime, now: datetime) -> str:
     return f"in {days} day{'s' if days != 1 else ''} ({local:%a} {local.day} {local:%b})"
 
 
+def next_reviews(upcoming: tuple[str, int] | None) -> str | None:
+    """When the next reviews fall due after now (``Summary.reviews_next``), in words; ``None``: none are.
+
+    >>> next_reviews(("2026-06-13", 2)), next_reviews(("2026-06-11", 1)), next_reviews(None)
+    ('2 puzzles on Sat 13 Jun 2026', '1 puzzle on Thu 11 Jun 2026', None)
+    """
+    if upcoming is None:
+        return None
+    day, count = upcoming
+    when = date.fromisoformat(day)
+    return f"{count} puzzle{'s' if count != 1 else ''} on {when:%a} {when.day} {when:%b %Y}"
+
+
+def by_level(by_technique: dict[str, Any]) -> list[tuple[int | None, str, Any]]:
+    """Accuracy rows ``(level, name, stats)``, weakest first: ``Summary.by_technique`` is keyed by the name of
+    the level that decided each puzzle (:data:`puzzles.model.LEVEL_NAMES`; 0 is the recall drill).
+
+    >>> from puzzles.store import TechniqueStats
+    >>> [(lvl, name) for lvl, name, _ in by_level({"ask history": TechniqueStats(2, 1, 3),
+    ...                                            "elimination": TechniqueStats(1, 1, 1)})]
+    [(3, 'ask history'), (1, 'elimination')]
+    """
+    levels = {name: level for level, name in LEVEL_NAMES.items()}
+    return [(levels.get(name), name, row)
+            for name, row in sorted(by_technique.items(), key=lambda item: (item[1].accuracy, levels.get(item[0], 9)))]
+
+
 def calendar_weeks(days: dict[str, bool], today: date) -> list[list[tuple[str, int, bool, bool] | None]]:
     """The calendar as weeks (Monday first) of ``(ISO date, day of month, solved, is today)``, blank before the first.
 
@@ -68,15 +97,15 @@ def _stats(store: Path, games: Path) -> dict[str, Any]:
         scheduled = progress.scheduled(limit=30)
         now = progress.clock()
     finished = [g for g in saved_games(games) if g.over]
-    techniques = sorted(summary.by_technique.items(), key=lambda item: (item[1].accuracy, item[0]))
     return {
         "summary": summary,
         "chart": rating_chart(summary.history),
         "provisional": is_provisional(summary.rating),
         "level": level_for(summary.rating.rating),
-        "techniques": techniques,
+        "levels": by_level(summary.by_technique),
+        "next_reviews": next_reviews(summary.reviews_next),
         "weeks": calendar_weeks(summary.calendar, now.date()),
-        "scheduled": [(p.id, p.level, p.difficulty.name, when_due(due, now)) for p, due in scheduled],
+        "scheduled": [(p.id, when_due(due, now)) for p, due in scheduled],
         "games_played": len(finished),
         "games_won": sum(g.won for g in finished),
     }

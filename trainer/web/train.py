@@ -1,7 +1,8 @@
 """``/train``: a session of puzzles near the learner's rating, mixed or on one technique, the review queue first.
 
 It draws exactly as ``literature train`` does (:func:`puzzles.session.draw`
-over :func:`puzzles.session.session_pool`): puzzles missed earlier and due
+over :func:`puzzles.session.session_pool`, on one level of the ladder or one
+technique if asked, as ``--level`` and ``--technique`` do): puzzles missed earlier and due
 again come first, then unseen ones nearest the learner's level. Each puzzle
 is shown on the puzzle page (its theme only after answering); the session
 ends with the same summary as the command's: solved, rating before and
@@ -24,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from puzzles.model import Puzzle
+from puzzles.model import LEVEL_NAMES, LEVELS, Puzzle
 from puzzles.packs import BUILT_IN, training_pool
 from puzzles.quiz import AttemptResult
 from puzzles.session import Session, draw, session_pool
@@ -47,6 +48,7 @@ class Training:
 
     count: int
     technique: str | None
+    level: int | None
     review: bool
     pool: list[Puzzle]
     due: list[Puzzle]
@@ -79,7 +81,8 @@ class Training:
                 rating = store.rating().rating
             drawn = [r.puzzle for r in self.session.results]
             puzzle = draw(self.pool, rating, self.seen, self.due, self.rng, drawn,
-                          lambda p: str(self.store) if p in self.due else BUILT_IN, technique=self.technique)
+                          lambda p: str(self.store) if p in self.due else BUILT_IN, level=self.level,
+                          technique=self.technique)
             if puzzle is None:
                 self.over = self.exhausted = True
                 return
@@ -97,12 +100,15 @@ class Training:
     def summary(self) -> dict[str, Any]:
         """The session's summary, as ``literature train`` ends with it."""
         played: list[AttemptResult] = self.session.played()
+        weakest = self.session.weakest()
+        levels = {name: level for level, name in LEVEL_NAMES.items() if level}
         with Progress(self.store) as store:
             after = store.rating().rating
         return {
             "solved": sum(r.correct for r in played), "played": len(played),
             "minutes": (time.monotonic() - self.started) / 60, "rating_before": self.rating_before,
-            "rating_after": after, "weakest": self.session.weakest(),
+            "rating_after": after, "weakest": weakest,
+            "weakest_level": levels.get(weakest) if weakest else None,
             "retried": sum(r.solved and not r.correct for r in played), "exhausted": self.exhausted,
             "results": [(r.puzzle.id, r.puzzle.difficulty.name, r.correct, r.solved, r.ending) for r in played],
         }
@@ -131,16 +137,37 @@ def techniques() -> list[str]:
     return sorted({t for p in training_pool() for t in p.techniques})
 
 
-def _start(learner: Learner, count: int, technique: str | None, review: bool, seed: int | None) -> Training:
+def focus_of(level: int | None, technique: str | None, review: bool) -> str:
+    """A session's focus as its page names it.
+
+    >>> focus_of(3, None, False), focus_of(None, "shared asks", False), focus_of(None, None, True)
+    ('level 3 · ask history', 'shared asks', 'review')
+    """
+    parts = [f"level {level} · {LEVEL_NAMES[level]}"] if level is not None else []
+    parts += [technique] if technique else []
+    return " · ".join(parts) or ("review" if review else "")
+
+
+def level_choice(text: str) -> int | None:
+    """The level a form or address asks for (``None``: near the learner's rating).
+
+    >>> level_choice("3"), level_choice(""), level_choice("7"), level_choice("x")
+    (3, None, None, None)
+    """
+    return int(text) if text.isdigit() and int(text) in LEVELS else None
+
+
+def _start(learner: Learner, count: int, level: int | None, technique: str | None, review: bool,
+           seed: int | None) -> Training:
     ready()
     with Progress(learner.store) as store:
         due = store.due_reviews()
         rating = store.rating().rating
         seen = store.attempted_ids() - {p.id for p in due}
-    pool = session_pool(due, review=review, technique=technique)
+    pool = session_pool(due, review=review, level=level, technique=technique)
     if review and not pool:
         raise LiteratureError("no puzzle is due for review now: start a session of new ones")
-    training = Training(count, technique, review, pool, due, seen, random.Random(seed), rating, learner.store)
+    training = Training(count, technique, level, review, pool, due, seen, random.Random(seed), rating, learner.store)
     training.next()
     return training
 
@@ -150,7 +177,8 @@ def _options(store: Path) -> dict[str, Any]:
     with Progress(store) as progress:
         due = len(progress.due_reviews())
         rating = progress.rating().rating
-    return {"due": due, "rating": rating, "techniques": techniques(), "counts": COUNTS}
+    return {"due": due, "rating": rating, "techniques": techniques(), "counts": COUNTS,
+            "levels": [(level, LEVEL_NAMES[level]) for level in LEVELS]}
 
 
 async def train(request: Request) -> Response:
@@ -167,34 +195,37 @@ async def train(request: Request) -> Response:
         last = training.number >= training.count
         return show(request, served, action="/train", nav="train", title="Train",
                     heading="Train", session={"number": training.number, "count": training.count,
-                                              "focus": training.technique or ("review" if training.review else "")},
+                                              "focus": focus_of(training.level, training.technique, training.review)},
                     next_form="/train/next", next_label="See the summary" if last else "Next puzzle",
                     end_form="/train/end")
     if request.method == "POST":
         return RedirectResponse("/train", status_code=303)
     summary = await run_in_threadpool(training.summary) if training is not None else None
     options = await run_in_threadpool(_options, learner.store)
-    return page(request, "train.html", nav="train", title="Train", summary=summary, reason="", **options)
+    return page(request, "train.html", nav="train", title="Train", summary=summary, reason="",
+                chosen=level_choice(request.query_params.get("level", "")[:3]), **options)
 
 
 async def start(request: Request) -> Response:
-    """``POST /train/start``: a new session (``technique``: one, or empty for mixed; ``count``; ``review``)."""
+    """``POST /train/start``: a new session (``level``: 1-6, or empty for near the rating; ``technique``: one,
+    or empty for mixed; ``count``; ``review``)."""
     learner = current(request)
     if learner is None:
         return choose_first(request)
     async with request.form(max_files=0, max_fields=20, max_part_size=4096) as form:
         technique = str(form.get("technique") or "").strip()[:60] or None
+        level = level_choice(str(form.get("level") or "")[:3])
         count_text = str(form.get("count") or "10")
         review = str(form.get("review") or "") == "yes"
         seed_text = str(form.get("seed") or "")
     count = int(count_text) if count_text in {str(c) for c in COUNTS} else 10
     seed = int(seed_text) if seed_text.isdigit() and len(seed_text) < 19 else None
     try:
-        training = await run_in_threadpool(_start, learner, count, technique, review, seed)
+        training = await run_in_threadpool(_start, learner, count, level, technique, review, seed)
     except LiteratureError as error:
         options = await run_in_threadpool(_options, learner.store)
         return page(request, "train.html", status=400, nav="train", title="Train", summary=None,
-                    reason=error.message, **options)
+                    reason=error.message, chosen=level, **options)
     found = sessions(request)
     found[str(learner.store)] = training
     while len(found) > MAX_SESSIONS:
