@@ -85,3 +85,18 @@ def test_the_pack_ladder_is_honest_by_the_careful_player() -> None:
         assert result.solved[level] == result.puzzles[level] > 0, (level, result.puzzles, result.solved)
     for level in (5, 6):
         assert result.puzzles[level] > 0 and result.solved[level] == 0, result.solved_ids.get(level, [])[:5]
+
+
+def test_relevel_pack_grades_the_same_puzzles_again_and_draws_the_daily_again() -> None:
+    from puzzles.pack_build import relevel_pack
+    from puzzles.packs import load_compact
+
+    stored = load_compact()
+    wanted = ["p-911883d33bab", "p-5c12fc8f9b58"]  # level 3 now; stored as level 2 here, as before the fix
+    entries = [e | {"difficulty": e["difficulty"] | {"level": 2, "name": "careful player"}}
+               for e in stored["puzzles"] if e["id"] in wanted]
+    games = {e["game"]: stored["games"][e["game"]] for e in entries}
+    content, moved = relevel_pack({**stored, "games": games, "puzzles": entries, "daily": []})
+    assert sorted(moved) == sorted((pid, 2, 3) for pid in wanted)
+    assert [e["difficulty"]["name"] for e in content["puzzles"]] == ["ask history"] * 2
+    assert len(content["daily"]) == 7 and all(sorted(day) == sorted(wanted) for day in content["daily"])
