@@ -9,10 +9,12 @@ the level; it raises the score within it (:mod:`puzzles.difficulty`).
 1. **elimination**: what the table shows leaves one player for the card (its
    "no"s, the asker never holds the card asked for, your hand, empty hands),
    one look, nothing derived;
-2. **careful player**: the deductions the ``basic`` bot remembers
+2. **careful player**: the three deductions of the ``basic`` bot's memory
    (:class:`trainer.play.memory.Memory`), repeated to a fixpoint: a card only
    one player can hold is there; a player who must hold a card of a set and can
-   hold only one of its missing cards holds it; a full hand holds nothing else;
+   hold only one of its missing cards holds it; a full hand holds nothing else
+   (not the memory's fourth, a hand with as many free places as possible cards
+   holds them all: that is hand counting);
 3. **ask history**: an ask read at the time it was made: the asker held
    another card of the set *then*, when some cards were elsewhere (before a
    hit moved them), and that card has not moved since;
@@ -85,9 +87,40 @@ class _OneLook(Memory):
                 self._place(card, next(iter(possible)))
 
 
+class _Careful(Memory):
+    """The careful player: the memory's deductions to a fixpoint, a full hand holding nothing else, but no
+    hand that fills up with every card it can still hold (the memory's fourth deduction, hand counting)."""
+
+    def _deduce(self, hand_counting: bool) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for card, possible in list(self.candidates.items()):
+                if len(possible) == 1:
+                    self._place(card, next(iter(possible)))
+                    changed = True
+            for player, halves in self.some.items():
+                for half in halves:
+                    if any(self.holder.get(c) == player for c in half.cards):
+                        continue
+                    options = [c for c in half.cards if player in self.candidates.get(c, ())]
+                    if len(options) == 1:
+                        self._place(options[0], player)
+                        changed = True
+            known = self.known_counts()
+            for player in self.players:
+                if self.sizes[player] > known[player]:
+                    continue
+                for possible in self.candidates.values():
+                    if player in possible:
+                        possible.discard(player)
+                        changed = True
+
+
 def careful_player(setup: Setup, events: Sequence[Event], viewer: str) -> dict[Card, str]:
-    """Every card the ``basic`` bot's memory places (:class:`~trainer.play.memory.Memory`, to a fixpoint)."""
-    return dict(Memory(View.of(setup, events, viewer)).holder)
+    """Every card the careful player places (:class:`~trainer.play.memory.Memory`'s first three deductions,
+    to a fixpoint)."""
+    return dict(_Careful(View.of(setup, events, viewer)).holder)
 
 
 def solves(level: int, setup: Setup, events: Sequence[Event], viewer: str, answer: Mapping[Card, str]) -> bool:
@@ -95,7 +128,7 @@ def solves(level: int, setup: Setup, events: Sequence[Event], viewer: str, answe
     if level >= TOP:
         return True
     if level <= 2:
-        memory = (_OneLook if level == 1 else Memory)(View.of(setup, events, viewer))
+        memory = (_OneLook if level == 1 else _Careful)(View.of(setup, events, viewer))
         return all(memory.holder.get(card) == player for card, player in answer.items())
     board = Board.build(setup, events, viewer)
     mind = tech.saturate(Mind(board), _explainer_ladder(level))

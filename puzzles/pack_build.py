@@ -39,7 +39,7 @@ from puzzles.generate import GameSpec, mine_played
 from puzzles.ladder import NAMES, level_of
 from puzzles.mining import FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, RECALL, RECALL_LEVEL, SCHEMA_VERSION, Difficulty, Puzzle
-from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_pack, write_pack
+from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_compact, load_pack, write_pack
 from puzzles.variety import group_key, near_duplicates
 from puzzles.verify import VERIFIED_LIST, record_hash, verify
 from trainer.files import write_atomic
@@ -391,6 +391,27 @@ def relevel_candidates(mined: Sequence[MinedGame]) -> list[MinedGame]:
     return [dataclasses.replace(m, puzzles=tuple(relevel(p) for p in m.puzzles)) for m in mined]
 
 
+def relevel_pack(content: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, int, int]]]:
+    """The pack's stored ``content`` (:func:`puzzles.packs.load_compact`) with every puzzle graded again on the
+    current ladder (:func:`relevel`) and the daily schedule drawn again: the same puzzles, for a change of the
+    ladder that leaves the selection alone (``--relevel-pack``). Also returns each moved puzzle as
+    ``(id, old level, new level)``."""
+    from puzzles.daily import schedule
+
+    entries = []
+    moved = []
+    puzzles = []
+    for entry in content["puzzles"]:
+        puzzle = Puzzle.from_json(expand(entry, content["games"]))
+        again = relevel(puzzle)
+        if again.level != puzzle.level:
+            moved.append((puzzle.id, puzzle.level, again.level))
+        record = again.to_json()
+        entries.append(entry | {"difficulty": record["difficulty"], "explanation": record["explanation"]})
+        puzzles.append(again)
+    return content | {"puzzles": entries, "daily": schedule(puzzles)}, moved
+
+
 def read_pack_games(path: Path) -> list[MinedGame]:
     """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
     another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
@@ -452,6 +473,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "(tcp://host:8786; needs the 'cluster' extra) instead of --workers processes")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / PACK)
     parser.add_argument("--verify", action="store_true", help="only verify the pack and rewrite pack.verified")
+    parser.add_argument("--relevel-pack", action="store_true",
+                        help="only grade the shipped pack's puzzles again on the current ladder, draw the daily "
+                             "schedule again and rewrite the pack and pack.verified (the same puzzles)")
     parser.add_argument("--players", type=int, choices=(6, 8),
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
@@ -479,6 +503,14 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
 
     if args.verify:
         write_verified(load_pack(), verified_path, workers=args.workers, executor=executor)
+        return
+    if args.relevel_pack:
+        content, moved = relevel_pack(load_compact())
+        write_pack(content, args.out)
+        stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
+        write_verified(stored, verified_path, workers=args.workers, executor=executor)
+        print(json.dumps({"moved": [f"{pid} {old}->{new}" for pid, old, new in moved]} | histogram(stored)),
+              flush=True)
         return
     started = time.perf_counter()
     mined = [_cached(args.cache, f"log-{path.stem}", functools.partial(mine_log, path)) for path in args.logs]
