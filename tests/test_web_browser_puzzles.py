@@ -2,8 +2,8 @@
 answer wrong, retry, take a hint, step through the explanation; every page fits a phone (390 px, no
 sideways scrolling) and a desktop. Skipped when ``/usr/bin/chromium`` is not installed.
 
-The daily of 2026-06-10 (conftest's clock) asks which high hearts Bob can place: Dan 10H, Eve JH QH KH,
-Fay AH (``literature daily --date 2026-06-10 --json``)."""
+The daily of 2026-06-10 (conftest's clock) asks which high spades Bob can place: Cat 9S QS KS AS,
+Fay 10S, Ann JS (``literature daily --date 2026-06-10 --json``)."""
 
 from __future__ import annotations
 
@@ -49,37 +49,37 @@ def test_solve_the_daily_by_clicking_and_see_the_verdict_and_streak(site: tuple[
     page.goto(f"{base}/daily")
     _fits(page, 390)
     assert page.query_selector(".theme") is None and "level" not in page.inner_text("main")  # not before
-    assert page.inner_text("h2.question").startswith("Which high hearts outside your hand (10♥ J♥ Q♥ K♥ A♥)")
-    page.click('button.place[data-card="10H"]')
-    assert page.is_enabled('button.seat[data-seat="Dan"]')  # a card chosen: the seats can be clicked
-    page.click('button.seat[data-seat="Dan"]')
-    assert page.input_value("#line") == "Dan 10H"
-    assert "→ Dan" in page.inner_text('button.place[data-card="10H"]')
-    for card, holder in [("JH", "Eve"), ("QH", "Eve"), ("KH", "Eve"), ("AH", "Fay")]:
+    assert page.inner_text("h2.question").startswith("Which high spades outside your hand (9♠ 10♠ J♠ Q♠ K♠ A♠)")
+    page.click('button.place[data-card="9S"]')
+    assert page.is_enabled('button.seat[data-seat="Cat"]')  # a card chosen: the seats can be clicked
+    page.click('button.seat[data-seat="Cat"]')
+    assert page.input_value("#line") == "Cat 9S"
+    assert "→ Cat" in page.inner_text('button.place[data-card="9S"]')
+    for card, holder in [("10S", "Fay"), ("JS", "Ann"), ("QS", "Cat"), ("KS", "Cat"), ("AS", "Cat")]:
         page.click(f'button.place[data-card="{card}"]')
         page.click(f'button.seat[data-seat="{holder}"]')
-    assert page.input_value("#line") == "Dan 10H, Eve JH QH KH, Fay AH"
+    assert page.input_value("#line") == "Cat 9S QS KS AS, Fay 10S, Ann JS"
     page.click("button.answer-button")
     page.wait_for_selector(".reply.verdict")
     assert page.inner_text(".reply.verdict").startswith("Correct.")
-    assert page.inner_text(".theme") == "level 3 · ask history (seen, ask inference)"  # now the theme
+    assert page.inner_text(".theme") == "level 3 · ask history (seen, elimination, ask inference)"  # now the theme
     assert "Daily streak: 1 day" in page.inner_text(".streak")
     assert "Rating 1500 →" in page.inner_text(".rating-change")
     _fits(page, 390)
     page.screenshot(path=str(tmp_path / "daily-solved-390.png"), full_page=True)
     # the explanation, step by step: each step's moves are marked in the history
-    for _ in range(3):
+    for _ in range(5):  # to the last step: Fay's ask for QS on move 69, and her ask for 9S on move 8
         page.click('.step-buttons button[data-step="next"]')
-    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m38", "m60"]
+    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m8", "m69"]
 
 
 def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     base, browser = site
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{base}/daily/{TODAY}")
-    page.click('button.place[data-card="10H"]')
-    page.click('button.seat[data-seat="Fay"]')
-    assert page.input_value("#line") == "Fay 10H"
+    page.click('button.place[data-card="10S"]')
+    page.click('button.seat[data-seat="Dan"]')
+    assert page.input_value("#line") == "Dan 10S"
     page.click("button.answer-button")
     page.wait_for_selector(".reply.wrong")
     assert page.inner_text(".reply.wrong").startswith("Wrong:")
@@ -87,7 +87,7 @@ def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     page.wait_for_selector(".reply.hint")
     assert page.inner_text(".reply.hint").startswith("Nudge:")
     assert "1 taken" in page.inner_text("button.hint-button")
-    page.fill("#line", "Dan 10H, Eve JH QH KH, Fay AH")  # typed, in the trainer's words, this time
+    page.fill("#line", "Cat 9S QS KS AS, Fay 10S, Ann JS")  # typed, in the trainer's words, this time
     page.click("button.answer-button")
     page.wait_for_selector(".reply.verdict")
     assert "on try 2" in page.inner_text(".reply.verdict")
@@ -99,7 +99,7 @@ def test_a_typing_mistake_gets_the_trainers_reason(site: tuple[str, Any]) -> Non
     base, browser = site
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/daily/{TODAY}")
-    page.fill("#line", "Zed 10H")
+    page.fill("#line", "Zed 10S")
     page.click("button.answer-button")
     page.wait_for_selector(".reply.invalid")
     assert "Zed" in page.inner_text(".reply.invalid")

@@ -1,6 +1,6 @@
 """The puzzle pages, training and stats in the browser, through the test client (the clock is conftest's:
-Wednesday 2026-06-10, whose daily puzzle is p-9285a2a047fc, a level-3 (ask history) puzzle on the high
-hearts answered ``Dan 10H, Eve JH QH KH, Fay AH``; checked by hand against ``literature daily --json``)."""
+Wednesday 2026-06-10, whose daily puzzle is p-90120e6cd444, a level-3 (ask history) puzzle on the high
+spades answered ``Cat 9S QS KS AS, Fay 10S, Ann JS``; checked by hand against ``literature daily --json``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from web_helpers import client, form, text_of
 TODAY = "2026-06-10"
 DAILY = checked_daily(date(2026, 6, 10)).id
 RIGHT = format_answer(checked_daily(date(2026, 6, 10)).expected)
-WRONG = "Fay 10H"  # well formed, but Fay holds AH
+WRONG = "Dan 10S"  # well formed, but Fay holds 10S
 TOMORROW = checked_daily(date(2026, 6, 11)).id
 OTHER = "p-06b0605bce3d"  # a level-5 (shared asks) puzzle of the training pool: "Who holds QD?"
 
@@ -30,23 +30,23 @@ def test_the_daily_is_drawn_as_a_table_with_the_hand_history_and_question(tmp_pa
     page = client(tmp_path).get("/daily")
     assert page.status_code == 200
     text = text_of(page.text)
-    assert (DAILY, RIGHT) == ("p-9285a2a047fc", "Dan 10H, Eve JH QH KH, Fay AH")  # the answer, checked by hand
+    assert (DAILY, RIGHT) == ("p-90120e6cd444", "Cat 9S QS KS AS, Fay 10S, Ann JS")  # the answer, checked by hand
     assert "Daily puzzle · Wednesday 10 June 2026" in text
     assert page.text.count('data-seat="') == 6  # six seats round the table
-    for size in ("You 3 cards", "Ann 6 cards", "Cat 11 cards", "Dan 3 cards", "Eve 15 cards", "Fay 4 cards"):
+    for size in ("You 4 cards", "Ann 10 cards", "Cat 9 cards", "Dan 2 cards", "Eve 8 cards", "Fay 3 cards"):
         assert size in text  # the viewer's seat and every hand size
-    assert "us 1 – 0 them" in text  # Eve's wrong claim of LD went to Bob's team
+    assert "us 1 – 0 them" in text  # Eve's wrong claim of HH went to Bob's team (Fay held QH); LC was void
     assert "your team (Bob, Dan, Fay)" in text
-    assert "LH 7♥ HH 9♥ HC J♣" in text  # the hand, by set
-    assert '<span class="card red" data-card="9H">9♥</span>' in page.text
-    assert 'id="m60"' in page.text and 'id="m61"' not in page.text  # the whole history, one entry per move
-    assert "Eve claims LD wrong: 5♦ Bob" in text  # the cards of a claim drawn as the rest
+    assert "LH 2♥ 4♥ 7♥ LD 5♦" in text  # the hand, by set
+    assert '<span class="card red" data-card="7H">7♥</span>' in page.text
+    assert 'id="m72"' in page.text and 'id="m73"' not in page.text  # the whole history, one entry per move
+    assert "Eve claims HH wrong: Q♥ Fay" in text  # the cards of a claim drawn as the rest
     question = re.search(r'<h2 class="question">(.*?)</h2>', page.text, re.S)
-    assert question and "10H" not in text_of(question.group(1))  # the question's cards drawn as the page draws cards
-    assert question.group(1).count('<span class="card red"') == 5
-    assert ("Which high hearts outside your hand ( 10♥ J♥ Q♥ K♥ A♥ ) can you place for certain? Name each with "
+    assert question and "10S" not in text_of(question.group(1))  # the question's cards drawn as the page draws cards
+    assert question.group(1).count('<span class="card black"') == 6
+    assert ("Which high spades outside your hand ( 9♠ 10♠ J♠ Q♠ K♠ A♠ ) can you place for certain? Name each with "
             "its holder; leave out the ones you cannot place.") in text
-    assert len(re.findall(r'class="place[ "]', page.text)) == 5  # the cards to place, to click
+    assert len(re.findall(r'class="place[ "]', page.text)) == 6  # the cards to place, to click
     assert "level" not in text and "ask history" not in text  # the level and theme come after the answer
 
 
@@ -59,9 +59,9 @@ def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path)
     assert "Correct." in text
     assert re.search(r"Rating 1500 → 1\d{3} \(\+\d+\)", text), text
     assert "Daily streak: 1 day (best 1) · today's is done" in text
-    assert "Why, step by step" in text and 'data-events="38 60"' in done.text  # Dan asked for QH, then AH
-    assert "level 3 · ask history (seen, ask inference)" in text  # the level and theme, now
-    assert "Dan asked Ann for A♥ on move 60" in text  # the steps' cards drawn too
+    assert "Why, step by step" in text and 'data-events="8 69"' in done.text  # Fay's asks for 9S, then QS
+    assert "level 3 · ask history (seen, elimination, ask inference)" in text  # the level and theme, now
+    assert "Fay asked Cat for Q♠ on move 69" in text  # the steps' cards drawn too
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
         assert (attempt["puzzle_id"], attempt["daily"], attempt["correct"], attempt["answer"]) == (
@@ -76,7 +76,7 @@ def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path)
 def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: Path) -> None:
     browser = client(tmp_path)
     browser.get(f"/daily/{TODAY}")
-    bad = form(browser, f"/daily/{TODAY}", {"line": "Dan 10H 9S", "puzzle": DAILY}).text
+    bad = form(browser, f"/daily/{TODAY}", {"line": "Fay 10S 9H", "puzzle": DAILY}).text
     assert '<div class="reply invalid"' in bad  # a malformed answer: its reason, and the attempt goes on
     wrong = text_of(form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text)
     assert "Wrong:" in wrong and "Try again" in wrong
@@ -102,12 +102,12 @@ def test_a_bad_answer_gets_the_trainers_one_line_reason(tmp_path: Path) -> None:
     from trainer.game.holders import AnswerError
 
     try:
-        parse_answer("Zed 10H", checked_daily(today()))
+        parse_answer("Zed 10S", checked_daily(today()))
     except AnswerError as error:
         reason = error.message
     browser = client(tmp_path)
     browser.get("/daily")
-    page = text_of(form(browser, f"/daily/{TODAY}", {"line": "Zed 10H", "puzzle": DAILY}).text)
+    page = text_of(form(browser, f"/daily/{TODAY}", {"line": "Zed 10S", "puzzle": DAILY}).text)
     assert reason in page
     with _store(tmp_path) as store:
         assert store.attempts() == []
@@ -230,7 +230,7 @@ def test_the_home_page_shows_the_daily_streak_rating_and_training(tmp_path: Path
     before = text_of(browser.get("/").text)
     assert "Solve today's puzzle" in before and "Start training" in before
     assert "ask history" not in before  # today's theme only once it is answered
-    assert "Which high hearts outside your hand ( 10♥ J♥ Q♥ K♥ A♥ )" in before  # its cards drawn
+    assert "Which high spades outside your hand ( 9♠ 10♠ J♠ Q♠ K♠ A♠ )" in before  # its cards drawn
     browser.get("/daily")
     form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
     after = text_of(browser.get("/").text)
