@@ -116,11 +116,15 @@ def test_serve_prints_its_address_answers_and_stops_cleanly_on_ctrl_c(tmp_path: 
 
 def test_serve_on_every_address_says_anyone_on_the_network_can_reach_it(tmp_path: Path) -> None:
     with _serve(tmp_path, "--host", "0.0.0.0") as server:
-        assert server.stdout is not None
-        lines = [server.stdout.readline(), server.stdout.readline()]
-        server.send_signal(signal.SIGINT)
-        server.communicate(timeout=20)
+        try:
+            assert server.stdout is not None
+            lines = [server.stdout.readline(), server.stdout.readline()]
+            server.send_signal(signal.SIGINT)  # at once, while uvicorn may still be starting: not lost
+            out, err = server.communicate(timeout=20)
+        finally:
+            server.kill()  # a server that ignored Ctrl-C fails the test instead of hanging it
     assert lines[1].startswith("Anyone on your network can reach this server")
+    assert (server.returncode, out.strip(), err) == (0, "Stopped.", "")
 
 
 def test_a_damaged_store_is_a_page_saying_so_not_a_crash(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ traceback, saying only ``Stopped.``.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import signal
@@ -27,7 +28,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -104,10 +105,6 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _stop(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
 def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool = False,
           say: Callable[[str], None] = print) -> None:
     """Serve the app on ``host``:``port`` until Ctrl-C or SIGTERM."""
@@ -121,19 +118,27 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=GRACE_SECONDS)
     server = stopping_server(config, app)
-    for line in describe(host, port):
-        say(line)
-    sys.stdout.flush()
-    if open_browser:
-        threading.Thread(target=_open_when_up, args=(server, url_of(host, port)), daemon=True).start()
-    threading.Thread(target=_warm, daemon=True).start()
-    previous = signal.signal(signal.SIGTERM, _stop)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        if server.should_exit:  # a second Ctrl-C: stop without waiting for the requests under way
+            server.force_exit = True
+        server.should_exit = True
+
+    # Ctrl-C and SIGTERM only ask the server to stop, from before the address is printed (a signal that comes
+    # while uvicorn starts is not lost) until it has stopped; uvicorn's own handlers are not installed.
+    previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
+        for line in describe(host, port):
+            say(line)
+        sys.stdout.flush()
+        if open_browser:
+            threading.Thread(target=_open_when_up, args=(server, url_of(host, port)), daemon=True).start()
+        threading.Thread(target=_warm, daemon=True).start()
+        if not server.should_exit:
+            server.run(sockets=[sock])
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         sock.close()
     say("Stopped.")
 
@@ -149,6 +154,10 @@ def stopping_server(config: uvicorn.Config, app: Starlette) -> uvicorn.Server:
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             close_streams(app)
             await super().shutdown(sockets)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:  # serve() has its own handlers, set before it prints
+            yield
 
     return Server(config)
 
