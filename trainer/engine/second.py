@@ -19,7 +19,6 @@ they get (:class:`_Room`): the free cards then fill every hand exactly, as they
 number exactly the room left.
 
     >>> from trainer.game.notation import read_game
-    >>> from trainer.engine.solve import EXAMPLES
     >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> from trainer.game.cards import Card, HalfSuit
     >>> six = Card.parse("6D")
@@ -79,10 +78,10 @@ def _narrow(domains: list[Any], left: list[int], free: int) -> bool:
     changed = True
     while changed:
         changed = False
-        least = [list(map(min, zip(*d))) for d in domains]
-        most = [list(map(max, zip(*d))) for d in domains]
-        low = [sum(column) for column in zip(*least)] or [0] * len(left)
-        high = [sum(column) for column in zip(*most)] or [0] * len(left)
+        least = [list(map(min, zip(*d, strict=False))) for d in domains]
+        most = [list(map(max, zip(*d, strict=False))) for d in domains]
+        low = [sum(column) for column in zip(*least, strict=False)] or [0] * len(left)
+        high = [sum(column) for column in zip(*most, strict=False)] or [0] * len(left)
         if any(lo > r for lo, r in zip(low, left, strict=True)):
             return False
         if sum(max(0, r - h) for r, h in zip(left, high, strict=True)) > free:
@@ -168,7 +167,7 @@ def find_deal(
             return None
         domains[card] = allowed
     facts = [(p, cards) for p, cards in reading.one_of]
-    named = {c for _, cards in facts for c in cards}
+    mentioned = {c for _, cards in facts for c in cards}
     room = dict(setup.dealt_sizes)
     fixed: Deal = {}
     free: list[Card] = []
@@ -176,7 +175,7 @@ def find_deal(
         if len(allowed) == 1:
             fixed[card] = next(iter(allowed))
             room[fixed[card]] -= 1
-        elif card not in named and allowed == set(players) - {viewer}:
+        elif card not in mentioned and allowed == set(players) - {viewer}:
             free.append(card)
     if any(r < 0 for r in room.values()):
         return None
