@@ -35,8 +35,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from trainer.engine.constraints import History
 from trainer.engine.counting import Counter, OverBudget
@@ -48,6 +50,8 @@ from trainer.engine.solve import NoDealError, counting_model
 from trainer.engine.sweep import Sweep, sweep_work
 from trainer.game.cards import Card
 from trainer.game.errors import ImpossibleHistoryError
+from trainer.game.events import Event
+from trainer.game.state import Setup, State
 
 BUDGET = 20_000
 """State-class pairs up to which the plain Python pass is run and walked backwards (a hundredth of a
@@ -108,19 +112,30 @@ def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, lis
     """The problem once small enough to walk backwards (cards drawn and pinned until it is), one class
     per set drawn from it, and the room each dimension has left for the free cards."""
     while True:
-        try:
-            counter = Counter(problem, budget=BUDGET)
-        except OverBudget:
-            sweep = Sweep(problem, budget=SWEEP_BUDGET) if sweep_work(problem) <= 4 * SWEEP_BUDGET else None
-            if sweep is not None and sweep.finished:
-                if sweep.total == 0:
-                    raise NoDealError((), 0) from None
-                return (problem, *_walk_sweep(sweep, rng))
+        walkable = _walkable(problem)
+        if walkable is None:
             problem = _pin_one(problem, rng)
             continue
-        if counter.total == 0:
+        if walkable.total == 0:
             raise NoDealError((), 0)
-        return (problem, *_walk_counter(counter, rng))
+        if isinstance(walkable, Counter):
+            return (problem, *_walk_counter(walkable, rng))
+        return (problem, *_walk_sweep(walkable, rng))
+
+
+@lru_cache(maxsize=8)
+def _walkable(problem: Problem) -> Counter | Sweep | None:
+    """The plain pass over ``problem`` within :data:`BUDGET`, else the array pass within
+    :data:`SWEEP_BUDGET`, else ``None`` (a card is to be pinned first). Kept for the next draws."""
+    settled = all(len(d) == 1 for s in problem.sets for d in s.domains)  # nothing left to pin
+    try:
+        return Counter(problem, budget=None if settled else BUDGET)
+    except OverBudget:
+        pass
+    if sweep_work(problem) > 4 * SWEEP_BUDGET:
+        return None
+    sweep = Sweep(problem, budget=SWEEP_BUDGET)
+    return sweep if sweep.finished else None
 
 
 def _walk_counter(counter: Counter, rng: random.Random) -> tuple[Choice, list[int]]:
@@ -128,6 +143,7 @@ def _walk_counter(counter: Counter, rng: random.Random) -> tuple[Choice, list[in
     n = counter.n
     chosen: Choice = []
     u = _weighted(rng, [(key, counter.layers[-1][key] * ways) for key, ways in counter.end.items()])
+    rest = list(counter.remaining(u))
     for k in range(len(counter.tables) - 1, -1, -1):
         table, before = counter.tables[k], counter.layers[k]
         have = PYTHON.unpack(u, n)
@@ -141,7 +157,7 @@ def _walk_counter(counter: Counter, rng: random.Random) -> tuple[Choice, list[in
         key = _weighted(rng, options)
         chosen.append((table.cards, PYTHON.unpack(key, n)))
         u -= key
-    return chosen, list(PYTHON.unpack(PYTHON.pack(counter.problem.capacity) - u, n))
+    return chosen, rest
 
 
 def _walk_sweep(sweep: Sweep, rng: random.Random) -> tuple[Choice, list[int]]:
@@ -172,7 +188,8 @@ def _walk_sweep(sweep: Sweep, rng: random.Random) -> tuple[Choice, list[int]]:
 def _pin_one(problem: Problem, rng: random.Random) -> Problem:
     """``problem`` with one card of its widest set drawn from the exact counts and pinned there."""
     n = len(problem.players)
-    widest = max(range(len(problem.sets)), key=lambda i: shape(problem.sets[i], n).classes)
+    open_sets = [i for i, s in enumerate(problem.sets) if any(len(d) > 1 for d in s.domains)]
+    widest = max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
     chosen = problem.sets[widest]
     position = max(range(len(chosen.cards)), key=lambda i: len(chosen.domains[i]))
     counts = full_pass(problem).counts()
@@ -187,14 +204,21 @@ def _pin_one(problem: Problem, rng: random.Random) -> Problem:
 
 def _one_solution(problem: SetProblem, key: int, n: int, rng: random.Random) -> dict[str, int]:
     """One of the solutions of a set's problem in the class ``key`` (a packed vector), each equally likely."""
+    holders, keys = _solutions(problem)
+    rows = holders[keys == key]
+    row = rows[rng.randrange(len(rows))].tolist()
+    return dict(zip(problem.cards, row, strict=True))
+
+
+@lru_cache(maxsize=256)
+def _solutions(problem: SetProblem) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every solution of a set's problem (one row of holders each) and its class, packed."""
     axes = [np.asarray(d, dtype=np.int64) for d in problem.domains]
     holders = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], axis=1)
     for player, positions in problem.holds_one_of:
         holders = holders[(holders[:, list(positions)] == player).any(axis=1)]
     keys = (np.int64(1) << (PYTHON.bits * holders)).sum(axis=1)
-    rows = holders[keys == key]
-    row = rows[rng.randrange(len(rows))].tolist()
-    return dict(zip(problem.cards, row, strict=True))
+    return holders, keys
 
 
 def _weighted(rng: random.Random, options: Sequence[tuple[int, int]]) -> int:
@@ -247,4 +271,26 @@ def draws(history: History, count: int, seed: int | None = None) -> list[Hands]:
     return [draw(history, rng) for _ in range(count)]
 
 
-__all__ = ["BUDGET", "Hands", "ImpossibleHistoryError", "draw", "draws", "with_holders"]
+def as_dealt(setup: Setup, hands: Mapping[str, Sequence[Card]]) -> Setup:
+    """The table with every hand listed as dealt (a witness written as a complete log: its events
+    replay on it, and ``literature check`` accepts it)."""
+    return Setup.create(setup.variant, setup.players, setup.dealer, {p: tuple(h) for p, h in hands.items()})
+
+
+def table_now(setup: Setup, events: Sequence[Event], hands: Mapping[str, Sequence[Card]]) -> Hands:
+    """The hands of a witness as they are at the table after ``events`` (the game replayed on it).
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
+    >>> dealt = draws(History.build(game.setup, game.events, "Ann"), 1, seed=2)[0]
+    >>> table_now(game.setup, game.events, dealt) == dealt  # a miss moves no card
+    True
+    """
+    state = State(as_dealt(setup, hands))
+    for event in events:
+        state.apply(event)
+    order = {c: i for i, c in enumerate(setup.variant.cards)}
+    return {p: tuple(sorted(state.hands[p], key=order.__getitem__)) for p in setup.players}
+
+
+__all__ = ["BUDGET", "Hands", "ImpossibleHistoryError", "as_dealt", "draw", "draws", "table_now", "with_holders"]
