@@ -38,9 +38,25 @@ def explain(
     except LiteratureError as error:
         raise error.located(str(file)) from None
     found = explain_game(game, viewer, target, at)
+    open_card = next(iter(found.assignment), None) if not found.is_set and found.holder is None else None
+    deal = None
+    if open_card is not None and open_card in found.holders:  # not forced: show a deal where it is elsewhere
+        from trainer.engine.witness import table_now
+        from trainer.explain.refusal import witnesses
+
+        events = game.events[: len(game.events) if at is None else at]
+        deal = table_now(game.setup, events, witnesses(game, viewer, at, 1, [], seed=0)[0])
     if as_json:
-        print(json.dumps(found.as_json(to(Depth, depth)), ensure_ascii=False))
+        data = found.as_json(to(Depth, depth))
+        if deal is not None:
+            data["witness"] = {"hands_now": {p: [c.code for c in cards] for p, cards in deal.items()}}
+        print(json.dumps(data, ensure_ascii=False))
     else:
         from trainer.render.explain import show_explanation
 
         show_explanation(found, to(Depth, depth))
+        if deal is not None:
+            from trainer.render.witness import show_deal
+
+            show_deal(deal, f"One deal that fits everything seen, drawn at random (hands now; {open_card} marked):",
+                      open_card)

@@ -47,3 +47,10 @@ def show_witnesses(deals: Sequence[Mapping[str, Sequence[Card]]], title: str, vi
     for n, hands in enumerate(deals, start=1):
         console.print(Text(f"deal {n}", style="bold"))
         console.print(deal_text(hands))
+
+
+def show_deal(hands: Mapping[str, Sequence[Card]], heading: str, mark: Card | None = None) -> None:
+    """One deal under a heading (``explain`` for a card whose holder is not forced)."""
+    console = Console()
+    console.print(Text(heading, style="bold"))
+    console.print(deal_text(hands, mark))
