@@ -245,11 +245,13 @@ class Attempt:
 
 def _refuting(puzzle: Puzzle, result: Mark) -> list[str]:
     """After a card named that is not certain, the deal that refutes it (:func:`puzzles.refute.refutation`)."""
+    import zlib
+
     from puzzles.refute import refutation
 
     for card, miss in sorted(result.wrong.items()):
-        if miss.kind == "not certain" and miss.said is not None:
-            return refutation(puzzle, card, miss.said)
+        if miss.kind == "not certain" and miss.said is not None:  # the same deal for the same answer
+            return refutation(puzzle, card, miss.said, seed=zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode()))
     return []
 
 
