@@ -9,16 +9,20 @@ The draw uses the exact counts, nothing rounded:
 
 1. While the counting problem is large, one card of the set with the most
    classes is drawn from its exact counts per player (a full pass of the
-   engine, :func:`trainer.engine.passes.full_pass`) and pinned there: the
-   problem that is left counts exactly the deals that agree so far.
+   engine, :func:`trainer.engine.passes.full_pass`) and pinned there, then the
+   rest of that set's cards: the problem that is left counts exactly the
+   deals that agree so far.
 2. Once the plain Python pass (:class:`trainer.engine.counting.Counter`)
-   finishes within :data:`BUDGET` state-class pairs, its forward layers (the
-   number of partial deals reaching each vector of "cards given to each
-   player so far") are walked backwards: the end state in proportion to its
-   deals, then each set's class in proportion to (deals reaching the state
-   before it) x (the class's solutions). Within the class, one of its
-   solutions is taken uniformly; the free cards are shuffled into the room left,
-   and the cards of interchangeable players shared among them the same way.
+   finishes within :data:`BUDGET` state-class pairs, or else the array pass
+   (:class:`trainer.engine.sweep.Sweep`) within :data:`SWEEP_BUDGET`, its
+   forward layers (the number of partial deals reaching each vector of "cards
+   given to each player so far"; the sweep's rebuilt exactly from their
+   residues) are walked backwards: the end state in proportion to its deals,
+   then each set's class in proportion to (deals reaching the state before
+   it) x (the class's solutions). Within the class, one of its solutions is
+   taken uniformly; the free cards are shuffled into the room left, and the
+   cards of interchangeable players shared among them the same way. The pass
+   is kept for the next draws of the same problem.
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -111,10 +115,11 @@ Choice = list[tuple[tuple[str, ...], tuple[int, ...]]]
 def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, list[int]]:
     """The problem once small enough to walk backwards (cards drawn and pinned until it is), one class
     per set drawn from it, and the room each dimension has left for the free cards."""
+    pinning: int | None = None  # the set whose cards are being pinned: finish it first
     while True:
         walkable = _walkable(problem)
         if walkable is None:
-            problem = _pin_one(problem, rng)
+            problem, pinning = _pin_one(problem, rng, pinning)
             continue
         if walkable.total == 0:
             raise NoDealError((), 0)
@@ -185,11 +190,13 @@ def _walk_sweep(sweep: Sweep, rng: random.Random) -> tuple[Choice, list[int]]:
     return chosen, rest
 
 
-def _pin_one(problem: Problem, rng: random.Random) -> Problem:
-    """``problem`` with one card of its widest set drawn from the exact counts and pinned there."""
+def _pin_one(problem: Problem, rng: random.Random, pinning: int | None = None) -> tuple[Problem, int]:
+    """``problem`` with one card drawn from the exact counts and pinned there: a card of the set
+    ``pinning`` while it has one left (a set all pinned has one class, which the passes fold away),
+    else of the widest set; and the set it was taken from."""
     n = len(problem.players)
     open_sets = [i for i, s in enumerate(problem.sets) if any(len(d) > 1 for d in s.domains)]
-    widest = max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
+    widest = pinning if pinning in open_sets else max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
     chosen = problem.sets[widest]
     position = max(range(len(chosen.cards)), key=lambda i: len(chosen.domains[i]))
     counts = full_pass(problem).counts()
@@ -199,7 +206,7 @@ def _pin_one(problem: Problem, rng: random.Random) -> Problem:
     domains[position] = (d,)
     sets = list(problem.sets)
     sets[widest] = SetProblem(chosen.cards, tuple(domains), chosen.holds_one_of)
-    return replace(problem, sets=tuple(sets))
+    return replace(problem, sets=tuple(sets)), widest
 
 
 def _one_solution(problem: SetProblem, key: int, n: int, rng: random.Random) -> dict[str, int]:
