@@ -154,3 +154,39 @@ def test_a_witness_of_a_long_personal_log(tmp_path: Path) -> None:
     code, _, err = command_line.run("check", str(log))
     assert code == 0, err
     assert Card.parse("2S") in {c for h in deal.values() for c in h}
+
+
+def test_the_trainer_shows_the_deal_that_refutes_a_card_named_that_is_not_certain() -> None:
+    from puzzles.packs import load_pack
+    from puzzles.quiz import Attempt
+
+    puzzle = next(p for p in load_pack() if p.id == "p-5dc5b6b1b428")  # the tutorial's daily: LC, certain
+
+    def attempt() -> Attempt:
+        return Attempt(puzzle, clock=iter(range(100)).__next__)
+
+    reply = attempt().respond("Fay 6C, Eve 7C, Dan 2C")
+    assert reply.kind == "wrong"
+    assert reply.lines[1].startswith("A deal that fits all 18 event(s) you saw and your own hand, with 2C not at Dan")
+    hands = {line.split()[0]: line.split()[1:] for line in reply.lines[2:8]}
+    assert set(hands) == set(puzzle.players)
+    assert "2♣" not in hands["Dan"] and "6♣" in hands["Fay"] and "7♣" in hands["Eve"]
+    assert attempt().respond("Fay 6C, Eve 7C, Dan 2C").lines == reply.lines  # the same deal for the same answer
+    plain = attempt().respond("Fay 6C")  # a certain card left out: nothing to refute
+    assert plain.kind == "wrong" and not any(line.startswith("A deal") for line in plain.lines)
+
+
+def test_explain_shows_a_deal_for_a_card_that_is_not_forced() -> None:
+    code, out, _ = command_line.run("explain", SIX, "9C")
+    assert code == 0 and "One deal that fits everything seen" in out
+    code, out, _ = command_line.run("explain", SIX, "9C", "--json")
+    hands = json.loads(out)["witness"]["hands_now"]
+    assert sum(map(len, hands.values())) == 48 and "6D" in hands["Cat"]
+    code, out, _ = command_line.run("explain", SIX, "6D", "--json")
+    assert "witness" not in json.loads(out)
+
+
+def test_review_explain_shows_a_deal_under_a_note_that_was_not_certain() -> None:
+    code, out, _ = command_line.run("review", "tests/data/review/risky-claim.lit", "--explain", "1")
+    assert code == 0
+    assert "Could Ann have known? No: this deal fits everything seen then" in out
