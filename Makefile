@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick bench startup clean print-tools
+.PHONY: run test quick bench witness startup clean print-tools
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ quick: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solve.py
+
+# One witness drawn on the hardest positions, and the second solver (python-constraint) over the shipped pack.
+witness: $(STAMP)
+	$(BIN)/python benchmarks/witness.py
 
 # Start-up as a user meets it: whole processes (--help, a one-off solve), the minimum of 5 runs against the goals.
 startup: $(STAMP)

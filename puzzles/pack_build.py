@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzles.crosscheck import disagreement
 from puzzles.difficulty import explain_again, explanation_length, reading_effort, with_cited
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.files import dump_puzzles, puzzles_from_json
@@ -430,6 +431,29 @@ def read_pack_games(path: Path) -> list[MinedGame]:
     return found
 
 
+def _disagreement(data: dict[str, Any]) -> str | None:
+    return disagreement(Puzzle.from_json(data))
+
+
+def both_agree(puzzles: Sequence[Puzzle], *, workers: int = 1, executor: Executor | None = None) -> list[Puzzle]:
+    """The puzzles whose answer the second solver (:func:`puzzles.crosscheck.disagreement`, python-constraint)
+    also finds forced: the exact engine found every one, so a puzzle is kept only when both agree. Each
+    one dropped is named on standard error.
+
+    >>> from puzzles.examples import example_claim
+    >>> [p.id for p in both_agree([example_claim()])] == [example_claim().id]
+    True
+    """
+    found = ordered_map(_disagreement, (p.to_json() for p in puzzles), workers=workers, executor=executor)
+    kept: list[Puzzle] = []
+    for puzzle, why in zip(puzzles, found, strict=True):
+        if why is None:
+            kept.append(puzzle)
+        else:
+            print(f"dropped {puzzle.id}: the solvers disagree: {why}", file=sys.stderr, flush=True)
+    return kept
+
+
 def _verified_hash(data: dict[str, Any]) -> str:
     puzzle = Puzzle.from_json(data)
     verify(puzzle)  # raises, naming what is wrong, on a bad record
@@ -543,6 +567,7 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
             print(json.dumps({"regraded": len(mined)} | histogram([p for m in mined for p in m.puzzles])), flush=True)
             return  # only regraded into CACHE/regraded, for --also
     chosen = select(mined, args.size, seed=args.seed)
+    chosen = both_agree(chosen, workers=args.workers)
     daily = schedule(chosen)
     content = compact(mined, chosen, daily)
     write_pack(content, args.out)

@@ -172,7 +172,7 @@ class Attempt:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
             advice = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
-            return Reply("wrong", (result.verdict(), advice), False, result)
+            return Reply("wrong", (result.verdict(), *_refuting(self.puzzle, result), advice), False, result)
         verdict = result.verdict()
         if self.tries > 1:
             verdict = verdict.rstrip(".") + f", on try {self.tries} (rated on your first answer)."
@@ -241,6 +241,18 @@ class Attempt:
             self.puzzle, outcome, correct, self.first_answer, self.hints, seconds, self.first, self.tries, solved,
             "solved" if solved else ending,
         )
+
+
+def _refuting(puzzle: Puzzle, result: Mark) -> list[str]:
+    """After a card named that is not certain, the deal that refutes it (:func:`puzzles.refute.refutation`)."""
+    import zlib
+
+    from puzzles.refute import refutation
+
+    for card, miss in sorted(result.wrong.items()):
+        if miss.kind == "not certain" and miss.said is not None:  # the same deal for the same answer
+            return refutation(puzzle, card, miss.said, seed=zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode()))
+    return []
 
 
 def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:

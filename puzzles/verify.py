@@ -10,7 +10,9 @@ A record read from JSON has passed the schema checks of :mod:`puzzles.model`;
   takes more than a glance (not a card in the viewer's own hand);
 - the answer is the one the engine proves: every card placed is forced there,
   a claim names only the viewer's team, and a ``certain`` answer names exactly
-  the forced cards of the set (at least one).
+  the forced cards of the set (at least one);
+- the second solver agrees (:mod:`puzzles.crosscheck`: python-constraint finds
+  no deal that fits the history and contradicts the answer).
 
 What a record says of itself beyond that (its ``difficulty``, ``techniques``
 and ``explanation``: the level the rating is moved by, the steps shown after
@@ -101,6 +103,11 @@ def _solved(puzzle: Puzzle) -> Knowledge:
         raise PuzzleFormatError(f"its log: {error}") from None
     if not is_only_answer(knowledge, puzzle.question, puzzle.answer):
         raise PuzzleFormatError(_why_not(knowledge, puzzle))
+    from puzzles.crosscheck import disagreement
+
+    second = disagreement(puzzle)  # the second solver (python-constraint) must agree
+    if second is not None:
+        raise PuzzleFormatError(f"the two solvers disagree: the exact engine proves the answer, but {second}")
     return knowledge
 
 

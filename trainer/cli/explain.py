@@ -48,15 +48,30 @@ def explain(
         raise LiteratureError("--ladder needs a player's view (--as PLAYER): the careful player has a hand")
     found = explain_game(game, viewer, target, at)
     level = _level(game, viewer, at, found.assignment) if ladder and viewer is not None else None
+    open_card = next(iter(found.assignment), None) if not found.is_set and found.holder is None else None
+    deal = None
+    if open_card is not None and open_card in found.holders:  # not forced: show a deal where it is elsewhere
+        from trainer.engine.witness import table_now
+        from trainer.explain.refusal import witnesses
+
+        events = game.events[: len(game.events) if at is None else at]
+        deal = table_now(game.setup, events, witnesses(game, viewer, at, 1, [], seed=0)[0])
     if as_json:
         data = found.as_json(to(Depth, depth))
         if ladder:
             data["ladder"] = None if level is None else {"level": level[0], "name": level[1]}
+        if deal is not None:
+            data["witness"] = {"hands_now": {p: [c.code for c in cards] for p, cards in deal.items()}}
         print(json.dumps(data, ensure_ascii=False))
     else:
         from trainer.render.explain import show_explanation
 
         show_explanation(found, to(Depth, depth))
+        if deal is not None:
+            from trainer.render.witness import show_deal
+
+            show_deal(deal, f"One deal that fits everything seen, drawn at random (hands now; {open_card} marked):",
+                      open_card)
         if ladder:
             print("Level: not forced, no level." if level is None else
                   f"Level {level[0]} ({level[1]}): the lowest rung of the ladder whose techniques place it.")

@@ -63,7 +63,9 @@ def review(
                 note_json(note) | {"explanation": why.as_json()} for note, why in pairs
             ]}, ensure_ascii=False))
         else:
-            show_explanations(pairs, explain)
+            from trainer.review.explaining import note_witness
+
+            show_explanations(pairs, explain, [note_witness(found, note, why) for note, why in pairs])
         return
     if html is not None:
         from trainer.render.review_html import write_html

@@ -7,7 +7,7 @@ two rows of block characters on one scale, so it reads without colour too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 
 from rich import box
@@ -16,9 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from trainer.explain.explanation import Explanation
+from trainer.game.cards import Card
 from trainer.render.explain import explanation_view
 from trainer.render.notes import best_asks_words, note_sentence
 from trainer.render.progress import Bar
+from trainer.render.witness import deal_text
 from trainer.review import Note, NoteKind, PlayerSummary, Review
 
 TEAM_STYLES = {1: "cyan", 2: "magenta"}
@@ -251,11 +253,19 @@ def show_review(review: Review, only_notes: bool = False) -> None:
     console.print(review_view(review, only_notes, width=max(20, min(100, console.width - 10))))
 
 
-def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int) -> None:
-    """Print the explanation of each note of one event."""
+def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int,
+                      deals: Sequence[Mapping[str, Sequence[Card]] | None] = ()) -> None:
+    """Print the explanation of each note of one event, and, for a card that was not forced, the deal
+    drawn that shows it (``deals``, one per note or ``None``)."""
     console = Console()
     if not pairs:
         console.print(f"event {event} has no notes")
-    for note, found in pairs:
+    for n, (note, found) in enumerate(pairs):
         console.print(Text.assemble((f"{note.kind.value}: ", "bold"), note_sentence(note)))
         console.print(explanation_view(found))
+        deal = deals[n] if n < len(deals) else None
+        if deal is not None:
+            card = next((c for c, h in found.assignment.items() if h is None), None)
+            console.print(Text(f"Could {note.view or 'the public'} have known? No: this deal fits everything "
+                               f"seen then (hands before event {note.event}; {card} marked):", style="bold"))
+            console.print(deal_text(deal, card))

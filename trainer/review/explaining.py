@@ -9,6 +9,10 @@
 
 from __future__ import annotations
 
+import random
+
+from trainer.engine.constraints import History
+from trainer.engine.witness import Hands, draw, table_now
 from trainer.explain.explanation import Explanation, explain
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
@@ -30,6 +34,18 @@ def explain_note(review: Review, note: Note) -> Explanation:
     """The explainer's steps behind a note, from the note's view just before its event."""
     events = review.game.events[: note.event - 1]
     return explain(review.game.setup, events, note.view, note_target(note))
+
+
+def note_witness(review: Review, note: Note, found: Explanation, seed: int = 0) -> Hands | None:
+    """For a note whose card is not forced ("could you have known?": no), one deal that fits everything the
+    note's viewer had seen and puts the card elsewhere than they might think: drawn uniformly
+    (:mod:`trainer.engine.witness`), hands as at the table just before the event; ``None`` when forced."""
+    if not any(holder is None for holder in found.assignment.values()) or not found.holders:
+        return None
+    events = review.game.events[: note.event - 1]
+    setup = review.game.setup.seen_by(note.view)
+    history = History.build(setup, events, note.view)
+    return table_now(setup, events, draw(history, random.Random(seed)))
 
 
 def explain_event(review: Review, event: int) -> list[tuple[Note, Explanation]]:
