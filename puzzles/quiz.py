@@ -251,7 +251,8 @@ def _refuting(puzzle: Puzzle, result: Mark) -> list[str]:
 
     for card, miss in sorted(result.wrong.items()):
         if miss.kind == "not certain" and miss.said is not None:  # the same deal for the same answer
-            return refutation(puzzle, card, miss.said, seed=zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode()))
+            return refutation(puzzle, card, miss.said, seed=zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode()),
+                              open_puzzle=True)
     return []
 
 

@@ -5,7 +5,10 @@ An answer "Bob holds 9D" to a ``certain`` question is marked "not certain" when
 some deal that fits every event the learner saw puts 9D elsewhere. The most
 convincing reply is such a deal, drawn uniformly among those that put 9D
 elsewhere (:mod:`trainer.engine.witness`), shown with the hands as they are at
-the table now, in plain card symbols.
+the table now, in plain card symbols. While the puzzle is still open, the other
+cards it asks about are left out of the hands shown (a deal puts every forced
+card where it must be, so showing them would give the rest of the answer away);
+the line under the hands says so.
 
     >>> from puzzles.examples import example_certain
     >>> from trainer.game.cards import Card
@@ -16,6 +19,14 @@ the table now, in plain card symbols.
     ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay']
     >>> "9♣" in next(line for line in lines if line.startswith("Bob"))
     False
+    >>> from puzzles.examples import example_claim
+    >>> claim = example_claim()
+    >>> card = claim.asked[0]
+    >>> said = next(p for p in claim.players if p != claim.expected[card])
+    >>> shown = refutation(claim, card, said, seed=1, open_puzzle=True)
+    >>> shown == [] or (shown[-1].startswith("Not shown:") and
+    ...                 not any(c.symbol in " ".join(shown[1:-1]) for c in claim.asked if c != card))
+    True
 """
 
 from __future__ import annotations
@@ -29,9 +40,11 @@ from trainer.engine.witness import draw, table_now, with_holders
 from trainer.game.cards import Card
 
 
-def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None) -> list[str]:
+def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
+               open_puzzle: bool = False) -> list[str]:
     """Lines showing a deal that fits the puzzle's history, seen by its viewer, with ``card`` not at
-    ``said`` now; none when every deal puts it there."""
+    ``said`` now; none when every deal puts it there. With ``open_puzzle`` (the learner may try again), the
+    puzzle's other asked cards are left out and a last line names them."""
     game = puzzle.game
     knowledge = solve(game.setup, game.events, puzzle.viewer)
     others = [(p, n) for p in game.setup.players if p != said and (n := knowledge.count(card, p))]
@@ -50,4 +63,9 @@ def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None) -
     width = max(len(p) for p in hands)
     head = (f"A deal that fits all {len(game.events)} event(s) you saw and your own hand, "
             f"with {card} not at {said} (hands now):")
-    return [head, *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—") for p, cards in hands.items())]
+    hidden = frozenset(c for c in puzzle.asked if c != card) if open_puzzle else frozenset()
+    lines = [head, *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards if c not in hidden) or "—")
+                     for p, cards in hands.items())]
+    if hidden:
+        lines.append("Not shown: " + " ".join(c.symbol for c in sorted(hidden)) + " (still yours to place).")
+    return lines
