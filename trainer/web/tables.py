@@ -424,7 +424,7 @@ class Table:
             events=lines if self.history_open(viewer) else lines[-1:],
             event_count=len(lines),
             turn=seat, role=role.value if role else None,
-            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner,
+            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner, dealer=match.setup.dealer,
             sets={str(h): ("in play" if r.status is SetStatus.IN_PLAY else
                           "cancelled" if r.status is SetStatus.CANCELLED else f"team {r.team}")
                   for h, r in state.sets.items()},

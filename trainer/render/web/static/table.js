@@ -183,6 +183,9 @@
     else if (state.over) status = "Game over: team 1 " + state.score[0] + ", team 2 " + state.score[1] + ".";
     else if (turn === mine) status = "Your move (" + (state.role === "pass" ? "pass the turn" : state.role) + ").";
     else status = turn + " to " + (state.role === "claim" ? "claim" : "play") + ". Score " + state.score[0] + "–" + state.score[1] + ".";
+    if (playing && !state.over && state.event_count === 0 && state.dealer) {
+      status += state.dealer === mine ? " You deal and ask first." : " " + state.dealer + " deals and asks first.";
+    }
     part("status").textContent = status;
     part("status").classList.toggle("yours", turn === mine && !state.over && playing);
     if (!playing) renderLobby(mine); else renderGame(mine);
