@@ -59,7 +59,7 @@ def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, br
     fits(page, "play-home")
     page.select_option("select[name=players]", "8")
     page.fill("input[name=seed]", "12")
-    page.select_option("select[name=opponents]", "basic")
+    page.select_option("select[name=opponents]", "medium")
     page.select_option("select[name=coach]", "alert")
     page.click("text=Deal")
     page.wait_for_url(re.compile(r"/play/game/"))

@@ -16,6 +16,7 @@ from trainer.game.notation import parse_game
 from trainer.play.match import Match
 from trainer.play.saved import load
 from trainer.play.seat import Seat
+from trainer.render.worksheet import text_html
 from trainer.web.game_ids import KEY_FILE, game_id
 
 from command_line import run
@@ -38,14 +39,31 @@ def test_a_new_game_is_saved_as_play_saves_it_and_listed_by_games() -> None:
     text = game.path.read_text()
     match = Match.from_text(text)
     assert text == match.text()  # the saved form of literature play: the seating line, then the complete log
-    assert text.startswith("# literature play: seed=3 you=Ann partners=basic opponents=expert coach=alert")
+    # the fair default of issue 31: partners and opponents at the same level, medium
+    assert text.startswith("# literature play: seed=3 you=Ann partners=medium opponents=medium coach=alert")
     assert game.path.name == "2026-06-10-1400-seed3.lit"  # started by the fixed clock, as literature play names it
     assert re.fullmatch(r"[0-9a-f]{20}", game.name)  # its address: an opaque id, not the name that holds the seed
     code, out, _ = run("games", "--json")
     listed = json.loads(out)["games"]
     assert code == 0 and [(Path(g["file"]).name, g["result"]) for g in listed] == [(game.path.name, "in progress")]
     page = text_of(browser.get("/play").text)
-    assert "go on" in page and "classic 6p v expert" in page
+    assert "go on" in page and "classic 6p v medium" in page
+
+
+def test_the_new_game_form_offers_the_four_levels_and_takes_the_old_names() -> None:
+    browser = client(home())
+    page = browser.get("/play").text
+    for name in ("partners", "opponents"):
+        select = re.search(rf'<select name="{name}">(.*?)</select>', page, re.S)
+        assert select is not None
+        assert re.findall(r"<option[^>]*>(\w+)</option>", select.group(1)) == ["easy", "medium", "hard", "expert"]
+        assert "<option selected>medium</option>" in select.group(1)
+    old = WebGame.start(browser, games(), seed="4", partners="basic", opponents="human")  # a link made before
+    assert "partners=medium opponents=easy" in old.path.read_text().splitlines()[0]
+    hard = WebGame.start(browser, games(), seed="5", partners="hard", opponents="expert")
+    assert "partners=hard opponents=expert" in hard.path.read_text().splitlines()[0]
+    refused = form(browser, "/play/new", {"partners": "grandmaster"}, follow_redirects=False)
+    assert refused.status_code == 400 and "partners: &#39;grandmaster&#39; is not one of" in refused.text
 
 
 def test_every_move_is_saved_and_the_bots_move_one_at_a_time() -> None:
@@ -344,3 +362,61 @@ def test_the_seed_is_shown_once_the_game_is_over() -> None:
     assert game.play_out()["over"]
     page = browser.get(f"/play/game/{game.name}").text
     assert "seed 3" in text_of(page) and game.path.name in page
+
+
+def test_a_turn_begins_with_the_moves_since_the_last_and_an_ask_says_what_it_gave_away() -> None:
+    from trainer.play.giveaway import given_away
+    from trainer.play.recap import recap
+    from trainer.render.play import given_words, recap_lines
+
+    game = WebGame.start(client(home()), games(), seed="3", coach="full")
+    answer = game.bot()
+    while not answer["your_move"]:
+        answer = game.bot()
+    first = text_of(answer["table"])
+    assert "Since your last move" in first  # the dealer's moves before Ann's first turn, in one place
+    answer = game.say("auto")
+    while not answer["your_move"] and not answer["over"]:
+        answer = game.bot()
+    match = game.match
+    lines = recap_lines(recap(match.setup, match.state.events, "Ann"), match.state)
+    shown = text_of(answer["table"])
+    assert lines[0].startswith("Since your last move") and all(text_of(text_html(line)) in shown for line in lines)
+    view = match.your_view()
+    target, card = view.legal_asks()[0]
+    answer = game.say(f"{target} {card}")
+    if answer["said_kind"] == "confirm":  # the coach asks before an ask that cannot hit
+        answer = game.say("yes")
+    after = game.match.state.events
+    index = next(i for i in range(len(after), 0, -1) if getattr(after[i - 1], "asker", None) == "Ann")
+    expected = "Coach: " + given_words(given_away(game.match.setup, after, index))
+    assert text_of(text_html(expected)) in [text_of(s) for s in answer["said"]]
+
+
+def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
+    from trainer.game.events import Claim
+    from trainer.play.ending import decided, verdict
+    from trainer.render.play import claim_announcement
+
+    game = WebGame.start(client(home()), games(), seed="14", coach="alert")  # a game Ann's team loses, 3-5
+    said: list[str] = []
+    answer = game.bot()
+    for _ in range(3000):
+        said += [text_of(s) for s in answer["said"]]
+        if answer["over"]:
+            break
+        answer = game.say("auto") if answer["your_move"] else game.bot()
+    match = game.match
+    assert match.over
+    for event in match.state.events:
+        if isinstance(event, Claim):  # every claim announced with its outcome as it happened (the score of its time)
+            assert any(line.startswith(claim_announcement(match.state, event, "Ann").split(" (score")[0])
+                       for line in said), event
+    page = text_of(game.page())
+    what = decided(match)
+    assert verdict(match) in page
+    assert "Won " + (" ".join(str(r.half_suit) for r in what.won()) or "none") in page
+    assert "Lost " + (" ".join(str(r.half_suit) for r in what.lost()) or "none") in page
+    assert verdict(match) == "Your team loses, 3-5."
+    assert what.moments and "What mattered most for your team" in page
+    assert "Nothing to remark" not in page  # never after a loss

@@ -102,6 +102,35 @@ def test_with_the_coach_off_a_seat_sees_only_the_last_event_and_with_it_on_the_h
     assert len(off.view(None)["events"]) == 1
 
 
+def test_when_a_seats_turn_comes_it_sees_the_moves_since_its_last_in_one_place() -> None:
+    from trainer.play.recap import recap
+    from trainer.render.play import recap_lines
+
+    table = new_table(coach=(CoachLevel.OFF, CoachLevel.FULL))
+    dan = table.take("Dan", "Zoe", now=0.0)
+    cat = table.take("Cat", "Al", now=0.0)
+    table.set_coach(dan, "full", now=0.0)
+    table.start(HOST, now=1.0)
+    for _ in range(400):  # until Dan's turn comes back after others have moved
+        match = table.match
+        assert match is not None and not match.over
+        turn = match.decider()[0]
+        if turn == "Dan" and any(getattr(e, "asker", None) == "Dan" for e in match.state.events) \
+                and recap(match.setup, match.state.events, "Dan").turns:
+            break
+        if table.bot_due():
+            table.bot_step(now=2.0)
+        else:
+            table.act(dan if turn == "Dan" else cat, "auto", now=2.0)
+    view = table.view("Dan")
+    assert view["recap"] == recap_lines(recap(match.setup, match.state.events, "Dan"), match.state)
+    assert view["recap"][0].startswith("Since your last move") and len(view["recap"]) > 1
+    assert table.view("Cat")["recap"] == []  # not Cat's turn (and Cat's coach is off)
+    reply = table.act(dan, "auto", now=3.0)  # the full coach's words on the move: its notes, what an ask gave away
+    assert [line for line in table.view("Dan")["coach"]["notes"] if "the table can" in line] or not any(
+        getattr(e, "asker", None) == "Dan" for e in reply.events)
+
+
 def test_a_seat_away_for_minutes_may_be_handed_to_a_bot_and_taken_back() -> None:
     table = new_table()
     dan = table.take("Dan", "Zoe", now=0.0)
@@ -149,6 +178,9 @@ def test_a_table_read_back_from_its_file_goes_on_identically() -> None:
 
 def test_options_are_checked_field_by_field() -> None:
     assert Options.read({"variant": "classic", "players": 6, "bots": "expert", "coach": "off"}, 5) == Options(seed=5)
+    for level in ("easy", "medium", "hard", "expert"):  # the levels of literature play, and its old names
+        assert Options.read({"bots": level}, 1).bots.value == level
+    assert [Options.read({"bots": old}, 1).bots.value for old in ("basic", "human")] == ["medium", "easy"]
     assert Options.read({"coach": ["full", "off"]}, 1).coach == (CoachLevel.OFF, CoachLevel.FULL)
     for body, field in (({"variant": "chess"}, "variant"), ({"players": "6"}, "players"),
                         ({"bots": "random"}, "bots"), ({"coach": "max"}, "coach"), ({"seed": -1}, "seed"),
@@ -309,10 +341,10 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
         table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
     store = tmp_path / "zoe.sqlite3"
     found = ending(table, {"Zoe": store}.get)
-    assert found["queued"] == {"Bob": [2, 2]}
+    assert found["queued"] == {"Bob": [3, 3]}  # (the game of seed 3 with the bots of issue 31)
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
-        assert len(progress.due_reviews()) == 2
+        assert len(progress.due_reviews()) == 3
 
 
 def test_the_pages_of_a_table(api: TestClient) -> None:

@@ -81,6 +81,21 @@ class Decided:
         return [s for s in self.sets if s.outcome == "lost"]
 
 
+def verdict(match: Match) -> str:
+    """The result of a finished game in one sentence, from the person's side (the terminal and the web say it).
+
+    >>> from trainer.play.match import Match, Seating
+    >>> verdict(Match.new(Seating(3)))  # nothing claimed yet
+    'A tie, 0-0.'
+    """
+    state = match.state
+    team = match.setup.team(match.you)
+    mine, theirs = state.score[team], state.score[3 - team]
+    if state.winner is None:
+        return f"A tie, {mine}-{theirs}."
+    return f"Your team {'wins' if state.winner == team else 'loses'}, {mine}-{theirs}."
+
+
 def set_results(match: Match) -> list[SetResult]:
     """Every claim of the game with what it came to for the person's team."""
     team = match.setup.team(match.you)

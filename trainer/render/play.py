@@ -20,7 +20,7 @@ from rich.text import Text
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
-from trainer.play.ending import Decided, Moment, SetResult
+from trainer.play.ending import Decided, Moment, SetResult, verdict
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Recap, claim_outcome, recap
@@ -164,6 +164,36 @@ def recap_rows(summary: Recap, state: State) -> list[Text]:
     return rows
 
 
+def recap_lines(summary: Recap, state: State) -> list[str]:
+    """The words of :func:`recap_rows` as plain lines, cards as codes (``Dan asks Ann JH yes, Eve 9H no``), for
+    a page that draws the cards itself.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Ann
+    ... Ann asks Bob for 3D: no
+    ... Bob asks Cat for 2S: yes
+    ... Bob asks Ann for 9S: no''')
+    >>> recap_lines(recap(game.setup, game.events, "Ann"), game.state())
+    ['Since your last move, 2 events (from 2):', 'Bob asks Cat 2S yes, Ann 9S no', 'Moved: 2S Cat→Bob']
+    """
+    count = sum(len(t.asks) or 1 for t in summary.turns)
+    lines = [f"Since your last move, {count} event{'s' if count != 1 else ''} (from {summary.first}):"]
+    for turn in summary.turns:
+        if turn.other is not None:
+            words = str(turn.other)
+            if isinstance(turn.other, Claim):
+                words += " · " + claim_words(state, turn.other, score=False)
+            lines.append(words)
+        else:
+            asks = ", ".join(f"{a.target} {a.card} {'yes' if a.hit else 'no'}" for a in turn.asks)
+            lines.append(f"{turn.player} asks {asks}")
+    if summary.moved:
+        lines.append("Moved: " + ", ".join(f"{card} {giver}→{taker}" for card, giver, taker in summary.moved))
+    return lines
+
+
 def claim_words(state: State, claim: Claim, score: bool = True) -> str:
     """What a claim came to, in words: ``right: team 1 wins LD (score 1-0)`` (the score as ``state`` has it)."""
     outcome, team = claim_outcome(state, claim)
@@ -190,8 +220,14 @@ def show_events(events: Sequence[Event], you: str, auto: bool = False, state: St
             text = Text.assemble(("you: " if not auto else "auto (expert) for you: ", "bold green"), text)
         console().print(text)
         if isinstance(event, Claim) and state is not None:
-            who = "Your claim" if actor == you else f"{actor}'s claim"
-            console().print(Text(f"{who} of {event.half_suit} is {claim_words(state, event)}.", style="bold"))
+            console().print(Text(claim_announcement(state, event, you), style="bold"))
+
+
+def claim_announcement(state: State, claim: Claim, you: str) -> str:
+    """A claim's outcome announced, once played on ``state``: ``Your claim of LD is right: team 1 wins LD (score
+    1-0).`` (the terminal and the web say it)."""
+    who = "Your claim" if claim.claimer == you else f"{claim.claimer}'s claim"
+    return f"{who} of {claim.half_suit} is {claim_words(state, claim)}."
 
 
 def show_hand(match: Match) -> None:
@@ -256,17 +292,8 @@ def given_words(given: GiveAway) -> str:
 
 def show_result(match: Match, path: str) -> None:
     """The final score and winner, and where the game is saved."""
-    state = match.state
-    team = match.setup.team(match.you)
-    mine, theirs = state.score[team], state.score[3 - team]
-    if state.winner is None:
-        verdict = f"A tie, {mine}-{theirs}."
-    elif state.winner == team:
-        verdict = f"Your team wins, {mine}-{theirs}."
-    else:
-        verdict = f"Your team loses, {mine}-{theirs}."
     console().print(Rule("Game over", style="dim"))
-    console().print(Text(verdict, style="bold"))
+    console().print(Text(verdict(match), style="bold"))
     console().print(Text(f"Saved: {path}"), soft_wrap=True)
 
 

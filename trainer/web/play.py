@@ -45,14 +45,15 @@ from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.state import SetStatus
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.bots import BotKind
-from trainer.play.ending import own_notes
+from trainer.play.ending import decided, own_notes, verdict
 from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.protocol import LEVELS, BotKind
+from trainer.play.recap import recap
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
 from trainer.render.notes import note_sentence
-from trainer.render.play import reply_lines, turn_words, worst_first
+from trainer.render.play import claim_announcement, moment_words, recap_lines, reply_lines, turn_words, worst_first
 from trainer.render.web import render
 from trainer.render.web.table import table_view
 from trainer.render.worksheet import text_html
@@ -171,6 +172,8 @@ def table(seat: Seat) -> dict[str, Any]:
         else:
             moves["passes"] = player_view.handover_targets()
     seating = match.seating
+    summary = recap(setup, events, you)
+    since = recap_lines(summary, state) if mine and seat.open_book and not summary.empty else []
     return {
         "you": you, "team": team, "variant": setup.variant.value, "count": len(setup.players),
         "players": players, "sets": sets, "score": (state.score[team], state.score[3 - team]),
@@ -180,29 +183,32 @@ def table(seat: Seat) -> dict[str, Any]:
         "opponents": seating.opponents.value, "seed": seating.seed if over else None,  # (the seed deals every hand)
         "alerts": [Markup(text_html(a)) for a in seat.alerts()] if mine else [],
         "pending": seat.pending is not None, "felt": table_view(state, you), "decider": decider,
+        "recap": [Markup(text_html(line)) for line in since],
+        "dealer": setup.dealer, "deals": "you deal and ask first" if setup.dealer == you else
+        f"{setup.dealer} deals and asks first",
     }
 
 
 def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
-    """The end of a finished game, worked out once: the result, the review of the person's own moves, and the
-    positions they missed queued as puzzles for the learner (as the terminal's table does)."""
+    """The end of a finished game, worked out once: the result, what decided it (the sets won and lost, the
+    moments that mattered), the review of the person's own moves, and the positions they missed queued as
+    puzzles for the learner (as the terminal's table does)."""
     if sitting.ending is not None:
         return sitting.ending
     match = sitting.seat.match
     state = match.state
     team = match.setup.team(match.you)
-    mine, theirs = state.score[team], state.score[3 - team]
-    if state.winner is None:
-        verdict = f"A tie, {mine}-{theirs}."
-    elif state.winner == team:
-        verdict = f"Your team wins, {mine}-{theirs}."
-    else:
-        verdict = f"Your team loses, {mine}-{theirs}."
+    what = decided(match)
     notes = own_notes(match)
     missed, added = queue_for_learner(request, match, notes)
     sitting.ending = {
-        "verdict": verdict,
+        "verdict": verdict(match),
         "won": state.winner == team,
+        "lost": state.winner is not None and state.winner != team,
+        "sets_won": [str(r.half_suit) for r in what.won()],
+        "sets_lost": [str(r.half_suit) for r in what.lost()],
+        "sets_void": [str(r.half_suit) for r in what.sets if r.outcome == "cancelled"],
+        "moments": [{"event": m.event, "html": Markup(text_html(moment_words(match, m)))} for m in what.moments],
         "notes": [{"event": n.event, "kind": n.kind.value, "html": Markup(text_html(note_sentence(n)))}
                   for n in worst_first(notes)],
         "missed": missed, "added": added,
@@ -243,13 +249,13 @@ def _games(request: Request) -> list[dict[str, Any]]:
 
 
 def _defaults() -> dict[str, str]:
-    return {"variant": "classic", "players": "6", "seat": "", "partners": "basic", "opponents": "expert",
+    return {"variant": "classic", "players": "6", "seat": "", "partners": "medium", "opponents": "medium",
             "coach": "alert", "seed": "", "open_book": ""}
 
 
 def _choices() -> dict[str, list[str]]:
     return {"variant": [v.value for v in Variant], "players": [str(n) for n in PLAYER_COUNTS],
-            "bots": [b.value for b in BotKind], "coach": [c.value for c in CoachLevel]}
+            "bots": [b.value for b in LEVELS], "coach": [c.value for c in CoachLevel]}
 
 
 def seating_of(form: dict[str, str]) -> Seating:
@@ -257,6 +263,9 @@ def seating_of(form: dict[str, str]) -> Seating:
 
     >>> seating_of({"variant": "fish54", "players": "8", "seed": "7", "coach": "full"}).players
     8
+    >>> old = seating_of({"partners": "basic", "opponents": "human"})  # the old names stand for levels
+    >>> old.partners.value, old.opponents.value
+    ('medium', 'easy')
     >>> seating_of({"players": "7"})
     Traceback (most recent call last):
     ...
@@ -283,8 +292,9 @@ def seating_of(form: dict[str, str]) -> Seating:
         seed = int.from_bytes(os.urandom(3), "big")
     you = (form.get("seat") or "").strip() or None
     started = clock.now().astimezone(UTC).replace(microsecond=0).isoformat()
-    seating = Seating(seed, choice("variant", Variant, "classic"), int(text), you, choice("partners", BotKind, "basic"),
-                      choice("opponents", BotKind, "expert"), choice("coach", CoachLevel, "alert"),
+    seating = Seating(seed, choice("variant", Variant, "classic"), int(text), you,
+                      choice("partners", BotKind, "medium"), choice("opponents", BotKind, "medium"),
+                      choice("coach", CoachLevel, "alert"),
                       form.get("open_book") in ("1", "on", "yes", "true"), started)
     try:
         seating.names()
@@ -318,21 +328,25 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
         return bad_request(request, str(error))
 
 
-def _state(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None) -> dict[str, Any]:
+def _state(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None,
+           events: list[Event] | None = None) -> dict[str, Any]:
     seat = sitting.seat
     data = table(seat)
     data["name"] = game_id(home(request), path)
     data["file"] = path.name if seat.match.over else None  # (the name holds the seed)
     data["started"] = seat.match.seating.started[:16].replace("T", " ")
     data["end"] = ending(sitting, request) if seat.match.over else None
-    data["said"] = [Markup(text_html(line)) for line in reply_lines(reply)] if reply is not None else []
-    data["said_kind"] = reply.kind if reply is not None else ""
+    match = seat.match
+    claims = [claim_announcement(match.state, e, match.you) for e in events or () if isinstance(e, Claim)]
+    said = [*claims, *(reply_lines(reply) if reply is not None else ())]
+    data["said"] = [Markup(text_html(line)) for line in said]
+    data["said_kind"] = reply.kind if reply is not None else "info" if claims else ""
     return data
 
 
 def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None,
             events: list[Event] | None = None, auto: bool = False) -> Response:
-    data = _state(request, sitting, path, reply)
+    data = _state(request, sitting, path, reply, events)
     if wants_json(request):
         you = sitting.seat.match.you
         first = len(sitting.seat.match.state.events) - len(events or []) + 1

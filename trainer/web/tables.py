@@ -30,7 +30,7 @@ the last one for a seat whose coach is off, as at a real table).
     'moved'
     >>> view = table.view("Dan")
     >>> view["you"], len(view["hand"]), view["events"]
-    ('Dan', 8, ['Dan asks Ann for 9S: no'])
+    ('Dan', 8, ['Dan asks Ann for 2S: no'])
     >>> "hand" in table.view(None), Table.load(table.text()).view("Dan") == view
     (False, True)
 """
@@ -48,16 +48,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Event
+from trainer.game.events import Claim, Event
 from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
 from trainer.game.state import SetStatus
 from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.ending import verdict
 from trainer.play.match import CoachLevel, Match, Seating
-from trainer.play.protocol import BotKind
+from trainer.play.protocol import LEVELS as BOT_LEVELS
+from trainer.play.protocol import BotKind, table_level
+from trainer.play.recap import recap
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
-from trainer.render.notes import note_sentence
+from trainer.render.play import claim_announcement, recap_lines, reply_lines
 
 FORMAT = 1
 """The version of a table's file."""
@@ -69,8 +72,10 @@ _PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
 AWAY_SECONDS = 180.0
 """A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
 LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
-BOT_KINDS = tuple(kind for kind in BotKind if kind is not BotKind.RANDOM)
-"""The bots a table may seat in its empty seats."""
+BOT_KINDS = BOT_LEVELS
+"""The bots a table may seat in its empty seats: the levels of ``literature play`` (easy, medium, hard, expert)."""
+OLD_BOT_NAMES = tuple(kind for kind in BotKind if kind not in BOT_LEVELS and kind is not BotKind.RANDOM)
+"""Old names still taken for a level (``basic``: medium, ``human``: easy)."""
 
 
 class TableError(LiteratureError):
@@ -121,8 +126,10 @@ class Options:
         """The options of ``POST /api/tables``; ``coach`` is the highest level allowed (``"alert"``: off and
         alert) or the list of the levels allowed. A field that is wrong raises :class:`TableError` naming it.
 
-        >>> Options.read({"variant": "fish54", "players": 8, "bots": "basic", "coach": "alert"}, 7).coach
+        >>> Options.read({"variant": "fish54", "players": 8, "bots": "hard", "coach": "alert"}, 7).coach
         (<CoachLevel.OFF: 'off'>, <CoachLevel.ALERT: 'alert'>)
+        >>> Options.read({"bots": "basic"}, 7).bots  # an old name: its level
+        <BotKind.MEDIUM: 'medium'>
         >>> Options.read({"players": 7}, 7)
         Traceback (most recent call last):
         ...
@@ -135,6 +142,8 @@ class Options:
         players = body.get("players", 6)
         if type(players) is not int or players not in PLAYER_COUNTS:
             raise TableError(f"players: a table has 6 or 8 players, not {str(players)[:20]}")
+        if body.get("bots") in [k.value for k in OLD_BOT_NAMES]:
+            body = {**body, "bots": table_level(body["bots"]).value}
         bots = _choice(body, "bots", [k.value for k in BOT_KINDS], BotKind.EXPERT.value)
         coach = body.get("coach", "off")
         names = [level.value for level in LEVELS]
@@ -311,7 +320,9 @@ class Table:
         if reply.kind == "confirm":
             self.questions[place.name] = reply.lines[0]
         if reply.kind == "moved":
-            self.notes[place.name] = [f"Coach: {note_sentence(n)}" for n in reply.notes]
+            match = seat.match
+            claims = [claim_announcement(match.state, e, place.name) for e in reply.events if isinstance(e, Claim)]
+            self.notes[place.name] = [*claims, *reply_lines(reply)]  # the coach's notes and what the ask gave away
             self.changed(now)
         elif reply.kind == "confirm":
             self.version += 1
@@ -413,7 +424,7 @@ class Table:
             events=lines if self.history_open(viewer) else lines[-1:],
             event_count=len(lines),
             turn=seat, role=role.value if role else None,
-            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner,
+            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner, dealer=match.setup.dealer,
             sets={str(h): ("in play" if r.status is SetStatus.IN_PLAY else
                           "cancelled" if r.status is SetStatus.CANCELLED else f"team {r.team}")
                   for h, r in state.sets.items()},
@@ -421,6 +432,11 @@ class Table:
         if viewer is not None and viewer in self.seats:
             out["coach"] = self._coach_json(viewer)
             out["options"] = self._options_json(viewer) if seat == viewer and viewer in match.people else {}
+            summary = recap(match.setup, state.events, viewer)
+            mine = seat == viewer and viewer in match.people and self.history_open(viewer)
+            out["recap"] = recap_lines(summary, state) if mine and not summary.empty else []
+            if state.over:
+                out["verdict"] = verdict(self.seat_match(viewer))
         return out
 
     def _seat_json(self, place: Place) -> dict[str, Any]:

@@ -183,6 +183,9 @@
     else if (state.over) status = "Game over: team 1 " + state.score[0] + ", team 2 " + state.score[1] + ".";
     else if (turn === mine) status = "Your move (" + (state.role === "pass" ? "pass the turn" : state.role) + ").";
     else status = turn + " to " + (state.role === "claim" ? "claim" : "play") + ". Score " + state.score[0] + "–" + state.score[1] + ".";
+    if (playing && !state.over && state.event_count === 0 && state.dealer) {
+      status += state.dealer === mine ? " You deal and ask first." : " " + state.dealer + " deals and asks first.";
+    }
     part("status").textContent = status;
     part("status").classList.toggle("yours", turn === mine && !state.over && playing);
     if (!playing) renderLobby(mine); else renderGame(mine);
@@ -230,6 +233,7 @@
     }
     part("hand-panel").hidden = !mine || state.over;
     if (mine) renderHand();
+    renderRecap();
     renderMove(mine);
     renderCoach(mine);
     const lines = state.events;
@@ -314,12 +318,19 @@
     }
     if (reply) box.append(reply);
   }
+  function renderRecap() {  // the moves since this seat's last one, when its turn comes (coach on)
+    const box = part("recap");
+    const lines = state.recap || [];
+    box.hidden = !lines.length;
+    box.replaceChildren(...(lines.length ? [el("h2", {}, lines[0]),
+      el("ul", {}, ...lines.slice(1).map((line) => el("li", {}, withCards(line))))] : []));
+  }
   function renderOver() {
     const box = part("over");
     box.hidden = !state.over;
     if (!state.over) return;
     const result = state.winner ? "Team " + state.winner + " wins" : "A tie";
-    box.replaceChildren(el("h2", {}, result + ", " + state.score[0] + "–" + state.score[1]),
+    box.replaceChildren(el("h2", {}, state.verdict || result + ", " + state.score[0] + "–" + state.score[1]),
       el("p", {}, el("a", { href: "/api/tables/" + code + "/log", download: "table-" + code + ".lit" }, "Download the game (.lit)"),
         " · ", el("a", { href: "/t/" + code + "/review" }, "The review, with your notes")));
   }
