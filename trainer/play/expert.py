@@ -40,6 +40,7 @@ best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.engine import Knowledge, solve
@@ -60,12 +61,35 @@ GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then pro
 GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves cost too much to make on every move
 
 
+@dataclass(frozen=True)
+class Tact:
+    """How the expert weighs an ask beyond its chance to hit (each in hits: 1 is one card won, the turn kept)."""
+
+    miss: Fraction = Fraction(1, 2)
+    """Per ask the target could then surely make against the team (a card the table has seen move to it, of a set
+    the target may hold a card of), weighted by the chance of a miss: a miss hands the target the turn."""
+    completes: Fraction = Fraction(1, 2)
+    """A hit that makes its set certain for the team (every other card of it forced onto the team)."""
+    empties: Fraction = Fraction(0)
+    """A hit that takes the target's last card (it can never ask again)."""
+    reveal: Fraction = Fraction(0)
+    """Per opponent who may hold a card of the set, a hit that shows the table the card (it can be asked back),
+    unless the hit makes the set certain."""
+    window: Fraction | None = None
+    """Only asks this close to the best chance are weighed (``None``: all of them)."""
+
+
+TACT = Tact()
+
+
 class ExpertBot:
     """Exact knowledge, best-chance asks, certain claims, one set kept in reserve as a stalemate breaker."""
 
     kind = BotKind.EXPERT
 
-    def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
+    def __init__(
+        self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT
+    ) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
         (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
         the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than
@@ -73,6 +97,7 @@ class ExpertBot:
         self.rng = rng
         self.breaker = stalemate_breaker
         self.discreet = discreet
+        self.tact = tact if discreet else None
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
         self._public: tuple[int, frozenset[Card]] | None = None
 
@@ -184,7 +209,9 @@ class ExpertBot:
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
         """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
         the other team least."""
-        if self.discreet and len({c for _, _, c in asks}) > 1:
+        if self.tact is not None and len(asks) > 1:
+            asks = self.tactful(view, asks, self.tact)
+        elif self.discreet and len({c for _, _, c in asks}) > 1:
             asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]
@@ -263,6 +290,41 @@ class ExpertBot:
                     after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
                     cost += weight * len((after - before - {card}) & hand)
             scored.append((top - GIVEAWAY * cost, target, card))
+        return scored
+
+    def tactful(self, view: View, asks: list[tuple[Fraction, str, Card]], tact: Tact) -> list[tuple[Fraction, str, Card]]:
+        """Each ask scored by its chance to hit and what a hit or a miss leads to (:class:`Tact`)."""
+        if max(chance for chance, _, _ in asks) == 0:
+            return asks
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
+        state = view.state
+        shown = [c for c, p in state.located.items() if p in team and state.in_play(c)]
+
+        def may_hold(player: str, half: HalfSuit, but: Card | None = None) -> Fraction:
+            lacks = Fraction(1)
+            for c in half.cards:
+                if c != but:
+                    lacks *= 1 - k.holders(c).get(player, Fraction(0))
+            return 1 - lacks
+
+        danger: dict[str, Fraction] = {}
+        for target in {t for _, t, _ in asks}:
+            danger[target] = sum((may_hold(target, c.half_suit, c) for c in shown), Fraction(0))
+        best = max(chance for chance, _, _ in asks)
+        scored = []
+        for chance, target, card in asks:
+            if tact.window is not None and chance < best - tact.window:
+                continue
+            others = [k.forced(c) for c in card.half_suit.cards if c != card]
+            completes = all(p in team for p in others)
+            value = 1 + tact.completes * completes + tact.empties * (state.sizes[target] == 1)
+            if tact.reveal and not completes:
+                value -= tact.reveal * sum(
+                    (may_hold(o, card.half_suit, card) for o in view.opponents if state.sizes[o] and o != target),
+                    Fraction(0),
+                )
+            scored.append((chance * value - (1 - chance) * tact.miss * danger[target], target, card))
         return scored
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
