@@ -77,6 +77,11 @@ class Tact:
     unless the hit makes the set certain."""
     window: Fraction | None = None
     """Only asks this close to the best chance are weighed (``None``: all of them)."""
+    hoard: bool = False
+    """``classic``: keep every certain set (the other team holds none of its cards, so nothing can take it away)
+    and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
+    handover: Fraction = Fraction(1, 4)
+    """A teammate's best ask beats the seat's own by this much: claim a kept set and hand the turn over."""
 
 
 TACT = Tact()
@@ -113,13 +118,14 @@ class ExpertBot:
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
         classic_breaker = self.breaker and view.setup.variant.pass_after_claim
+        hoard = classic_breaker and self.tact is not None and self.tact.hoard
         if classic_breaker and view.handover_targets() and not view.stalled:
             k = self.knowledge(view)
             mate = self.better_teammate(view, k, self.asks(view, k))
             if mate is not None:
                 return PassTo(mate)
         if view.role is not Role.CLAIM and not view.stalled:
-            quick = self.quick(view)
+            quick = self.quick(view, hoard)
             if quick is not None:
                 return quick
         k = self.knowledge(view)
@@ -131,8 +137,11 @@ class ExpertBot:
             return PassTo(most_cards(view, view.pass_targets()))
         reserve = self.reserve(view, claimable)
         for half, holders in claimable.items():
-            if half is not reserve:
+            if half is not reserve and not hoard:
                 return ClaimSet.of(half, holders)
+        if hoard and claimable and self.better_teammate(view, k, asks):
+            half = min(claimable, key=lambda h: (sum(p != view.seat for p in claimable[h].values()), h.index))
+            return ClaimSet.of(half, claimable[half])  # a kept set claimed to hand the turn on
         if reserve is not None and classic_breaker and self.better_teammate(view, k, asks):
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
@@ -141,14 +150,14 @@ class ExpertBot:
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
-    def quick(self, view: View) -> Move | None:
+    def quick(self, view: View, hoard: bool = False) -> Move | None:
         """A move the exact engine would also make, found without it: a sure hit, or a sure claim.
 
         A card seen to move to an opponent is there for certain (chance 1, the
         best there is); a set a careful memory places on the team is claimable.
         """
         memory = Memory(view)
-        if view.setup.variant.pass_after_claim:  # classic: claim at once all but one (the reserve)
+        if view.setup.variant.pass_after_claim and not hoard:  # classic: claim at once all but one (the reserve)
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
@@ -176,7 +185,8 @@ class ExpertBot:
             if not view.state.sizes[mate]:
                 continue
             chance = self.teammate_chance(view, k, mate)
-            if chance >= own + CLEARLY_BETTER and (best is None or chance > best[0]):
+            margin = CLEARLY_BETTER if self.tact is None else self.tact.handover
+            if chance >= own + margin and (best is None or chance > best[0]):
                 best = (chance, mate)
         return None if best is None else best[1]
 
