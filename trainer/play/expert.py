@@ -77,6 +77,9 @@ class Tact:
     unless the hit makes the set certain."""
     window: Fraction | None = None
     """Only asks this close to the best chance are weighed (``None``: all of them)."""
+    ahead: Fraction = Fraction(0)
+    """A hit is worth this much more per unit of the best chance of the ask after it (the seat's exact view after
+    the hit: one more solve per ask weighed, the :data:`WEIGHED` best only)."""
     hoard: bool = False
     """``classic``: keep every certain set (the other team holds none of its cards, so nothing can take it away)
     and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
@@ -322,6 +325,7 @@ class ExpertBot:
         for target in {t for _, t, _ in asks}:
             danger[target] = sum((may_hold(target, c.half_suit, c) for c in shown), Fraction(0))
         best = max(chance for chance, _, _ in asks)
+        chance_of = {(t, c): chance for chance, t, c in asks}
         scored = []
         for chance, target, card in asks:
             if tact.window is not None and chance < best - tact.window:
@@ -335,7 +339,23 @@ class ExpertBot:
                     Fraction(0),
                 )
             scored.append((chance * value - (1 - chance) * tact.miss * danger[target], target, card))
+        if tact.ahead:
+            scored.sort(key=lambda a: a[0], reverse=True)
+            scored = [(v + chance_of[(t, c)] * tact.ahead * self.next_chance(view, t, c), t, c)
+                      for v, t, c in scored[:WEIGHED]]
         return scored
+
+    def next_chance(self, view: View, target: str, card: Card) -> Fraction:
+        """The best chance of the seat's next ask after ``target`` gives it ``card``."""
+        hit = Ask(view.seat, target, card, True)
+        state = view.state.copy()
+        state.apply(hit)
+        after = View(view.seat, view.setup, (*view.events, hit), Role.PLAY, state=state)
+        try:
+            k = solve(view.setup, after.events, view.seat)
+        except LiteratureError:
+            return Fraction(0)
+        return max((chance for chance, _, _ in self.asks(after, k)), default=Fraction(0))
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
         """A certain set if any; else the set whose likeliest placement on the team is most probable."""
