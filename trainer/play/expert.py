@@ -305,7 +305,9 @@ class ExpertBot:
             scored.append((top - GIVEAWAY * cost, target, card))
         return scored
 
-    def tactful(self, view: View, asks: list[tuple[Fraction, str, Card]], tact: Tact) -> list[tuple[Fraction, str, Card]]:
+    def tactful(
+        self, view: View, asks: list[tuple[Fraction, str, Card]], tact: Tact
+    ) -> list[tuple[Fraction, str, Card]]:
         """Each ask scored by its chance to hit and what a hit or a miss leads to (:class:`Tact`)."""
         if max(chance for chance, _, _ in asks) == 0:
             return asks
