@@ -65,10 +65,10 @@ GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves
 class Tact:
     """How the expert weighs an ask beyond its chance to hit (each in hits: 1 is one card won, the turn kept)."""
 
-    miss: Fraction = Fraction(1, 2)
+    miss: Fraction = Fraction(0)
     """Per ask the target could then surely make against the team (a card the table has seen move to it, of a set
     the target may hold a card of), weighted by the chance of a miss: a miss hands the target the turn."""
-    completes: Fraction = Fraction(1, 2)
+    completes: Fraction = Fraction(1)
     """A hit that makes its set certain for the team (every other card of it forced onto the team)."""
     empties: Fraction = Fraction(0)
     """A hit that takes the target's last card (it can never ask again)."""
@@ -80,10 +80,10 @@ class Tact:
     ahead: Fraction = Fraction(0)
     """A hit is worth this much more per unit of the best chance of the ask after it (the seat's exact view after
     the hit: one more solve per ask weighed, the :data:`WEIGHED` best only)."""
-    hoard: bool = False
+    hoard: bool = True
     """``classic``: keep every certain set (the other team holds none of its cards, so nothing can take it away)
     and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
-    handover: Fraction = Fraction(1, 4)
+    handover: Fraction = Fraction(1, 100)
     """A teammate's best ask beats the seat's own by this much: claim a kept set and hand the turn over."""
 
 
