@@ -3,22 +3,22 @@
 It solves its view exactly (:func:`trainer.engine.solve` with its own hand
 and the public history) and then:
 
-- claims every set whose six holders are forced onto its team, except one it
-  keeps in reserve (the stalemate breaker): in ``fish54`` it claims it when no
+- in ``fish54``, claims every set whose six holders are forced onto its team,
+  except one it keeps in reserve (the stalemate breaker): it claims it when no
   ask can hit, which lets its team pick who plays instead of handing the turn
-  over; in ``classic`` it claims it when a teammate has a clearly better ask
-  than its own (by its own exact view of what that teammate can ask), then
-  passes the turn to that teammate;
-- just after any claim of its own in ``classic``, passes the turn to a
-  teammate whose best ask is clearly better than its own;
-- otherwise asks for the card and target with the best exact chance of a hit,
-  never an ask that cannot hit, and never takes a card from the same player a
-  third time while it can ask anything else; among asks within
-  :data:`CLOSE` of the best chance it values most a hit that would make a set
-  certain for its team, then the ask that gives away least (what the table can
-  then prove about its hand, :meth:`ExpertBot.weighed`), then a set the table
-  already knows it holds (the ask tells the other team nothing new), then the
-  set it holds most of;
+  over;
+- in ``classic`` it keeps every such set (:attr:`Tact.hoard`: the other team
+  holds none of its cards, so nothing can take it away) and claims one
+  whenever a teammate has a better ask than its own (by its own exact view of
+  what that teammate can ask), then passes the turn to that teammate;
+- otherwise asks for the card and target with the best exact chance of a
+  hit, a hit that would make a set certain for its team counting twice
+  (:class:`Tact`), never an ask that cannot hit, and never takes a card from
+  the same player a third time while it can ask anything else; among equals,
+  a set the table already knows it holds (the ask tells the other team
+  nothing new), then the set it holds most of. ``benchmarks/bots.py --tact``
+  measured weighing what an ask gives away against its chance to hit: it lost
+  to the expert that does not, so the default :class:`Tact` does not weigh it;
 - when no ask can hit and nothing is certain, it asks anyway rather than make a
   claim that can be wrong; in the endgame, or when it must claim, it claims a
   certain set if it has one, else the set whose likeliest placement is most
@@ -26,7 +26,10 @@ and the public history) and then:
 
 ``ExpertBot(rng, discreet=False)`` is the expert as it was before issue 31 (the
 best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
-``benchmarks/bots.py --levels`` plays the two head to head.
+``benchmarks/bots.py --levels`` and ``--tact`` play the two head to head.
+``ExpertBot(rng, tact=None)`` is the expert of issue 31 before it kept its
+certain sets (asks close to the best chance weighed by what they give away,
+:meth:`ExpertBot.weighed`).
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -63,7 +66,13 @@ GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves
 
 @dataclass(frozen=True)
 class Tact:
-    """How the expert weighs an ask beyond its chance to hit (each in hits: 1 is one card won, the turn kept)."""
+    """How the expert weighs an ask beyond its chance to hit (each in hits: 1 is one card won, the turn kept).
+
+    The default is the one ``benchmarks/bots.py --tact`` found to beat the expert before issue 31:
+
+    >>> Tact().hoard, Tact().completes, Tact().miss
+    (True, Fraction(1, 1), Fraction(0, 1))
+    """
 
     miss: Fraction = Fraction(0)
     """Per ask the target could then surely make against the team (a card the table has seen move to it, of a set
