@@ -30,12 +30,13 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 
 from trainer.game.events import Pass
 from trainer.game.notation import parse_game, write_game
 from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
-from trainer.play.expert import ExpertBot
+from trainer.play.expert import ExpertBot, Tact
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.protocol import LEVELS
 from trainer.play.seat import Seat
@@ -264,6 +265,58 @@ def levels_report(games: int, far_games: int, old_games: int, auto_games: int, s
     print(load())
 
 
+def tact_game(job: GameJob, new_team: int, tact: Tact | None) -> int | None:
+    """Play ``job``: team ``new_team`` the expert weighing its asks by ``tact`` (``None``: the chance alone, as
+    the expert in the table of issue 31), the other team ``expert-old``. Returns the winner."""
+    table = new_table(job)
+    setup = table.truth.setup
+    for seat in setup.players:
+        rng = random.Random(f"{job.game_seed}:{seat}")
+        mine = setup.team(seat) == new_team
+        table.bots[seat] = ExpertBot(rng, tact=tact) if mine else ExpertBot(rng, discreet=False)
+    table.play()
+    return table.truth.winner
+
+
+def read_tact(spec: str) -> Tact | None:
+    """A :class:`Tact` from ``name=value,...`` (``none``: no tact at all).
+
+    >>> read_tact("miss=0,hoard=1").hoard, read_tact("none")
+    (True, None)
+    """
+    if spec == "none":
+        return None
+    fields: dict[str, object] = {}
+    for part in filter(None, spec.split(",")):
+        name, value = part.split("=")
+        fields[name] = None if value == "None" else bool(int(value)) if name == "hoard" else Fraction(value)
+    return Tact(**fields)  # type: ignore[arg-type]
+
+
+def tact_report(specs: list[str], games: int, seed: int, players: int, workers: int) -> None:
+    """Each weighing of the expert's asks against ``expert-old``, seats swapped halfway, with 95% intervals."""
+    print(f"classic, {players} players, {games} games per weighing v expert-old, {workers} workers; {load()}")
+    half = games // 2
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for spec in specs:
+            tact = read_tact(spec)
+            futures = []
+            for index in range(games):
+                team = 1 if index < half else 2
+                job = GameJob(index if team == 1 else index - half, seed if team == 1 else seed + 1,
+                              Variant.CLASSIC, players, BotKind.EXPERT, BotKind.EXPERT)
+                futures.append((team, pool.submit(tact_game, job, team, tact)))
+            wins = losses = 0
+            for team, future in futures:
+                winner = future.result()
+                wins += winner == team
+                losses += winner == 3 - team
+            low, high = wilson(wins, wins + losses)
+            print(f"{spec:<40} {games:>5} {wins:>4}-{losses:<4} {games - wins - losses:>5} "
+                  f"decided {wins / max(wins + losses, 1):.0%} ({low:.0%}-{high:.0%})", flush=True)
+    print(load())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -282,7 +335,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--far-games", type=int, help="with --levels: games per pair of levels that are not "
                         "neighbours (default: --games)")
     parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
+    parser.add_argument("--tact", action="append",
+                        help="the expert weighing its asks by this Tact (name=value,...; 'none') v expert-old")
     args = parser.parse_args(argv)
+    if args.tact:
+        tact_report(args.tact, args.games, args.seed, args.players, args.workers)
+        return 0
     if args.levels:
         levels_report(args.games, args.far_games or args.games, args.old_games or args.games, args.auto_games,
                       args.seed, args.players, args.workers)

@@ -201,9 +201,9 @@ def test_random_bot_claims_only_proven_sets_unless_stalled() -> None:
 
 
 def test_expert_never_asks_where_the_card_cannot_be_while_another_ask_can_hit() -> None:
-    """Its ask is within CLOSE of the best chance among the asks the no-ping-pong rule leaves (a hit that makes a
-    set certain is worth more), and can hit whenever one of them can."""
-    from trainer.play.expert import CLOSE
+    """Its ask has the best chance among the asks the no-ping-pong rule leaves, or at least its share of it when
+    a hit would make a set certain (worth 1 + TACT.completes hits), and can hit whenever one of them can."""
+    from trainer.play.expert import TACT
 
     table = new_table(GameJob(2, 5, team1=BotKind.EXPERT, team2=BotKind.BASIC))
     checked = 0
@@ -217,7 +217,7 @@ def test_expert_never_asks_where_the_card_cannot_be_while_another_ask_can_hit() 
                 best = max(k.holders(c).get(t, 0) for t, c in view.fair(view.legal_asks()))
                 chance = k.holders(move.card).get(move.target, 0)
                 assert (move.target, move.card) in view.fair(view.legal_asks())
-                assert chance >= best - CLOSE and (chance > 0 or best == 0)
+                assert chance * (1 + TACT.completes) >= best and (chance > 0 or best == 0)
                 checked += 1
         table.step()
     assert checked > 5

@@ -3,22 +3,22 @@
 It solves its view exactly (:func:`trainer.engine.solve` with its own hand
 and the public history) and then:
 
-- claims every set whose six holders are forced onto its team, except one it
-  keeps in reserve (the stalemate breaker): in ``fish54`` it claims it when no
+- in ``fish54``, claims every set whose six holders are forced onto its team,
+  except one it keeps in reserve (the stalemate breaker): it claims it when no
   ask can hit, which lets its team pick who plays instead of handing the turn
-  over; in ``classic`` it claims it when a teammate has a clearly better ask
-  than its own (by its own exact view of what that teammate can ask), then
-  passes the turn to that teammate;
-- just after any claim of its own in ``classic``, passes the turn to a
-  teammate whose best ask is clearly better than its own;
-- otherwise asks for the card and target with the best exact chance of a hit,
-  never an ask that cannot hit, and never takes a card from the same player a
-  third time while it can ask anything else; among asks within
-  :data:`CLOSE` of the best chance it values most a hit that would make a set
-  certain for its team, then the ask that gives away least (what the table can
-  then prove about its hand, :meth:`ExpertBot.weighed`), then a set the table
-  already knows it holds (the ask tells the other team nothing new), then the
-  set it holds most of;
+  over;
+- in ``classic`` it keeps every such set (:attr:`Tact.hoard`: the other team
+  holds none of its cards, so nothing can take it away) and claims one
+  whenever a teammate has a better ask than its own (by its own exact view of
+  what that teammate can ask), then passes the turn to that teammate;
+- otherwise asks for the card and target with the best exact chance of a
+  hit, a hit that would make a set certain for its team counting twice
+  (:class:`Tact`), never an ask that cannot hit, and never takes a card from
+  the same player a third time while it can ask anything else; among equals,
+  a set the table already knows it holds (the ask tells the other team
+  nothing new), then the set it holds most of. ``benchmarks/bots.py --tact``
+  measured weighing what an ask gives away against its chance to hit: it lost
+  to the expert that does not, so the default :class:`Tact` does not weigh it;
 - when no ask can hit and nothing is certain, it asks anyway rather than make a
   claim that can be wrong; in the endgame, or when it must claim, it claims a
   certain set if it has one, else the set whose likeliest placement is most
@@ -26,7 +26,10 @@ and the public history) and then:
 
 ``ExpertBot(rng, discreet=False)`` is the expert as it was before issue 31 (the
 best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
-``benchmarks/bots.py --levels`` plays the two head to head.
+``benchmarks/bots.py --levels`` and ``--tact`` play the two head to head.
+``ExpertBot(rng, tact=None)`` is the expert of issue 31 before it kept its
+certain sets (asks close to the best chance weighed by what they give away,
+:meth:`ExpertBot.weighed`).
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -40,6 +43,7 @@ best chance alone, ping-pong allowed, a guess rather than a hopeless ask):
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.engine import Knowledge, solve
@@ -60,12 +64,49 @@ GIVEAWAY = Fraction(1, 1000)  # what one card of the hand the table can then pro
 GIVEAWAY_PLAYERS = 6  # weighed at 6 players only: at 8 the public view's solves cost too much to make on every move
 
 
+@dataclass(frozen=True)
+class Tact:
+    """How the expert weighs an ask beyond its chance to hit (each in hits: 1 is one card won, the turn kept).
+
+    The default is the one ``benchmarks/bots.py --tact`` found to beat the expert before issue 31:
+
+    >>> Tact().hoard, Tact().completes, Tact().miss
+    (True, Fraction(1, 1), Fraction(0, 1))
+    """
+
+    miss: Fraction = Fraction(0)
+    """Per ask the target could then surely make against the team (a card the table has seen move to it, of a set
+    the target may hold a card of), weighted by the chance of a miss: a miss hands the target the turn."""
+    completes: Fraction = Fraction(1)
+    """A hit that makes its set certain for the team (every other card of it forced onto the team)."""
+    empties: Fraction = Fraction(0)
+    """A hit that takes the target's last card (it can never ask again)."""
+    reveal: Fraction = Fraction(0)
+    """Per opponent who may hold a card of the set, a hit that shows the table the card (it can be asked back),
+    unless the hit makes the set certain."""
+    window: Fraction | None = None
+    """Only asks this close to the best chance are weighed (``None``: all of them)."""
+    ahead: Fraction = Fraction(0)
+    """A hit is worth this much more per unit of the best chance of the ask after it (the seat's exact view after
+    the hit: one more solve per ask weighed, the :data:`WEIGHED` best only)."""
+    hoard: bool = True
+    """``classic``: keep every certain set (the other team holds none of its cards, so nothing can take it away)
+    and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
+    handover: Fraction = Fraction(1, 100)
+    """A teammate's best ask beats the seat's own by this much: claim a kept set and hand the turn over."""
+
+
+TACT = Tact()
+
+
 class ExpertBot:
     """Exact knowledge, best-chance asks, certain claims, one set kept in reserve as a stalemate breaker."""
 
     kind = BotKind.EXPERT
 
-    def __init__(self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True) -> None:
+    def __init__(
+        self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT
+    ) -> None:
         """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
         (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
         the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than
@@ -73,6 +114,7 @@ class ExpertBot:
         self.rng = rng
         self.breaker = stalemate_breaker
         self.discreet = discreet
+        self.tact = tact if discreet else None
         self._cached: tuple[tuple[str, int], Knowledge] | None = None
         self._public: tuple[int, frozenset[Card]] | None = None
 
@@ -88,13 +130,14 @@ class ExpertBot:
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
         classic_breaker = self.breaker and view.setup.variant.pass_after_claim
+        hoard = classic_breaker and self.tact is not None and self.tact.hoard
         if classic_breaker and view.handover_targets() and not view.stalled:
             k = self.knowledge(view)
             mate = self.better_teammate(view, k, self.asks(view, k))
             if mate is not None:
                 return PassTo(mate)
         if view.role is not Role.CLAIM and not view.stalled:
-            quick = self.quick(view)
+            quick = self.quick(view, hoard)
             if quick is not None:
                 return quick
         k = self.knowledge(view)
@@ -106,8 +149,11 @@ class ExpertBot:
             return PassTo(most_cards(view, view.pass_targets()))
         reserve = self.reserve(view, claimable)
         for half, holders in claimable.items():
-            if half is not reserve:
+            if half is not reserve and not hoard:
                 return ClaimSet.of(half, holders)
+        if hoard and claimable and self.better_teammate(view, k, asks):
+            half = min(claimable, key=lambda h: (sum(p != view.seat for p in claimable[h].values()), h.index))
+            return ClaimSet.of(half, claimable[half])  # a kept set claimed to hand the turn on
         if reserve is not None and classic_breaker and self.better_teammate(view, k, asks):
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
@@ -116,14 +162,14 @@ class ExpertBot:
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
-    def quick(self, view: View) -> Move | None:
+    def quick(self, view: View, hoard: bool = False) -> Move | None:
         """A move the exact engine would also make, found without it: a sure hit, or a sure claim.
 
         A card seen to move to an opponent is there for certain (chance 1, the
         best there is); a set a careful memory places on the team is claimable.
         """
         memory = Memory(view)
-        if view.setup.variant.pass_after_claim:  # classic: claim at once all but one (the reserve)
+        if view.setup.variant.pass_after_claim and not hoard:  # classic: claim at once all but one (the reserve)
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
@@ -151,7 +197,8 @@ class ExpertBot:
             if not view.state.sizes[mate]:
                 continue
             chance = self.teammate_chance(view, k, mate)
-            if chance >= own + CLEARLY_BETTER and (best is None or chance > best[0]):
+            margin = CLEARLY_BETTER if self.tact is None else self.tact.handover
+            if chance >= own + margin and (best is None or chance > best[0]):
                 best = (chance, mate)
         return None if best is None else best[1]
 
@@ -184,7 +231,9 @@ class ExpertBot:
     def best_ask(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> AskFor:
         """The best chance, less what the ask gives away (when discreet); among equals, the ask that tells
         the other team least."""
-        if self.discreet and len({c for _, _, c in asks}) > 1:
+        if self.tact is not None and len(asks) > 1:
+            asks = self.tactful(view, asks, self.tact)
+        elif self.discreet and len({c for _, _, c in asks}) > 1:
             asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
         top = [(target, card) for chance, target, card in asks if chance == best]
@@ -264,6 +313,60 @@ class ExpertBot:
                     cost += weight * len((after - before - {card}) & hand)
             scored.append((top - GIVEAWAY * cost, target, card))
         return scored
+
+    def tactful(
+        self, view: View, asks: list[tuple[Fraction, str, Card]], tact: Tact
+    ) -> list[tuple[Fraction, str, Card]]:
+        """Each ask scored by its chance to hit and what a hit or a miss leads to (:class:`Tact`)."""
+        if max(chance for chance, _, _ in asks) == 0:
+            return asks
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
+        state = view.state
+        shown = [c for c, p in state.located.items() if p in team and state.in_play(c)]
+
+        def may_hold(player: str, half: HalfSuit, but: Card | None = None) -> Fraction:
+            lacks = Fraction(1)
+            for c in half.cards:
+                if c != but:
+                    lacks *= 1 - k.holders(c).get(player, Fraction(0))
+            return 1 - lacks
+
+        danger: dict[str, Fraction] = {}
+        for target in {t for _, t, _ in asks}:
+            danger[target] = sum((may_hold(target, c.half_suit, c) for c in shown), Fraction(0))
+        best = max(chance for chance, _, _ in asks)
+        chance_of = {(t, c): chance for chance, t, c in asks}
+        scored = []
+        for chance, target, card in asks:
+            if tact.window is not None and chance < best - tact.window:
+                continue
+            others = [k.forced(c) for c in card.half_suit.cards if c != card]
+            completes = all(p in team for p in others)
+            value = 1 + tact.completes * completes + tact.empties * (state.sizes[target] == 1)
+            if tact.reveal and not completes:
+                value -= tact.reveal * sum(
+                    (may_hold(o, card.half_suit, card) for o in view.opponents if state.sizes[o] and o != target),
+                    Fraction(0),
+                )
+            scored.append((chance * value - (1 - chance) * tact.miss * danger[target], target, card))
+        if tact.ahead:
+            scored.sort(key=lambda a: a[0], reverse=True)
+            scored = [(v + chance_of[(t, c)] * tact.ahead * self.next_chance(view, t, c), t, c)
+                      for v, t, c in scored[:WEIGHED]]
+        return scored
+
+    def next_chance(self, view: View, target: str, card: Card) -> Fraction:
+        """The best chance of the seat's next ask after ``target`` gives it ``card``."""
+        hit = Ask(view.seat, target, card, True)
+        state = view.state.copy()
+        state.apply(hit)
+        after = View(view.seat, view.setup, (*view.events, hit), Role.PLAY, state=state)
+        try:
+            k = solve(view.setup, after.events, view.seat)
+        except LiteratureError:
+            return Fraction(0)
+        return max((chance for chance, _, _ in self.asks(after, k)), default=Fraction(0))
 
     def claim(self, view: View, k: Knowledge, claimable: dict[HalfSuit, dict[Card, str]]) -> ClaimSet:
         """A certain set if any; else the set whose likeliest placement on the team is most probable."""
