@@ -312,6 +312,8 @@ def hint_text(puzzle: Puzzle, depth: str) -> str:
             moves: list[str] = []
             for number in events[:3]:
                 move = _move(puzzle, number)
+                if _places(move, puzzle):  # "Bob asks Eve for 10C: yes" would be the answer itself
+                    move = f"move {number}"
                 if len("Nudge: look at " + "; ".join([*moves, move]) + ".") > HINT_WIDTH:
                     moves = moves or [f"move {number}"]  # a long claim: its number only
                     break
@@ -344,6 +346,18 @@ def gives_away(text: str, puzzle: Puzzle) -> bool:
     if not words & cards:
         return False
     return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
+
+
+def _places(text: str, puzzle: Puzzle) -> bool:
+    """Whether ``text`` names an answer card (outside the viewer's hand) beside the player who holds it.
+
+    >>> from puzzles.examples import example_claim
+    >>> _places("move 1: Cat asks Bob for 3D: no", example_claim()), _places("Cat asks Ann for 6D: yes", example_claim())
+    (False, True)
+    """
+    words = set(re.findall(r"[A-Za-z0-9]+", text))
+    return any(str(card) in words and holder in words
+               for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
 
 
 def _key_step(puzzle: Puzzle) -> Step | None:

@@ -69,7 +69,7 @@ def test_the_whole_shipped_pack_is_verified_by_the_second_solver() -> None:
     """Every puzzle of the shipped pack: python-constraint finds no deal that contradicts its answer
     (benchmarks/crosscheck.py times the same run)."""
     ids = [p.id for p in load_pack()]
-    assert len(ids) >= 3000
+    assert len(ids) >= 2800  # the ladder's pack (issue 29): 2,902 after near-duplicates were removed
     workers = min(2, os.cpu_count() or 1)
     chunks = [ids[i::workers] for i in range(workers)]
     start = time.perf_counter()
