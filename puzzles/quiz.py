@@ -352,7 +352,8 @@ def _places(text: str, puzzle: Puzzle) -> bool:
     """Whether ``text`` names an answer card (outside the viewer's hand) beside the player who holds it.
 
     >>> from puzzles.examples import example_claim
-    >>> _places("move 1: Cat asks Bob for 3D: no", example_claim()), _places("Cat asks Ann for 6D: yes", example_claim())
+    >>> claim = example_claim()
+    >>> _places("move 1: Cat asks Bob for 3D: no", claim), _places("Cat asks Ann for 6D: yes", claim)
     (False, True)
     """
     words = set(re.findall(r"[A-Za-z0-9]+", text))
