@@ -65,9 +65,16 @@ BUDGET = 20_000
 """State-class pairs up to which the plain Python pass is run and walked backwards (a hundredth of a
 second)."""
 
-SWEEP_BUDGET = 2_000_000
+SWEEP_BUDGET = 4_000_000
 """State-class pairs up to which the array pass (:class:`~trainer.engine.sweep.Sweep`) is run and walked
-backwards instead (a few hundredths of a second); a larger problem has one card drawn and pinned first."""
+backwards instead (up to a tenth of a second; it is tried where its bound, :func:`~trainer.engine.sweep.sweep_work`,
+is at most :data:`GUARD` times this); a larger problem has one card drawn and taken out first. Cards taken out
+cost a full pass each (10 to 30 ms early in an eight-player game): 4 million pairs did better than 2 on the
+hardest positions of ``benchmarks/witness.py`` (p95 0.36 s against 0.41 s)."""
+
+GUARD = 4
+"""How far above :data:`SWEEP_BUDGET` the sweep's bound may be for the sweep to be tried (the bound is 2 to 6
+times the pairs it tries)."""
 
 Hands = dict[str, tuple[Card, ...]]
 """Every player's hand as dealt, in the variant's card order."""
@@ -144,7 +151,7 @@ def _walkable(problem: Problem) -> Counter | Sweep | None:
             return Counter(problem, budget=None if settled else BUDGET)
         except OverBudget:
             pass
-    if sweep_work(problem) > 4 * SWEEP_BUDGET:
+    if sweep_work(problem) > GUARD * SWEEP_BUDGET:
         return None
     sweep = Sweep(problem, budget=SWEEP_BUDGET)
     return sweep if sweep.finished else None
