@@ -53,6 +53,8 @@ class SetTable:
     cards: tuple[str, ...]
     classes: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
     solutions: int
+    most: tuple[int, ...] = ()
+    """The most cards of the set any class gives each player (empty: worked out from ``classes``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -72,7 +74,8 @@ def set_table(problem: SetProblem, n: int) -> SetTable:
         (pack(vector), int(count), tuple(tuple(int(x) for x in row) for row in cells))
         for vector, count, cells in zip(table.vectors.tolist(), table.solutions, table.cells, strict=True)
     )
-    return SetTable(problem.cards, classes, int(table.solutions.sum()))
+    most = tuple(int(x) for x in table.vectors.max(axis=0)) if len(table.vectors) else (0,) * n
+    return SetTable(problem.cards, classes, int(table.solutions.sum()), most)
 
 
 def search_table(problem: SetProblem, n: int) -> SetTable:
@@ -175,10 +178,12 @@ class Counter:
         room_after: list[list[int]] = [[0] * n for _ in range(len(tables) + 1)]
         room_after[len(tables)] = [problem.free] * n
         for k in range(len(tables) - 1, -1, -1):
-            best = [0] * n
-            for key, _, _ in tables[k].classes:
-                for p, x in enumerate(unpack(key, n)):
-                    best[p] = max(best[p], x)
+            best = list(tables[k].most)
+            if not best:
+                best = [0] * n
+                for key, _, _ in tables[k].classes:
+                    for p, x in enumerate(unpack(key, n)):
+                        best[p] = max(best[p], x)
             room_after[k] = [a + b for a, b in zip(room_after[k + 1], best, strict=True)]
         layers: list[dict[int, int]] = [{0: 1}]
         for k, table in enumerate(tables):

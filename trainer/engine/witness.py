@@ -9,9 +9,13 @@ The draw uses the exact counts, nothing rounded:
 
 1. While the counting problem is large, one card of the set with the most
    classes is drawn from its exact counts per player (a full pass of the
-   engine, :func:`trainer.engine.passes.full_pass`) and pinned there, then the
-   rest of that set's cards: the problem that is left counts exactly the
-   deals that agree so far.
+   engine, :func:`trainer.engine.passes.full_pass`) and taken out of its set,
+   its holder's room one smaller (a "holds one of" fact it meets dropped),
+   then the rest of that set's cards: the problem that is left counts exactly
+   the deals that agree so far, and is smaller each time (pinning the card
+   in place instead would make every player special to its set, and every
+   pass slower). Whether the plain pass may be small enough is bounded first,
+   without running it.
 2. Once the plain Python pass (:class:`trainer.engine.counting.Counter`)
    finishes within :data:`BUDGET` state-class pairs, or else the array pass
    (:class:`trainer.engine.sweep.Sweep`) within :data:`SWEEP_BUDGET`, its
@@ -61,9 +65,16 @@ BUDGET = 20_000
 """State-class pairs up to which the plain Python pass is run and walked backwards (a hundredth of a
 second)."""
 
-SWEEP_BUDGET = 2_000_000
+SWEEP_BUDGET = 4_000_000
 """State-class pairs up to which the array pass (:class:`~trainer.engine.sweep.Sweep`) is run and walked
-backwards instead (a few hundredths of a second); a larger problem has one card drawn and pinned first."""
+backwards instead (up to a tenth of a second; it is tried where its bound, :func:`~trainer.engine.sweep.sweep_work`,
+is at most :data:`GUARD` times this); a larger problem has one card drawn and taken out first. Cards taken out
+cost a full pass each (10 to 30 ms early in an eight-player game): 4 million pairs did better than 2 on the
+hardest positions of ``benchmarks/witness.py`` (p95 0.36 s against 0.41 s)."""
+
+GUARD = 4
+"""How far above :data:`SWEEP_BUDGET` the sweep's bound may be for the sweep to be tried (the bound is 2 to 6
+times the pairs it tries)."""
 
 Hands = dict[str, tuple[Card, ...]]
 """Every player's hand as dealt, in the variant's card order."""
@@ -77,10 +88,9 @@ def draw(history: History, rng: random.Random) -> Hands:
     """
     model = counting_model(history)
     problem = model.problem
-    solved, chosen, rest = _classes(problem, rng)
+    solved, chosen, rest, holder = _classes(problem, rng)  # holder: card code -> dimension, so far
     n = len(problem.players)
     by_cards = {s.cards: s for s in solved.sets}
-    holder: dict[str, int] = {}  # card code -> dimension
     for cards, vector in chosen:
         holder.update(_one_solution(by_cards[cards], PYTHON.pack(vector), n, rng))
     constrained = {code for s in problem.sets for code in s.cards}
@@ -112,35 +122,52 @@ Choice = list[tuple[tuple[str, ...], tuple[int, ...]]]
 """Per constrained set (its cards), the class drawn: how many of its cards each dimension got."""
 
 
-def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, list[int]]:
-    """The problem once small enough to walk backwards (cards drawn and pinned until it is), one class
-    per set drawn from it, and the room each dimension has left for the free cards."""
+def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, list[int], dict[str, int]]:
+    """The problem once small enough to walk backwards (cards drawn and taken out until it is), one
+    class per set drawn from it, the room each dimension has left for the free cards, and the cards
+    taken out with their holders."""
     pinning: int | None = None  # the set whose cards are being pinned: finish it first
+    pinned: dict[str, int] = {}
     while True:
         walkable = _walkable(problem)
         if walkable is None:
-            problem, pinning = _pin_one(problem, rng, pinning)
+            problem, pinning, card, d = _pin_one(problem, rng, pinning)
+            pinned[card] = d
             continue
         if walkable.total == 0:
             raise NoDealError((), 0)
         if isinstance(walkable, Counter):
-            return (problem, *_walk_counter(walkable, rng))
-        return (problem, *_walk_sweep(walkable, rng))
+            return (problem, *_walk_counter(walkable, rng), pinned)
+        return (problem, *_walk_sweep(walkable, rng), pinned)
 
 
 @lru_cache(maxsize=8)
 def _walkable(problem: Problem) -> Counter | Sweep | None:
     """The plain pass over ``problem`` within :data:`BUDGET`, else the array pass within
     :data:`SWEEP_BUDGET`, else ``None`` (a card is to be pinned first). Kept for the next draws."""
-    settled = all(len(d) == 1 for s in problem.sets for d in s.domains)  # nothing left to pin
-    try:
-        return Counter(problem, budget=None if settled else BUDGET)
-    except OverBudget:
-        pass
-    if sweep_work(problem) > 4 * SWEEP_BUDGET:
+    settled = not problem.sets  # nothing left to pin
+    if settled or _counter_work(problem) <= BUDGET:
+        try:
+            return Counter(problem, budget=None if settled else BUDGET)
+        except OverBudget:
+            pass
+    if sweep_work(problem) > GUARD * SWEEP_BUDGET:
         return None
     sweep = Sweep(problem, budget=SWEEP_BUDGET)
     return sweep if sweep.finished else None
+
+
+def _counter_work(problem: Problem) -> int:
+    """An upper bound on the plain pass's state-class pairs, without solving a large set (as
+    :func:`~trainer.engine.passes.full_pass` bounds it): each layer holds at most the product of the
+    class counts before it (:func:`~trainer.engine.problem.shape`), the smallest tables first."""
+    work, states = 0, 1
+    for classes in sorted(shape(s, len(problem.players)).classes for s in problem.sets):
+        work += states * classes
+        states *= classes
+        if work > BUDGET:
+            break
+    return work
 
 
 def _walk_counter(counter: Counter, rng: random.Random) -> tuple[Choice, list[int]]:
@@ -190,23 +217,43 @@ def _walk_sweep(sweep: Sweep, rng: random.Random) -> tuple[Choice, list[int]]:
     return chosen, rest
 
 
-def _pin_one(problem: Problem, rng: random.Random, pinning: int | None = None) -> tuple[Problem, int]:
-    """``problem`` with one card drawn from the exact counts and pinned there: a card of the set
-    ``pinning`` while it has one left (a set all pinned has one class, which the passes fold away),
-    else of the widest set; and the set it was taken from."""
+def _pin_one(problem: Problem, rng: random.Random, pinning: int | None = None) -> tuple[Problem, int, str, int]:
+    """``problem`` with one card drawn from the exact counts and taken out, its holder's room one
+    smaller (the deals left are exactly those that agree): a card of the set ``pinning`` while it
+    has one left, else of the widest set; the set it was taken from (``-1``: its last card, the set
+    gone), the card and its holder (a dimension).
+
+    >>> from trainer.engine.problem import SetProblem
+    >>> x = SetProblem(("X1", "X2"), ((0, 1), (0,)), ((1, (0, 1)),))  # B holds X1 or X2: X1, since X2 is A's
+    >>> left, at, card, d = _pin_one(Problem(("A", "B"), (1, 1), 0, (x,)), random.Random(0))
+    >>> (card, d), left.capacity, left.sets[0]
+    (('X1', 1), (1, 0), SetProblem(cards=('X2',), domains=((0,),), holds_one_of=()))
+    """
     n = len(problem.players)
-    open_sets = [i for i, s in enumerate(problem.sets) if any(len(d) > 1 for d in s.domains)]
+    open_sets = [i for i, s in enumerate(problem.sets) if s.cards]
     widest = pinning if pinning in open_sets else max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
     chosen = problem.sets[widest]
     position = max(range(len(chosen.cards)), key=lambda i: len(chosen.domains[i]))
     counts = full_pass(problem).counts()
-    row = counts.per_card[chosen.cards[position]]
-    d = _weighted(rng, list(enumerate(row)))
-    domains = list(chosen.domains)
-    domains[position] = (d,)
+    if counts.total == 0:
+        raise NoDealError((), 0)
+    d = _weighted(rng, list(enumerate(counts.per_card[chosen.cards[position]])))
+    facts = []
+    for player, positions in chosen.holds_one_of:
+        if player == d and position in positions:
+            continue  # the card pinned is the one the fact wants
+        facts.append((player, tuple(i - (i > position) for i in positions if i != position)))
+    cards = chosen.cards[:position] + chosen.cards[position + 1 :]
+    domains = chosen.domains[:position] + chosen.domains[position + 1 :]
     sets = list(problem.sets)
-    sets[widest] = SetProblem(chosen.cards, tuple(domains), chosen.holds_one_of)
-    return replace(problem, sets=tuple(sets)), widest
+    capacity = list(problem.capacity)
+    capacity[d] -= 1
+    if cards:
+        sets[widest] = SetProblem(cards, domains, tuple(facts))
+    else:
+        del sets[widest]
+        widest = -1
+    return replace(problem, capacity=tuple(capacity), sets=tuple(sets)), widest, chosen.cards[position], d
 
 
 def _one_solution(problem: SetProblem, key: int, n: int, rng: random.Random) -> dict[str, int]:
