@@ -5,13 +5,22 @@ data) and a fixed clock (``LITERATURE_NOW``, which subprocesses inherit too), so
 the time it runs, nor on what an earlier one saved. Doctests name the example games of ``tests/data`` as
 ``EXAMPLES / "six-diamonds.lit"``: ``EXAMPLES`` is that folder, found from this file, not from the working
 directory.
+
+Hypothesis draws the same examples on every run (the ``repeatable`` profile: ``derandomize``), so the suite
+cannot pass on one run and fail on the next; ``HYPOTHESIS_PROFILE=explore`` draws new ones, to look for bugs.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 EXAMPLES = Path(__file__).parent / "tests" / "data"
 """The example games (``.lit``) and puzzle files the doctests read."""

@@ -365,7 +365,7 @@ def test_the_line_blamed_is_the_first_that_stops_making_sense(tmp_path: Path, da
         assert error.line <= problem.line
         before = [event for event, line in zip(game.events, game.lines, strict=True) if line < error.line]
         assert possible.first_impossible(game.setup, before) is None
-        if isinstance(error, ImpossibleHistoryError):
-            assert error.line in game.lines
-        else:
+        if isinstance(error, ImpossibleHistoryError) and error.line != problem.line:
+            assert error.line in game.lines  # found by the engine among the events the reader took
+        else:  # the reader's own problem (a listed hand can make an event impossible as it is read)
             assert error is not None and str(error) == str(problem)
