@@ -344,7 +344,7 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
     assert found["queued"] == {"Bob": [8, 8]}  # (the game of seed 3 with the bots of issue 31 and its expert)
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
-        assert len(progress.due_reviews()) == 3
+        assert len(progress.due_reviews()) == 8
 
 
 def test_the_pages_of_a_table(api: TestClient) -> None:

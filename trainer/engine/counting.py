@@ -30,7 +30,7 @@ numbers on larger problems; :mod:`trainer.engine.passes` chooses among them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb, factorial
 
@@ -53,8 +53,9 @@ class SetTable:
     cards: tuple[str, ...]
     classes: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
     solutions: int
-    most: tuple[int, ...] = ()
-    """The most cards of the set any class gives each player (empty: worked out from ``classes``)."""
+    most: tuple[int, ...] = field(default=(), compare=False)
+    """The most cards of the set any class gives each player (empty: worked out from ``classes``); derived
+    from ``classes``, so two tables of the same classes are equal whether or not they carry it."""
 
 
 @lru_cache(maxsize=4096)
