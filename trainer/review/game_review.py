@@ -40,6 +40,7 @@ from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup, State
+from trainer.review.giveaway import counts as giveaway_counts
 from trainer.review.judgement import actor_of
 from trainer.review.notes import Note, game_notes
 from trainer.review.summary import PlayerSummary, summaries
@@ -167,7 +168,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         for viewer in needed
     }
     per_view = len(events) + 1
-    total_work = len(needed) * per_view
+    total_work = len(needed) * per_view + len(events)  # and the give-away count, one step an event
     done = 0
     deadline = Deadline.after(time_limit, clock) if time_limit else None
 
@@ -179,20 +180,31 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
 
     results: dict[str | None, ViewTrace | LiteratureError] = {}
 
-    def stopped(viewer: str | None, error: TimeLimitError) -> TimeLimitError:
+    def stopped(viewer: str | None, error: TimeLimitError, what: str = "") -> TimeLimitError:
         assert deadline is not None
         name = "the public view" if viewer is None else f"{viewer}'s view"
+        where = what or f"in {name} (view {needed.index(viewer) + 1} of {len(needed)})"
         return TimeLimitError(
-            f"the review stopped at its time limit of {deadline.seconds:g} s, {error.message} in {name} "
-            f"(view {needed.index(viewer) + 1} of {len(needed)}); give --time-limit more seconds, or 0 for none "
-            "(see docs/review.md)",
+            f"the review stopped at its time limit of {deadline.seconds:g} s, {error.message} {where}; "
+            "give --time-limit more seconds, or 0 for none (see docs/review.md)",
             path=game.path,
             event=error.event,
         )
 
+    def give_away() -> dict[str, tuple[int, int]]:
+        try:
+            return giveaway_counts(setup, events, step, deadline)
+        except TimeLimitError as error:
+            raise stopped(None, error, "counting what each player's asks gave away") from None
+
     if workers > 1 and len(needed) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(needed))) as pool:
             futures = {pool.submit(_trace_job, setup, events, v, judged[v], None, deadline): v for v in needed}
+            try:
+                given = give_away()  # here, while the workers replay the views
+            except TimeLimitError:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
             for future in as_completed(futures):
                 viewer = futures[future]
                 result = results[viewer] = future.result()
@@ -206,6 +218,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
             result = results[viewer] = _trace_job(setup, events, viewer, judged[viewer], step, deadline)
             if isinstance(result, TimeLimitError):
                 raise stopped(viewer, result)
+        given = give_away()
     traces: dict[str | None, ViewTrace] = {}
     failures: list[LiteratureError] = []
     for viewer, result in results.items():
@@ -222,7 +235,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
     notes = game_notes(setup, events, states, views, traces)
-    players, teams = summaries(setup, events, bits, notes)
+    players, teams = summaries(setup, events, bits, notes, given)
     return Review(game, views, counts, bits, notes, players, teams)
 
 
