@@ -47,11 +47,11 @@ def test_a_deadline_passes_once_the_clock_reads_past_it() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("limit", range(1, 18))
+@pytest.mark.parametrize("limit", range(1, 26))
 def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
     game = read_game(LOST)
     n, views = 8, ["the public view", "Ann's view"]
-    if limit >= 2 * n:  # 16 readings: both views finish inside the limit
+    if limit >= 3 * n:  # 24 readings: both views and the give-away count finish inside the limit
         assert review_json(review_game(game, time_limit=limit, clock=Ticks())) == review_json(review_game(game))
         return
     view, event = divmod(limit, n)  # reading limit + 1 is past the deadline: view `view`, event `event + 1`
@@ -59,9 +59,10 @@ def test_the_limit_stops_at_the_event_the_clock_passes_it(limit: int) -> None:
     with pytest.raises(TimeLimitError) as stopped:
         review_game(game, time_limit=limit, clock=clock)
     assert stopped.value.event == event + 1 and clock.readings == limit + 2  # no reading after the one past it
+    where = (f"in {views[view]} (view {view + 1} of 2)" if view < 2
+             else "in counting what each player's asks proved, after the views")
     assert str(stopped.value) == (
-        f"{LOST}: the review stopped at its time limit of {limit} s, at event {event + 1} of 8 in {views[view]} "
-        f"(view {view + 1} of 2); {HINT}"
+        f"{LOST}: the review stopped at its time limit of {limit} s, at event {event + 1} of 8 {where}; {HINT}"
     )
 
 
@@ -140,8 +141,8 @@ def test_a_limit_of_zero_lifts_it(ticks: Ticks) -> None:
 
 
 def test_a_review_inside_the_default_limit_is_unchanged(ticks: Ticks) -> None:
-    code, limited, err = run("review", str(LOST), "--json")  # 16 readings of the default 50 s
-    assert (code, err) == (0, "") and ticks.readings == 17
+    code, limited, err = run("review", str(LOST), "--json")  # 16 readings for the views, 8 for the give-away
+    assert (code, err) == (0, "") and ticks.readings == 25
     assert limited == run("review", str(LOST), "--json", "--time-limit", "0")[1]
 
 

@@ -195,16 +195,11 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         try:
             return giveaway_counts(setup, events, step, deadline)
         except TimeLimitError as error:
-            raise stopped(None, error, "counting what each player's asks gave away") from None
+            raise stopped(None, error, "in counting what each player's asks proved, after the views") from None
 
     if workers > 1 and len(needed) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(needed))) as pool:
             futures = {pool.submit(_trace_job, setup, events, v, judged[v], None, deadline): v for v in needed}
-            try:
-                given = give_away()  # here, while the workers replay the views
-            except TimeLimitError:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
             for future in as_completed(futures):
                 viewer = futures[future]
                 result = results[viewer] = future.result()
@@ -218,7 +213,6 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
             result = results[viewer] = _trace_job(setup, events, viewer, judged[viewer], step, deadline)
             if isinstance(result, TimeLimitError):
                 raise stopped(viewer, result)
-        given = give_away()
     traces: dict[str | None, ViewTrace] = {}
     failures: list[LiteratureError] = []
     for viewer, result in results.items():
@@ -231,6 +225,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         event = first.event
         line = game.line_of(event) if event else None
         raise ImpossibleHistoryError(first.message, path=game.path, line=line, event=event)
+    given = give_away()  # after the views, in this process: the deadline is read in one order
     states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
