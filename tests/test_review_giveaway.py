@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trainer.game.notation import parse_game
+from trainer.game.notation import parse_game, read_game
 from trainer.review import review_game
 from trainer.review.giveaway import counts, given_away
 
@@ -69,3 +69,16 @@ def test_json_and_rich_views_show_the_counts(tmp_path: Path) -> None:
     code, out, _ = run("review", str(path))
     assert code == 0
     assert "team 1: Ann 1/4, Cat 0/0, Eve 0/0" in out and "team 2: Bob 1/2, Dan 0/1, Fay 0/1" in out
+
+
+def test_a_complete_record_and_a_personal_log_count_the_same() -> None:
+    """From the public view's replay (a personal log) or from a replay of its own (a complete record)."""
+    game = read_game(Path(__file__).parent / "data" / "personal-fish54-8p.lit")
+    shown = {p: (s.proven_held, s.proven_not_held) for p, s in review_game(game).players.items()}
+    assert shown == counts(game.setup, game.events) and sum(a + b for a, b in shown.values()) > 0
+    game = read_game(Path(__file__).parent / "data" / "classic-rules.lit")
+    complete, personal = review_game(game), review_game(game, as_player="Ann")
+    assert complete.complete and not personal.complete
+    assert {p: (s.proven_held, s.proven_not_held) for p, s in complete.players.items()} == {
+        p: (s.proven_held, s.proven_not_held) for p, s in personal.players.items()
+    } == counts(game.setup, game.events)

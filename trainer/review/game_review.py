@@ -225,7 +225,12 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         event = first.event
         line = game.line_of(event) if event else None
         raise ImpossibleHistoryError(first.message, path=game.path, line=line, event=event)
-    given = give_away()  # after the views, in this process: the deadline is read in one order
+    public_trace = traces.get(None)
+    if public_trace is not None and public_trace.given is not None:
+        given = public_trace.given  # the public view's replay worked it out already
+        step(len(events))
+    else:  # a complete record: one more replay of the public view, here (the deadline read in one order)
+        given = give_away()
     states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}

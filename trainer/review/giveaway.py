@@ -60,6 +60,36 @@ def proven(knowledge: Knowledge, player: str) -> tuple[frozenset[Card], frozense
     return held, lacks
 
 
+class Shown:
+    """The running totals of :func:`counts`: each ask's position just before it, then just after it.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game("variant: classic\\nplayers: Ann Bob Cat Dan Eve Fay\\ndealer: Ann\\n"
+    ...                   "Ann asks Bob for 3D: yes")
+    >>> shown = Shown(game.setup.players)
+    >>> shown.before(public(game.setup, ()), "Ann")
+    >>> shown.after(public(game.setup, game.events), "Ann")
+    >>> shown.totals["Ann"]
+    (1, 0)
+    """
+
+    def __init__(self, players: Sequence[str]):
+        self.totals: dict[str, tuple[int, int]] = {p: (0, 0) for p in players}
+        self._before: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
+
+    def before(self, knowledge: Knowledge, asker: str) -> None:
+        """The public knowledge just before ``asker``'s ask (read at once: it may change after)."""
+        self._before = proven(knowledge, asker)
+
+    def after(self, knowledge: Knowledge, asker: str) -> None:
+        """The public knowledge just after ``asker``'s ask: add what it proved."""
+        held_before, lacks_before = self._before
+        held, lacks = proven(knowledge, asker)
+        old = self.totals[asker]
+        self.totals[asker] = (old[0] + len(held - held_before),
+                              old[1] + len((lacks - lacks_before) & set(knowledge.cards)))
+
+
 def public(setup: Setup, events: Sequence[Event]) -> Knowledge:
     """The public view's exact knowledge after ``events``."""
     return solve(setup.public(), events, None)
@@ -100,7 +130,7 @@ def counts(
     ``progress()`` is called after each event; past ``deadline`` a :class:`TimeLimitError` (``event`` set)
     is raised before the next event.
     """
-    totals = {p: (0, 0) for p in setup.players}
+    shown = Shown(setup.players)
     history = History.build(setup.public(), (), None)
     solved: tuple[Model, Pass] | None = None
     facts = (-1, -1, -1)
@@ -119,31 +149,25 @@ def counts(
         deals = passes.total * model.plain_ways
         return Knowledge(history, model, deals, passes) if deals else None
 
-    before: Knowledge | None = None  # the knowledge at the current position, once worked out
+    now: Knowledge | None = None  # the knowledge at the current position, once worked out
     for index, event in enumerate(events, start=1):
         if deadline is not None and deadline.passed():
             raise TimeLimitError(f"at event {index:,} of {len(events):,}", event=index)
-        asker = event.asker if isinstance(event, Ask) else None
-        held_before = lacks_before = frozenset[Card]()
-        if asker is not None:
-            before = before or knowledge()
-            if before is None:
-                return totals
-            held_before, lacks_before = proven(before, asker)  # now: the history is about to move on
+        if isinstance(event, Ask):
+            now = now or knowledge()
+            if now is None:
+                break
+            shown.before(now, event.asker)
         try:
             history.observe(event, index)
         except LiteratureError:
-            return totals
-        before = None
-        if asker is not None:
-            after = knowledge()
-            if after is None:
-                return totals
-            held, lacks = proven(after, asker)
-            old = totals[asker]
-            totals[asker] = (old[0] + len(held - held_before),
-                             old[1] + len((lacks - lacks_before) & set(after.cards)))
-            before = after
+            break
+        now = None
+        if isinstance(event, Ask):
+            now = knowledge()
+            if now is None:
+                break
+            shown.after(now, event.asker)
         if progress is not None:
             progress()
-    return totals
+    return shown.totals
