@@ -1,6 +1,6 @@
 """What the give-away count (cards each player's asks proved) costs a review, 8-player games.
 
-    .venv/bin/python benchmarks/review_giveaway.py [--games N] [--seed S] [--players 8]
+    .venv/bin/python benchmarks/review_giveaway.py [--games N] [--seed S] [--players 8] [--before ROOT]
 
 Complete games played by the bots (``expert`` against ``basic``, every hand
 listed) and the personal log of ``tests/data``. For each: the review in one
@@ -8,12 +8,20 @@ process (the give-away count included), the give-away count alone (one replay
 of the public view, :func:`trainer.review.giveaway.counts`), and the baseline
 it replaced: two fresh exact solves per ask (:func:`given_away` summed, what
 ``play``'s end screen did before). Medians, worst cases, and the ratios.
+
+With ``--before ROOT`` (a checkout without the count), the whole command
+``literature review FILE --json --workers 1`` of each game is timed with
+that checkout and with this one, in turn, three times each (medians).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -43,16 +51,46 @@ def solved_alone(game: Game) -> dict[str, tuple[int, int]]:
     return totals
 
 
+def command(root: Path, log: Path) -> float:
+    """Wall seconds of ``literature review LOG --json --workers 1`` run from the checkout ``root``."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "trainer", "review", str(log), "--json", "--workers", "1"], env=env, cwd=root,
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def before_after(games: list[Game], texts: list[str], before: Path) -> None:
+    """The command with the checkout ``before`` and with this one, in turn."""
+    here = Path(__file__).resolve().parent.parent
+    ratios = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number, (game, text) in enumerate(zip(games, texts, strict=True)):
+            log = Path(folder) / f"game{number}.lit"
+            log.write_text(text)
+            old, new = [], []
+            for _ in range(3):
+                old.append(command(before, log))
+                new.append(command(here, log))
+            a, b = statistics.median(old), statistics.median(new)
+            ratios.append(b / a)
+            print(f"{game.path}: literature review --json, before {a:.2f} s, after {b:.2f} s ({b / a:.2f}x)")
+    print(f"after / before: median {statistics.median(ratios):.2f}x, worst {max(ratios):.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--before", type=Path, help="a checkout without the count, for the command's times")
     args = parser.parse_args()
     games = [read_game(PERSONAL)]
+    texts = [PERSONAL.read_text()]
     for index in range(args.games):
         job = GameJob(index, seed=args.seed, players=args.players, team1=BotKind.EXPERT, team2=BotKind.BASIC)
-        games.append(parse_game(play(job).text, path=f"seed {args.seed} game {index}"))
+        texts.append(play(job).text)
+        games.append(parse_game(texts[-1], path=f"seed {args.seed} game {index}"))
     rows = []
     for game in games:
         review = seconds(lambda g=game: review_game(g))
@@ -66,7 +104,10 @@ def main() -> None:
         values = [r[k] for r in rows]
         print(f"{name}: median {statistics.median(values):.2f} s, worst {max(values):.2f} s")
     share = [r[1] / r[0] for r in rows]
-    print(f"give-away share of the review: median {statistics.median(share):.0%}, worst {max(share):.0%}")
+    print(f"give-away share of the review: median {statistics.median(share):.0%}, worst {max(share):.0%}"
+          " (a personal log's review takes it from the public view's replay instead)")
+    if args.before is not None:
+        before_after(games, texts, args.before)
 
 
 if __name__ == "__main__":
