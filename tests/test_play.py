@@ -270,6 +270,14 @@ def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
     table = CliRunner().invoke(app, ["games"], env={"COLUMNS": "80"}).stdout
     assert "classic 6p" in table and Path(saved.group(1)).name in table  # the whole name, to copy
     assert all(len(line.rstrip()) <= 80 for line in table.splitlines()) and "…" not in table
+    # the end screen's give-away counts are the review's, for the same game
+    line = re.search(r"Given away by each player's asks.*?did not\s+hold\):(.*?)\.\n", done.stdout, re.S)
+    assert line
+    shown = {p: (int(a), int(b)) for p, a, b in re.findall(r"(\w+)(?: \(you\))? (\d+)/(\d+)",
+                                                       " ".join(line.group(1).split()))}
+    review = json.loads(CliRunner().invoke(app, ["review", "--json", saved.group(1)]).stdout)["summary"]["players"]
+    assert shown == {p: (s["proven_held"], s["proven_not_held"]) for p, s in review.items()}
+    assert sum(a + b for a, b in shown.values()) > 0
 
 
 @pytest.mark.slow

@@ -71,6 +71,24 @@ def test_a_complete_record_names_the_seat_whose_view_was_being_replayed() -> Non
         review_game(game, time_limit=300, clock=Ticks())  # Ann's view reads 271 times, Bob's 29 more
 
 
+@pytest.mark.parametrize("limit", [30, 32, 35])
+def test_a_complete_record_then_counts_what_the_asks_proved(limit: int) -> None:
+    """A complete record has no public view to work the give-away out from: one more replay, after the six
+    views (30 readings for 5 events), reading the clock before each event too."""
+    game = read_game(DATA / "classic-rules.lit")
+    if limit >= 35:
+        assert review_json(review_game(game, time_limit=limit, clock=Ticks())) == review_json(review_game(game))
+        return
+    clock = Ticks()
+    with pytest.raises(TimeLimitError) as stopped:
+        review_game(game, time_limit=limit, clock=clock)
+    assert stopped.value.event == limit - 29 and clock.readings == limit + 2
+    assert str(stopped.value) == (
+        f"{DATA / 'classic-rules.lit'}: the review stopped at its time limit of {limit} s, at event {limit - 29} "
+        f"of 5 in counting what each player's asks proved, after the views; {HINT}"
+    )
+
+
 def test_a_personal_log_reviewed_as_one_player() -> None:
     game = read_game(DATA / "complete-classic-6p.lit")
     with pytest.raises(TimeLimitError, match=r"at event 11 of 271 in the public view \(view 1 of 2\);"):

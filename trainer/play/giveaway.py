@@ -1,99 +1,17 @@
-"""What an ask gives away: the cards the whole table can now prove the asker holds, or cannot hold.
+"""What an ask gives away (the cards the table can then prove the asker holds, or cannot hold).
 
-Every player at the table knows at least the public history, so what the
-public view proves (the exact engine, no hand listed) the opponents can
-prove too. :func:`given_away` compares that view just before and just after
-one event; :func:`counts` adds it up over a game, per player (the full coach
-says it after each of the person's asks, and the end of the game counts it).
+The computation belongs to the review (:mod:`trainer.review.giveaway`), which
+counts it per player too; ``play`` uses it from there, under these names:
 
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game('''variant: classic
     ... players: Ann Bob Cat Dan Eve Fay
     ... dealer: Ann
-    ... Ann asks Bob for 3D: yes
-    ... Ann asks Bob for 4D: no''')
-    >>> first = given_away(game.setup, game.events, 1)
-    >>> first.player, [str(c) for c in first.held], [str(c) for c in first.lacks]
-    ('Ann', ['3D'], [])
-    >>> [str(c) for c in given_away(game.setup, game.events, 2).lacks]
-    ['4D']
+    ... Ann asks Bob for 3D: yes''')
+    >>> [str(c) for c in given_away(game.setup, game.events, 1).held]
+    ['3D']
 """
 
-from __future__ import annotations
+from trainer.review.giveaway import GiveAway, counts, given_away, proven, public
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from trainer.engine import Knowledge, solve
-from trainer.game.cards import Card
-from trainer.game.errors import LiteratureError
-from trainer.game.events import Ask, Event
-from trainer.game.state import Setup
-
-
-@dataclass(frozen=True)
-class GiveAway:
-    """What event ``event`` (1-based) let the table prove about ``player``'s hand that it could not before."""
-
-    player: str
-    event: int
-    held: tuple[Card, ...] = ()
-    """Cards the table can now prove ``player`` holds."""
-    lacks: tuple[Card, ...] = ()
-    """Cards the table can now prove ``player`` does not hold."""
-
-
-def proven(knowledge: Knowledge, player: str) -> tuple[frozenset[Card], frozenset[Card]]:
-    """The cards in play that ``knowledge`` proves ``player`` holds, and those it proves they do not hold."""
-    held = knowledge.certain(player)
-    lacks = frozenset(c for c in knowledge.cards if not knowledge.count(c, player))
-    return held, lacks
-
-
-def public(setup: Setup, events: Sequence[Event]) -> Knowledge:
-    """The public view's exact knowledge after ``events``."""
-    return solve(setup.public(), events, None)
-
-
-def given_away(setup: Setup, events: Sequence[Event], index: int, before: Knowledge | None = None) -> GiveAway:
-    """What ask ``index`` (1-based) of ``events`` let the table prove about the asker's hand.
-
-    ``before``: the public knowledge just before it, if already worked out.
-    """
-    event = events[index - 1]
-    if not isinstance(event, Ask):
-        raise ValueError(f"event {index} is not an ask")
-    player = event.asker
-    try:
-        before = before or public(setup, events[: index - 1])
-        after = public(setup, events[:index])
-    except LiteratureError:  # not a real game: nothing to say
-        return GiveAway(player, index)
-    held_before, lacks_before = proven(before, player)
-    held, lacks = proven(after, player)
-    in_play = set(after.cards)
-    return GiveAway(player, index, tuple(sorted(held - held_before)),
-                    tuple(sorted((lacks - lacks_before) & in_play)))
-
-
-def counts(setup: Setup, events: Sequence[Event]) -> dict[str, tuple[int, int]]:
-    """Over a whole game, per player: how many cards their asks let the table prove they held, and how many
-    they did not hold (each public position solved once)."""
-    totals = {p: (0, 0) for p in setup.players}
-    knowledge: Knowledge | None = None
-    for index, event in enumerate(events, start=1):
-        if isinstance(event, Ask):
-            try:
-                knowledge = knowledge or public(setup, events[: index - 1])
-                after = public(setup, events[:index])
-            except LiteratureError:
-                return totals
-            held_before, lacks_before = proven(knowledge, event.asker)
-            held, lacks = proven(after, event.asker)
-            old = totals[event.asker]
-            totals[event.asker] = (old[0] + len(held - held_before),
-                                   old[1] + len((lacks - lacks_before) & set(after.cards)))
-            knowledge = after
-        else:
-            knowledge = None
-    return totals
+__all__ = ["GiveAway", "counts", "given_away", "proven", "public"]

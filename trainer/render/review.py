@@ -194,6 +194,21 @@ def _summary_row(name: str, s: PlayerSummary, out_of_turn: bool = False) -> list
     return [*row, str(s.out_of_turn_claims)] if out_of_turn else row
 
 
+GIVEN_TITLE = "Cards each player's asks proved to the other team (held / not held)"
+
+
+def given_cards(review: Review) -> Group:
+    """Per team, one line: each player's cards the other team could prove they held and did not hold, because
+    of their own asks (:func:`trainer.review.giveaway.counts`)."""
+    setup = review.setup
+    lines = [Text(GIVEN_TITLE, style="bold")]
+    for team in (1, 2):
+        shown = ", ".join(f"{p} {review.players[p].proven_held}/{review.players[p].proven_not_held}"
+                          for p in setup.members(team))
+        lines.append(Text(f"team {team}: {shown}", style=TEAM_STYLES[team]))
+    return Group(*lines)
+
+
 def sparkline(values: Sequence[float], top: float, width: int, rows: int) -> list[str]:
     """``values`` resampled to ``width`` columns, drawn ``rows`` high in eighth blocks on the scale 0..``top``.
 
@@ -243,6 +258,7 @@ def review_view(review: Review, only_notes: bool = False, width: int = 72) -> Gr
         Text(BITS_IN_WORDS, style="dim"),
         events_table(review, only_notes),
         summary_table(review),
+        given_cards(review),
         information_chart(review, width),
     )
 

@@ -70,6 +70,8 @@ SUMMARY_HEADERS = (
     ("better asks", "asks with a clearly better chance available"),
     ("risky claims", "claims without certainty that were right"),
     ("wrong claims", "claims without certainty that were wrong"),
+    ("cards shown held", "cards the other team could prove the player held, because of the player's own asks"),
+    ("cards shown not held", "cards the other team could prove the player did not hold, because of their asks"),
 )
 
 
@@ -123,7 +125,8 @@ OUT_OF_TURN_HEADER = ("out-of-turn claims", "claims made out of turn (classic), 
 def _summary_cells(s: PlayerSummary, out_of_turn: bool) -> list[str]:
     accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0%}"
     values = [s.asks, s.hits, accuracy, f"{s.bits_gained:.1f}", f"{s.bits_given_away:.1f}", s.safe_claims_missed,
-              s.lost_claims, s.wasted_asks, s.best_asks_missed, s.risky_claims, s.wrong_claims]
+              s.lost_claims, s.wasted_asks, s.best_asks_missed, s.risky_claims, s.wrong_claims, s.proven_held,
+              s.proven_not_held]
     if out_of_turn:
         values.append(s.out_of_turn_claims)
     return [f'<td class="num">{_e(v)}</td>' for v in values]

@@ -5,6 +5,7 @@ Data only: the sentences that say a note are in :mod:`trainer.render.notes`.
 - :mod:`~trainer.review.judgement`: what a viewer knew just before one move (exact chances);
 - :mod:`~trainer.review.trace`: one viewer's side of the game replayed once, every position counted once;
 - :mod:`~trainer.review.notes`: the notes on a move (:class:`Note`, :class:`NoteKind`);
+- :mod:`~trainer.review.giveaway`: what each ask let the table prove about the asker's hand, counted per player;
 - :mod:`~trainer.review.summary`: each player's and team's totals;
 - :mod:`~trainer.review.game_review`: the whole review (:func:`review_game`, :class:`Review`);
 - :mod:`~trainer.review.own_moves`: the notes on one seat's own moves (``play``'s coach);

@@ -40,6 +40,7 @@ from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup, State
+from trainer.review.giveaway import counts as giveaway_counts
 from trainer.review.judgement import actor_of
 from trainer.review.notes import Note, game_notes
 from trainer.review.summary import PlayerSummary, summaries
@@ -167,7 +168,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         for viewer in needed
     }
     per_view = len(events) + 1
-    total_work = len(needed) * per_view
+    total_work = len(needed) * per_view + len(events)  # and the give-away count, one step an event
     done = 0
     deadline = Deadline.after(time_limit, clock) if time_limit else None
 
@@ -179,16 +180,22 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
 
     results: dict[str | None, ViewTrace | LiteratureError] = {}
 
-    def stopped(viewer: str | None, error: TimeLimitError) -> TimeLimitError:
+    def stopped(viewer: str | None, error: TimeLimitError, what: str = "") -> TimeLimitError:
         assert deadline is not None
         name = "the public view" if viewer is None else f"{viewer}'s view"
+        where = what or f"in {name} (view {needed.index(viewer) + 1} of {len(needed)})"
         return TimeLimitError(
-            f"the review stopped at its time limit of {deadline.seconds:g} s, {error.message} in {name} "
-            f"(view {needed.index(viewer) + 1} of {len(needed)}); give --time-limit more seconds, or 0 for none "
-            "(see docs/review.md)",
+            f"the review stopped at its time limit of {deadline.seconds:g} s, {error.message} {where}; "
+            "give --time-limit more seconds, or 0 for none (see docs/review.md)",
             path=game.path,
             event=error.event,
         )
+
+    def give_away() -> dict[str, tuple[int, int]]:
+        try:
+            return giveaway_counts(setup, events, step, deadline)
+        except TimeLimitError as error:
+            raise stopped(None, error, "in counting what each player's asks proved, after the views") from None
 
     if workers > 1 and len(needed) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(needed))) as pool:
@@ -218,11 +225,17 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
         event = first.event
         line = game.line_of(event) if event else None
         raise ImpossibleHistoryError(first.message, path=game.path, line=line, event=event)
+    public_trace = traces.get(None)
+    if public_trace is not None and public_trace.given is not None:
+        given = public_trace.given  # the public view's replay worked it out already
+        step(len(events))
+    else:  # a complete record: one more replay of the public view, here (the deadline read in one order)
+        given = give_away()
     states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
     notes = game_notes(setup, events, states, views, traces)
-    players, teams = summaries(setup, events, bits, notes)
+    players, teams = summaries(setup, events, bits, notes, given)
     return Review(game, views, counts, bits, notes, players, teams)
 
 

@@ -36,6 +36,10 @@ class PlayerSummary:
     wrong_claims: int = 0
     best_asks_missed: int = 0
     out_of_turn_claims: int = 0
+    proven_held: int = 0
+    """Cards the other team could prove the player held, because of the player's own asks (public view)."""
+    proven_not_held: int = 0
+    """Cards the other team could prove the player did not hold, because of the player's own asks."""
 
     @property
     def accuracy(self) -> float | None:
@@ -54,16 +58,24 @@ class PlayerSummary:
         for name in ("bits_gained", "bits_given_away"):
             out[name] = round(getattr(self, name), 3)
         for name in ("safe_claims_missed", "lost_claims", "wasted_asks", "risky_claims", "wrong_claims",
-                     "best_asks_missed", "out_of_turn_claims"):
+                     "best_asks_missed", "out_of_turn_claims", "proven_held", "proven_not_held"):
             out[name] = getattr(self, name)
         return out
 
 
 def summaries(
-    setup: Setup, events: Sequence[Event], bits: dict[str, list[float]], notes: Sequence[Note]
+    setup: Setup,
+    events: Sequence[Event],
+    bits: dict[str, list[float]],
+    notes: Sequence[Note],
+    given: dict[str, tuple[int, int]] | None = None,
 ) -> tuple[dict[str, PlayerSummary], dict[int, PlayerSummary]]:
-    """Each player's totals and each team's, from the bits each event gave each player and the notes."""
+    """Each player's totals and each team's, from the bits each event gave each player, the notes, and
+    ``given``: per player the cards their asks let the table prove they held and did not hold
+    (:func:`trainer.review.giveaway.counts`)."""
     players = {p: PlayerSummary() for p in setup.players}
+    for p, (held, not_held) in (given or {}).items():
+        players[p].proven_held, players[p].proven_not_held = held, not_held
     for i, event in enumerate(events):
         if not isinstance(event, Ask):
             continue

@@ -31,6 +31,7 @@ from trainer.engine.solve import Knowledge, Model, NoDealError, counting_model
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
 from trainer.game.state import Setup, State
+from trainer.review.giveaway import Shown
 from trainer.review.judgement import Judgement, Looks, actor_of, judge
 
 if TYPE_CHECKING:
@@ -45,6 +46,9 @@ class ViewTrace:
     viewer: str | None
     counts: list[int]
     judged: dict[int, Judgement] = field(default_factory=dict)
+    given: dict[str, tuple[int, int]] | None = None
+    """The public view's only: per player, the cards their asks proved they held and did not hold
+    (:func:`trainer.review.giveaway.counts`, worked out from this replay's per-card counts)."""
 
 
 def trace_view(
@@ -66,6 +70,7 @@ def trace_view(
     """
     history = History.build(setup, (), viewer)
     trace = ViewTrace(viewer, [])
+    given = Shown(setup.players) if viewer is None else None
     previous: tuple[Model, int] | None = None
     passes: Counter | Sweep | Factored | None = None  # the per-card counts of ``previous``'s model
     facts = (-1, -1, -1)
@@ -84,13 +89,16 @@ def trace_view(
             if not isinstance(last, Ask) or last.hit:
                 looks = None  # a card moved, a set was claimed or the turn passed on
         actor = actor_of(events[i]) if i < len(events) and judged(i + 1) else None
+        after = events[i - 1] if given is not None and i else None  # the ask just made, if any
+        before = events[i] if given is not None and i < len(events) else None  # the ask about to be made
+        asks = isinstance(after, Ask) or isinstance(before, Ask)  # the give-away needs this position's counts
         if history.facts != facts:  # otherwise the event added no fact: the same problem
             facts = history.facts
             model = counting_model(history)
             if previous is None or previous[0] != model:
                 # a new problem; a judged position needs its per-card counts, whose pass gives the total too
                 passes = looks = None  # let the last problem's passes go first: they may hold hundreds of MB
-                passes = full_pass(model.problem) if actor is not None else None
+                passes = full_pass(model.problem) if actor is not None or asks else None
                 previous = (model, passes.total if passes is not None else count_total(model.problem))
                 looks = None
         assert previous is not None
@@ -105,6 +113,16 @@ def trace_view(
             if looks is None:
                 looks = Looks(Knowledge(history, model, total, passes))
             trace.judged[i + 1] = judge(looks.knowledge, history, states[i], events[i], actor, looks)
+        if given is not None and asks:
+                if passes is None:
+                    passes = full_pass(model.problem)
+                knowledge = Knowledge(history, model, total, passes)
+                if isinstance(after, Ask):
+                    given.after(knowledge, after.asker)
+                if isinstance(before, Ask):
+                    given.before(knowledge, before.asker)
         if progress is not None:
             progress()
+    if given is not None:
+        trace.given = given.totals
     return trace
