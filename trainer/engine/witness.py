@@ -50,6 +50,7 @@ import numpy.typing as npt
 
 from trainer.engine.constraints import History
 from trainer.engine.counting import Counter, OverBudget
+from trainer.engine.factored import Factored
 from trainer.engine.packing import PYTHON
 from trainer.engine.passes import full_pass
 from trainer.engine.problem import Problem, SetProblem, shape
@@ -234,7 +235,8 @@ def _pin_one(problem: Problem, rng: random.Random, pinning: int | None = None) -
     widest = pinning if pinning in open_sets else max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
     chosen = problem.sets[widest]
     position = max(range(len(chosen.cards)), key=lambda i: len(chosen.domains[i]))
-    counts = full_pass(problem).counts()
+    counted = full_pass(problem, final=chosen.cards)  # the factored pass: that set last, one backward step
+    counts = counted.counts(chosen.cards) if isinstance(counted, Factored) else counted.counts()
     if counts.total == 0:
         raise NoDealError((), 0)
     d = _weighted(rng, list(enumerate(counts.per_card[chosen.cards[position]])))
