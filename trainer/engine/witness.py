@@ -14,8 +14,10 @@ The draw uses the exact counts, nothing rounded:
    then the rest of that set's cards: the problem that is left counts exactly
    the deals that agree so far, and is smaller each time (pinning the card
    in place instead would make every player special to its set, and every
-   pass slower). Whether the plain pass may be small enough is bounded first,
-   without running it.
+   pass slower). The card's counts come from a factored pass with its set
+   combined last, whose backward half stops after that one step
+   (:meth:`~trainer.engine.factored.Factored.counts` with ``only``). Whether
+   the plain pass may be small enough is bounded first, without running it.
 2. Once the plain Python pass (:class:`trainer.engine.counting.Counter`)
    finishes within :data:`BUDGET` state-class pairs, or else the array pass
    (:class:`trainer.engine.sweep.Sweep`) within :data:`SWEEP_BUDGET`, its
