@@ -69,6 +69,22 @@ def test_factored_equals_the_python_pass_on_random_problems(problem: Problem) ->
     assert factored.counts() == reference.counts()  # and the counts are kept
 
 
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.integers(0, 7))
+def test_one_set_combined_last_has_its_counts_from_one_backward_step(problem: Problem, which: int) -> None:
+    # what a witness draws a card from: the set made last, the backward pass stopped once it has its cards
+    reference = Counter(problem)
+    cards = problem.sets[which % len(problem.sets)].cards if problem.sets else ()
+    factored = Factored(problem, final=cards)
+    assert factored.total == reference.total
+    if cards in [t.cards for t in getattr(factored, "tables", [])]:  # not folded, nor impossible
+        assert factored.tables[-1].cards == cards
+    counts, expected = factored.counts(cards), reference.counts()
+    assert counts.total == expected.total
+    if expected.total:
+        assert {c: counts.per_card[c] for c in cards} == {c: expected.per_card[c] for c in cards}
+
+
 @settings(max_examples=100, deadline=None)
 @given(problems())
 def test_the_bound_on_the_sweeps_work_holds(problem: Problem) -> None:

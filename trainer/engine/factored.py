@@ -115,7 +115,7 @@ class Factored:
     The same numbers as :class:`~trainer.engine.counting.Counter`, exactly.
     """
 
-    def __init__(self, problem: Problem, per_card: bool = True):
+    def __init__(self, problem: Problem, per_card: bool = True, final: tuple[str, ...] | None = None):
         self.problem = problem
         self.per_card = per_card
         n = self.n = len(problem.players)
@@ -139,7 +139,8 @@ class Factored:
         if any(c < 0 for c in inner.capacity):
             return
         capacity = inner.capacity
-        self.tables, self.work = plan(inner)
+        at = [i for i, s in enumerate(inner.sets) if s.cards == final]  # a set of one class is folded: anywhere
+        self.tables, self.work = plan(inner, at[0] if at else None)
         # no count exceeds the ways to deal the unknown cards into the hands, nor those to place each
         # set's cards and the free ones with no thought of hand sizes (a set's table at x = 1)
         hands = factorial(sum(capacity)) // prod(factorial(c) for c in capacity)
@@ -349,17 +350,30 @@ class Factored:
     def _rebuild(self, residues: Array) -> int:
         return rebuild([int(x) for x in residues], self.primes)
 
-    def counts(self) -> Counts:
+    def counts(self, only: tuple[str, ...] | None = None) -> Counts:
         """Per card and player, the number of consistent deals giving the card to the player (a pass
-        made with ``per_card``, the default: its forward half made the channels they need)."""
+        made with ``per_card``, the default: its forward half made the channels they need). With
+        ``only`` (the cards of the set made ``final``), the backward pass stops once it has their
+        counts (one step; others' are missing), and the pass is spent.
+
+        >>> from trainer.engine.problem import SetProblem
+        >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ((0, (0, 1)),))  # A holds X1 or X2
+        >>> y = SetProblem(("Y1", "Y2"), ((0, 1), (1,)), ((0, (0,)),))  # A holds Y1
+        >>> p = Problem(("A", "B", "C"), (2, 2, 1), 1, (x, y))
+        >>> Factored(p, final=x.cards).counts(x.cards).per_card["X1"] == Factored(p).counts().per_card["X1"]
+        True
+        """
         if not self.per_card:
             raise ValueError("this pass counted the total only: make it with per_card=True")
+        if only is not None and self.total:
+            inner = {code for table in self.tables for code in table.cards}
+            return self._unfold(self._backward(set(only) & inner))
         if self._counts is None:
             self._counts = self._unfold(self._backward()) if self.total else Counts(0, {}, (0,) * self.n)
             self.steps, self.layers = [], []  # the pairs and layers are needed no more: free their memory
         return self._counts
 
-    def _backward(self) -> Counts:
+    def _backward(self, only: set[str] | None = None) -> Counts:
         n, capacity = self.n, self.inner.capacity
         # every count now is at most the total: fewer primes may do
         primes = primes_for(self.counted, WIDE)
@@ -383,6 +397,8 @@ class Factored:
                 free[p] = rebuild(residues.tolist(), primes)
         per_card: dict[str, tuple[int, ...]] = {}
         for k in range(len(self.steps) - 1, -1, -1):
+            if only is not None and only <= per_card.keys():
+                break
             step, (kept, before) = self.steps[k], forward[k]
             table = step.table
             source, labels, live = sums[k].source, sums[k].labels, sums[k].live

@@ -65,7 +65,7 @@ class _Spent:
 _before_kernels = _Spent()
 
 
-def full_pass(problem: Problem) -> Pass:
+def full_pass(problem: Problem, final: tuple[str, ...] | None = None) -> Pass:
     """The exact counts of ``problem``, by the pass likely to be the quickest.
 
     The Python :class:`Counter` for a small problem (no array overhead); else the
@@ -79,15 +79,16 @@ def full_pass(problem: Problem) -> Pass:
     process). Where the hand sizes are few, an attempt may use what is left of
     :data:`SWEEP_QUICK_FEW` pairs a process spends so in all: a one-off command on a six-player
     position does not pay the load, and a long run pays at most about 0.3 s of sweeps before it.
-    Each gives ``total`` at once and ``counts()`` on demand.
+    Each gives ``total`` at once and ``counts()`` on demand. ``final`` (a set's cards) has the factored
+    pass combine that set last, so that its ``counts(final)`` is one backward step.
 
     >>> full_pass(Problem(players=("A", "B"), capacity=(1, 1), free=2, sets=())).total
     2
     """
-    return _pass(problem, per_card=True)
+    return _pass(problem, per_card=True, final=final)
 
 
-def _pass(problem: Problem, per_card: bool) -> Pass:
+def _pass(problem: Problem, per_card: bool, final: tuple[str, ...] | None = None) -> Pass:
     """:func:`full_pass`; without ``per_card`` only the total is wanted, the factored pass's forward
     half (a third of its work or less), so the sweep is only tried while the compiled code is not loaded."""
     if _small(problem):
@@ -102,7 +103,7 @@ def _pass(problem: Problem, per_card: bool) -> Pass:
             _before_kernels.spent += sweep.tried
         if sweep.finished:
             return sweep
-    return Factored(problem, per_card)
+    return Factored(problem, per_card, final)
 
 
 def count_total(problem: Problem) -> int:

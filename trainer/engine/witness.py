@@ -14,8 +14,10 @@ The draw uses the exact counts, nothing rounded:
    then the rest of that set's cards: the problem that is left counts exactly
    the deals that agree so far, and is smaller each time (pinning the card
    in place instead would make every player special to its set, and every
-   pass slower). Whether the plain pass may be small enough is bounded first,
-   without running it.
+   pass slower). The card's counts come from a factored pass with its set
+   combined last, whose backward half stops after that one step
+   (:meth:`~trainer.engine.factored.Factored.counts` with ``only``). Whether
+   the plain pass may be small enough is bounded first, without running it.
 2. Once the plain Python pass (:class:`trainer.engine.counting.Counter`)
    finishes within :data:`BUDGET` state-class pairs, or else the array pass
    (:class:`trainer.engine.sweep.Sweep`) within :data:`SWEEP_BUDGET`, its
@@ -50,6 +52,7 @@ import numpy.typing as npt
 
 from trainer.engine.constraints import History
 from trainer.engine.counting import Counter, OverBudget
+from trainer.engine.factored import Factored
 from trainer.engine.packing import PYTHON
 from trainer.engine.passes import full_pass
 from trainer.engine.problem import Problem, SetProblem, shape
@@ -234,7 +237,8 @@ def _pin_one(problem: Problem, rng: random.Random, pinning: int | None = None) -
     widest = pinning if pinning in open_sets else max(open_sets, key=lambda i: shape(problem.sets[i], n).classes)
     chosen = problem.sets[widest]
     position = max(range(len(chosen.cards)), key=lambda i: len(chosen.domains[i]))
-    counts = full_pass(problem).counts()
+    counted = full_pass(problem, final=chosen.cards)  # the factored pass: that set last, one backward step
+    counts = counted.counts(chosen.cards) if isinstance(counted, Factored) else counted.counts()
     if counts.total == 0:
         raise NoDealError((), 0)
     d = _weighted(rng, list(enumerate(counts.per_card[chosen.cards[position]])))
