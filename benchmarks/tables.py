@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 
 GOAL = 0.2
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])[RB]J(?![A-Za-z0-9])")
 """A card as ``.lit`` writes it (``10S``, ``6D``, ``RJ``)."""
