@@ -81,40 +81,16 @@ def _explainer_ladder(level: int) -> tuple[_Technique, ...]:
 class _OneLook(Memory):
     """The careful player's first look: a card with one possible holder, nothing chained."""
 
-    def _deduce(self, hand_counting: bool) -> None:
-        for card, possible in list(self.candidates.items()):
-            if len(possible) == 1:
-                self._place(card, next(iter(possible)))
+    def _rules(self, hand_counting: bool) -> tuple[Callable[[], bool], ...]:
+        return (self._only_holder,)
 
 
 class _Careful(Memory):
     """The careful player: the memory's deductions to a fixpoint, a full hand holding nothing else, but no
     hand that fills up with every card it can still hold (the memory's fourth deduction, hand counting)."""
 
-    def _deduce(self, hand_counting: bool) -> None:
-        changed = True
-        while changed:
-            changed = False
-            for card, possible in list(self.candidates.items()):
-                if len(possible) == 1:
-                    self._place(card, next(iter(possible)))
-                    changed = True
-            for player, halves in self.some.items():
-                for half in halves:
-                    if any(self.holder.get(c) == player for c in half.cards):
-                        continue
-                    options = [c for c in half.cards if player in self.candidates.get(c, ())]
-                    if len(options) == 1:
-                        self._place(options[0], player)
-                        changed = True
-            known = self.known_counts()
-            for player in self.players:
-                if self.sizes[player] > known[player]:
-                    continue
-                for possible in self.candidates.values():
-                    if player in possible:
-                        possible.discard(player)
-                        changed = True
+    def _rules(self, hand_counting: bool) -> tuple[Callable[[], bool], ...]:
+        return (self._only_holder, self._only_option, self._full_hands)
 
 
 def careful_player(setup: Setup, events: Sequence[Event], viewer: str) -> dict[Card, str]:

@@ -33,6 +33,7 @@ a set the memory places entirely on one team is certain.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from trainer.game.cards import Card, HalfSuit
@@ -95,37 +96,60 @@ class Memory:
         self.candidates.pop(card, None)
 
     def _deduce(self, hand_counting: bool) -> None:
-        changed = True
-        while changed:
-            changed = False
-            for card, possible in list(self.candidates.items()):
-                if len(possible) == 1:
-                    self._place(card, next(iter(possible)))
-                    changed = True
-            for player, halves in self.some.items():
-                for half in halves:
-                    if any(self.holder.get(c) == player for c in half.cards):
-                        continue
-                    options = [c for c in half.cards if player in self.candidates.get(c, ())]
-                    if len(options) == 1:
-                        self._place(options[0], player)
-                        changed = True
-            if not hand_counting:
-                continue
-            known = self.known_counts()
-            for player in self.players:
-                free = self.sizes[player] - known[player]
-                options = [c for c, possible in self.candidates.items() if player in possible]
-                if not options:
+        rules = self._rules(hand_counting)
+        while any([rule() for rule in rules]):  # every rule each round, until a round changes nothing
+            pass
+
+    def _rules(self, hand_counting: bool) -> tuple[Callable[[], bool], ...]:
+        """The deductions this memory makes, each returning whether it learnt something: a card only one
+        player can hold is there; a player who must hold a card of a set and can hold only one of its
+        missing cards holds it; with ``hand_counting``, a full hand holds nothing else, and a hand with as
+        many free places as cards it can still hold holds them all."""
+        careful = (self._only_holder, self._only_option)
+        return (*careful, self._full_hands, self._filled_hands) if hand_counting else careful
+
+    def _only_holder(self) -> bool:
+        changed = False
+        for card, possible in list(self.candidates.items()):
+            if len(possible) == 1:
+                self._place(card, next(iter(possible)))
+                changed = True
+        return changed
+
+    def _only_option(self) -> bool:
+        changed = False
+        for player, halves in self.some.items():
+            for half in halves:
+                if any(self.holder.get(c) == player for c in half.cards):
                     continue
-                if free <= 0:
-                    for card in options:
-                        self.candidates[card].discard(player)
+                options = [c for c in half.cards if player in self.candidates.get(c, ())]
+                if len(options) == 1:
+                    self._place(options[0], player)
                     changed = True
-                elif free == len(options):
-                    for card in options:
-                        self._place(card, player)
+        return changed
+
+    def _full_hands(self) -> bool:
+        changed = False
+        known = self.known_counts()
+        for player in self.players:
+            if self.sizes[player] > known[player]:
+                continue
+            for possible in self.candidates.values():
+                if player in possible:
+                    possible.discard(player)
                     changed = True
+        return changed
+
+    def _filled_hands(self) -> bool:
+        changed = False
+        known = self.known_counts()
+        for player in self.players:
+            options = [c for c, possible in self.candidates.items() if player in possible]
+            if options and self.sizes[player] - known[player] == len(options):
+                for card in options:
+                    self._place(card, player)
+                changed = True
+        return changed
 
     # -- questions -------------------------------------------------------------------
 
