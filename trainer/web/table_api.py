@@ -126,6 +126,14 @@ def api(handler: Any) -> Any:
     return wrapped
 
 
+def _acting(request: Request) -> tuple[Hall, str | None]:
+    """The hall and the secret of a request that acts on a table, once it is within the rate of actions."""
+    tables = hall(request)
+    secret = secret_of(request)
+    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    return tables, secret
+
+
 def _seat_view(table: Table, request: Request) -> dict[str, Any]:
     secret = secret_of(request)
     viewer = table.viewer(secret)
@@ -165,9 +173,7 @@ async def take(request: Request) -> Response:
 @api
 async def start(request: Request) -> Response:
     """``POST /api/tables/CODE/start``: the host begins the game."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     code = request.path_params["code"]
     clock = tables.clock
     await tables.change(code, lambda t: t.start(secret, clock()))
@@ -186,9 +192,7 @@ async def state(request: Request) -> Response:
 @api
 async def move(request: Request) -> Response:
     """``POST /api/tables/CODE/moves`` ``{"move"}``: a line of the ``play`` prompt, for the seat."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     body = await body_of(request)
     code = request.path_params["code"]
     clock = tables.clock
@@ -206,9 +210,7 @@ async def move(request: Request) -> Response:
 @api
 async def hand_to_bot(request: Request) -> Response:
     """``POST /api/tables/CODE/seats/NAME/bot``: the host hands an away person's seat to a bot."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     code, name = request.path_params["code"], request.path_params["name"]
     clock = tables.clock
     await tables.change(code, lambda t: t.hand_to_bot(secret, name, clock()))
@@ -218,9 +220,7 @@ async def hand_to_bot(request: Request) -> Response:
 @api
 async def take_back(request: Request) -> Response:
     """``POST /api/tables/CODE/seats/NAME/back``: the seat's person plays it again."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     code, name = request.path_params["code"], request.path_params["name"]
     table = tables.get(code)
     if table.holder(secret).name != name:
@@ -233,9 +233,7 @@ async def take_back(request: Request) -> Response:
 @api
 async def coach(request: Request) -> Response:
     """``POST /api/tables/CODE/coach`` ``{"level"}``: the seat's coach, among the levels the table allows."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     body = await body_of(request)
     code = request.path_params["code"]
     clock = tables.clock
@@ -276,9 +274,7 @@ async def review(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """``GET /api/tables/CODE/events``: the live stream of the seat's (or a spectator's) view, one
     ``data:`` line of JSON per change, the current view first."""
-    tables = hall(request)
-    secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    tables, secret = _acting(request)
     code = request.path_params["code"]
     table = tables.get(code)
     viewer = table.viewer(secret)
