@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter as Tally
+from collections.abc import Callable
 from itertools import product
 from math import factorial, prod
 from pathlib import Path
@@ -15,11 +16,13 @@ from hypothesis import strategies as st
 
 from trainer.engine import witness
 from trainer.engine.constraints import History
+from trainer.engine.expansion import expanded
 from trainer.engine.factored import Factored
+from trainer.engine.packing import PYTHON
 from trainer.engine.possible import check_possible
 from trainer.engine.problem import Problem, SetProblem
 from trainer.engine.solve import solve
-from trainer.engine.witness import as_dealt, draw, draws, table_now
+from trainer.engine.witness import as_dealt, draw, table_now
 from trainer.explain.refusal import NoWitness, witnesses
 from trainer.game.cards import Card
 from trainer.game.notation import Game, parse_game, read_game, write_game
@@ -69,15 +72,45 @@ def _chi_square(observed: dict[str, int], expected: dict[str, float]) -> tuple[f
 CRITICAL = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32}
 
 
-@pytest.mark.parametrize("path", ["plain", "sweep", "pinning"])
+def _walk_first(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the first problem a draw meets too large to walk: its named cards come from the factored
+    pass walked backwards, and what is left is walked as usual. Returns a list that counts the walks."""
+    walkable, named_cards = witness._walkable, witness.named_cards
+    seen: set[int] = set()
+    walks: list[int] = []
+
+    def counted(problem: Problem, rng: random.Random) -> object:
+        walks.append(1)
+        return named_cards(problem, rng)
+
+    def first_too_large(problem: Problem) -> object:
+        if not seen:
+            seen.add(1)
+            return None
+        return walkable(problem)
+
+    def draw_once(*args: object) -> object:
+        seen.clear()
+        return draw(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(witness, "_walkable", first_too_large)
+    monkeypatch.setattr(witness, "draw", draw_once)
+    monkeypatch.setattr(witness, "named_cards", counted)
+    return walks
+
+
+@pytest.mark.parametrize("path", ["plain", "sweep", "pinning", "named"])
 def test_drawn_witnesses_follow_the_exact_chances(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """1,000 draws (200 pinning cards first, the slow way) on a small position (fixed seed): each card's
     holders against solve's exact chances,
-    by each way of drawing (the plain pass walked back, the array pass walked back, cards pinned first)."""
-    if path != "plain":
+    by each way of drawing (the plain pass walked back, the array pass walked back, cards pinned first,
+    each set's named cards drawn from the factored pass walked back and the rest by the plain pass)."""
+    if path in ("sweep", "pinning"):
         monkeypatch.setattr(witness, "BUDGET", 0)
     if path == "pinning":
         monkeypatch.setattr(witness, "SWEEP_BUDGET", 0)
+        monkeypatch.setattr(witness, "NAMED", False)
+    walks = _walk_first(monkeypatch) if path == "named" else []
     game = random_game(random.Random(7), "classic", 6)
     events = game.events[:14]
     viewer = game.setup.players[0]
@@ -85,7 +118,8 @@ def test_drawn_witnesses_follow_the_exact_chances(path: str, monkeypatch: pytest
     knowledge = solve(view, events, viewer)
     history = History.build(view, events, viewer)
     runs = 1000 if path != "pinning" else 200
-    deals = [table_now(view, events, deal) for deal in draws(history, runs, seed=11)]
+    rng = random.Random(11)
+    deals = [table_now(view, events, witness.draw(history, rng)) for _ in range(runs)]
     open_cards = [c for c in knowledge.cards if knowledge.forced(c) is None]
     assert len(open_cards) >= 6
     state = game.state(14)
@@ -96,6 +130,7 @@ def test_drawn_witnesses_follow_the_exact_chances(path: str, monkeypatch: pytest
         stat, df = _chi_square(dict(seen), expected)
         assert stat < CRITICAL[df], (card, seen, expected)
     assert state is not None
+    assert len(walks) == (runs if path == "named" else 0)
 
 
 def _brute_force(problem: Problem) -> dict[tuple[int, ...], int]:
@@ -114,38 +149,83 @@ def _brute_force(problem: Problem) -> dict[tuple[int, ...], int]:
     return found
 
 
-@pytest.mark.parametrize("factored", [False, True])
-def test_cards_taken_out_one_at_a_time_follow_the_exact_joint_counts(
-    factored: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The large problems' path (a card drawn from a full pass, taken out of its set, its holder's room one
-    smaller, a "holds one of" fact it meets dropped, until nothing is left), forced on a small problem
-    with facts: over 1,500 draws (fixed seed), every whole assignment of the constrained cards as often
-    as brute force counts it (chi-square, p = 0.001), never an impossible one. With ``factored``, each
-    card's counts come from the factored pass with its set combined last and one backward step, as on
-    a large problem."""
-    if factored:
-        monkeypatch.setattr(witness, "full_pass", lambda problem, final: Factored(problem, True, final))
-    monkeypatch.setattr(witness, "BUDGET", 0)
-    monkeypatch.setattr(witness, "SWEEP_BUDGET", 0)
-    x = SetProblem(("X1", "X2", "X3"), ((0, 1, 2), (1, 2), (0, 1, 2)), ((0, (0, 2)), (1, (0, 1))))
-    y = SetProblem(("Y1", "Y2"), ((0, 2), (0, 1, 2)), ((2, (0, 1)),))
-    problem = Problem(("A", "B", "C"), (2, 2, 2), 1, (x, y))
-    exact = _brute_force(problem)
+def _joint_test(problem: Problem, keep: int, draw_one: Callable[[random.Random], dict[str, int]]) -> None:
+    """Over 1,500 draws (fixed seed), every whole assignment of the first ``keep`` sets' cards as often
+    as brute force counts it (chi-square, p = 0.001), never an impossible one."""
+    exact: Tally[tuple[int, ...]] = Tally()
+    for holders, deals in _brute_force(problem).items():
+        exact[holders[: sum(len(s.cards) for s in problem.sets[:keep])]] += deals
     total = sum(exact.values())
     rng = random.Random(5)
     runs = 1500
     seen: Tally[tuple[int, ...]] = Tally()
     for _ in range(runs):
-        left, chosen, rest, pinned = witness._classes(problem, rng)
-        assert left.sets == () and chosen == [] and sum(rest) == problem.free
-        seen[tuple(pinned[c] for s in problem.sets for c in s.cards)] += 1
+        holder = draw_one(rng)
+        seen[tuple(holder[c] for s in problem.sets[:keep] for c in s.cards)] += 1
     assert set(seen) <= set(exact)
     assert len(exact) >= 10
     stat = sum((seen[a] - runs * w / total) ** 2 / (runs * w / total) for a, w in exact.items())
     df = len(exact) - 1
     critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3  # p = 0.001 (Wilson-Hilferty)
     assert stat < critical, (stat, critical, seen, exact)
+
+
+X = SetProblem(("X1", "X2", "X3"), ((0, 1, 2), (1, 2), (0, 1, 2)), ((0, (0, 2)), (1, (0, 1))))
+Y = SetProblem(("Y1", "Y2"), ((0, 2), (0, 1, 2)), ((2, (0, 1)),))
+
+
+@pytest.mark.parametrize("factored", [False, True])
+def test_cards_taken_out_one_at_a_time_follow_the_exact_joint_counts(
+    factored: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The large problems' slow path (a card drawn from a full pass, taken out of its set, its holder's
+    room one smaller, a "holds one of" fact it meets dropped, until nothing is left), forced on a small
+    problem with facts: every whole assignment of the constrained cards as often as brute force counts
+    it. With ``factored``, each card's counts come from the factored pass with its set combined last
+    and one backward step, as on a large problem."""
+    if factored:
+        monkeypatch.setattr(witness, "full_pass", lambda problem, final: Factored(problem, True, final))
+    monkeypatch.setattr(witness, "BUDGET", 0)
+    monkeypatch.setattr(witness, "SWEEP_BUDGET", 0)
+    monkeypatch.setattr(witness, "NAMED", False)
+    problem = Problem(("A", "B", "C"), (2, 2, 2), 1, (X, Y))
+
+    def draw_one(rng: random.Random) -> dict[str, int]:
+        left, chosen, rest, pinned, anyone = witness._classes(problem, rng)
+        assert left.sets == () and chosen == [] and sum(rest) == problem.free and anyone == []
+        return pinned
+
+    _joint_test(problem, 2, draw_one)
+
+
+@pytest.mark.parametrize("then", ["plain", "pins"])
+def test_named_cards_walked_back_follow_the_exact_joint_counts(then: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The large problems' path: each set's cards for the players it names drawn by walking the
+    factored pass backwards (:mod:`trainer.engine.walk`), then the cards given to "someone else" by
+    the plain pass walked back, or taken out one at a time: every whole assignment of the constrained
+    cards as often as brute force counts it. The problem has a set whose coefficients cancel out in
+    some classes, and one that names nobody (its cards join the free ones)."""
+    z = SetProblem(("Z1", "Z2"), ((0, 1, 2, 3),) * 2, ())  # names nobody
+    w = SetProblem(("W1", "W2", "W3"), ((0, 1), (0, 1, 3), (1, 2, 3)), ())
+    problem = Problem(("A", "B", "C", "D"), (3, 3, 2, 3), 1, (X, Y, w, z))
+    assert len(expanded(w, 4).coef) < len(expanded(w, 4, every=True).coef)  # terms cancel out there
+    n = len(problem.players)
+    walkable = witness._walkable
+    if then == "plain":  # the problem itself is too large, what is left is not
+        monkeypatch.setattr(witness, "_walkable", lambda left: None if left == problem else walkable(left))
+    else:
+        monkeypatch.setattr(witness, "BUDGET", 0)
+        monkeypatch.setattr(witness, "SWEEP_BUDGET", 0)
+
+    def draw_one(rng: random.Random) -> dict[str, int]:
+        left, chosen, _, pinned, anyone = witness._classes(problem, rng)
+        assert anyone == ["Z1", "Z2"]
+        by_cards = {s.cards: s for s in left.sets}
+        for cards, vector in chosen:
+            pinned.update(witness._one_solution(by_cards[cards], PYTHON.pack(vector), n, rng))
+        return pinned
+
+    _joint_test(problem, 3, draw_one)
 
 
 def test_where_finds_a_deal_exactly_when_the_chance_is_above_zero() -> None:

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from trainer.engine.packing import NUMPY
 from trainer.engine.problem import SetProblem, special_players
-from trainer.engine.tables import solve_set
+from trainer.engine.tables import SolvedSet, solve_set
 
 Array = npt.NDArray[np.int64]
 
@@ -75,20 +75,50 @@ def _expand(plain: Array, stars: Array, values: Array, s: int) -> tuple[Array, A
     return np.concatenate(vectors), np.concatenate(rows)
 
 
+@dataclass(frozen=True)
+class Named:
+    """A set's solutions over its special players and "someone else": ``special`` as in
+    :class:`Expanded`; ``table``'s classes have a column per special player and, when some player is
+    not special, a last one for the cards given to the others (:func:`~trainer.engine.tables.solve_set`
+    over the set's cards with every other player as one). Each such class is a *named class*."""
+
+    special: tuple[int, ...]
+    others: bool
+    domains: tuple[tuple[int, ...], ...]
+    holds: tuple[tuple[int, tuple[int, ...]], ...]
+    table: SolvedSet
+
+
 @lru_cache(maxsize=4096)
-def expanded(problem: SetProblem, n: int) -> Expanded:
-    """The set's table over its special players (cached: an event changes one set's problem).
+def named(problem: SetProblem, n: int) -> Named:
+    """The set's problem over its special players and "someone else" (cached).
+
+    >>> x = named(SetProblem(("X1", "X2"), ((1, 2), (0, 1, 2)), ()), 3)  # X1 not with player 0
+    >>> x.special, x.table.vectors.tolist(), x.table.solutions.tolist()  # [player 0, the others]
+    ((0,), [[1, 1], [0, 2]], [1, 1])
+    """
+    special = tuple(sorted(special_players(problem, n)))
+    s = len(special)
+    position = {p: j for j, p in enumerate(special)}
+    domains = tuple(tuple(sorted({position.get(p, s) for p in domain})) for domain in problem.domains)
+    holds = tuple((position[p], cards) for p, cards in problem.holds_one_of)
+    others = s < n
+    return Named(special, others, domains, holds, solve_set(domains, holds, s + others))
+
+
+@lru_cache(maxsize=4096)
+def expanded(problem: SetProblem, n: int, every: bool = False) -> Expanded:
+    """The set's table over its special players (cached: an event changes one set's problem). A
+    class whose coefficients all cancel out is dropped, unless ``every`` (a walk backwards through
+    the factored pass needs each named class's terms, :func:`terms`).
 
     >>> e = expanded(SetProblem(("X",), ((1, 2),), ()), 3)  # X with player 1 or 2: player 0 is special
     >>> e.special, e.vectors.tolist(), e.coef.tolist()  # x_1 + x_2 = (x_0 + x_1 + x_2) - x_0
     ((0,), [[0], [1]], [1, -1])
     """
     k = len(problem.cards)
-    special = tuple(sorted(special_players(problem, n)))
-    s = len(special)
-    others = s < n
     if any(p < 0 or p >= n for p, _ in problem.holds_one_of):
-        special = tuple(p for p in special if 0 <= p < n)
+        special = tuple(p for p in sorted(special_players(problem, n)) if 0 <= p < n)
         empty = np.zeros((0, len(special)), np.int64)
         return Expanded(
             problem.cards,
@@ -99,10 +129,9 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
             np.zeros((0, k), np.int64),
             False,
         )
-    position = {p: j for j, p in enumerate(special)}
-    domains = tuple(tuple(sorted({position.get(p, s) for p in domain})) for domain in problem.domains)
-    holds = tuple((position[p], cards) for p, cards in problem.holds_one_of)
-    table = solve_set(domains, holds, s + others)
+    local = named(problem, n)
+    special, others, table = local.special, local.others, local.table
+    s = len(special)
     if len(table.solutions) == 0:
         return Expanded(
             problem.cards,
@@ -125,12 +154,12 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
         star_rows = np.pad(table.cells[starred, :, s], ((0, 0), (width, 0)))
         more_vectors, more_rows = _expand(plain[starred], stars[starred] - 1, star_rows, s)
         vectors, rows = np.concatenate([vectors, more_vectors]), np.concatenate([rows, more_rows])
-    keys = (vectors << (NUMPY.bits * np.arange(s, dtype=np.int64))).sum(axis=1)
+    keys = _keys(vectors)
     unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     summed = np.zeros((len(unique), rows.shape[1]), np.int64)
     np.add.at(summed, inverse.reshape(-1), rows)
-    kept = summed.any(axis=1)  # a class whose every coefficient cancels out counts for nothing: dropped
-    summed = summed[kept]
+    kept = np.ones(len(summed), bool) if every else summed.any(axis=1)  # a class whose every coefficient cancels
+    summed = summed[kept]  # out counts for nothing: dropped
     return Expanded(
         problem.cards,
         special,
@@ -140,6 +169,32 @@ def expanded(problem: SetProblem, n: int) -> Expanded:
         summed[:, width:],
         True,
     )
+
+
+def _keys(vectors: Array) -> Array:
+    """Vectors over the special players packed into one number each (a field per player)."""
+    keys: Array = (vectors << (NUMPY.bits * np.arange(vectors.shape[1], dtype=np.int64))).sum(axis=1)
+    return keys
+
+
+def terms(local: Named, table: Expanded) -> Array:
+    """Per named class of ``local`` (rows), its coefficient in each class of ``table`` (columns, the
+    set's table made with ``every``): the class's solutions times its expansion, so the table's
+    coefficients are the columns' sums.
+
+    >>> x = SetProblem(("X1", "X2"), ((1, 2), (0, 1, 2)), ())  # X2 with player 0: x_0 (S - x_0)
+    >>> a = terms(named(x, 3), expanded(x, 3, every=True))  # columns: x_0^0, x_0^1, x_0^2
+    >>> a.tolist(), a.sum(axis=0).tolist() == expanded(x, 3, every=True).coef.tolist()
+    ([[0, 1, -1], [1, -2, 1]], True)
+    """
+    s = len(local.special)
+    index = {key: i for i, key in enumerate(_keys(table.vectors).tolist())}
+    out = np.zeros((len(local.table.solutions), len(table.coef)), np.int64)
+    for i, (vector, solutions) in enumerate(zip(local.table.vectors, local.table.solutions, strict=True)):
+        ws, factors = _spread(s, int(vector[s]) if local.others else 0)
+        for key, factor in zip(_keys(vector[:s][None, :] + ws).tolist(), factors.tolist(), strict=True):
+            out[i, index[key]] += int(solutions) * factor
+    return out
 
 
 def least(table: Expanded, n: int) -> Array:

@@ -115,7 +115,9 @@ class Factored:
     The same numbers as :class:`~trainer.engine.counting.Counter`, exactly.
     """
 
-    def __init__(self, problem: Problem, per_card: bool = True, final: tuple[str, ...] | None = None):
+    def __init__(
+        self, problem: Problem, per_card: bool = True, final: tuple[str, ...] | None = None, every: bool = False
+    ):
         self.problem = problem
         self.per_card = per_card
         n = self.n = len(problem.players)
@@ -129,7 +131,7 @@ class Factored:
             return
         if any(c >= HALF - 6 for c in problem.capacity) or sum(problem.capacity) >= HALF:
             raise ValueError(f"capacities up to {HALF - 7} (all together below {HALF}) fit a packed field")
-        tables = [expanded(s, n) for s in problem.sets]
+        tables = [expanded(s, n, every) for s in problem.sets]
         if not all(t.possible for t in tables):
             return
         dealt = sum(len(t.cards) for t in tables) + problem.free
@@ -140,7 +142,7 @@ class Factored:
             return
         capacity = inner.capacity
         at = [i for i, s in enumerate(inner.sets) if s.cards == final]  # a set of one class is folded: anywhere
-        self.tables, self.work = plan(inner, at[0] if at else None)
+        self.tables, self.work = plan(inner, at[0] if at else None, every)
         # no count exceeds the ways to deal the unknown cards into the hands, nor those to place each
         # set's cards and the free ones with no thought of hand sizes (a set's table at x = 1)
         hands = factorial(sum(capacity)) // prod(factorial(c) for c in capacity)

@@ -301,6 +301,74 @@ def contract(weights: Array, cells: Array, moduli: Array) -> Array:
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
 
 
+_PAIRS = "int32[::1], int32[::1], int32[::1], int32[::1]"  # a step's sources, classes, targets and combinations
+
+
+@_compiled(f"int64[:, ::1](int64[:, ::1], int64[:, ::1], {_PAIRS}, int64[:, ::1], int64, int64[::1])")
+def class_sums(
+    forward: Array,
+    backward: Array,
+    states: Index,
+    classes: Index,
+    targets: Index,
+    combos: Index,
+    factors: Array,
+    count: int,
+    moduli: Array,
+) -> Array:
+    """Per prime ``r`` and class ``k`` of a step (``count`` of them), the sum over its pairs ``j`` of
+    ``forward[states[j], r] * backward[targets[j], r] * factors[combos[j], r]`` modulo ``moduli[r]``:
+    the deals through the class, its coefficient left out. The products are summed per class and
+    combination of rooms first, and multiplied by the combination's factor once, at the end."""
+    primes, combinations = forward.shape[1], factors.shape[0]
+    sums = np.zeros((count, combinations, primes), np.int64)
+    reciprocals = 1.0 / moduli.astype(np.float64)
+    for j in range(states.shape[0]):
+        s, t, k, combo = states[j], targets[j], classes[j], combos[j]
+        for r in range(primes):
+            m = moduli[r]
+            x = mulmod_lazy(forward[s, r], backward[t, r], m, reciprocals[r])
+            sums[k, combo, r] = addmod(sums[k, combo, r], x, m)
+    out = np.zeros((primes, count), np.int64)
+    for r in range(primes):
+        m = moduli[r]
+        for k in range(count):
+            for c in range(combinations):
+                out[r, k] = addmod(out[r, k], mulmod_lazy(sums[k, c, r] % m, factors[c, r], m, reciprocals[r]), m)
+            out[r, k] %= m
+    return out
+
+
+@_compiled(f"int64[:, ::1](int64[:, ::1], {_PAIRS}, int64[:, :, ::1], int64, int64[::1])")
+def pull(
+    backward: Array,
+    states: Index,
+    classes: Index,
+    targets: Index,
+    combos: Index,
+    table: Array,
+    size: int,
+    moduli: Array,
+) -> Array:
+    """One step backward, one channel: ``out[s, r]`` sums ``backward[targets[j], r] * table[classes[j],
+    combos[j], r]`` over the pairs ``j`` of state ``s`` (``size`` states), modulo ``moduli[r]``; a
+    class whose weight is zero is passed over."""
+    primes = backward.shape[1]
+    out = np.zeros((size, primes), np.int64)
+    reciprocals = 1.0 / moduli.astype(np.float64)
+    for j in range(states.shape[0]):
+        s, t, k, combo = states[j], targets[j], classes[j], combos[j]
+        for r in range(primes):
+            w = table[k, combo, r]
+            if w != 0:
+                m = moduli[r]
+                out[s, r] = addmod(out[s, r], mulmod_lazy(backward[t, r], w, m, reciprocals[r]), m)
+    for s in range(size):
+        for r in range(primes):
+            out[s, r] %= moduli[r]
+    return out
+
+
 @_inline
 def _slot(key: int, bits: int) -> np.int64:
     """The hash table slot of ``key`` in a table of ``2^bits`` (signed: numba would widen a mix to float)."""

@@ -27,14 +27,15 @@ from trainer.engine.problem import Problem
 
 
 @lru_cache(maxsize=64)
-def plan(problem: Problem, final: int | None = None) -> tuple[list[Expanded], int]:
+def plan(problem: Problem, final: int | None = None, every: bool = False) -> tuple[list[Expanded], int]:
     """The sets' tables in the order with the least estimated work, and that work (the states before a
     set times its classes, summed): dynamic programming over the subsets of sets combined so far, since
     a layer's states depend only on which sets it combined, not on their order. A subset's best cost
     is the least, over its sets ``k``, of the best cost without ``k`` plus that layer's states times
     ``k``'s classes; subsets of one size at a time, every subset and set at once. With ``final``, the
     set of that index is combined last (the best order of the others before it): a backward pass
-    wanting only its cards' counts stops after one step.
+    wanting only its cards' counts stops after one step. With ``every``, the tables keep every class
+    (:func:`~trainer.engine.expansion.expanded`).
 
     >>> from trainer.engine.problem import SetProblem
     >>> x = SetProblem(("X1", "X2"), ((0, 1), (0, 1)), ((0, (0, 1)),))  # A holds X1 or X2
@@ -42,7 +43,7 @@ def plan(problem: Problem, final: int | None = None) -> tuple[list[Expanded], in
     >>> [t.cards for t in plan(Problem(("A", "B"), (2, 1), 0, (x, y)), final=0)[0]]
     [('Y1',), ('X1', 'X2')]
     """
-    tables = [expanded(s, len(problem.players)) for s in problem.sets]
+    tables = [expanded(s, len(problem.players), every) for s in problem.sets]
     if not all(t.possible for t in tables):
         return tables, 0
     estimate = _estimates(tables, problem.capacity)

@@ -7,17 +7,20 @@ player as often as :func:`trainer.engine.solve.solve`'s exact chances say.
 
 The draw uses the exact counts, nothing rounded:
 
-1. While the counting problem is large, one card of the set with the most
-   classes is drawn from its exact counts per player (a full pass of the
-   engine, :func:`trainer.engine.passes.full_pass`) and taken out of its set,
-   its holder's room one smaller (a "holds one of" fact it meets dropped),
-   then the rest of that set's cards: the problem that is left counts exactly
-   the deals that agree so far, and is smaller each time (pinning the card
-   in place instead would make every player special to its set, and every
-   pass slower). The card's counts come from a factored pass with its set
-   combined last, whose backward half stops after that one step
-   (:meth:`~trainer.engine.factored.Factored.counts` with ``only``). Whether
-   the plain pass may be small enough is bounded first, without running it.
+1. While the counting problem is large, each set's cards for the players it
+   names are drawn first, by walking the factored pass backwards
+   (:func:`trainer.engine.walk.named_cards`): what is left is the cards each
+   set gave to "someone else", interchangeable now, a far smaller problem.
+   Were that still too large, one card of the set with the most classes is
+   drawn from its exact counts per player (a full pass of the engine,
+   :func:`trainer.engine.passes.full_pass`) and taken out of its set, its
+   holder's room one smaller (a "holds one of" fact it meets dropped), then
+   the rest of that set's cards: the problem that is left counts exactly the
+   deals that agree so far, and is smaller each time. The card's counts come
+   from a factored pass with its set combined last, whose backward half stops
+   after that one step (:meth:`~trainer.engine.factored.Factored.counts` with
+   ``only``). Whether the plain pass may be small enough is bounded first,
+   without running it.
 2. Once the plain Python pass (:class:`trainer.engine.counting.Counter`)
    finishes within :data:`BUDGET` state-class pairs, or else the array pass
    (:class:`trainer.engine.sweep.Sweep`) within :data:`SWEEP_BUDGET`, its
@@ -59,6 +62,7 @@ from trainer.engine.problem import Problem, SetProblem, shape
 from trainer.engine.residues import rebuild_all
 from trainer.engine.solve import NoDealError, counting_model
 from trainer.engine.sweep import Sweep, sweep_work
+from trainer.engine.walk import named_cards
 from trainer.game.cards import Card
 from trainer.game.errors import ImpossibleHistoryError
 from trainer.game.events import Event
@@ -68,12 +72,18 @@ BUDGET = 20_000
 """State-class pairs up to which the plain Python pass is run and walked backwards (a hundredth of a
 second)."""
 
-SWEEP_BUDGET = 4_000_000
+SWEEP_BUDGET = 100_000
 """State-class pairs up to which the array pass (:class:`~trainer.engine.sweep.Sweep`) is run and walked
-backwards instead (up to a tenth of a second; it is tried where its bound, :func:`~trainer.engine.sweep.sweep_work`,
-is at most :data:`GUARD` times this); a larger problem has one card drawn and taken out first. Cards taken out
-cost a full pass each (10 to 30 ms early in an eight-player game): 4 million pairs did better than 2 on the
-hardest positions of ``benchmarks/witness.py`` (p95 0.36 s against 0.41 s)."""
+backwards instead (a few milliseconds; it is tried where its bound, :func:`~trainer.engine.sweep.sweep_work`,
+is at most :data:`GUARD` times this); a larger problem has its named cards drawn from the factored pass
+first (10 to 60 ms), then cards taken out one at a time (3 to 5 ms each once the named cards are out).
+Over every position of ``benchmarks/witness.py``'s games (5,174), one witness each: 4 million pairs gave
+p99 73 ms and worst 212 ms, 1 million 40 and 151, 300,000 37 and 85, 100,000 32 and 81."""
+
+NAMED = True
+"""Whether a problem too large to walk backwards has each set's cards for the players it names drawn
+first, from one factored pass walked backwards (:func:`~trainer.engine.walk.named_cards`), before any
+card is taken out one at a time (off only to test that way on its own)."""
 
 GUARD = 4
 """How far above :data:`SWEEP_BUDGET` the sweep's bound may be for the sweep to be tried (the bound is 2 to 6
@@ -91,13 +101,14 @@ def draw(history: History, rng: random.Random) -> Hands:
     """
     model = counting_model(history)
     problem = model.problem
-    solved, chosen, rest, holder = _classes(problem, rng)  # holder: card code -> dimension, so far
+    solved, chosen, rest, holder, anyone = _classes(problem, rng)  # holder: card code -> dimension, so far
     n = len(problem.players)
     by_cards = {s.cards: s for s in solved.sets}
     for cards, vector in chosen:
         holder.update(_one_solution(by_cards[cards], PYTHON.pack(vector), n, rng))
     constrained = {code for s in problem.sets for code in s.cards}
     free = [c for c in history.setup.variant.cards if c not in history.pinned and c.code not in constrained]
+    free += [Card.parse(code) for code in anyone]
     rng.shuffle(free)
     for d, room in enumerate(rest):
         for card in free[:room]:
@@ -125,14 +136,21 @@ Choice = list[tuple[tuple[str, ...], tuple[int, ...]]]
 """Per constrained set (its cards), the class drawn: how many of its cards each dimension got."""
 
 
-def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, list[int], dict[str, int]]:
-    """The problem once small enough to walk backwards (cards drawn and taken out until it is), one
-    class per set drawn from it, the room each dimension has left for the free cards, and the cards
-    taken out with their holders."""
+def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, list[int], dict[str, int], list[str]]:
+    """The problem once small enough to walk backwards (each set's cards for the players it names
+    drawn first, then cards drawn and taken out until it is), one class per set drawn from it, the
+    room each dimension has left for the free cards, the cards taken out with their holders, and
+    the cards that joined the free ones."""
     pinning: int | None = None  # the set whose cards are being pinned: finish it first
     pinned: dict[str, int] = {}
+    anyone: list[str] = []
+    walked = False
     while True:
         walkable = _walkable(problem)
+        if walkable is None and NAMED and not walked:
+            problem, pinned, anyone = named_cards(problem, rng)
+            walked = True
+            continue
         if walkable is None:
             problem, pinning, card, d = _pin_one(problem, rng, pinning)
             pinned[card] = d
@@ -140,8 +158,8 @@ def _classes(problem: Problem, rng: random.Random) -> tuple[Problem, Choice, lis
         if walkable.total == 0:
             raise NoDealError((), 0)
         if isinstance(walkable, Counter):
-            return (problem, *_walk_counter(walkable, rng), pinned)
-        return (problem, *_walk_sweep(walkable, rng), pinned)
+            return (problem, *_walk_counter(walkable, rng), pinned, anyone)
+        return (problem, *_walk_sweep(walkable, rng), pinned, anyone)
 
 
 @lru_cache(maxsize=8)
