@@ -7,9 +7,13 @@ over the whole shipped pack.
    ``benchmarks/solve.py`` plays, the hard case), from the first seat and the public view; each is
    solved as ``literature solve`` does, and the ``--hardest`` slowest are kept.
 2. On each, ``--draws`` times: one witness drawn from scratch (the caches of earlier draws emptied), in
-   CPU seconds; median, p95 and worst, against the goal of issue 30 (0.2 s at p95), and the solve's own
-   time on the same positions as the baseline.
-3. The whole shipped pack checked by the second solver (:func:`puzzles.crosscheck.disagreement`,
+   CPU seconds; median, p95 and worst, against the goal of issue 30 (0.2 s at p95), the solve's own
+   time on the same positions, and the way before the factored walk as the baseline.
+3. One witness on *every* position (``--no-every`` skips it): the positions hardest for a witness are
+   not those hardest to solve. Median, p95, p99 and worst, and the slowest five; with the baseline,
+   the same positions drawn the way before the factored walk (cards taken out one at a time until the
+   array pass, up to 4 million pairs, is small enough), in the same run, and the ratio.
+4. The whole shipped pack checked by the second solver (:func:`puzzles.crosscheck.disagreement`,
    python-constraint), in one process: disagreements (the goal: none), CPU seconds in all and the
    slowest puzzle.
 """
@@ -37,11 +41,32 @@ TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
 GOAL_P95 = 0.2
 
 
-def quantiles(times: list[float]) -> str:
+def quantiles(times: list[float], p99: bool = False) -> str:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   "
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    more = f"p99 {at(0.99):7.1f} ms   " if p99 else ""
+    return (f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {at(0.95):7.1f} ms   {more}"
             f"worst {ordered[-1] * 1000:7.1f} ms")
+
+
+def one_witness(history: History, rng: random.Random, before: bool = False) -> float:
+    """CPU seconds of one witness drawn from scratch (the witness caches emptied); with ``before``, the
+    way before the factored walk: no walk, and the array pass's budget of then."""
+    for cache in (witnesses._walkable, witnesses._solutions, walk._pass, walk._solutions):
+        cache.cache_clear()
+    kept = witnesses.NAMED, witnesses.SWEEP_BUDGET
+    if before:
+        witnesses.NAMED, witnesses.SWEEP_BUDGET = False, 4_000_000
+    try:
+        start = time.process_time()
+        witnesses.draw(history, rng)
+        return time.process_time() - start
+    finally:
+        witnesses.NAMED, witnesses.SWEEP_BUDGET = kept
+        witnesses._walkable.cache_clear()
 
 
 def main() -> int:
@@ -51,6 +76,7 @@ def main() -> int:
     parser.add_argument("--hardest", type=int, default=20)
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--no-pack", action="store_true", help="skip the pack's check by the second solver")
+    parser.add_argument("--no-every", action="store_true", help="skip one witness on every position")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} at start")
     importlib.import_module(KERNELS)
@@ -72,21 +98,31 @@ def main() -> int:
     hardest = timed[: args.hardest]
     print(f"{len(timed)} positions solved; the {len(hardest)} slowest (solve: {quantiles([t[0] for t in hardest])})")
     draws: list[float] = []
+    old: list[float] = []
     rng = random.Random(args.seed)
     for seconds, label, history in hardest:
-        mine = []
-        for _ in range(args.draws):
-            for cache in (witnesses._walkable, witnesses._solutions, walk._pass, walk._solutions):
-                cache.cache_clear()
-            start = time.process_time()
-            witnesses.draw(history, rng)
-            mine.append(time.process_time() - start)
+        mine = [one_witness(history, rng) for _ in range(args.draws)]
+        theirs = [one_witness(history, rng, before=True) for _ in range(args.draws)]
         draws.extend(mine)
-        print(f"  {label:40} solve {seconds * 1000:6.1f} ms   one witness {statistics.median(mine) * 1000:7.1f} ms")
+        old.extend(theirs)
+        print(f"  {label:40} solve {seconds * 1000:6.1f} ms   one witness {statistics.median(mine) * 1000:7.1f} ms"
+              f"   before {statistics.median(theirs) * 1000:7.1f} ms")
     ordered = sorted(draws)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     print(f"one witness, from scratch: {quantiles(draws)}   goal p95 <= {GOAL_P95 * 1000:.0f} ms: "
           f"{'met' if p95 <= GOAL_P95 else 'MISSED'}")
+    print(f"  before the factored walk: {quantiles(old)}   ratio of medians "
+          f"{statistics.median(old) / statistics.median(draws):.1f}, of worst {max(old) / max(draws):.1f}")
+    if not args.no_every:
+        every = [(one_witness(history, rng), label, history) for _, label, history in timed]
+        every.sort(key=lambda t: t[0])
+        print(f"one witness on every position ({len(every)}): {quantiles([t[0] for t in every], p99=True)}")
+        for seconds, label, _ in every[-5:]:
+            print(f"  {label:40} {seconds * 1000:7.1f} ms")
+        before = [one_witness(history, rng, before=True) for _, _, history in timed]
+        now = [t[0] for t in every]
+        print(f"  before the factored walk: {quantiles(before, p99=True)}   "
+              f"ratio of worst {max(before) / max(now):.1f}")
     if not args.no_pack:
         from puzzles.crosscheck import disagreement
         from puzzles.packs import load_pack

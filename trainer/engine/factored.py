@@ -345,6 +345,12 @@ class Factored:
             ways = self._kernels.products(ways, factor, self.moduli[:, 0])
         return ways
 
+    def completions(self) -> Array:
+        """Per state of the last layer (rows) and prime, the residues of the ways to complete it: the
+        free cards dealt into the room left (what a walk backwards starts from)."""
+        keys, _ = self.layers[-1]
+        return np.ascontiguousarray(self._end(keys, 0).T)
+
     def _contract(self, weights: Array, cells: Array, moduli: Array) -> Array:
         """Per card (columns of ``cells``) and prime, the sum over classes of weight times cell."""
         return self._kernels.contract(np.ascontiguousarray(weights), np.ascontiguousarray(cells), moduli[:, 0])

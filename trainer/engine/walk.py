@@ -96,9 +96,10 @@ def _pass(problem: Problem) -> Factored:
 
 def _walk(counted: Factored, rng: random.Random) -> dict[tuple[str, ...], int]:
     """The named class of each combined set (by its cards), drawn last set first."""
-    kernels, moduli, primes = counted._kernels, counted.moduli[:, 0], counted.primes
-    keys, _ = counted.layers[-1]
-    backward = np.ascontiguousarray(counted._end(keys, 0).T)  # state, prime: the completions
+    from trainer.engine import kernels  # numba: imported only where a problem needs the walk
+
+    moduli, primes = counted.moduli[:, 0], counted.primes
+    backward = counted.completions()  # state, prime
     sets = {s.cards: s for s in counted.inner.sets}
     n = counted.n
     chosen: dict[tuple[str, ...], int] = {}
@@ -111,25 +112,27 @@ def _walk(counted: Factored, rng: random.Random) -> dict[tuple[str, ...], int]:
             len(table.coef), moduli,
         )  # fmt: skip
         coefficients = terms(named(sets[table.cards], n), table)  # named class, term
-        weights = rebuild_all(counted._contract(sums, coefficients.T, counted.moduli)[None, :, :], primes)[0]
+        residues = kernels.contract(sums, np.ascontiguousarray(coefficients.T), moduli)  # named class, prime
+        weights = rebuild_all(residues[None, :, :], primes)[0]
         pick = _weighted(rng, weights)
         chosen[table.cards] = pick
         backward = kernels.pull(
             backward, step.states, step.classes, step.targets, step.combos,
-            _restricted(coefficients[pick], step.factors, counted), len(forward), moduli,
+            _restricted(coefficients[pick], step.factors, counted.moduli), len(forward), moduli,
         )  # fmt: skip
     return chosen
 
 
-def _restricted(coefficients: Array, factors: Array, counted: Factored) -> Array:
+def _restricted(coefficients: Array, factors: Array, moduli: Array) -> Array:
     """A step's weights with only the drawn named class's terms: per class, combination of rooms and
-    prime, the class's coefficient in the named class times the combination's factor."""
+    prime (``moduli``, a column), the class's coefficient in the named class times the combination's
+    factor."""
+    from trainer.engine import kernels
+
     classes, (combinations, primes) = len(coefficients), factors.shape
-    a = np.repeat((coefficients[None, :] % counted.moduli)[:, :, None], combinations, axis=2)
+    a = np.repeat((coefficients[None, :] % moduli)[:, :, None], combinations, axis=2)
     b = np.repeat(factors.T[:, None, :], classes, axis=1)
-    products = counted._kernels.products(
-        a.reshape(primes, -1), np.ascontiguousarray(b.reshape(primes, -1)), counted.moduli[:, 0]
-    )
+    products = kernels.products(a.reshape(primes, -1), np.ascontiguousarray(b.reshape(primes, -1)), moduli[:, 0])
     return np.ascontiguousarray(products.reshape(primes, classes, combinations).transpose(1, 2, 0))
 
 
