@@ -32,12 +32,12 @@ print-tools:
 test: $(STAMP) print-tools
 	$(BIN)/ruff check trainer puzzles tests benchmarks conftest.py
 	$(BIN)/mypy --strict trainer puzzles
-	$(BIN)/pytest -q trainer puzzles tests
+	$(BIN)/pytest -q -n auto --maxprocesses 4 trainer puzzles tests
 
 # A developer's subset: every test and doctest but those marked slow (pyproject.toml's markers), stopping at the
-# first failure: about 80 s on a 2-core machine. `make test` runs everything, the slow tests too.
+# first failure: about 2 minutes on a 2-core machine. `make test` runs everything, the slow tests too.
 quick: $(STAMP)
-	$(BIN)/pytest -q -x -m "not slow" trainer puzzles tests
+	$(BIN)/pytest -q -x -n auto --maxprocesses 4 -m "not slow" trainer puzzles tests
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solve.py

@@ -18,7 +18,8 @@ Each console block is one test (``test_docs.py::test_example[docs/play.md:140]``
 in turn, as ``python -m trainer ARGS``, in a fresh directory where ``tests/`` and ``docs/`` link to the
 repository's (so what a command writes lands there, not in the repository), with their own
 ``LITERATURE_HOME`` (shown as
-``$LITERATURE_HOME`` in outputs), ``LITERATURE_NOW`` fixed, ``NO_COLOR=1`` and ``COLUMNS=80``. Outputs
+``$LITERATURE_HOME`` in outputs), ``LITERATURE_NOW`` fixed, ``NO_COLOR=1``, ``COLUMNS=80`` and ``LINES=25``
+(a screen of 80 by 25, whatever the runner sets: pytest-xdist's workers have ``LINES=24``). Outputs
 are compared line by line, trailing spaces and blank lines at the end left out. ``play`` and ``train``
 must be given ``--seed`` (``generate`` and ``simulate`` default to ``--seed 0``; the others draw nothing at
 random). A read-only command (``check``, ``show``, ``solve``, ``explain``, ``review``) shown twice runs once.
@@ -136,7 +137,7 @@ def _run(command: Command, workdir: Path, home: Path) -> list[str]:
     else:
         env = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
                             "LITERATURE_HOME": str(home), "LITERATURE_NOW": NOW, "NO_COLOR": "1",
-                            "COLUMNS": "80", "TERM": "dumb"} | settings
+                            "COLUMNS": "80", "LINES": "25", "TERM": "dumb"} | settings
         env.pop("FORCE_COLOR", None)
         done = subprocess.run(argv, cwd=workdir, env=env, input=stdin, text=True, timeout=TIMEOUT, check=False,
                               stdin=None if stdin is not None else subprocess.DEVNULL,
