@@ -33,6 +33,7 @@ import re
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from puzzles.marking import Mark, example_answer, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
@@ -41,6 +42,9 @@ from puzzles.variety import compatible
 from trainer.game.cards import HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.holders import AnswerError
+
+if TYPE_CHECKING:  # the deal is drawn by the engine: imported where a wrong answer needs it
+    from puzzles.refute import Refutation
 
 HELP_WORDS = frozenset({"help", "?", "commands"})
 HINT_WORDS = frozenset({"hint", "h"})
@@ -72,6 +76,7 @@ class Reply:
     done: bool
     mark: Mark | None = None
     focus: str | None = None
+    deal: Refutation | None = None  # after a card named that is not certain, the deal that refutes it (in lines)
 
 
 @dataclass(frozen=True)
@@ -172,7 +177,9 @@ class Attempt:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
             advice = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
-            return Reply("wrong", (result.verdict(), *_refuting(self.puzzle, result), advice), False, result)
+            deal = _refuting(self.puzzle, result)
+            shown = deal.lines() if deal is not None else []
+            return Reply("wrong", (result.verdict(), *shown, advice), False, result, deal=deal)
         verdict = result.verdict()
         if self.tries > 1:
             verdict = verdict.rstrip(".") + f", on try {self.tries} (rated on your first answer)."
@@ -243,17 +250,17 @@ class Attempt:
         )
 
 
-def _refuting(puzzle: Puzzle, result: Mark) -> list[str]:
-    """After a card named that is not certain, the deal that refutes it (:func:`puzzles.refute.refutation`)."""
+def _refuting(puzzle: Puzzle, result: Mark) -> Refutation | None:
+    """After a card named that is not certain, the deal that refutes it (:func:`puzzles.refute.refuting_deal`)."""
     import zlib
 
-    from puzzles.refute import refutation
+    from puzzles.refute import refuting_deal
 
     for card, miss in sorted(result.wrong.items()):
         if miss.kind == "not certain" and miss.said is not None:  # the same deal for the same answer
-            return refutation(puzzle, card, miss.said, seed=zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode()),
-                              open_puzzle=True)
-    return []
+            seed = zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode())
+            return refuting_deal(puzzle, card, miss.said, seed=seed, open_puzzle=True)
+    return None
 
 
 def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:

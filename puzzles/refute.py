@@ -32,6 +32,7 @@ the line under the hands says so.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from puzzles.model import Puzzle
 from trainer.engine.constraints import History
@@ -40,16 +41,53 @@ from trainer.engine.witness import draw, table_now, with_holders
 from trainer.game.cards import Card
 
 
-def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
-               open_puzzle: bool = False) -> list[str]:
-    """Lines showing a deal that fits the puzzle's history, seen by its viewer, with ``card`` not at
-    ``said`` now; none when every deal puts it there. With ``open_puzzle`` (the learner may try again), the
-    puzzle's other asked cards are left out and a last line names them."""
+@dataclass(frozen=True)
+class Refutation:
+    """A deal that fits a puzzle's history with ``card`` not at ``said``: the hands as they are now,
+    ``hidden`` (the puzzle's other asked cards, while it is open) left out of them, and how many
+    events it fits. :meth:`lines` is how the terminal shows it; the web page draws the same hands."""
+
+    card: Card
+    said: str
+    events: int
+    hands: dict[str, tuple[Card, ...]]
+    hidden: tuple[Card, ...]
+
+    @property
+    def holder(self) -> str:
+        """Who holds the card in this deal."""
+        return next(p for p, cards in self.hands.items() if self.card in cards)
+
+    def heading(self) -> str:
+        """``A deal that fits all 3 event(s) you saw and your own hand, with 9C not at Bob (hands now):``."""
+        return (f"A deal that fits all {self.events} event(s) you saw and your own hand, "
+                f"with {self.card} not at {self.said} (hands now):")
+
+    def footnote(self) -> str | None:
+        """The line naming the cards left out, if any."""
+        if not self.hidden:
+            return None
+        return "Not shown: " + " ".join(c.symbol for c in self.hidden) + " (still yours to place)."
+
+    def lines(self) -> list[str]:
+        """The heading, a line per player (the cards in symbols), and the footnote."""
+        width = max(len(p) for p in self.hands)
+        lines = [self.heading(), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
+                                   for p, cards in self.hands.items())]
+        footnote = self.footnote()
+        return [*lines, footnote] if footnote else lines
+
+
+def refuting_deal(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
+                  open_puzzle: bool = False) -> Refutation | None:
+    """A deal that fits the puzzle's history, seen by its viewer, with ``card`` not at ``said`` now, drawn
+    uniformly among all such deals; ``None`` when every deal puts it there. With ``open_puzzle`` (the
+    learner may try again), the puzzle's other asked cards are left out."""
     game = puzzle.game
     knowledge = solve(game.setup, game.events, puzzle.viewer)
     others = [(p, n) for p in game.setup.players if p != said and (n := knowledge.count(card, p))]
     if not others:
-        return []
+        return None
     rng = random.Random(seed)
     pick = rng.randrange(sum(n for _, n in others))
     holder = others[-1][0]
@@ -60,12 +98,13 @@ def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *
         pick -= n
     history = with_holders(History.build(game.setup, game.events, puzzle.viewer), {card: holder})
     hands = table_now(game.setup, game.events, draw(history, rng))
-    width = max(len(p) for p in hands)
-    head = (f"A deal that fits all {len(game.events)} event(s) you saw and your own hand, "
-            f"with {card} not at {said} (hands now):")
-    hidden = frozenset(c for c in puzzle.asked if c != card) if open_puzzle else frozenset()
-    lines = [head, *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards if c not in hidden) or "—")
-                     for p, cards in hands.items())]
-    if hidden:
-        lines.append("Not shown: " + " ".join(c.symbol for c in sorted(hidden)) + " (still yours to place).")
-    return lines
+    hidden = tuple(sorted(c for c in puzzle.asked if c != card)) if open_puzzle else ()
+    shown = {p: tuple(c for c in cards if c not in hidden) for p, cards in hands.items()}
+    return Refutation(card, said, len(game.events), shown, hidden)
+
+
+def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
+               open_puzzle: bool = False) -> list[str]:
+    """:func:`refuting_deal`'s lines as the terminal shows them; none when every deal puts the card at ``said``."""
+    deal = refuting_deal(puzzle, card, said, seed, open_puzzle=open_puzzle)
+    return deal.lines() if deal is not None else []

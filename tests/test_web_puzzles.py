@@ -275,3 +275,39 @@ def test_training_on_one_level_of_the_ladder(tmp_path: Path) -> None:
     assert "Theme: level 5, shared asks." in answered
     summary = text_of(form(browser, "/train/end", {}).text)
     assert "To practise next: shared asks ( level 5 )." in summary
+
+
+def test_a_card_named_that_is_not_certain_is_refuted_by_a_deal_drawn_as_hands(tmp_path: Path) -> None:
+    """The tutorial's train example (docs/tutorial.md, section 4): naming Eve for QC, which is not certain,
+    shows a deal that fits as a table of hands, QC marked where this deal puts it (not Eve), the other
+    asked cards left out while the puzzle is open and named below, every card where the engine allows it."""
+    from puzzles.packs import load_pack
+    from trainer.engine.solve import solve
+    from trainer.game.cards import Card
+
+    puzzle = next(p for p in load_pack() if p.id == "p-55c5c3a2b56d")
+    url = f"/p/{puzzle.id}"
+    browser = client(tmp_path)
+    browser.get(url)
+    page = form(browser, url, {"line": "Cat 9C 10C KC AC, Eve QC", "puzzle": puzzle.id}).text
+    assert "Wrong: 1 card named that is not certain." in text_of(page)
+    deal = page[page.index('<div class="deal">') :]
+    deal = deal[: deal.index("</div>")]
+    rows = re.findall(r'<tr( class="holder")?><th scope="row">(\w+)</th>(.*?)</tr>', deal, re.S)
+    assert [name for _, name, _ in rows] == list(puzzle.players)
+    hands = {name: [Card.parse(c) for c in re.findall(r'data-card="(\w+)"', cells)] for _, name, cells in rows}
+    qc = Card.parse("QC")
+    [holder] = [name for name, cards in hands.items() if qc in cards]
+    assert holder != "Eve" and [name for marked, name, _ in rows if marked] == [holder]
+    assert deal.count('class="refutes"') == 1
+    hidden = [c for c in puzzle.asked if c != qc]
+    assert not any(c in cards for cards in hands.values() for c in hidden)  # the rest of the answer stays open
+    note = re.search(r"Not shown: (.*?)\(still yours to place\)", deal, re.S)
+    assert note is not None
+    assert sorted(Card.parse(c) for c in re.findall(r'data-card="(\w+)"', note.group(1))) == sorted(hidden)
+    shown = [c for cards in hands.values() for c in cards]
+    assert len(shown) == len(set(shown)) == sum(puzzle.state.sizes.values()) - len(hidden)
+    assert hands[puzzle.viewer] == sorted(puzzle.state.hands[puzzle.viewer])
+    game = puzzle.game
+    knowledge = solve(game.setup, game.events, puzzle.viewer)
+    assert all(knowledge.count(c, name) > 0 for name, cards in hands.items() for c in cards)

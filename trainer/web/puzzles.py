@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -42,6 +42,9 @@ from trainer.render.web.table import history_rows, table_view
 from trainer.web.attempts import Attempts, Served, answer
 from trainer.web.learners import Learner, choose_first, current
 from trainer.web.pages import not_found, page
+
+if TYPE_CHECKING:
+    from puzzles.refute import Refutation
 
 MAX_LINE = 2000
 """The longest answer line read (the rest is cut off)."""
@@ -75,16 +78,24 @@ def find_puzzle(puzzle_id: str, store: Path) -> Puzzle | None:
 # -- what the template is given -------------------------------------------------------
 
 
-def shown_lines(reply: Reply) -> list[str]:
-    """A reply's lines as the page shows them: the explanation, drawn step by step below, is left out.
+def shown_lines(reply: Reply) -> tuple[list[str], Refutation | None, list[str]]:
+    """A reply's lines as the page shows them: the explanation, drawn step by step below, is left out,
+    and a refuting deal is drawn as hands (the lines before it, the deal, the lines after it).
 
     >>> shown_lines(Reply("verdict", ("Correct.", "Why:", "1. 6D is in your hand. (seen)"), True))
-    ['Correct.']
+    (['Correct.'], None, [])
     """
     lines = list(reply.lines)
     if "Why:" in lines:
         lines = lines[: lines.index("Why:")]
-    return [line for line in lines if line.strip()]
+    lines = [line for line in lines if line.strip()]
+    if reply.deal is None:
+        return lines, None, []
+    drawn = reply.deal.lines()
+    at = next((i for i in range(len(lines)) if lines[i : i + len(drawn)] == drawn), None)
+    if at is None:
+        return lines, None, []
+    return lines[:at], reply.deal, lines[at + len(drawn) :]
 
 
 def puzzle_context(served: Served) -> dict[str, Any]:
@@ -106,7 +117,7 @@ def puzzle_context(served: Served) -> dict[str, Any]:
         "team": list(puzzle.team) if puzzle.question.kind == "claim" else list(puzzle.players),
         "usage": attempt.usage(),
         "example": example_answer(puzzle).strip("'"),
-        "replies": [(r.kind, shown_lines(r)) for r in served.replies if r.kind not in ("show", "history", "last")],
+        "replies": [(r.kind, *shown_lines(r)) for r in served.replies if r.kind not in ("show", "history", "last")],
         "hints": attempt.hints,
         "confirming": attempt.confirming,
         "tries": attempt.tries,
