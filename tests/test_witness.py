@@ -99,18 +99,33 @@ def _walk_first(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return walks
 
 
+def _counting(used: Tally[str], name: str, real: Callable[..., object]) -> Callable[..., object]:
+    """``real``, counting its calls in ``used[name]``."""
+
+    def counted(*args: object) -> object:
+        used[name] += 1
+        return real(*args)
+
+    return counted
+
+
 @pytest.mark.parametrize("path", ["plain", "sweep", "pinning", "named"])
 def test_drawn_witnesses_follow_the_exact_chances(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """1,000 draws (200 pinning cards first, the slow way) on a small position (fixed seed): each card's
     holders against solve's exact chances,
     by each way of drawing (the plain pass walked back, the array pass walked back, cards pinned first,
     each set's named cards drawn from the factored pass walked back and the rest by the plain pass)."""
+    if path == "plain":
+        monkeypatch.setattr(witness, "BUDGET", 10**7)  # the plain pass however large
     if path in ("sweep", "pinning"):
         monkeypatch.setattr(witness, "BUDGET", 0)
     if path == "pinning":
         monkeypatch.setattr(witness, "SWEEP_BUDGET", 0)
         monkeypatch.setattr(witness, "NAMED", False)
     walks = _walk_first(monkeypatch) if path == "named" else []
+    used: Tally[str] = Tally()  # which way each draw went
+    for name in ("_walk_counter", "_walk_sweep", "_pin_one"):
+        monkeypatch.setattr(witness, name, _counting(used, name, getattr(witness, name)))
     game = random_game(random.Random(7), "classic", 6)
     events = game.events[:14]
     viewer = game.setup.players[0]
@@ -131,6 +146,8 @@ def test_drawn_witnesses_follow_the_exact_chances(path: str, monkeypatch: pytest
         assert stat < CRITICAL[df], (card, seen, expected)
     assert state is not None
     assert len(walks) == (runs if path == "named" else 0)
+    way = {"plain": "_walk_counter", "sweep": "_walk_sweep", "pinning": "_pin_one"}.get(path)
+    assert (way is None or used[way] >= runs) and (path == "pinning" or used["_pin_one"] == 0), used
 
 
 def _brute_force(problem: Problem) -> dict[tuple[int, ...], int]:
