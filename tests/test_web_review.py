@@ -170,3 +170,32 @@ def test_unknown_games_and_logs_are_404_pages() -> None:
     for url in ("/review/log/0123456789abcdef01234567", "/review/log/../../x", "/review/game/nope",
                 "/review/game/..%2Fx", "/review/log/" + "a" * 500):
         assert browser.get(url).status_code == 404, url
+
+
+def test_a_note_shows_why_and_where_it_was_not_certain_a_deal_that_fits() -> None:
+    """As ``literature review --explain``: under each note, the explainer's steps from what its player knew,
+    and for a card that was not forced a deal that fits everything they had seen, the card marked, every
+    card where the engine allowed it just before the move."""
+    from trainer.engine.solve import solve
+    from trainer.review.explaining import explain_note
+
+    path = EXAMPLES / "review" / "risky-claim.lit"
+    browser = client(home())
+    address = upload(browser, "risky-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    game = read_game(path)
+    review = review_game(game)
+    [note, *_] = review.notes_of(1)
+    page = settled(browser, f"{address}?event=1")
+    why = page[page.index('<details class="why">') :]
+    why = why[: why.index("</details>")]
+    steps = re.findall(r"<li>(.*?)</li>", why, re.S)
+    assert len(steps) == len(explain_note(review, note).steps) > 0
+    assert f"Could {note.view} have known? No: this deal fits everything seen then" in text_of(why)
+    rows = re.findall(r'<tr><th scope="row">(\w+)</th>(.*?)</tr>', why, re.S)
+    assert [name for name, _ in rows] == list(game.setup.players)
+    hands = {name: [Card.parse(c) for c in re.findall(r'data-card="(\w+)"', cells)] for name, cells in rows}
+    assert why.count('class="refutes"') == 1
+    setup = game.setup.seen_by(note.view)
+    knowledge = solve(setup, game.events[: note.event - 1], note.view)
+    assert all(knowledge.count(c, name) > 0 for name, cards in hands.items() for c in cards)
+    assert hands[note.view] == sorted(game.setup.hands[note.view])  # nothing has moved before event 1

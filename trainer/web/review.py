@@ -54,6 +54,8 @@ from trainer.play.saved import load, saved_games
 from trainer.render.review import note_lines
 from trainer.render.worksheet import text_html
 from trainer.review import Review, review_game
+from trainer.review.explaining import explain_note, note_witness
+from trainer.review.notes import Note
 from trainer.web.background import start
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
@@ -299,8 +301,9 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
             status, problem = "failed", f"the review could not be finished ({error.__class__.__name__}): a defect"
         else:
             status = "ready"
-            notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text))}
-                     for label, kind, text in note_lines(found.notes_of(event))] if event else []
+            notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text)), **_why(found, note)}
+                     for (label, kind, text), note in zip(note_lines(found.notes_of(event)), found.notes_of(event),
+                                                          strict=True)] if event else []
             noted = sorted({n.event for n in found.notes})
     events = REVIEWS.events(opened)
     return {
@@ -312,6 +315,21 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
         "teams": {p: game.setup.team(p) for p in game.setup.players},
         "variant": game.setup.variant.value, "status": status, "problem": problem, "notes": notes, "noted": noted,
     }
+
+
+def _why(found: Review, note: Note) -> dict[str, Any]:
+    """What ``literature review --explain`` adds to a note: the explainer's steps from what the note's
+    player knew just before the move, and where the card was not forced, a deal that fits all they had
+    seen (hands just before the move, the card marked): "could they have known? No"."""
+    try:
+        why = explain_note(found, note)
+        deal = note_witness(found, note, why, seed=note.event)
+    except LiteratureError:
+        return {}
+    texts = why.texts()
+    steps = [(text, step.technique.label) for step, text in zip(why.steps, texts, strict=True)]
+    card = next((c for c, h in why.assignment.items() if h is None), None) if deal is not None else None
+    return {"steps": steps, "deal": deal, "card": card, "who": note.view or "the public", "before": note.event}
 
 
 async def _show(request: Request, opened: Opened | Response) -> Response:
