@@ -42,8 +42,8 @@ def show_witnesses(deals: Sequence[Mapping[str, Sequence[Card]]], title: str, vi
     """``solve --witness``: each deal drawn, as dealt."""
     console = Console()
     who = viewer or "the public (no hand known)"
-    console.print(Text.assemble((title, "bold"), f"  seen by {who}, after {events} event(s): "
-                                f"{len(deals)} deal(s) that fit, hands as dealt"))
+    console.print(Text.assemble((title, "bold"), f"  seen by {who}, after {events} event(s)"))
+    console.print(f"{len(deals)} deal(s) that fit, hands as dealt")
     for n, hands in enumerate(deals, start=1):
         console.print(Text(f"deal {n}", style="bold"))
         console.print(deal_text(hands))
