@@ -199,3 +199,9 @@ def test_a_note_shows_why_and_where_it_was_not_certain_a_deal_that_fits() -> Non
     knowledge = solve(setup, game.events[: note.event - 1], note.view)
     assert all(knowledge.count(c, name) > 0 for name, cards in hands.items() for c in cards)
     assert hands[note.view] == sorted(game.setup.hands[note.view])  # nothing has moved before event 1
+    code, out, _ = run("review", str(path), "--explain", "1")  # the same deal as the terminal's
+    assert code == 0
+    rows_printed = [line.split() for line in out.splitlines()]
+    printed = {words[0]: words[1:] for words in rows_printed
+               if len(words) > 1 and words[0] in hands and all(w[-1] in "♠♥♦♣" for w in words[1:])}
+    assert printed == {name: [c.symbol for c in cards] for name, cards in hands.items()}, out

@@ -36,16 +36,17 @@ def explain_note(review: Review, note: Note) -> Explanation:
     return explain(review.game.setup, events, note.view, note_target(note))
 
 
-def note_witness(review: Review, note: Note, found: Explanation, seed: int = 0) -> Hands | None:
+def note_witness(review: Review, note: Note, found: Explanation, seed: int | None = None) -> Hands | None:
     """For a note whose card is not forced ("could you have known?": no), one deal that fits everything the
     note's viewer had seen and puts the card elsewhere than they might think: drawn uniformly
-    (:mod:`trainer.engine.witness`), hands as at the table just before the event; ``None`` when forced."""
+    (:mod:`trainer.engine.witness`), hands as at the table just before the event; ``None`` when forced.
+    The seed is the note's event unless given, so ``review --explain`` and the web review show the same deal."""
     if not any(holder is None for holder in found.assignment.values()) or not found.holders:
         return None
     events = review.game.events[: note.event - 1]
     setup = review.game.setup.seen_by(note.view)
     history = History.build(setup, events, note.view)
-    return table_now(setup, events, draw(history, random.Random(seed)))
+    return table_now(setup, events, draw(history, random.Random(note.event if seed is None else seed)))
 
 
 def explain_event(review: Review, event: int) -> list[tuple[Note, Explanation]]:

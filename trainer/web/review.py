@@ -323,7 +323,7 @@ def _why(found: Review, note: Note) -> dict[str, Any]:
     seen (hands just before the move, the card marked): "could they have known? No"."""
     try:
         why = explain_note(found, note)
-        deal = note_witness(found, note, why, seed=note.event)
+        deal = note_witness(found, note, why)
     except LiteratureError:
         return {}
     texts = why.texts()
