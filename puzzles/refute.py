@@ -43,9 +43,10 @@ from trainer.game.cards import Card
 
 @dataclass(frozen=True)
 class Refutation:
-    """A deal that fits a puzzle's history with ``card`` not at ``said``: the hands as they are now,
-    ``hidden`` (the puzzle's other asked cards, while it is open) left out of them, and how many
-    events it fits. :meth:`lines` is how the terminal shows it; the web page draws the same hands."""
+    """A deal that fits a puzzle's history with ``card`` not at ``said``: the hands as they are now, the
+    cards to leave out of them while the puzzle is open (``hidden``, its other asked cards), and how
+    many events it fits. :meth:`lines` is how the terminal shows it; the web page draws the same hands
+    (:meth:`shown`), every card once the puzzle is over."""
 
     card: Card
     said: str
@@ -69,11 +70,17 @@ class Refutation:
             return None
         return "Not shown: " + " ".join(c.symbol for c in self.hidden) + " (still yours to place)."
 
+    def shown(self, over: bool = False) -> dict[str, tuple[Card, ...]]:
+        """The hands as shown: without the hidden cards unless the puzzle is ``over``."""
+        if over:
+            return self.hands
+        return {p: tuple(c for c in cards if c not in self.hidden) for p, cards in self.hands.items()}
+
     def lines(self) -> list[str]:
-        """The heading, a line per player (the cards in symbols), and the footnote."""
+        """The heading, a line per player (the cards in symbols, the hidden ones left out), and the footnote."""
         width = max(len(p) for p in self.hands)
         lines = [self.heading(), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
-                                   for p, cards in self.hands.items())]
+                                   for p, cards in self.shown().items())]
         footnote = self.footnote()
         return [*lines, footnote] if footnote else lines
 
@@ -99,8 +106,7 @@ def refuting_deal(puzzle: Puzzle, card: Card, said: str, seed: int | None = None
     history = with_holders(History.build(game.setup, game.events, puzzle.viewer), {card: holder})
     hands = table_now(game.setup, game.events, draw(history, rng))
     hidden = tuple(sorted(c for c in puzzle.asked if c != card)) if open_puzzle else ()
-    shown = {p: tuple(c for c in cards if c not in hidden) for p, cards in hands.items()}
-    return Refutation(card, said, len(game.events), shown, hidden)
+    return Refutation(card, said, len(game.events), hands, hidden)
 
 
 def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,

@@ -311,3 +311,11 @@ def test_a_card_named_that_is_not_certain_is_refuted_by_a_deal_drawn_as_hands(tm
     game = puzzle.game
     knowledge = solve(game.setup, game.events, puzzle.viewer)
     assert all(knowledge.count(c, name) > 0 for name, cards in hands.items() for c in cards)
+    over = form(browser, url, {"line": "reveal", "puzzle": puzzle.id}).text  # the end: every card of the deal
+    deal = over[over.index('<div class="deal">') :]
+    deal = deal[: deal.index("</div>")]
+    rows = re.findall(r'<tr( class="holder")?><th scope="row">(\w+)</th>(.*?)</tr>', deal, re.S)
+    after = {name: [Card.parse(c) for c in re.findall(r'data-card="(\w+)"', cells)] for _, name, cells in rows}
+    assert "Not shown" not in deal
+    assert sum(len(cards) for cards in after.values()) == sum(puzzle.state.sizes.values())
+    assert all(set(hands[name]) <= set(cards) for name, cards in after.items())  # the same deal, complete
