@@ -205,3 +205,18 @@ def test_a_note_shows_why_and_where_it_was_not_certain_a_deal_that_fits() -> Non
     printed = {words[0]: words[1:] for words in rows_printed
                if len(words) > 1 and words[0] in hands and all(w[-1] in "♠♥♦♣" for w in words[1:])}
     assert printed == {name: [c.symbol for c in cards] for name, cards in hands.items()}, out
+
+
+def test_a_note_whose_explanation_fails_is_still_shown_without_its_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defect of the explainer costs the note its Why, never the page (no 500)."""
+    import trainer.web.review as web_review
+
+    def broken(*_: object) -> object:
+        raise RuntimeError("a defect")
+
+    monkeypatch.setattr(web_review, "explain_note", broken)
+    path = EXAMPLES / "review" / "risky-claim.lit"
+    browser = client(home())
+    address = upload(browser, "risky-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    page = settled(browser, f"{address}?event=1")
+    assert 'class="note risky-claim"' in page and '<details class="why">' not in page

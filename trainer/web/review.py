@@ -321,11 +321,15 @@ def _why(found: Review, note: Note) -> dict[str, Any]:
     """What ``literature review --explain`` adds to a note: the explainer's steps from what the note's
     player knew just before the move, and where the card was not forced, a deal that fits all they had
     seen (hands just before the move, the card marked): "could they have known? No"."""
+    nothing: dict[str, Any] = {"steps": [], "deal": None, "card": None}
     try:
         why = explain_note(found, note)
         deal = note_witness(found, note, why)
     except LiteratureError:
-        return {}
+        return nothing
+    except Exception as error:  # a defect of the explainer: the note is still shown, without its why; logged
+        log.error("explaining a note of %s at event %d failed", found.game.path, note.event, exc_info=error)
+        return nothing
     texts = why.texts()
     steps = [(text, step.technique.label) for step, text in zip(why.steps, texts, strict=True)]
     card = next((c for c, h in why.assignment.items() if h is None), None) if deal is not None else None
