@@ -220,3 +220,23 @@ def test_a_note_whose_explanation_fails_is_still_shown_without_its_why(monkeypat
     address = upload(browser, "risky-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
     page = settled(browser, f"{address}?event=1")
     assert 'class="note risky-claim"' in page and '<details class="why">' not in page
+
+
+def test_a_joined_line_and_every_noted_moment_of_a_long_game_are_pages() -> None:
+    """A wasted ask's line joins its best ask (one line, one Why: the wasted ask's), and every moment of a
+    271-event game that has notes is a page (200), each note line with its Why where the explainer has one."""
+    browser = client(home())
+    path = EXAMPLES / "review" / "lost-claim.lit"
+    address = upload(browser, "lost-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    page = settled(browser, f"{address}?event=6")
+    assert "<b>wasted-ask, best-ask</b>" in page and page.count('<details class="why">') == 1
+    path = EXAMPLES / "complete-classic-6p.lit"
+    address = upload(browser, path.name, path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    settled(browser, f"{address}?event=0")
+    review = review_game(read_game(path))
+    noted = sorted({n.event for n in review.notes})
+    assert len(noted) > 50
+    for event in noted:
+        response = browser.get(f"{address}?event={event}&fragment=1")
+        assert response.status_code == 200, event
+        assert response.text.count('<p class="note ') == len(note_lines(review.notes_of(event)))

@@ -90,6 +90,11 @@ def note_lines(notes: Sequence[Note]) -> list[tuple[str, NoteKind, str]]:
     A wasted ask's best-ask note joins the wasted-ask line ("the ask could not
     hit; Bob for JS was certain"): one line says both.
     """
+    return [(label, kind, text) for _, label, kind, text in noted_lines(notes)]
+
+
+def noted_lines(notes: Sequence[Note]) -> list[tuple[Note, str, NoteKind, str]]:
+    """:func:`note_lines`, each with the note it is about (a joined line's: the wasted ask)."""
     wasted = next((n for n in notes if n.kind is NoteKind.WASTED_ASK), None)
     lines = []
     for note in notes:
@@ -99,9 +104,9 @@ def note_lines(notes: Sequence[Note]) -> list[tuple[str, NoteKind, str]]:
             best = next((n for n in notes if n.kind is NoteKind.BEST_ASK), None)
             if best is not None:
                 text = f"{note_sentence(note).removesuffix('.')}; {best_asks_words(best)}."
-                lines.append((f"{note.kind.value}, {best.kind.value}", note.kind, text))
+                lines.append((note, f"{note.kind.value}, {best.kind.value}", note.kind, text))
                 continue
-        lines.append((note.kind.value, note.kind, note_sentence(note)))
+        lines.append((note, note.kind.value, note.kind, note_sentence(note)))
     return lines
 
 

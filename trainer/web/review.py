@@ -51,7 +51,7 @@ from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
-from trainer.render.review import note_lines
+from trainer.render.review import noted_lines
 from trainer.render.worksheet import text_html
 from trainer.review import Review, review_game
 from trainer.review.explaining import explain_note, note_witness
@@ -302,8 +302,7 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
         else:
             status = "ready"
             notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text)), **_why(found, note)}
-                     for (label, kind, text), note in zip(note_lines(found.notes_of(event)), found.notes_of(event),
-                                                          strict=True)] if event else []
+                     for note, label, kind, text in noted_lines(found.notes_of(event))] if event else []
             noted = sorted({n.event for n in found.notes})
     events = REVIEWS.events(opened)
     return {
