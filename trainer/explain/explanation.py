@@ -184,6 +184,11 @@ class Explanation:
     is_set: bool = False
 
     @property
+    def unforced(self) -> Card | None:
+        """The first card whose holder the history leaves open (``None``: every card is forced)."""
+        return next((card for card, holder in self.assignment.items() if holder is None), None)
+
+    @property
     def holder(self) -> str | None:
         """The holder of a card target (``None``: not forced, or a set target)."""
         if self.is_set:

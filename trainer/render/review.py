@@ -286,7 +286,7 @@ def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int,
         console.print(explanation_view(found))
         deal = deals[n] if n < len(deals) else None
         if deal is not None:
-            card = next((c for c, h in found.assignment.items() if h is None), None)
+            card = found.unforced
             console.print(Text(f"Could {note.view or 'the public'} have known? No: this deal fits everything "
                                f"seen then (hands before event {note.event}; {card} marked):", style="bold"))
             console.print(deal_text(deal, card))

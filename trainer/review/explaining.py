@@ -41,7 +41,7 @@ def note_witness(review: Review, note: Note, found: Explanation, seed: int | Non
     note's viewer had seen and puts the card elsewhere than they might think: drawn uniformly
     (:mod:`trainer.engine.witness`), hands as at the table just before the event; ``None`` when forced.
     The seed is the note's event unless given, so ``review --explain`` and the web review show the same deal."""
-    if not any(holder is None for holder in found.assignment.values()) or not found.holders:
+    if found.unforced is None or not found.holders:
         return None
     events = review.game.events[: note.event - 1]
     setup = review.game.setup.seen_by(note.view)

@@ -331,7 +331,7 @@ def _why(found: Review, note: Note) -> dict[str, Any]:
         return nothing
     texts = why.texts()
     steps = [(text, step.technique.label) for step, text in zip(why.steps, texts, strict=True)]
-    card = next((c for c, h in why.assignment.items() if h is None), None) if deal is not None else None
+    card = why.unforced if deal is not None else None
     return {"steps": steps, "deal": deal, "card": card, "who": note.view or "the public", "before": note.event}
 
 
