@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from trainer.game.cards import Card, HalfSuit
+from trainer.render.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"
 """The pages' Jinja2 templates."""
@@ -88,6 +89,24 @@ def by_set(cards: Iterable[Card]) -> list[tuple[HalfSuit, list[Card]]]:
     return sorted(groups.items(), key=lambda item: item[0])
 
 
+def words_html(words: Words | str) -> Markup:
+    """A sentence of :mod:`trainer.render.words` as HTML: text escaped, each card drawn by :func:`card_html`,
+    each set by :func:`set_html` (plain text is escaped as it is: no card is looked for in it).
+
+    >>> str(words_html(Words.of("Ann holds ", Card.parse("6D"), " <b>")))
+    'Ann holds <span class="card red" data-card="6D">6♦</span> &lt;b&gt;'
+    >>> str(words_html("6D"))
+    '6D'
+    """
+    if isinstance(words, str):
+        return escape(words)
+    out = Markup("")
+    for part in words.parts:
+        out += card_html(part) if isinstance(part, Card) else set_html(part) if isinstance(part, HalfSuit) else (
+            escape(part))
+    return out
+
+
 def set_html(half: HalfSuit | str) -> Markup:
     """A set's code, with its full name as a tooltip: ``<abbr title="low diamonds">LD</abbr>``."""
     if not isinstance(half, HalfSuit):
@@ -116,7 +135,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters.update(card=card_html, cards=cards_html, cards_in_text=cards_in_text, by_set=by_set, set=set_html,
-                       signed=signed)
+                       signed=signed, words=words_html)
     return env
 
 
@@ -126,4 +145,4 @@ def render(template: str, **context: Any) -> str:
 
 
 __all__ = ["STATIC", "TEMPLATES", "by_set", "card_html", "cards_html", "cards_in_text", "environment", "escape",
-           "render", "set_html"]
+           "render", "set_html", "words_html"]
