@@ -27,6 +27,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
 from trainer.render.web import by_set
+from trainer.render.words import Words
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class HistoryRow:
     half: HalfSuit | None
     hit: bool
     text: str
-    detail: str
+    detail: Words
 
 
 def seat_places(count: int) -> list[tuple[float, float]]:
@@ -131,13 +132,14 @@ def history_rows(events: Sequence[Event]) -> list[HistoryRow]:
     for number, event in enumerate(events, start=1):
         if isinstance(event, Ask):
             rows.append(HistoryRow(number, "ask", event.asker, event.target, event.card, event.card.half_suit,
-                                   event.hit, str(event), ""))
+                                   event.hit, str(event), Words()))
         elif isinstance(event, Claim):
-            verdict = "right" if event.correct else "wrong: " + ", ".join(f"{c} {p}" for c, p in event.actual)
+            verdict = Words.of("right") if event.correct else Words.of("wrong: ", Words.join(
+                ", ", (Words.of(c, " ", p) for c, p in event.actual)))
             if event.out_of_turn:
-                verdict = f"out of turn, {verdict}"
+                verdict = "out of turn, " + verdict
             rows.append(HistoryRow(number, "claim", event.claimer, "", None, event.half_suit, event.correct,
                                    str(event), verdict))
         else:
-            rows.append(HistoryRow(number, "pass", event.player or "", event.to, None, None, False, str(event), ""))
+            rows.append(HistoryRow(number, "pass", event.player or "", event.to, None, None, False, str(event), Words()))
     return rows
