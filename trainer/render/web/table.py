@@ -141,5 +141,6 @@ def history_rows(events: Sequence[Event]) -> list[HistoryRow]:
             rows.append(HistoryRow(number, "claim", event.claimer, "", None, event.half_suit, event.correct,
                                    str(event), verdict))
         else:
-            rows.append(HistoryRow(number, "pass", event.player or "", event.to, None, None, False, str(event), Words()))
+            rows.append(HistoryRow(number, "pass", event.player or "", event.to, None, None, False, str(event),
+                                   Words()))
     return rows
