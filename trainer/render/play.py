@@ -25,10 +25,11 @@ from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Recap, claim_outcome, recap
 from trainer.play.saved import SavedGame
-from trainer.play.seat import Reply
+from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
+from trainer.render.words import Words
 from trainer.review import Note
 
 RECENT = 5
@@ -269,6 +270,16 @@ def reply_lines(reply: Reply) -> tuple[str, ...]:
     it gave away."""
     given = () if reply.given is None else (f"Coach: {given_words(reply.given)}",)
     return (*reply.lines, *(f"Coach: {note_sentence(note)}" for note in reply.notes), *given)
+
+
+def reply_words(reply: Reply) -> tuple[Words, ...]:
+    """What a reply says, as sentences that keep their cards (for the pages: the ``words`` filter draws them)."""
+    return tuple(Words.of(line) for line in reply_lines(reply))
+
+
+def alert_words(seat: Seat) -> tuple[Words, ...]:
+    """What the coach says as the seat's turn begins (:meth:`Seat.alerts`), as sentences for the pages."""
+    return tuple(Words.of(line) for line in seat.alerts())
 
 
 def given_words(given: GiveAway) -> str:
