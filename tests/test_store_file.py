@@ -388,18 +388,20 @@ def test_a_busy_store_says_how_long_it_was_waited_on(tmp_path: Path, monkeypatch
             said = re.fullmatch(r"the progress database stayed busy for (\d+\.\d) s \(another literature is "
                                 r"writing\?\)", saved.problem or "")
             assert said is not None, saved.problem
-            assert 0.6 <= waited < 0.6 + 0.5 and abs(float(said[1]) - waited) <= 0.1, (said[1], waited)
-
-            started = time.monotonic()
-            assert store.rating().rating == 1500  # a reader does not wait for the writer
-            assert time.monotonic() - started < 0.3
+            # Two waits of 0.3 s: the message says at least that, and never more than the test saw go by.
+            assert 0.6 <= float(said[1]) <= round(waited, 1) + 0.05, (said[1], waited)
 
             started = time.monotonic()
             with pytest.raises(ProgressError) as caught:
                 store.queue([PUZZLES[1]])
-            waited = time.monotonic() - started
+            refused_after = time.monotonic() - started
             said = re.search(r"stayed busy for (\d+\.\d) s", str(caught.value))
-            assert said is not None and waited >= 0.3 and abs(float(said[1]) - waited) <= 0.1, (caught.value, waited)
+            assert said is not None and 0.3 <= float(said[1]) <= round(refused_after, 1) + 0.05, caught.value
+
+            started = time.monotonic()
+            assert store.rating().rating == 1500  # a reader does not wait for the writer...
+            read = time.monotonic() - started
+            assert read < refused_after / 2, (read, refused_after)  # ...measured against a wait in the same run
     finally:
         other.execute("ROLLBACK")
         other.close()
