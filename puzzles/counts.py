@@ -3,23 +3,25 @@
 
 Each attempt ends one way (its ``ending``): ``solved`` (an answer was right, at the first answer or on a
 later try), ``revealed`` (the answer was shown), ``skipped`` or ``quit``. Puzzles, not attempts, are counted:
-a puzzle tried on two days is one puzzle, counted by its best attempt, in exactly one of
+a puzzle tried on two days is one puzzle, in exactly one of
 
-- *first answer*: right at the first answer of an attempt;
-- *later try*: solved, but never at a first answer;
+- *first answer*: the first answer given to it was right (the answer the rating counts);
+- *later try*: solved, but not at that first answer (a later try, or another attempt another day);
 - *revealed*: never solved, the answer shown;
 - *missed*: never solved nor revealed (answered wrong, then skipped or left).
 
 ``tried`` is their sum (the puzzles answered or revealed) and ``solved`` the first two. A puzzle only ever
-skipped or left before any answer is not tried: those attempts are ``skipped`` and ``quit``.
+skipped or left before any answer is not tried: those attempts are ``skipped`` and ``quit``. The attempts are
+taken oldest first.
 
     >>> rows = [Attempted("a", 2, True, "solved"), Attempted("b", 2, False, "solved"),
     ...         Attempted("c", 3, False, "revealed"), Attempted("d", 3, False, "skipped", answered=False)]
     >>> c = count(rows)
     >>> c.tried, c.solved, c.first_answer, c.later_try, c.revealed, c.missed, c.skipped, c.attempts
     (3, 2, 1, 1, 1, 0, 1, 3)
-    >>> count(rows + [Attempted("c", 3, True, "solved")]).first_answer  # c, answered right another day
-    2
+    >>> again = count(rows + [Attempted("c", 3, True, "solved")])  # c, answered right another day
+    >>> again.first_answer, again.later_try, again.revealed
+    (1, 2, 0)
 """
 
 from __future__ import annotations
@@ -110,8 +112,8 @@ class Counts:
 
 
 def count(attempts: Iterable[Attempted]) -> Counts:
-    """The :class:`Counts` of some attempts (a session's, or every stored one)."""
-    best: dict[str, str] = {}
+    """The :class:`Counts` of some attempts, oldest first (a session's, or every stored one)."""
+    kinds: dict[str, str] = {}
     played = skipped = quits = 0
     for attempt in attempts:
         if not attempt.played:
@@ -120,10 +122,14 @@ def count(attempts: Iterable[Attempted]) -> Counts:
             continue
         played += 1
         kind = attempt.kind
-        if attempt.puzzle_id not in best or _RANK[kind] > _RANK[best[attempt.puzzle_id]]:
-            best[attempt.puzzle_id] = kind
-    kinds = list(best.values())
-    return Counts(kinds.count("first"), kinds.count("later"), kinds.count("revealed"), kinds.count("missed"),
+        before = kinds.get(attempt.puzzle_id)
+        if before is None:
+            kinds[attempt.puzzle_id] = kind
+        elif before != "first":  # a first answer is the first attempt's; later ones can only solve or reveal
+            better = "later" if kind in ("first", "later") else kind
+            kinds[attempt.puzzle_id] = max(before, better, key=_RANK.__getitem__)
+    found = list(kinds.values())
+    return Counts(found.count("first"), found.count("later"), found.count("revealed"), found.count("missed"),
                   played, skipped, quits)
 
 

@@ -256,7 +256,7 @@ def test_end_of_input_mid_puzzle_is_recorded_as_a_quit_and_never_rated() -> None
         (attempt,) = store.attempts()
         assert (attempt["outcome"], attempt["rated"], attempt["answer"]) == ("quit", 0, None)
         assert store.rating().rating == 1500
-        assert store.summary().quit == 1
+        assert store.summary().counts.quit == 1
 
 
 def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> None:
