@@ -182,7 +182,7 @@ def test_a_training_session_draws_answers_and_sums_up(tmp_path: Path) -> None:
     second = form(browser, "/train/next", {})
     assert "Training · puzzle 2 of 5" in text_of(second.text)
     summary = text_of(form(browser, "/train/end", {}).text)
-    assert "Session over" in summary and "Solved 0 of 1 at the first answer" in summary
+    assert "Session over" in summary and "0 solved of 1 tried 0 at the first answer, 1 revealed" in summary
     assert "To practise next:" in summary
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
@@ -210,7 +210,7 @@ def test_stats_draw_the_rating_chart_accuracy_calendar_and_reviews(tmp_path: Pat
     assert "Daily streak 1 day" in text
     assert '<td class="solved today"><a href="/daily/2026-06-10"' in page.text
     # accuracy by the name of each puzzle's level, weakest first (the reveal, then the solved daily)
-    assert "5 · shared asks 0/1 0% 3 · ask history 1/1 100%" in text
+    assert "5 · shared asks 0/1 0% right 3 · ask history 1/1 100% right" in text
     assert '<a href="/train?level=5">' in page.text  # train on that level
     with _store(tmp_path) as store:
         summary = store.summary()

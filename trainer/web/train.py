@@ -31,6 +31,7 @@ from puzzles.quiz import AttemptResult
 from puzzles.session import Session, draw, session_pool
 from puzzles.store import Progress
 from trainer.game.errors import LiteratureError
+from trainer.render.stats import solved_text, split_text
 from trainer.web.attempts import Served
 from trainer.web.learners import Learner, choose_first, current
 from trainer.web.pages import page
@@ -107,6 +108,7 @@ class Training:
             after = store.rating().rating
         return {
             "solved": counts.first_answer, "played": counts.tried, "counts": counts,
+            "solved_text": solved_text(counts), "split_text": split_text(counts),
             "minutes": (time.monotonic() - self.started) / 60, "rating_before": self.rating_before,
             "rating_after": after, "weakest": weakest,
             "weakest_level": levels.get(weakest) if weakest else None,
