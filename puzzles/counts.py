@@ -134,15 +134,19 @@ def count(attempts: Iterable[Attempted]) -> Counts:
 
 
 def by_level(attempts: Iterable[Attempted]) -> dict[int, Counts]:
-    """:func:`count` for each level (a puzzle counts under the level, so the technique, that decides it).
+    """:func:`count` for each level with a puzzle tried (a puzzle counts under the level, so the technique, that
+    decides it).
 
-    >>> by_level([Attempted("a", 2, True, "solved"), Attempted("b", 3, False, "revealed")])[3].revealed
-    1
+    >>> levels = by_level([Attempted("a", 2, True, "solved"), Attempted("b", 3, False, "revealed"),
+    ...                    Attempted("c", 4, False, "skipped", answered=False)])
+    >>> sorted(levels), levels[3].revealed
+    ([2, 3], 1)
     """
     levels: dict[int, list[Attempted]] = {}
     for attempt in attempts:
         levels.setdefault(attempt.level, []).append(attempt)
-    return {level: count(rows) for level, rows in sorted(levels.items())}
+    counted = {level: count(rows) for level, rows in sorted(levels.items())}
+    return {level: counts for level, counts in counted.items() if counts.tried}
 
 
 def attempted(puzzle_id: str, level: int, correct: object, ending: str | None, outcome: str) -> Attempted:

@@ -192,6 +192,7 @@ def test_every_puzzle_tried_is_counted_once(attempts: list[Attempted]) -> None:
     assert counts.skipped + counts.quit == len(attempts) - len(played)
     assert counts.solved == len({a.puzzle_id for a in played if a.ending == "solved" or a.correct})
     levels = by_level(attempts)  # a puzzle has one level: the levels' counts add up to the whole
+    assert all(c.tried for c in levels.values())
     assert sum(c.tried for c in levels.values()) == counts.tried
     assert sum(c.solved for c in levels.values()) == counts.solved
 
