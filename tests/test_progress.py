@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.files import load_puzzles
-from puzzles.model import LEVEL_NAMES, LEVELS, Difficulty, Puzzle, Question
+from puzzles.model import LEVELS, Difficulty, Puzzle, Question
 from puzzles.rating import LEVEL_RD, MAX_CHANGE, Rating, glicko2_update, level_for, level_rating, rate_answer
 from puzzles.store import Progress, ProgressError, default_path
 from puzzles.streak import streak_of
