@@ -495,3 +495,18 @@ def test_a_random_sqlite_file_is_refused_untouched_unless_it_is_literatures(
         assert "\n" not in str(error)
         return
     assert pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION)
+
+
+def test_an_upgrade_tells_how_older_attempts_ended_where_their_row_says_it(tmp_path: Path) -> None:
+    """Schema 3 keeps how an attempt ended; a schema-2 row tells it unless its first answer was wrong."""
+    path = old_store(tmp_path / "progress.sqlite3", 2)
+    rows = [("p-skip", "skipped", 0), ("p-shown", "revealed", 0), ("p-wrong", "wrong", 0), ("p-won", "won", 1)]
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        for puzzle_id, outcome, correct in rows:
+            db.execute(AN_ATTEMPT.replace("'p-old'", f"'{puzzle_id}'").replace("'right', 1", f"'{outcome}', {correct}"))
+    with Progress(path, clock=lambda: WHEN) as store:
+        endings = {a["puzzle_id"]: a["ending"] for a in store.attempts()}
+        counts = store.summary().counts
+    assert endings == {"p-old": "solved", "p-skip": "skipped", "p-shown": "revealed", "p-wrong": None,
+                       "p-won": "solved"}
+    assert (counts.tried, counts.solved, counts.revealed, counts.missed, counts.skipped) == (4, 2, 1, 1, 1)
