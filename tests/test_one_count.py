@@ -148,11 +148,13 @@ def test_every_face_shows_the_same_figures_after_the_same_answers(
     assert f"{rating}? ± {deviation}" in stats
     assert "4 solved of 6 tried" in stats
     assert "3 at the first answer, 1 on a later try, 1 revealed, 1 missed" in stats
-    assert "First answer: 50% right" in stats and "attempts: 6 attempts (also 1 skipped)" in stats
-    assert "2 days (best 2; done today)" in stats
-    rows = re.findall(r"(\d) · [a-z ]+ (\d+)/(\d+) [^%]*?(\d+)% right", stats)  # level, solved/tried, first answer
-    assert sorted((int(lvl), int(s), int(t)) for lvl, s, t, _ in rows) == sorted(
-        (int(lvl), row["solved"], row["tried"]) for lvl, row in levels.items() if int(lvl))
+    assert "First answer 50% right · 6 attempts (also 1 skipped)" in stats
+    assert "Daily streak 2 days best 2; done today" in stats
+    rows = re.findall(r"(\d) · [a-z ]+ (\d+)/(\d+) (\d+)%", stats)  # level, solved/tried, first answer
+    assert sorted((int(lvl), int(s), int(t), int(pct)) for lvl, s, t, pct in rows) == sorted(
+        (int(lvl), row["solved"], row["tried"], round(100 * row["first_answer_share"]))
+        for lvl, row in levels.items() if int(lvl))
+    assert len(rows) == len(levels)
 
 
 def test_a_later_try_counts_as_solved_in_the_session_and_in_stats(scripted: list[Puzzle]) -> None:

@@ -210,7 +210,7 @@ def test_stats_draw_the_rating_chart_accuracy_calendar_and_reviews(tmp_path: Pat
     assert "Daily streak 1 day" in text
     assert '<td class="solved today"><a href="/daily/2026-06-10"' in page.text
     # accuracy by the name of each puzzle's level, weakest first (the reveal, then the solved daily)
-    assert "5 · shared asks 0/1 0% right 3 · ask history 1/1 100% right" in text
+    assert "5 · shared asks 0/1 0% 3 · ask history 1/1 100%" in text
     assert '<a href="/train?level=5">' in page.text  # train on that level
     with _store(tmp_path) as store:
         summary = store.summary()

@@ -102,14 +102,24 @@ def split_text(counts: Counts) -> str:
     return ", ".join(parts)
 
 
+def share_text(counts: Counts) -> str:
+    """The share of the puzzles tried right at the first answer, as a table cell under "first answer" ("—"
+    when none was tried).
+
+    >>> share_text(Counts(first_answer=1, missed=2)), share_text(Counts())
+    ('33%', '—')
+    """
+    share = counts.first_share
+    return f"{share:.0%}" if share is not None else "—"
+
+
 def first_answer_text(counts: Counts) -> str:
-    """The share of the puzzles tried right at the first answer ("—" when none was tried).
+    """The share of the puzzles tried right at the first answer, said ("—" when none was tried).
 
     >>> first_answer_text(Counts(first_answer=1, missed=2)), first_answer_text(Counts())
     ('33% right', '—')
     """
-    share = counts.first_share
-    return f"{share:.0%} right" if share is not None else "—"
+    return f"{share_text(counts)} right" if counts.tried else "—"
 
 
 def attempts_text(counts: Counts) -> str:
@@ -124,14 +134,23 @@ def attempts_text(counts: Counts) -> str:
     return attempts + (f" (also {', '.join(others)})" if others else "")
 
 
+def streak_detail(streak: Streak) -> str:
+    """The best streak, and whether today's daily is done.
+
+    >>> streak_detail(Streak(2, 5, False))
+    "best 5; today's daily still open"
+    """
+    today = "done today" if streak.today_done else "today's daily still open"
+    return f"best {streak.best}; {today}"
+
+
 def streak_text(streak: Streak) -> str:
     """The daily streak, the best one, and whether today's daily is done.
 
     >>> streak_text(Streak(2, 5, False))
     "2 days (best 5; today's daily still open)"
     """
-    today = "done today" if streak.today_done else "today's daily still open"
-    return f"{_plural(streak.current, 'day')} (best {streak.best}; {today})"
+    return f"{_plural(streak.current, 'day')} ({streak_detail(streak)})"
 
 
 def games_text(played: int, won: int) -> str:
@@ -188,8 +207,7 @@ def stats_view(summary: Summary) -> Panel:
         table.add_column("first answer", justify="right")
         table.add_column("attempts", justify="right")
         for level, name, row in level_rows(summary):
-            table.add_row(f"{level} {name}", str(row.tried), str(row.solved), first_answer_text(row),
-                          str(row.attempts))
+            table.add_row(f"{level} {name}", str(row.tried), str(row.solved), share_text(row), str(row.attempts))
         parts.append(table)
     if not counts.attempts:
         parts.append(Text("No puzzles tried yet: run 'literature daily' or 'literature train'.", style="dim"))
@@ -301,6 +319,7 @@ def figures(summary: Summary) -> dict[str, str]:
         "first_answer": first_answer_text(counts),
         "attempts": attempts_text(counts),
         "streak": streak_text(summary.streak),
+        "streak_detail": streak_detail(summary.streak),
         "games": f"{summary.games_won} won of {summary.games_played} played" if summary.games_played else "—",
     }
 
@@ -314,7 +333,7 @@ def stats_page(summary: Summary, scheduled: list[tuple[str, datetime]], now: dat
         "summary": summary,
         "figures": figures(summary),
         "chart": rating_chart(summary.history),
-        "levels": [(level, name, c, first_answer_text(c), round(100 * (c.first_share or 0)))
+        "levels": [(level, name, c, share_text(c), round(100 * (c.first_share or 0)))
                    for level, name, c in level_rows(summary)],
         "next_reviews": next_reviews(summary.reviews_next),
         "weeks": calendar_weeks(summary.calendar, now.date()),
