@@ -319,6 +319,7 @@ def figures(summary: Summary) -> dict[str, str]:
         "first_answer": first_answer_text(counts),
         "attempts": attempts_text(counts),
         "streak": streak_text(summary.streak),
+        "streak_days": _plural(summary.streak.current, "day"),
         "streak_detail": streak_detail(summary.streak),
         "games": f"{summary.games_won} won of {summary.games_played} played" if summary.games_played else "—",
     }
