@@ -326,13 +326,13 @@ def session_summary(totals: SessionTotals) -> Panel:
     │ Weakest technique  chains                                  │
     ╰────────────────────────────────────────────────────────────╯
     """
-    from trainer.render.stats import attempts_text, first_answer_text, solved_text, split_text
+    from trainer.render.stats import attempts_text, first_answer_text, solved_text, split_lines
 
     counts = totals.counts
     table = Table.grid(padding=(0, 2))
     table.add_row("Puzzles", solved_text(counts) if counts.tried else "none answered")
-    if counts.tried:
-        table.add_row("", split_text(counts))
+    for line in split_lines(counts):
+        table.add_row("", line)
     table.add_row("First answer", first_answer_text(counts))
     if counts.skipped or counts.quit:
         table.add_row("Attempts", attempts_text(counts))

@@ -85,21 +85,30 @@ def solved_text(counts: Counts) -> str:
     return f"{counts.solved} solved of {counts.tried} tried" if counts.tried else "—"
 
 
+def split_lines(counts: Counts) -> tuple[str, ...]:
+    """How the puzzles tried went, each counted once: the solved, then the others (as a terminal's rows).
+
+    >>> split_lines(Counts(first_answer=2, later_try=1, revealed=1, missed=1, attempts=6))
+    ('2 at the first answer, 1 on a later try', '1 revealed, 1 missed')
+    >>> split_lines(Counts(first_answer=1, attempts=1)), split_lines(Counts())
+    (('1 at the first answer',), ())
+    """
+    if not counts.tried:
+        return ()
+    solved = [f"{counts.first_answer} at the first answer"]
+    solved += [f"{counts.later_try} on a later try"] if counts.later_try else []
+    others = [f"{counts.revealed} revealed"] if counts.revealed else []
+    others += [f"{counts.missed} missed"] if counts.missed else []
+    return (", ".join(solved), ", ".join(others)) if others else (", ".join(solved),)
+
+
 def split_text(counts: Counts) -> str:
-    """How the puzzles tried went, each counted once by its best attempt ("" when none was tried).
+    """How the puzzles tried went, in one line ("" when none was tried).
 
     >>> split_text(Counts(first_answer=2, later_try=1, revealed=1, missed=1, attempts=6))
     '2 at the first answer, 1 on a later try, 1 revealed, 1 missed'
-    >>> split_text(Counts(first_answer=1, attempts=1)), split_text(Counts())
-    ('1 at the first answer', '')
     """
-    if not counts.tried:
-        return ""
-    parts = [f"{counts.first_answer} at the first answer"]
-    parts += [f"{counts.later_try} on a later try"] if counts.later_try else []
-    parts += [f"{counts.revealed} revealed"] if counts.revealed else []
-    parts += [f"{counts.missed} missed"] if counts.missed else []
-    return ", ".join(parts)
+    return ", ".join(split_lines(counts))
 
 
 def share_text(counts: Counts) -> str:
@@ -189,8 +198,8 @@ def stats_view(summary: Summary) -> Panel:
     memory = summary.memory_rating
     top.add_row("Memory rating", rating_text(memory) if memory is not None else "— (try 'literature train --memory')")
     top.add_row("Puzzles", solved_text(counts))
-    if counts.tried:
-        top.add_row("", split_text(counts))
+    for line in split_lines(counts):
+        top.add_row("", line)
     top.add_row("First answer", first_answer_text(counts))
     top.add_row("Attempts", attempts_text(counts))
     top.add_row("Daily streak", streak_text(summary.streak))
