@@ -74,7 +74,7 @@ def test_after_todays_daily_the_streak_best_streak_and_a_next_step() -> None:
     puzzle = daily_puzzle(today())
     code, out = run("daily", input=right(puzzle))
     assert code == 0, out
-    assert "Daily streak: 1 day (best 1)." in out
+    assert "Daily streak: 1 day (best 1; done today)." in out
     assert "Next: 'literature train' for puzzles near your rating (level" in out
 
 

@@ -231,11 +231,10 @@ def after_daily_view(summary: Summary, *, counted: bool) -> Text:
     streak = summary.streak
     text = Text()
     if counted:
-        days = _plural(streak.current, "day")
-        text.append(f"Daily streak: {days} (best {streak.best}).", style="bold")
+        text.append(f"Daily streak: {streak_text(streak)}.", style="bold")
     else:
-        text.append(f"A past daily counts for your rating, not your streak (streak: {streak.current}, "
-                    f"best {streak.best}).", style="bold")
+        text.append(f"A past daily counts for your rating, not your streak (daily streak: {streak_text(streak)}).",
+                    style="bold")
     due = summary.reviews_due
     if due:
         text.append(f"\nNext: {_plural(due, 'puzzle')} you missed earlier {'is' if due == 1 else 'are'} due again: "
