@@ -107,12 +107,11 @@ class Training:
         with Progress(self.store) as store:
             after = store.rating().rating
         return {
-            "solved": counts.first_answer, "played": counts.tried, "counts": counts,
-            "solved_text": solved_text(counts), "split_text": split_text(counts),
+            "counts": counts, "solved_text": solved_text(counts), "split_text": split_text(counts),
             "minutes": (time.monotonic() - self.started) / 60, "rating_before": self.rating_before,
             "rating_after": after, "weakest": weakest,
             "weakest_level": levels.get(weakest) if weakest else None,
-            "retried": counts.later_try, "exhausted": self.exhausted,
+            "exhausted": self.exhausted,
             "results": [(r.puzzle.id, r.puzzle.difficulty.name, r.correct, r.solved, r.ending) for r in played],
         }
 
