@@ -167,6 +167,27 @@ def test_a_later_try_counts_as_solved_in_the_session_and_in_stats(scripted: list
     assert (data["solved"], data["first_answer"], data["later_try"]) == (1, 0, 1)
 
 
+
+def test_the_web_trainers_summary_counts_as_stats_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web's /train ends with the terminal's figures, in its words; stats then says the same."""
+    from trainer.web import train as web_train
+
+    queue = [PUZZLES[1], PUZZLES[2]]
+    monkeypatch.setattr(web_train, "draw", lambda *args, **kwargs: queue.pop(0) if queue else None)
+    browser = client(Path(os.environ["LITERATURE_HOME"]))
+    form(browser, "/train/start", {"count": "2"})
+    form(browser, "/train", {"line": wrong(PUZZLES[1]).strip(), "puzzle": PUZZLES[1].id})
+    form(browser, "/train", {"line": right(PUZZLES[1]).strip(), "puzzle": PUZZLES[1].id})
+    form(browser, "/train/next", {})
+    form(browser, "/train", {"do": "reveal", "puzzle": PUZZLES[2].id})
+    summary = text_of(form(browser, "/train/end", {}).text)
+    assert "Session over" in summary
+    assert "1 solved of 2 tried 0 at the first answer, 1 on a later try, 1 revealed" in summary
+    data = json.loads(run("stats", "--json"))
+    assert (data["tried"], data["solved"], data["first_answer"], data["later_try"], data["revealed"]) == (2, 1, 0, 1, 1)
+    assert "Puzzles 1 solved of 2 tried" in text_of(browser.get("/").text)
+
+
 # -- the counting itself ------------------------------------------------------------------------------------------
 
 def _attempt(puzzle: str, correct: bool, ending: str, answered: bool) -> Attempted:
