@@ -26,7 +26,7 @@ taken oldest first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 ENDINGS = ("solved", "revealed", "skipped", "quit")
@@ -156,6 +156,18 @@ def attempted(puzzle_id: str, level: int, correct: object, ending: str | None, o
     ('revealed', False)
     """
     return Attempted(puzzle_id, int(level), bool(correct), ending, answered=outcome not in _UNANSWERED)
+
+
+def kind_of(row: Mapping[str, object]) -> str:
+    """How a stored attempt (a row of :meth:`puzzles.store.Progress.attempts` or ``daily_answered``) went:
+    ``first``, ``later``, ``revealed`` or ``missed`` (skipped or left before any answer is ``missed`` too).
+
+    >>> kind_of({"puzzle_id": "a", "level": 2, "correct": 0, "ending": "solved", "outcome": "wrong"})
+    'later'
+    """
+    ending = row["ending"]
+    return attempted(str(row["puzzle_id"]), int(str(row["level"])), bool(row["correct"]),
+                     ending if isinstance(ending, str) else None, str(row["outcome"])).kind
 
 
 def ending_of(outcome: str, correct: bool, ending: str | None = None) -> str | None:

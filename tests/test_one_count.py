@@ -140,6 +140,7 @@ def test_every_face_shows_the_same_figures_after_the_same_answers(
     assert f"Rating {rating}? ± {deviation}" in home
     assert "Daily streak 2 days (best 2; done today)" in home
     assert "Puzzles 4 solved of 6 tried" in home
+    assert "Solved today at the first answer: the streak goes on." in home  # the day's daily, as the streak counts it
     assert "3 at the first answer, 1 on a later try, 1 revealed, 1 missed" in home
 
     page = browser.get("/stats")

@@ -333,6 +333,15 @@ def figures(summary: Summary) -> dict[str, str]:
     }
 
 
+DAILY_VERDICTS = {
+    "first": ("good", "Solved today at the first answer: the streak goes on."),
+    "later": ("good", "Solved today, on a later try (the streak counts a daily right at the first answer)."),
+    "revealed": ("bad", "Revealed today: tomorrow brings a new one."),
+    "missed": ("bad", "Not solved today: tomorrow brings a new one."),
+}
+"""How today's daily went (:func:`puzzles.counts.kind_of`), as the home page says it: a style and a sentence."""
+
+
 def stats_page(summary: Summary, scheduled: list[tuple[str, datetime]], now: datetime) -> dict[str, Any]:
     """What ``/stats`` shows: the figures, the rating chart, the rows per level, the calendar as weeks, the
     reviews scheduled (``(puzzle id, when due)``) as said from ``now``."""
