@@ -50,7 +50,8 @@ async def review_page(request: Request) -> Response:
     except LiteratureError:  # a secret of no seat here: a spectator
         seat = None
     if table.phase != "over" or table.match is None:
-        return error_page(request, 409, "Not over yet", f"The review is there once the game is over: /t/{table.code}")
+        return error_page(request, 409, "Not over yet", f"The game is not over yet: its review is here once it is over "
+                          f"(the table: /t/{table.code}).")
     return await review_table(request, table.code, table.match.game(), seat)
 
 
