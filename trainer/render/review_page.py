@@ -79,10 +79,15 @@ def note_views(notes: Sequence[Note], whys: Sequence[Why]) -> list[dict[str, Any
     for note in notes:
         if note.kind is NoteKind.BEST_ASK and wasted is not None:
             continue
-        said = Words.of(note_sentence(note))
+        sentence = note_sentence(note)
+        # (note_sentence gives Words, its cards as values, once render.notes says notes as Words; until then its
+        # text's cards are kept as the explainer's steps' are)
+        said = sentence if isinstance(sentence, Words) else step_words(sentence)
         label = note.kind.value
         if note is wasted and best is not None:
-            said = Words.of(_without_stop(said), "; ", best_asks_words(best), ".")
+            best_words = best_asks_words(best)
+            more = best_words if isinstance(best_words, Words) else step_words(best_words)
+            said = Words.of(_without_stop(said), "; ", more, ".")
             label = f"{label}, {best.kind.value}"
         why = by_note.get(id(note), Why(note))
         shown.append({

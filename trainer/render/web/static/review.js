@@ -12,7 +12,10 @@ document.addEventListener("click", (e) => {
   if (!row || e.target.closest("a") || !window.htmx) return;
   htmx.ajax("GET", row.parentElement.dataset.at + row.dataset.move, {target: "#step"});
 });
-document.addEventListener("htmx:afterSwap", () => {
-  const here = document.querySelector(`.eventlist #m${document.getElementById("moment").dataset.event}`);
-  if (here) here.scrollIntoView({block: "nearest"});
-});
+function showCurrent() {  // the current move in the middle of the event list (the page itself does not move)
+  const moment = document.getElementById("moment");
+  const here = moment && document.querySelector(`.eventlist #m${moment.dataset.event}`);
+  if (here) here.parentElement.scrollTop = here.offsetTop - here.parentElement.clientHeight / 2;
+}
+document.addEventListener("htmx:afterSwap", showCurrent);
+document.addEventListener("DOMContentLoaded", showCurrent);
