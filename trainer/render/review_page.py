@@ -25,7 +25,9 @@ from typing import Any
 
 from trainer.explain.phrases import percent
 from trainer.game.cards import Card
+from trainer.game.notation import Game
 from trainer.render.notes import best_asks_words, note_sentence
+from trainer.render.web.table import history_rows
 from trainer.render.words import Words
 from trainer.review import Note, NoteKind
 from trainer.review.moment import Position, Why
@@ -127,6 +129,26 @@ def _card(code: str) -> Card | None:
         return Card.parse(code)
     except ValueError:
         return None
+
+
+def moment_view(game: Game, event: int, viewer: str | None, seen: Position, notes: Sequence[Why] | str | None,
+                noted: Sequence[int], *, title: str, address: str, views: Sequence[str | None], table: bool = False,
+                only: str | None = None, remark: str = "", links: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """What ``review_step.html`` shows of the moment after ``event`` events seen by ``viewer``: ``notes`` are the
+    Why of each note on the move (a line saying why there are none when the review failed, ``None`` while it is
+    being worked out), ``noted`` the events that have notes; ``only``: the seat whose notes alone are shown."""
+    rows = history_rows(game.events)
+    name = "public" if viewer is None else viewer
+    status = "working" if notes is None else "failed" if isinstance(notes, str) else "ready"
+    return {
+        "title": title, "address": address, "remark": remark, "event": event, "total": len(game.events),
+        "view": name, "viewer": viewer, "links": links, "here": f"{address}?event={event}&view={name}",
+        "audience": audience(viewer, views, table, only), "views": ["public" if v is None else v for v in views],
+        "rows": rows, "current": rows[event - 1] if event else None, "line": game.line_of(event) if event else None,
+        "grid": grid_view(seen), "players": game.setup.players, "status": status, "working": WORKING,
+        "problem": notes if isinstance(notes, str) else "", "noted": noted,
+        "notes": note_views([w.note for w in notes], notes) if isinstance(notes, list | tuple) else [],
+    }
 
 
 def audience(viewer: str | None, views: Sequence[str | None], table: bool, only: str | None) -> str:

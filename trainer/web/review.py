@@ -50,10 +50,9 @@ from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
-from trainer.render.review_page import WORKING, audience, grid_view, note_views
-from trainer.render.web.table import history_rows
+from trainer.render.review_page import moment_view
 from trainer.review import Review, review_game
-from trainer.review.moment import Position, checked_log, position, read_log, why
+from trainer.review.moment import Position, Why, checked_log, position, read_log, why
 from trainer.web.background import start
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
@@ -268,39 +267,28 @@ def _moment(request: Request, opened: Opened) -> tuple[int, str | None] | str:
     return int(text), views[wanted]
 
 
-def _notes(opened: Opened, event: int) -> tuple[str, str, list[dict[str, Any]], list[int]]:
-    """The review's state (``working``, ``ready``, ``failed``), what stopped it, the notes on ``event`` shown
-    with their Why, and the events that have notes."""
+def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int]]:
+    """The notes on ``event`` shown with their Why (a failure's line; ``None`` while being worked out), and the
+    events that have notes."""
     job = REVIEWS.review(opened)
     if not job.done():
-        return "working", "", [], []
+        return None, []
     try:
         found = job.result()
     except LiteratureError as error:
-        return "failed", str(error), [], []
+        return str(error), []
     except Exception as error:  # a defect of the review: said on the page and logged, never a 500
         log.error("the review of %s failed", opened.source, exc_info=error)
-        return "failed", f"the review could not be finished ({error.__class__.__name__}): a defect", [], []
+        return f"the review could not be finished ({error.__class__.__name__}): a defect", []
     shown = [n for n in found.notes if opened.only is None or n.player == opened.only]
-    here = [n for n in shown if n.event == event]
-    return "ready", "", note_views(here, [why(found, n) for n in here]), sorted({n.event for n in shown})
+    return [why(found, n) for n in shown if n.event == event], sorted({n.event for n in shown})
 
 
 def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
-    game = opened.game
-    status, problem, notes, noted = _notes(opened, event)
-    rows = history_rows(game.events)
-    name = "public" if view is None else view
-    return {
-        "title": opened.title, "address": opened.address, "remark": opened.remark, "event": event,
-        "total": len(game.events), "view": name, "viewer": view, "links": opened.links,
-        "here": f"{opened.address}?event={event}&view={name}",
-        "audience": audience(view, opened.views, opened.table, opened.only),
-        "views": ["public" if v is None else v for v in opened.views], "rows": rows,
-        "current": rows[event - 1] if event else None, "line": game.line_of(event) if event else None,
-        "grid": grid_view(REVIEWS.position(opened, event, view)), "players": game.setup.players,
-        "status": status, "problem": problem, "working": WORKING, "notes": notes, "noted": noted,
-    }
+    notes, noted = _notes(opened, event)
+    return moment_view(opened.game, event, view, REVIEWS.position(opened, event, view), notes, noted,
+                       title=opened.title, address=opened.address, views=opened.views, table=opened.table,
+                       only=opened.only, remark=opened.remark, links=opened.links)
 
 
 async def show(request: Request, opened: Opened | Response) -> Response:
