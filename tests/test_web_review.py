@@ -241,3 +241,21 @@ def test_a_joined_line_and_every_noted_moment_of_a_long_game_are_pages() -> None
         response = browser.get(f"{address}?event={event}&fragment=1")
         assert response.status_code == 200, event
         assert response.text.count('<p class="note ') == len(note_lines(review.notes_of(event)))
+
+
+def test_stepping_asks_for_the_moments_fragment_with_htmx() -> None:
+    """Each control asks for the moment's fragment (hx-get into #step); the answer is the fragment alone, and the
+    browser is told the moment's own address. A note's cards are drawn as every page draws a card."""
+    browser = client(home())
+    path = EXAMPLES / "review" / "lost-claim.lit"
+    address = upload(browser, "lost-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    page = settled(browser, f"{address}?event=6&view=Ann")
+    assert f'hx-get="{address}?view=Ann&amp;event=7"' in page and 'hx-target="#step"' in page  # the next event
+    assert 'src="/static/review.js"' in page
+    fragment = browser.get(f"{address}?event=7&view=Ann", headers={"HX-Request": "true"})
+    assert fragment.status_code == 200 and "<html" not in fragment.text and 'data-event="7"' in fragment.text
+    assert fragment.headers["hx-replace-url"] == f"{address}?event=7&view=Ann"
+    (note,) = re.findall(r'<p class="note wasted-ask">(.*?)</p>', page, re.S)
+    assert 'data-card="6D">6♦<' in note and 'data-card="JS">J♠<' in note
+    rows = re.findall(r'<li id="m(\d+)"', page[page.index('class="history eventlist"'):])
+    assert rows == [str(n) for n in range(0, 9)]  # the deal, then every move as a history row
