@@ -19,7 +19,7 @@ from trainer.game.events import Claim
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
 from trainer.render.notes import note_sentence
-from trainer.review import Note, NoteKind, review_game, seat_notes
+from trainer.review import Note, NoteKind, event_notes, review_game, seat_notes
 from trainer.review.judgement import claim_probability
 
 REVIEW = Path(__file__).parent / "data" / "review"
@@ -55,7 +55,8 @@ def test_six_cards_from_the_claimers_own_hand_are_never_without_certainty() -> N
     for face, review in reviews.items():
         assert claim_notes(review.notes, event) == [], face
         assert not any("without certainty" in note_sentence(n) for n in review.notes), face
-    assert claim_notes(seat_notes(game, "Dan"), event) == []
+    assert claim_notes(seat_notes(game, "Dan"), event) == []  # the end of the game's review of Dan's own moves
+    assert claim_notes(event_notes(game.setup.seen_by("Dan"), game.events, event, "Dan"), event) == []  # the coach
     # what the complete review says of the claim instead: Dan kept a certain set and banked it
     kept = [n for n in reviews["complete"].notes if n.event == event]
     assert [(n.kind, n.player, n.view, n.outcome) for n in kept] == [(NoteKind.KEPT_SET, "Dan", "Dan", "won")]
