@@ -167,3 +167,16 @@ def audience(viewer: str | None, views: Sequence[str | None], table: bool, only:
                 "judge each move from the public view, and each claim from what its claimer could know. "
                 "A player who opens this page from their seat sees their own notes.")
     return ""
+
+
+def queued_words(queued: Sequence[int] | None) -> str:
+    """The moments a learner missed at a table, queued for training (how many, how many new), in one line.
+
+    >>> queued_words([3, 2]), queued_words([0, 0]), queued_words(None)
+    ('3 moments you missed are in your training queue (2 new): Train brings them back.', '', '')
+    """
+    if not queued or not queued[0]:
+        return ""
+    missed, added = queued[0], queued[1] if len(queued) > 1 else 0
+    what = "moment you missed is" if missed == 1 else "moments you missed are"
+    return f"{missed} {what} in your training queue ({added} new): Train brings them back."

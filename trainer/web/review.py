@@ -35,6 +35,7 @@ import re
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,7 @@ from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
-from trainer.render.review_page import moment_view
+from trainer.render.review_page import moment_view, queued_words
 from trainer.review import Review, review_game
 from trainer.review.moment import Position, Why, checked_log, position, read_log, why
 from trainer.web.background import start
@@ -181,17 +182,18 @@ def open_log(request: Request, key: str) -> Opened | Response:
     return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, _stamp(path))
 
 
-def open_table(code: str, game: Game, seat: str | None) -> Opened:
+def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | None = None) -> Opened:
     """The finished game of table ``code`` (every hand: the game is over), seen by ``seat`` (its own notes, the
-    chances from its seat or the public's) or, for ``None``, by a spectator (the public view and its notes)."""
+    chances from its seat or the public's; ``queued``: its missed moments queued for training, how many new) or,
+    for ``None``, by a spectator (the public view and its notes)."""
     links = (("the table", f"/t/{code}"), ("download the game (.lit)", f"/api/tables/{code}/log"))
     stamp = (len(game.events), 0)
     address, title = f"/t/{code}/review", f"Review of table {code}"
     if seat is None:
         return Opened(address, f"table:{code}", title, game, (None,), None, stamp, public=True, table=True,
                       links=links)
-    return Opened(address, f"table:{code}", title, game, (seat, None), seat, stamp, only=seat, table=True,
-                  links=links)
+    return Opened(address, f"table:{code}", title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
+                  table=True, links=links)
 
 
 def check_log(data: bytes, name: str) -> Game:
@@ -323,10 +325,11 @@ async def review_log(request: Request) -> Response:
     return await show(request, opened)
 
 
-async def review_table(request: Request, code: str, game: Game, seat: str | None) -> Response:
+async def review_table(request: Request, code: str, game: Game, seat: str | None,
+                       queued: Sequence[int] | None = None) -> Response:
     """``GET /t/CODE/review?event=N&view=V``: a finished table's game on this page, seen by ``seat`` (the seat
-    this browser holds) or by a spectator (``None``)."""
-    return await show(request, open_table(code, game, seat))
+    this browser holds; ``queued``: its missed moments queued for training) or by a spectator (``None``)."""
+    return await show(request, open_table(code, game, seat, queued))
 
 
 routes = [

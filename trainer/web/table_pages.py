@@ -52,7 +52,8 @@ async def review_page(request: Request) -> Response:
     if table.phase != "over" or table.match is None:
         return error_page(request, 409, "Not over yet", f"The game is not over yet: its review is here once it is over "
                           f"(the table: /t/{table.code}).")
-    return await review_table(request, table.code, table.match.game(), seat)
+    queued = (table.ending or {}).get("queued", {}).get(seat) if seat is not None else None
+    return await review_table(request, table.code, table.match.game(), seat, queued)
 
 
 routes = [
