@@ -347,6 +347,11 @@ def _rarity_hint(request: Request) -> str:
     return "ask for fewer puzzles, or widen the levels or kinds"
 
 
+def generate_within(request: Request, *, seconds: float) -> list[Puzzle]:
+    """:func:`generate` with a time limit of ``seconds`` from now (what a server's worksheet asks for)."""
+    return generate(request, deadline=Deadline.after(seconds))
+
+
 def generate_from_game(
     game: Game, request: Request, path: str | None = None, deadline: Deadline | None = None
 ) -> list[Puzzle]:

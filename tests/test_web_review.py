@@ -15,7 +15,8 @@ from trainer.explain.phrases import percent
 from trainer.game.cards import Card
 from trainer.game.notation import read_game
 from trainer.render.review import note_lines
-from trainer.render.worksheet import text_html
+from trainer.render.review_page import note_views
+from trainer.render.web import words_html
 from trainer.review import review_game
 from trainer.web.security import MAX_BODY
 
@@ -104,7 +105,7 @@ def test_a_pasted_log_is_kept_and_stepped_through_with_the_exact_chances() -> No
     page = browser.get(f"{address}?event=1&view=Ann")
     assert page.status_code == 200
     shown = text_of(page.text)
-    assert squash("Event 1 (line 6): Cat asks Bob for 3♦: no") in squash(shown)
+    assert squash("Event 1 (line 6): 1 Cat → Bob 3♦ no") in squash(shown)  # the move as every page's history row
     knowledge = solve_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann", 1)
     assert f"{knowledge.deals:,} deals fit" in shown
     assert squash("Claimable with certainty: LD (low diamonds): Ann 2♦ 3♦ 4♦ 5♦ 7♦, Cat 6♦") in squash(shown)
@@ -131,10 +132,10 @@ def test_the_notes_of_a_move_are_the_reviews() -> None:
     event = noted[-1]
     page = settled(browser, f"{address}?event={event}")
     shown = text_of(page)
-    lines = note_lines(review.notes_of(event))
-    assert lines
-    for label, _, sentence in lines:
-        assert squash(f"{label}: {text_of(text_html(sentence))}") in squash(shown)
+    lines = note_views(review.notes_of(event), [])
+    assert lines and len(lines) == len(note_lines(review.notes_of(event)))
+    for line in lines:
+        assert squash(f"{line['label']}: {text_of(str(words_html(line['words'])))}") in squash(shown)
     assert f'href="{address}?event={event}&amp;view=' in page  # the link to this moment
 
 
@@ -209,12 +210,12 @@ def test_a_note_shows_why_and_where_it_was_not_certain_a_deal_that_fits() -> Non
 
 def test_a_note_whose_explanation_fails_is_still_shown_without_its_why(monkeypatch: pytest.MonkeyPatch) -> None:
     """A defect of the explainer costs the note its Why, never the page (no 500)."""
-    import trainer.web.review as web_review
+    import trainer.review.moment as moment
 
     def broken(*_: object) -> object:
         raise RuntimeError("a defect")
 
-    monkeypatch.setattr(web_review, "explain_note", broken)
+    monkeypatch.setattr(moment, "explain_note", broken)
     path = EXAMPLES / "review" / "risky-claim.lit"
     browser = client(home())
     address = upload(browser, "risky-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
@@ -240,3 +241,21 @@ def test_a_joined_line_and_every_noted_moment_of_a_long_game_are_pages() -> None
         response = browser.get(f"{address}?event={event}&fragment=1")
         assert response.status_code == 200, event
         assert response.text.count('<p class="note ') == len(note_lines(review.notes_of(event)))
+
+
+def test_stepping_asks_for_the_moments_fragment_with_htmx() -> None:
+    """Each control asks for the moment's fragment (hx-get into #step); the answer is the fragment alone, and the
+    browser is told the moment's own address. A note's cards are drawn as every page draws a card."""
+    browser = client(home())
+    path = EXAMPLES / "review" / "lost-claim.lit"
+    address = upload(browser, "lost-claim.lit", path.read_bytes()).headers["location"]  # type: ignore[attr-defined]
+    page = settled(browser, f"{address}?event=6&view=Ann")
+    assert f'hx-get="{address}?view=Ann&amp;event=7"' in page and 'hx-target="#step"' in page  # the next event
+    assert 'src="/static/review.js"' in page
+    fragment = browser.get(f"{address}?event=7&view=Ann", headers={"HX-Request": "true"})
+    assert fragment.status_code == 200 and "<html" not in fragment.text and 'data-event="7"' in fragment.text
+    assert fragment.headers["hx-replace-url"] == f"{address}?event=7&view=Ann"
+    (note,) = re.findall(r'<p class="note wasted-ask">(.*?)</p>', page, re.S)
+    assert 'data-card="6D">6♦<' in note and 'data-card="JS">J♠<' in note
+    rows = re.findall(r'<li id="m(\d+)"', page[page.index('class="history eventlist"'):])
+    assert rows == [str(n) for n in range(0, 9)]  # the deal, then every move as a history row

@@ -124,7 +124,7 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
         go.wait(20)
         return []
 
-    monkeypatch.setattr(worksheet, "generate", waiting)
+    monkeypatch.setattr(worksheet, "generate_within", waiting)
     monkeypatch.setattr(worksheet, "SETS", sets)
     try:
         yield calls

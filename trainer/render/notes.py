@@ -117,6 +117,8 @@ def _out_of_turn(note: Note, public: str) -> str:
     else:
         what = (f"the set was cancelled; the misplaced cards ({placement(note.holders)}) would have had "
                 f"it cancelled on {who}'s turn too, but the team lost the chance to claim it right later")
+    if note.probability is None:  # a right claim judged from another view than the claimer's: nothing to say
+        return f"{head}: {what}."
     if note.probability == 1:
         known = f"{who} could know where every card was"
     elif note.probability == 0:

@@ -37,7 +37,7 @@ from itertools import pairwise
 
 from trainer.engine.deadline import Clock, Deadline, TimeLimitError
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
-from trainer.game.events import Event
+from trainer.game.events import Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup, State
 from trainer.review.giveaway import counts as giveaway_counts
@@ -109,6 +109,31 @@ def views_of(setup: Setup) -> dict[str, str | None]:
     return {p: (p if p in setup.hands else None) for p in setup.players}
 
 
+def claims_judged_from(setup: Setup, views: dict[str, str | None]) -> dict[str, str | None]:
+    """The view each player's claims are judged from: their own whenever their hand is listed (a claim is judged
+    by what the claimer could know), else the view their other moves are judged from.
+
+    >>> from trainer.game.notation import parse_game
+    >>> log = "variant: classic\\nplayers: Ann Bob Cat Dan Eve Fay\\nhand Ann: 2D 3D 4D 5D 7D 9S JS KH"
+    >>> setup = parse_game(log).setup
+    >>> claims_judged_from(setup, {"Ann": None, "Bob": None})
+    {'Ann': 'Ann', 'Bob': None}
+    """
+    return {p: (p if p in setup.hands else v) for p, v in views.items()}
+
+
+def judging_views(
+    events: Sequence[Event], views: dict[str, str | None], claim_views: dict[str, str | None]
+) -> dict[int, str | None]:
+    """For every event with an actor (1-based), the view its actor is judged from."""
+    judging: dict[int, str | None] = {}
+    for i, event in enumerate(events, start=1):
+        actor = actor_of(event)
+        if actor is not None:
+            judging[i] = claim_views[actor] if isinstance(event, Claim) else views[actor]
+    return judging
+
+
 MAX_EVENTS = 5_000
 """The longest game a review covers: far past any real game (a complete game runs to a few hundred
 events), while a review of that many cheap events still takes well under a minute and little memory."""
@@ -121,8 +146,14 @@ def review_game(
     workers: int = 1,
     time_limit: float | None = None,
     clock: Clock | None = None,
+    public: bool = False,
 ) -> Review:
     """Review ``game``; with ``as_player``, as that player's personal log (only their hand is known).
+
+    With ``public``, every move is judged from the public view (what anyone
+    watching knew: the notes a spectator is shown), except a claim, which is
+    judged from the claimer's own view whenever the record lists their hand:
+    a claim is judged by what the claimer could know.
 
     ``progress(done, total)`` is called as states are counted. With
     ``workers`` above 1 the views are replayed in that many processes (each
@@ -158,15 +189,13 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
             )
         setup = setup.only(as_player)
     events = game.events
-    views = views_of(setup)
-    needed: list[str | None] = [v for v in setup.players if views[v] == v]
-    if any(v is None for v in views.values()):
+    views: dict[str, str | None] = dict.fromkeys(setup.players) if public else views_of(setup)
+    claim_views = claims_judged_from(setup, views)
+    judging = judging_views(events, views, claim_views)
+    needed: list[str | None] = [v for v in setup.players if views[v] == v or v in judging.values()]
+    if None in views.values() or None in judging.values():
         needed.insert(0, None)  # the public view is the slowest: start it first
-    actors = [actor_of(e) for e in events]
-    judged = {
-        viewer: frozenset(i for i, a in enumerate(actors, start=1) if a is not None and views[a] == viewer)
-        for viewer in needed
-    }
+    judged = {viewer: frozenset(i for i, v in judging.items() if v == viewer) for viewer in needed}
     per_view = len(events) + 1
     total_work = len(needed) * per_view + len(events)  # and the give-away count, one step an event
     done = 0
@@ -234,7 +263,7 @@ limit of 3 s, at event 4 of 8 in the public view (view 1 of 2); give --time-limi
     states = list(game.states())
     counts = {v: t.counts for v, t in traces.items()}
     bits = {p: _bits(counts[views[p]]) for p in setup.players}
-    notes = game_notes(setup, events, states, views, traces)
+    notes = game_notes(setup, events, states, views, traces, claim_views)
     players, teams = summaries(setup, events, bits, notes, given)
     return Review(game, views, counts, bits, notes, players, teams)
 

@@ -12,7 +12,11 @@ player is judged from, just before their move:
 * ``wasted-ask``: the ask could not hit; ``best-ask``: the best asks, when
   the one made had a clearly lower chance of a hit;
 * ``risky-claim`` / ``wrong-claim``: a claim made without certainty, with
-  the exact chance that every card was where declared, and the outcome;
+  the exact chance that every card was where declared, and the outcome. A
+  claim is judged by what the claimer could know: a right claim only from
+  the claimer's own view (their hand and the public history: six cards all
+  in their own hand are certain), never from the public view, whose doubt
+  says nothing of theirs; a wrong claim was uncertain from every view;
 * ``out-of-turn``: a ``classic`` claim made out of turn, and what the
   penalty cost.
 
@@ -102,11 +106,12 @@ def game_notes(
     states: Sequence[State],
     views: dict[str, str | None],
     traces: dict[str | None, ViewTrace],
+    claim_views: dict[str, str | None] | None = None,
 ) -> list[Note]:
     """The notes on every move judged in ``traces``, in game order (see the module's example).
 
-    ``views[player]`` is the view each player is judged from, ``states[i]``
-    the true position after ``i`` events.
+    ``views[player]`` is the view each player is judged from (``claim_views[player]``
+    for their claims, when given), ``states[i]`` the true position after ``i`` events.
     """
     final = states[-1]
     notes: list[Note] = []
@@ -115,7 +120,7 @@ def game_notes(
         actor = actor_of(event)
         if actor is None:
             continue
-        view = views[actor]
+        view = claim_views[actor] if claim_views is not None and isinstance(event, Claim) else views[actor]
         trace = traces.get(view)
         found = trace.judged.get(i) if trace is not None else None
         if found is not None:
@@ -180,8 +185,10 @@ def move_notes(
                               outcome="hit" if event.hit else "miss"))
     if not isinstance(event, Claim):
         return notes
+    own = view == actor  # a claim judged from another view (the claimer's hand unknown to the review): see below
     if event.out_of_turn:
-        notes.append(_out_of_turn_note(event, i, view, after, found.claim))
+        chance = found.claim if own or not event.correct else None
+        notes.append(_out_of_turn_note(event, i, view, after, chance))
         return notes
     kept = certain.get((team, event.half_suit))
     if kept is not None:
@@ -189,7 +196,10 @@ def move_notes(
         fate = "won" if result.team == team else "cancelled" if result.status is SetStatus.CANCELLED else "lost"
         notes.append(Note(NoteKind.KEPT_SET, actor, i, kept.view, half_suit=event.half_suit,
                           holders=kept.holders, outcome=fate, since=kept.event))
-    if found.claim is not None and found.claim < 1:
+    if found.claim is not None and found.claim < 1 and (own or not event.correct):
+        # The claimer knew at least what ``view`` knew, maybe more (their own hand): another view's doubt says
+        # nothing of theirs, so a right claim is judged only from the claimer's own view. A wrong one was
+        # uncertain from every view (the true deal fits them all).
         if event.correct:
             notes.append(Note(NoteKind.RISKY_CLAIM, actor, i, view, half_suit=event.half_suit,
                               probability=found.claim, outcome="right"))

@@ -1,18 +1,21 @@
 """``/review``: step through a game, event by event, with every card's exact holder chances and the review's notes.
 
-A game comes from the games ``literature play`` saved, or from a ``.lit`` log
-uploaded or pasted. A log is checked as ``literature check`` checks it
-(:func:`trainer.engine.possible.read_game` and
-:func:`~trainer.engine.possible.check_possible`), so a malformed one gets the
-same one-line error, naming its line; a good one is kept in ``uploads/`` in
-the data folder under a name made from its content, so a link to it lasts.
+A game comes from the games ``literature play`` saved, from a ``.lit`` log
+uploaded or pasted, or from a finished table (``/t/CODE/review``, see
+:func:`review_table`). A log is checked as ``literature check`` checks it
+(:func:`trainer.review.moment.checked_log`), so a malformed one gets the same
+one-line error, naming its line; a good one is kept in ``uploads/`` in the
+data folder under a name made from its content, so a link to it lasts.
 
 At event ``N`` (the position after the first ``N`` events) the page shows, for
-the chosen seat or the public view, the grid of :func:`trainer.engine.solve.solve_game`
-(what ``literature solve --at N`` prints) and the review's notes on event ``N``
-(:func:`trainer.review.review_game`, what ``literature review`` prints), worked
-out once per game in the background. Each moment has its own address:
-``/review/game/NAME?event=12&view=Bob``.
+the chosen seat or the public view, the position of
+:func:`trainer.review.moment.position` (what ``literature solve --at N``
+prints) and the review's notes on event ``N`` with their Why
+(:func:`trainer.review.review_game` and :func:`trainer.review.moment.why`,
+what ``literature review --explain`` prints), worked out once per game in the
+background; :mod:`trainer.render.review_page` words them. Each moment has its
+own address (``/review/game/NAME?event=12&view=Bob``); stepping asks for the
+moment's fragment with htmx, which then shows that address.
 
 A game still being played is reviewed from the person's seat only (its other
 hands are dropped before anything is worked out), so the review never shows a
@@ -32,30 +35,25 @@ import re
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from trainer.engine.possible import check_possible, read_game
-from trainer.engine.solve import solve_game
-from trainer.explain.phrases import percent, placement
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
-from trainer.render.review import noted_lines
-from trainer.render.worksheet import text_html
+from trainer.render.review_page import moment_view, queued_words
 from trainer.review import Review, review_game
-from trainer.review.explaining import explain_note, note_witness
-from trainer.review.notes import Note
+from trainer.review.moment import Position, Why, checked_log, position, read_log, why
 from trainer.web.background import start
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
@@ -77,7 +75,12 @@ def upload_name(name: str) -> str:
 
 @dataclass(frozen=True)
 class Opened:
-    """A game to review: its address, the record (only the hands its reviewer may see), the views offered."""
+    """A game to review: its address, the record (only the hands its reviewer may see), the views offered.
+
+    ``public``: the notes judge every move from the public view (each claim from its claimer's), as a table's
+    spectator sees them; ``only``: the notes shown are this player's only (a table's seat sees its own);
+    ``table``: the game of a table (its review says whom it is shown as).
+    """
 
     address: str
     source: str
@@ -87,83 +90,52 @@ class Opened:
     default: str | None
     stamp: tuple[int, int]
     remark: str = ""
+    public: bool = False
+    only: str | None = None
+    table: bool = False
+    links: tuple[tuple[str, str], ...] = ()
 
 
 class Reviews:
-    """The reviews being worked out, or done, by game (one at a time, in the background), and the grids asked
-    for recently."""
+    """The reviews being worked out, or done, by game (one at a time, in the background), and the positions
+    asked for recently."""
 
     def __init__(self) -> None:
-        self._jobs: OrderedDict[tuple[str, tuple[int, int]], Future[Review]] = OrderedDict()
-        self._grids: OrderedDict[tuple[str, tuple[int, int], int, str | None], dict[str, Any]] = OrderedDict()
-        self._events: OrderedDict[tuple[str, tuple[int, int]], list[dict[str, Any]]] = OrderedDict()
+        self._jobs: OrderedDict[tuple[str, tuple[int, int], bool], Future[Review]] = OrderedDict()
+        self._positions: OrderedDict[tuple[str, tuple[int, int], int, str | None], Position] = OrderedDict()
         self._lock = threading.Lock()
 
     def review(self, opened: Opened) -> Future[Review]:
         """The review of ``opened`` (started now if it was not yet)."""
-        key = (opened.source, opened.stamp)
+        key = (opened.source, opened.stamp, opened.public)
         with self._lock:
             job = self._jobs.get(key)
             if job is None:
-                job = start("review", review_game, opened.game, None, None, 1, REVIEW_SECONDS)
+                job = start("review", _review, opened.game, opened.public)
                 self._jobs[key] = job
                 while len(self._jobs) > 8:
                     self._jobs.popitem(last=False)
             return job
 
-    def events(self, opened: Opened) -> list[dict[str, Any]]:
-        """The game's events as the page lists them (worked out once per game)."""
-        key = (opened.source, opened.stamp)
-        with self._lock:
-            found = self._events.get(key)
-        if found is None:
-            found = [{"n": n, "html": Markup(text_html(str(e)))} for n, e in enumerate(opened.game.events, start=1)]
-            with self._lock:
-                self._events[key] = found
-                while len(self._events) > 8:
-                    self._events.popitem(last=False)
-        return found
-
-    def grid(self, opened: Opened, event: int, view: str | None) -> dict[str, Any]:
+    def position(self, opened: Opened, event: int, view: str | None) -> Position:
         """Every card's holder chances after ``event`` events, seen by ``view`` (cached)."""
         key = (opened.source, opened.stamp, event, view)
         with self._lock:
-            found = self._grids.get(key)
-        if found is not None:
-            return found
-        made = grid(opened.game, event, view)
-        with self._lock:
-            self._grids[key] = made
-            while len(self._grids) > 400:
-                self._grids.popitem(last=False)
-        return made
+            found = self._positions.get(key)
+        if found is None:
+            found = position(opened.game, event, view)
+            with self._lock:
+                self._positions[key] = found
+                while len(self._positions) > 400:
+                    self._positions.popitem(last=False)
+        return found
+
+
+def _review(game: Game, public: bool) -> Review:
+    return review_game(game, None, None, 1, REVIEW_SECONDS, public=public)
 
 
 REVIEWS = Reviews()
-
-
-def grid(game: Game, event: int, view: str | None) -> dict[str, Any]:
-    """What ``literature solve --at EVENT`` shows, as data for the page: per card in play each player's exact
-    chance, the forced holder, the sets that can be claimed with certainty."""
-    knowledge = solve_game(game, view, event)
-    setup, state = knowledge.setup, knowledge.state
-    rows = []
-    previous = None
-    for card in knowledge.cards:
-        holders = knowledge.holders(card)
-        forced = knowledge.forced(card)
-        rows.append({
-            "card": card.code, "first": previous is None or card.half_suit is not previous.half_suit,
-            "forced": forced,
-            "cells": [{"player": p, "chance": percent(holders[p]) if p in holders else "",
-                       "weight": round(float(holders.get(p, 0)), 3), "forced": p == forced} for p in setup.players],
-        })
-        previous = card
-    claimable = [{"set": half.code, "name": half.name, "claim": Markup(text_html(placement(assignment.items())))}
-                 for half, assignment in knowledge.claimable_for_viewer().items()]
-    return {"rows": rows, "deals": f"{knowledge.deals:,}", "claimable": claimable,
-            "sizes": [(p, state.sizes[p], setup.team(p)) for p in setup.players],
-            "score": (state.score[1], state.score[2])}
 
 
 # -- where a game comes from ------------------------------------------------------------------------
@@ -203,11 +175,25 @@ def open_log(request: Request, key: str) -> Opened | Response:
     path = home(request) / UPLOADS / f"{key}.lit"
     if not _KEY.fullmatch(key) or not path.is_file():
         return not_found(request, f"No uploaded log is called {key[:40]!r}: upload it again at /review.")
-    game = read_game(path)
+    game = read_log(path)
     listed = tuple(p for p in game.setup.players if p in game.setup.hands)
     default = listed[0] if len(listed) == 1 else None
     views = (*listed, None)
     return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, _stamp(path))
+
+
+def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | None = None) -> Opened:
+    """The finished game of table ``code`` (every hand: the game is over), seen by ``seat`` (its own notes, the
+    chances from its seat or the public's; ``queued``: its missed moments queued for training, how many new) or,
+    for ``None``, by a spectator (the public view and its notes)."""
+    links = (("the table", f"/t/{code}"), ("download the game (.lit)", f"/api/tables/{code}/log"))
+    stamp = (len(game.events), 0)
+    address, title = f"/t/{code}/review", f"Review of table {code}"
+    if seat is None:
+        return Opened(address, f"table:{code}", title, game, (None,), None, stamp, public=True, table=True,
+                      links=links)
+    return Opened(address, f"table:{code}", title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
+                  table=True, links=links)
 
 
 def check_log(data: bytes, name: str) -> Game:
@@ -216,13 +202,11 @@ def check_log(data: bytes, name: str) -> Game:
         path = Path(folder) / name
         path.write_bytes(data)
         try:
-            game = read_game(path)
-            check_possible(game)
+            return checked_log(path)
         except LiteratureError as error:
             if error.path is not None and error.path == str(path):
                 error.path = name
             raise
-    return game
 
 
 def keep_log(request: Request, data: bytes) -> str:
@@ -285,57 +269,33 @@ def _moment(request: Request, opened: Opened) -> tuple[int, str | None] | str:
     return int(text), views[wanted]
 
 
-def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
-    game = opened.game
+def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int]]:
+    """The notes on ``event`` shown with their Why (a failure's line; ``None`` while being worked out), and the
+    events that have notes."""
     job = REVIEWS.review(opened)
-    notes: list[dict[str, Any]] = []
-    noted: list[int] = []
-    status, problem = "working", ""
-    if job.done():
-        try:
-            found = job.result()
-        except LiteratureError as error:
-            status, problem = "failed", str(error)
-        except Exception as error:  # a defect of the review: said on the page and logged, never a 500
-            log.error("the review of %s failed", opened.source, exc_info=error)
-            status, problem = "failed", f"the review could not be finished ({error.__class__.__name__}): a defect"
-        else:
-            status = "ready"
-            notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text)), **_why(found, note)}
-                     for note, label, kind, text in noted_lines(found.notes_of(event))] if event else []
-            noted = sorted({n.event for n in found.notes})
-    events = REVIEWS.events(opened)
-    return {
-        "title": opened.title, "address": opened.address, "remark": opened.remark, "event": event,
-        "total": len(game.events), "view": "public" if view is None else view, "viewer": view,
-        "views": ["public" if v is None else v for v in opened.views], "events": events,
-        "current": events[event - 1] if event else None, "line": game.line_of(event) if event else None,
-        "grid": REVIEWS.grid(opened, event, view), "players": game.setup.players,
-        "teams": {p: game.setup.team(p) for p in game.setup.players},
-        "variant": game.setup.variant.value, "status": status, "problem": problem, "notes": notes, "noted": noted,
-    }
-
-
-def _why(found: Review, note: Note) -> dict[str, Any]:
-    """What ``literature review --explain`` adds to a note: the explainer's steps from what the note's
-    player knew just before the move, and where the card was not forced, a deal that fits all they had
-    seen (hands just before the move, the card marked): "could they have known? No"."""
-    nothing: dict[str, Any] = {"steps": [], "deal": None, "card": None}
+    if not job.done():
+        return None, []
     try:
-        why = explain_note(found, note)
-        deal = note_witness(found, note, why)
-    except LiteratureError:
-        return nothing
-    except Exception as error:  # a defect of the explainer: the note is still shown, without its why; logged
-        log.error("explaining a note of %s at event %d failed", found.game.path, note.event, exc_info=error)
-        return nothing
-    texts = why.texts()
-    steps = [(text, step.technique.label) for step, text in zip(why.steps, texts, strict=True)]
-    card = why.unforced if deal is not None else None
-    return {"steps": steps, "deal": deal, "card": card, "who": note.view or "the public", "before": note.event}
+        found = job.result()
+    except LiteratureError as error:
+        return str(error), []
+    except Exception as error:  # a defect of the review: said on the page and logged, never a 500
+        log.error("the review of %s failed", opened.source, exc_info=error)
+        return f"the review could not be finished ({error.__class__.__name__}): a defect", []
+    shown = [n for n in found.notes if opened.only is None or n.player == opened.only]
+    return [why(found, n) for n in shown if n.event == event], sorted({n.event for n in shown})
 
 
-async def _show(request: Request, opened: Opened | Response) -> Response:
+def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
+    notes, noted = _notes(opened, event)
+    return moment_view(opened.game, event, view, REVIEWS.position(opened, event, view), notes, noted,
+                       title=opened.title, address=opened.address, views=opened.views, table=opened.table,
+                       only=opened.only, remark=opened.remark, links=opened.links)
+
+
+async def show(request: Request, opened: Opened | Response) -> Response:
+    """The moment the address asks for: the whole page, or for htmx (or ``fragment=1``) the moment's fragment,
+    the browser then showing the moment's own address."""
     if isinstance(opened, Response):
         return opened
     moment = _moment(request, opened)
@@ -346,20 +306,30 @@ async def _show(request: Request, opened: Opened | Response) -> Response:
         data = await run_in_threadpool(_step, opened, event, view)
     except LiteratureError as error:
         return bad_request(request, str(error))
-    template = "review_step.html" if request.query_params.get("fragment") == "1" else "review_game.html"
-    return page(request, template, nav="review", title=opened.title, r=data)
+    if request.headers.get("hx-request") or request.query_params.get("fragment") == "1":
+        response = page(request, "review_step.html", nav="review", r=data)
+        response.headers["hx-replace-url"] = data["here"]
+        return response
+    return page(request, "review_game.html", nav="tables" if opened.table else "review", title=opened.title, r=data)
 
 
 async def review_saved(request: Request) -> Response:
     """``GET /review/game/NAME?event=N&view=V``: a game ``literature play`` saved, at one moment."""
     opened = await run_in_threadpool(open_saved, request, request.path_params["name"])
-    return await _show(request, opened)
+    return await show(request, opened)
 
 
 async def review_log(request: Request) -> Response:
     """``GET /review/log/KEY?event=N&view=V``: an uploaded or pasted log, at one moment."""
     opened = await run_in_threadpool(open_log, request, request.path_params["key"])
-    return await _show(request, opened)
+    return await show(request, opened)
+
+
+async def review_table(request: Request, code: str, game: Game, seat: str | None,
+                       queued: Sequence[int] | None = None) -> Response:
+    """``GET /t/CODE/review?event=N&view=V``: a finished table's game on this page, seen by ``seat`` (the seat
+    this browser holds; ``queued``: its missed moments queued for training) or by a spectator (``None``)."""
+    return await show(request, open_table(code, game, seat, queued))
 
 
 routes = [

@@ -357,7 +357,7 @@ def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[st
     assert match is not None
     game = match.game()
     complete = review_game(game)
-    public = review_game(type(game)(game.setup.public(), game.events))
+    public = review_game(game, public=True)  # a claim judged from its claimer's view, the rest from the public
     own = {p: [{**note_json(n), "event": n.event} for n in complete.notes if n.player == p] for p in game.setup.players}
     queued: dict[str, list[int]] = {}
     for place in table.places:

@@ -15,8 +15,9 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
-from trainer.web.pages import not_found, page
-from trainer.web.table_api import hall
+from trainer.web.pages import error_page, not_found, page
+from trainer.web.review import review_table
+from trainer.web.table_api import hall, secret_of
 from trainer.web.tables import BOT_KINDS, LEVELS
 
 
@@ -37,14 +38,22 @@ async def table_page(request: Request) -> Response:
 
 
 async def review_page(request: Request) -> Response:
-    """``/t/CODE/review``: after the game, the public notes for everyone and each seat's own notes."""
+    """``/t/CODE/review``: after the game, the review page of its game (:func:`trainer.web.review.review_table`),
+    as the seat this browser holds (its secret: the seat's cookie, or the ``Bearer`` header) or as a spectator."""
     code = request.path_params["code"]
     try:
         table = hall(request).get(code)
     except LiteratureError as error:
         return not_found(request, error.message)
-    return page(request, "table_review.html", nav="tables", title=f"Review of table {table.code}",
-                table=table.view(None), ending=table.ending)
+    try:
+        seat = table.viewer(request.cookies.get(f"lit_seat_{table.code}") or secret_of(request))
+    except LiteratureError:  # a secret of no seat here: a spectator
+        seat = None
+    if table.phase != "over" or table.match is None:
+        return error_page(request, 409, "Not over yet", f"The game is not over yet: its review is here once it is over "
+                          f"(the table: /t/{table.code}).")
+    queued = (table.ending or {}).get("queued", {}).get(seat) if seat is not None else None
+    return await review_table(request, table.code, table.match.game(), seat, queued)
 
 
 routes = [

@@ -36,9 +36,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from puzzles.generate import Request as Wanted
-from puzzles.generate import generate
+from puzzles.generate import generate_within
 from puzzles.model import KINDS, LEVELS, Puzzle
-from trainer.engine.deadline import Deadline
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
 from trainer.render.worksheet import FILES, export
@@ -147,7 +146,7 @@ class Sets:
 
 def _generate(wanted: Wanted, seconds: float) -> list[Puzzle]:
     """The set, made in the background with its time limit (counted from when it starts)."""
-    return generate(wanted, deadline=Deadline.after(seconds))
+    return generate_within(wanted, seconds=seconds)
 
 
 SETS = Sets()
