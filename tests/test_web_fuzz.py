@@ -67,7 +67,9 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, object]]:
         if body == "form":
             options["data"] = fields
         elif body == "multipart":
-            options["files"] = {"upload": ("x.lit", draw(st.binary(max_size=200)), "text/plain")}
+            name = draw(st.sampled_from(["x.lit", "é" * 200 + ".lit", "../../x.lit", "a\x00b.lit", ".lit"]))
+            options["files"] = {draw(st.sampled_from(["log", "upload"])): (name, draw(st.binary(max_size=200)),
+                                                                          "text/plain")}
             options["data"] = fields
         elif body == "raw":
             options["content"] = draw(st.binary(max_size=300))

@@ -18,6 +18,7 @@ from trainer.render.review import note_lines
 from trainer.render.review_page import note_views
 from trainer.render.web import words_html
 from trainer.review import review_game
+from trainer.web.review import upload_name
 from trainer.web.security import MAX_BODY
 
 from command_line import run
@@ -259,3 +260,13 @@ def test_stepping_asks_for_the_moments_fragment_with_htmx() -> None:
     assert 'data-card="6D">6♦<' in note and 'data-card="JS">J♠<' in note
     rows = re.findall(r'<li id="m(\d+)"', page[page.index('class="history eventlist"'):])
     assert rows == [str(n) for n in range(0, 9)]  # the deal, then every move as a history row
+
+
+def test_an_upload_with_a_long_or_odd_name_is_told_by_its_name_never_the_servers_folder() -> None:
+    browser = client(home())
+    for name in ("😀" * 130 + ".lit", "é" * 200 + ".lit", "a" * 300 + ".lit", "../../etc/x.lit", "x\x00y.lit"):
+        response = upload(browser, name, b"players: Ann Bob\nnot a line of a log\n")
+        assert response.status_code == 400, name  # type: ignore[attr-defined]
+        line = error_line(response.text)  # type: ignore[attr-defined]
+        assert "literature-upload" not in line and "/tmp" not in line and "Errno" not in line, line
+        assert "\x00" in name or line.startswith(upload_name(name)), line

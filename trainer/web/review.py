@@ -199,7 +199,7 @@ def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | 
 def check_log(data: bytes, name: str) -> Game:
     """Check a log as ``literature check NAME`` would; the error names ``name`` and the line."""
     with tempfile.TemporaryDirectory(prefix="literature-upload-") as folder:
-        path = Path(folder) / name
+        path = Path(folder) / "upload.lit"  # (never the uploaded name: a long or odd one is not a file name here)
         path.write_bytes(data)
         try:
             return checked_log(path)
@@ -251,8 +251,9 @@ async def review_upload(request: Request) -> Response:
         key = keep_log(request, data)
     except LiteratureError as error:
         return _home_page(request, str(error), 400, pasted if isinstance(pasted, str) else "")
-    except (OSError, UnicodeDecodeError) as error:
-        return _home_page(request, f"{name}: cannot keep the log ({error})", 400)
+    except (OSError, UnicodeDecodeError) as error:  # (the reason, never the server's paths)
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        return _home_page(request, f"{name}: cannot keep the log ({reason})", 400)
     return RedirectResponse(f"/review/log/{key}", status_code=303)
 
 

@@ -273,7 +273,7 @@ async def worksheet_file(request: Request) -> Response:
     try:
         text = await asyncio.to_thread(_file, puzzles, title, name)
     except OSError as error:
-        return bad_request(request, f"cannot make {name} ({error})")
+        return bad_request(request, f"cannot make {name} ({error.strerror})")  # (never the server's paths)
     kind = TYPES[Path(name).suffix]
     return Response(text, media_type=kind, headers={"content-disposition": f'attachment; filename="{name}"'})
 
