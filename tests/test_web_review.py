@@ -15,7 +15,7 @@ from trainer.explain.phrases import percent
 from trainer.game.cards import Card
 from trainer.game.notation import read_game
 from trainer.render.review import note_lines
-from trainer.render.worksheet import text_html
+from trainer.render.web import cards_in_text
 from trainer.review import review_game
 from trainer.web.security import MAX_BODY
 
@@ -134,7 +134,7 @@ def test_the_notes_of_a_move_are_the_reviews() -> None:
     lines = note_lines(review.notes_of(event))
     assert lines
     for label, _, sentence in lines:
-        assert squash(f"{label}: {text_of(text_html(sentence))}") in squash(shown)
+        assert squash(f"{label}: {text_of(cards_in_text(sentence))}") in squash(shown)
     assert f'href="{address}?event={event}&amp;view=' in page  # the link to this moment
 
 

@@ -153,14 +153,17 @@ def refusal(reply: Reply, puzzle: Puzzle) -> str:
     return reply.message
 
 
-def question_words(puzzle: Puzzle) -> Words:
-    """The question as the learner reads it, its cards as values (``str`` is :meth:`Puzzle.question_text`).
+def question_words(puzzle: Puzzle, *, plain: bool = False) -> Words:
+    """The question as the learner reads it, its cards as values (``str`` is :meth:`Puzzle.question_text`;
+    with ``plain``, :meth:`Question.text`, as a worksheet prints it).
 
     >>> from puzzles.examples import example_certain, example_claim
     >>> str(question_words(example_claim())) == example_claim().question_text()
     True
     >>> question_words(example_certain()).cards()
     (Card.parse('6D'),)
+    >>> str(question_words(example_certain(), plain=True)) == example_certain().question.text()
+    True
     """
     question = puzzle.question
     if question.kind == "locate":
@@ -173,6 +176,8 @@ def question_words(puzzle: Puzzle) -> Words:
     named = Words.of(f"{half.name} (", half, ")")
     if question.kind == "claim":
         return Words.of("Claim ", named, ": name the holder of each of its six cards.")
+    if plain:
+        return Words.of("Which cards of ", named, " can you place for certain, and with whom? Name only those.")
     return Words.of(f"Which {half.name} outside your hand (", cards_words(puzzle.asked),
                     ") can you place for certain? Name each with its holder; leave out the ones you cannot place.")
 
@@ -186,6 +191,7 @@ def verdict_words(mark: Mark, tries: int = 1) -> Words:
     """One line starting with ``Correct`` or ``Wrong`` (for a claim, then what happened to the set); it names no
     holder, so it can be shown before a second try.
 
+    >>> from puzzles.marking import Miss
     >>> verdict_words(Mark(False, Outcome.CANCELLED, {}, "claim")).parts
     ('Wrong: the claim is cancelled (all six cards are with your team, but not where you said).',)
     >>> str(verdict_words(Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate")))
@@ -215,6 +221,7 @@ def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
     that no deal allows, the certain cards left out, a card named that some deal puts elsewhere (``deal``, the
     one shown, for its card).
 
+    >>> from puzzles.marking import Miss
     >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
     ...          Card.parse("9D"): Miss("Bob", "Ann"), Card.parse("5D"): Miss(None, "Eve")}
     >>> for line in why_wrong(Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann")):
@@ -244,6 +251,7 @@ def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
 def miss_words(mark: Mark) -> tuple[Words, ...]:
     """One line per mistake, naming the true holder (for after the attempt).
 
+    >>> from puzzles.marking import Miss
     >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
     ...          Card.parse("9D"): Miss("Bob", "Ann")}
     >>> for line in miss_words(Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann")):

@@ -33,7 +33,6 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -53,6 +52,7 @@ from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
 from trainer.render.notes import note_sentence
+from trainer.render.phrases import event_words
 from trainer.render.play import (
     alert_words,
     claim_announcement,
@@ -64,7 +64,6 @@ from trainer.render.play import (
 )
 from trainer.render.web import render, words_html
 from trainer.render.web.table import table_view
-from trainer.render.worksheet import text_html
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
@@ -129,7 +128,7 @@ def event_html(number: int, event: Event, you: str, auto: tuple[int, ...] = ()) 
     """One public event for the page: its number, its words with the cards drawn, and whether it was yours."""
     actor = event.asker if isinstance(event, Ask) else event.claimer if isinstance(event, Claim) else (
         event.player if isinstance(event, Pass) else None)
-    return {"n": number, "html": Markup(text_html(str(event))), "yours": actor == you, "auto": number in auto,
+    return {"n": number, "html": words_html(event_words(event)), "yours": actor == you, "auto": number in auto,
             "hit": isinstance(event, Ask) and event.hit}
 
 

@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -52,7 +51,7 @@ from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
 from trainer.render.review import noted_lines
-from trainer.render.worksheet import text_html
+from trainer.render.web import cards_in_text
 from trainer.review import Review, review_game
 from trainer.review.explaining import explain_note, note_witness
 from trainer.review.notes import Note
@@ -117,7 +116,7 @@ class Reviews:
         with self._lock:
             found = self._events.get(key)
         if found is None:
-            found = [{"n": n, "html": Markup(text_html(str(e)))} for n, e in enumerate(opened.game.events, start=1)]
+            found = [{"n": n, "html": cards_in_text(str(e))} for n, e in enumerate(opened.game.events, start=1)]
             with self._lock:
                 self._events[key] = found
                 while len(self._events) > 8:
@@ -159,7 +158,7 @@ def grid(game: Game, event: int, view: str | None) -> dict[str, Any]:
                        "weight": round(float(holders.get(p, 0)), 3), "forced": p == forced} for p in setup.players],
         })
         previous = card
-    claimable = [{"set": half.code, "name": half.name, "claim": Markup(text_html(placement(assignment.items())))}
+    claimable = [{"set": half.code, "name": half.name, "claim": cards_in_text(placement(assignment.items()))}
                  for half, assignment in knowledge.claimable_for_viewer().items()]
     return {"rows": rows, "deals": f"{knowledge.deals:,}", "claimable": claimable,
             "sizes": [(p, state.sizes[p], setup.team(p)) for p in setup.players],
@@ -301,7 +300,7 @@ def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
             status, problem = "failed", f"the review could not be finished ({error.__class__.__name__}): a defect"
         else:
             status = "ready"
-            notes = [{"label": label, "kind": kind.value, "html": Markup(text_html(text)), **_why(found, note)}
+            notes = [{"label": label, "kind": kind.value, "html": cards_in_text(text), **_why(found, note)}
                      for note, label, kind, text in noted_lines(found.notes_of(event))] if event else []
             noted = sorted({n.event for n in found.notes})
     events = REVIEWS.events(opened)
