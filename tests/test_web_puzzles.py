@@ -371,7 +371,7 @@ def test_a_wrong_answer_draws_the_refuting_deal_of_the_reply_value_and_htmx_gets
     assert heading and _cards_in(heading.group(1)) == ["2C"]
     assert "Not shown:" in html and {"6C", "7C"} <= set(_cards_in(html.split("Not shown:")[1].split("</p>")[0]))
     text = text_of(html)
-    assert "2♣ : Dan may hold it, but here is a deal that fits what you saw and puts it elsewhere:" in text
+    assert "2♣ : Dan may hold it, but this deal fits what you saw and puts it elsewhere:" in text
     assert "Try again" in text and "Theme" not in text
 
 

@@ -240,8 +240,8 @@ def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
     for card in mark.of_kind("not certain"):
         said_ = mark.wrong[card].said
         if deal is not None and deal.card == card:
-            lines.append(Words.of("  ", card, f": {said_} may hold it, but here is a deal that fits what you saw "
-                                              "and puts it elsewhere:"))
+            lines.append(Words.of("  ", card, f": {said_} may hold it, but this deal fits what you saw and puts it "
+                                              "elsewhere:"))
         else:
             lines.append(Words.of("  ", card, f": {said_} may hold it, but some deals that fit what you saw put "
                                               "it elsewhere."))
