@@ -45,13 +45,14 @@ from starlette.routing import Route
 
 from trainer.engine.possible import check_possible, read_game
 from trainer.engine.solve import solve_game
-from trainer.explain.phrases import percent, placement
+from trainer.explain.phrases import percent
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
+from trainer.render.phrases import event_words, placement_words
 from trainer.render.review import noted_lines
-from trainer.render.web import cards_in_text
+from trainer.render.web import cards_in_text, words_html
 from trainer.review import Review, review_game
 from trainer.review.explaining import explain_note, note_witness
 from trainer.review.notes import Note
@@ -116,7 +117,7 @@ class Reviews:
         with self._lock:
             found = self._events.get(key)
         if found is None:
-            found = [{"n": n, "html": cards_in_text(str(e))} for n, e in enumerate(opened.game.events, start=1)]
+            found = [{"n": n, "html": words_html(event_words(e))} for n, e in enumerate(opened.game.events, start=1)]
             with self._lock:
                 self._events[key] = found
                 while len(self._events) > 8:
@@ -158,7 +159,7 @@ def grid(game: Game, event: int, view: str | None) -> dict[str, Any]:
                        "weight": round(float(holders.get(p, 0)), 3), "forced": p == forced} for p in setup.players],
         })
         previous = card
-    claimable = [{"set": half.code, "name": half.name, "claim": cards_in_text(placement(assignment.items()))}
+    claimable = [{"set": half.code, "name": half.name, "claim": words_html(placement_words(assignment.items()))}
                  for half, assignment in knowledge.claimable_for_viewer().items()]
     return {"rows": rows, "deals": f"{knowledge.deals:,}", "claimable": claimable,
             "sizes": [(p, state.sizes[p], setup.team(p)) for p in setup.players],
