@@ -412,3 +412,32 @@ def test_no_puzzle_page_looks_for_cards_in_a_sentence_the_program_built() -> Non
         source = path.read_text(encoding="utf-8")
         assert "cards_in_text" not in source and "text_html" not in source, path
     assert len((root / "static" / "puzzle.js").read_text(encoding="utf-8").splitlines()) <= 70
+
+
+def test_a_wrong_answers_reply_never_places_an_answer_card_before_the_end(tmp_path: Path) -> None:
+    """Each line of a reply (and each row of a refuting deal), its cards drawn as symbols, never names an answer
+    card beside its holder while the puzzle is open, for a wrong answer to each daily of a week."""
+    from datetime import timedelta
+
+    browser = client(tmp_path)
+    reasons = 0
+    for k in range(7):
+        day = date(2026, 6, 8) + timedelta(days=k)
+        puzzle = checked_daily(day)
+        url = f"/daily/{day.isoformat()}"
+        browser.get(url)
+        others = [p for p in puzzle.players if p != puzzle.viewer]
+        line = ", ".join(f"{others[(others.index(h) + 1) % len(others)] if h in others else others[0]} {c}"
+                         for c, h in puzzle.expected.items())
+        reply = form(browser, url, {"line": line, "puzzle": puzzle.id}, headers={"HX-Request": "true"}).text
+        if "Correct" in reply:
+            continue
+        assert "Wrong:" in text_of(reply)
+        said = re.findall(r"<p>(.*?)</p>|<tr[^>]*>(.*?)</tr>", reply.split('<div class="builder"')[0], re.S)
+        for lines in said:
+            shown = text_of("".join(lines))
+            reasons += "cannot hold it" in shown
+            for card, holder in puzzle.expected.items():
+                if card not in puzzle.own_cards:
+                    assert not (card.symbol in shown.split() and holder in shown.split()), (url, shown)
+    assert reasons >= 7  # every wrong holder named got its reason (each card given to the next seat)
