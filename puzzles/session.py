@@ -7,8 +7,8 @@ earlier and due again come first; ``--review`` draws only them; ``--memory``
 only short histories (:func:`memory_pool`). ``literature play`` queues the
 positions a player missed (:func:`queue_missed`).
 
-    >>> Session().played(), Session().weakest()
-    ([], None)
+    >>> Session().played(), Session().weakest(), Session().counts().tried
+    ([], None, 0)
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from puzzles.counts import Attempted, Counts, count
 from puzzles.files import load_puzzles
 from puzzles.model import Puzzle
 from puzzles.quiz import AttemptResult, matching
@@ -42,6 +43,11 @@ class Session:
     def played(self) -> list[AttemptResult]:
         """Attempts that count: answered or revealed (not skipped or quit unanswered)."""
         return [r for r in self.results if r.answered or r.ending == "revealed"]
+
+    def counts(self) -> Counts:
+        """The session's puzzles tried, solved at the first answer or on a later try, revealed, skipped: counted
+        as ``literature stats`` counts every attempt (:func:`puzzles.counts.count`)."""
+        return count(Attempted(r.puzzle.id, r.puzzle.level, r.correct, r.ending, r.answered) for r in self.results)
 
     def weakest(self) -> str | None:
         """The hardest technique of the puzzles missed, the one with the lowest accuracy this session

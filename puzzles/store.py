@@ -33,7 +33,7 @@ modules, each part would need the others' private state.
     >>> with Progress(home / "p.sqlite3", clock=clock) as store:
     ...     done = store.record(example_claim(), answer="Ann 2D 3D 4D 5D 7D, Cat 6D", outcome="won",
     ...                         correct=True, hints=0, seconds=12.5)
-    ...     round(done.rating_after.rating), store.summary().attempted
+    ...     round(done.rating_after.rating), store.summary().counts.tried
     (1675, 1)
 """
 
@@ -55,6 +55,7 @@ from types import TracebackType
 
 import platformdirs
 
+from puzzles.counts import ENDINGS, Counts, attempted, by_level, count, ending_of
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.rating import (
     OUTCOMES,
@@ -124,71 +125,60 @@ class Recorded:
 
 
 @dataclass(frozen=True)
-class TechniqueStats:
-    """Puzzles tagged with one technique: how many were tried and solved, in how many attempts."""
-
-    puzzles: int
-    solved: int
-    attempts: int
-
-    @property
-    def accuracy(self) -> float:
-        """Share of the puzzles solved, 0 when none was tried."""
-        return self.solved / self.puzzles if self.puzzles else 0.0
-
-
-@dataclass(frozen=True)
 class Summary:
-    """Everything ``literature stats`` shows.
+    """Every figure about the learner, for every face: ``literature stats`` (and ``--json``), the session's
+    summary, the web's home page and ``/stats``.
 
-    ``attempted``/``solved`` count puzzles (a puzzle tried three times is one);
-    ``attempts`` counts answered or revealed attempts; ``skipped`` and ``quit``
-    the others. ``first_try_accuracy`` is ``None`` before any rated attempt.
+    ``counts`` are the puzzles tried, solved (at the first answer or on a later try), revealed and missed, and
+    the attempts (:mod:`puzzles.counts`); ``by_level`` the same for each level (a puzzle counts under the level,
+    so the technique, that decides it). Replays (``practice``) are not counted.
     """
 
-    attempted: int
-    solved: int
-    attempts: int
-    first_try_accuracy: float | None
+    counts: Counts
     streak: Streak
     rating: Rating
-    by_technique: dict[str, TechniqueStats]
+    by_level: dict[int, Counts] = field(default_factory=dict)
     history: list[tuple[str, float]] = field(default_factory=list)
     calendar: dict[str, bool] = field(default_factory=dict)
     reviews_due: int = 0
     reviews_next: tuple[str, int] | None = None
-    skipped: int = 0
-    quit: int = 0
     memory_rating: Rating | None = None
+    games_played: int = 0
+    games_won: int = 0
+
+    @property
+    def level(self) -> int:
+        """The level of puzzles near the rating."""
+        return level_for(self.rating.rating)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still provisional (its deviation high)."""
+        return is_provisional(self.rating)
 
     def to_json(self) -> dict[str, object]:
-        """The ``stats --json`` object."""
-        first = self.first_try_accuracy
-        return {
-            "attempted": self.attempted,
-            "solved": self.solved,
-            "attempts": self.attempts,
-            "skipped": self.skipped,
-            "quit": self.quit,
-            "first_try_accuracy": round(first, 4) if first is not None else None,
+        """The ``stats --json`` object (``attempted`` and ``first_try_accuracy`` are ``tried`` and
+        ``first_answer_share``, under the names older versions gave them)."""
+        counts = self.counts.to_json()
+        return counts | {
+            "attempted": counts["tried"],
+            "first_try_accuracy": counts["first_answer_share"],
             "streak": self.streak.current,
             "best_streak": self.streak.best,
             "today_done": self.streak.today_done,
             "rating": round(self.rating.rating, 1),
             "rating_deviation": round(self.rating.rd, 1),
-            "rating_provisional": is_provisional(self.rating),
-            "level": level_for(self.rating.rating),
+            "rating_provisional": self.provisional,
+            "level": self.level,
             "memory_rating": _rating_json(self.memory_rating),
-            "by_technique": {
-                name: {
-                    "puzzles": t.puzzles, "solved": t.solved, "attempts": t.attempts, "accuracy": round(t.accuracy, 4)
-                }
-                for name, t in sorted(self.by_technique.items())
-            },
+            "by_level": {str(level): c.to_json() | {"name": LEVEL_NAMES.get(level, f"level {level}")}
+                         for level, c in self.by_level.items()},
             "rating_history": [{"at": at, "rating": round(r, 1)} for at, r in self.history],
             "reviews_due": self.reviews_due,
             "reviews_next": {"day": self.reviews_next[0], "puzzles": self.reviews_next[1]}
             if self.reviews_next else None,
+            "games_played": self.games_played,
+            "games_won": self.games_won,
         }
 
 
@@ -196,18 +186,6 @@ def _rating_json(rating: Rating | None) -> dict[str, object] | None:
     if rating is None:
         return None
     return {"rating": round(rating.rating, 1), "deviation": round(rating.rd, 1), "provisional": is_provisional(rating)}
-
-
-def _by_technique(rows: Sequence[tuple[int, int, int, int]]) -> dict[str, TechniqueStats]:
-    """Accuracy per technique from per-level rows: a puzzle counts under the technique that decided its level."""
-    out: dict[str, list[int]] = {}
-    for level, puzzles, solved, attempts in rows:
-        name = LEVEL_NAMES.get(int(level), f"level {level}")
-        totals = out.setdefault(name, [0, 0, 0])
-        totals[0] += puzzles
-        totals[1] += solved
-        totals[2] += attempts
-    return {name: TechniqueStats(*totals) for name, totals in out.items()}
 
 
 def _next_reviews(upcoming: Sequence[tuple[str]]) -> tuple[str, int] | None:
@@ -404,6 +382,7 @@ class Progress:
                             daily=date.fromisoformat(entry["daily"]) if entry["daily"] else None,
                             mode=entry["mode"], practice=bool(entry["practice"]),
                             now=datetime.fromisoformat(entry["at"]),
+                            ending=ending_of(entry["outcome"], bool(entry["correct"]), entry.get("ending")),
                         )
             except (ProgressError, OSError):
                 self._put_back(taking, path)
@@ -498,14 +477,20 @@ class Progress:
         daily: date | None = None,
         mode: str = "normal",
         practice: bool = False,
+        ending: str | None = None,
     ) -> Recorded:
         """Store one finished attempt; rate it if it is the first in its ``mode`` (and not
         ``practice``), and schedule a repetition if a normal attempt failed.
 
-        A skip or a quit is stored but never rated.
+        A skip or a quit is stored but never rated. ``ending`` is how the attempt ended
+        (:data:`puzzles.counts.ENDINGS`: ``solved`` also after a wrong first answer); by default what
+        ``outcome`` and ``correct`` tell (:func:`puzzles.counts.ending_of`).
         """
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
+        ending = ending_of(outcome, correct, ending)
+        if ending is not None and ending not in ENDINGS:
+            raise ValueError(f"unknown ending {ending!r}")
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
         now = self.clock()
@@ -515,7 +500,8 @@ class Progress:
             try:
                 with self._write() as db:
                     return self._store(db, puzzle, answer=answer, outcome=outcome, correct=correct, hints=hints,
-                                       seconds=seconds, daily=daily, mode=mode, practice=practice, now=now)
+                                       seconds=seconds, daily=daily, mode=mode, practice=practice, now=now,
+                                       ending=ending)
             except ProgressError as error:
                 problem = error.message.removesuffix("; try again")
                 if "busy" not in problem:
@@ -524,7 +510,7 @@ class Progress:
         entry: dict[str, object] = {
             "puzzle": puzzle.to_json(), "answer": answer, "outcome": outcome, "correct": correct, "hints": hints,
             "seconds": float(seconds), "daily": daily.isoformat() if daily else None, "mode": mode,
-            "practice": practice, "at": now.isoformat(),
+            "practice": practice, "at": now.isoformat(), "ending": ending,
         }
         kept = self._keep(entry)
         return Recorded(0, False, Rating(), Rating(), None, kept=kept, problem=problem)
@@ -543,6 +529,7 @@ class Progress:
         mode: str,
         practice: bool,
         now: datetime,
+        ending: str | None,
     ) -> Recorded:
         """Store one attempt inside the caller's write transaction."""
         before = self._rating(db, mode)
@@ -558,12 +545,13 @@ class Progress:
             self._set_rating(db, mode, after)
         cursor = db.execute(
             "INSERT INTO attempts (puzzle_id, at, day, answer, outcome, correct, hints, seconds, level, kind,"
-            " daily, rated, rating, rd, mode, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " daily, rated, rating, rd, mode, practice, ending)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 puzzle.id, now.isoformat(), now.date().isoformat(), answer, outcome, int(correct), hints,
                 float(seconds), puzzle.level, puzzle.question.kind,
                 daily.isoformat() if daily else None, int(rated),
-                after.rating if rated else None, after.rd if rated else None, mode, int(practice),
+                after.rating if rated else None, after.rd if rated else None, mode, int(practice), ending,
             ),
         )
         attempt_id = cursor.lastrowid
@@ -755,21 +743,13 @@ class Progress:
         return points
 
     def summary(self, calendar_days: int = 28) -> Summary:
-        """Counts, streak, rating, accuracy per technique, rating history and a streak calendar."""
+        """Every figure about the learner (:class:`Summary`): the counts, streak, rating, counts per level,
+        rating history and a streak calendar of the last ``calendar_days`` days."""
         today = self.clock().date()
         now = self.clock().astimezone(UTC).isoformat()
         with self._read() as db:
-            played = "outcome NOT IN ('skipped', 'quit')"
-            attempted = db.execute(f"SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE {played}").fetchone()[0]
-            solved = db.execute("SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE correct = 1").fetchone()[0]
-            attempts = db.execute(f"SELECT COUNT(*) FROM attempts WHERE {played}").fetchone()[0]
-            skipped, quits = db.execute(
-                "SELECT COALESCE(SUM(outcome = 'skipped'), 0), COALESCE(SUM(outcome = 'quit'), 0) FROM attempts"
-            ).fetchone()
-            first = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts WHERE rated = 1").fetchone()
-            levels = db.execute(  # a puzzle counts under the technique that decided its level, once
-                "SELECT level, COUNT(DISTINCT puzzle_id), COUNT(DISTINCT CASE WHEN correct = 1 THEN puzzle_id END),"
-                f" COUNT(*) FROM attempts WHERE {played} GROUP BY level"
+            rows = db.execute(
+                "SELECT puzzle_id, level, correct, ending, outcome FROM attempts WHERE practice = 0 ORDER BY id"
             ).fetchall()
             history = db.execute(
                 "SELECT at, rating FROM attempts WHERE rated = 1 AND mode = 'normal' ORDER BY id"
@@ -780,24 +760,20 @@ class Progress:
             memory_rating = self._rating(db, "memory") if memory else None
             due = db.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (now,)).fetchone()[0]
             upcoming = db.execute("SELECT due FROM reviews WHERE due > ? ORDER BY due", (now,)).fetchall()
+        attempts = [attempted(*row) for row in rows]
         calendar = {
             (today - timedelta(days=k)).isoformat(): (today - timedelta(days=k)) in days
             for k in range(calendar_days - 1, -1, -1)
         }
         return Summary(
-            attempted=attempted,
-            solved=solved,
-            attempts=attempts,
-            first_try_accuracy=first[1] / first[0] if first[0] else None,
+            counts=count(attempts),
             streak=streak_of(days, today),
             rating=rating,
-            by_technique=_by_technique(levels),
+            by_level=by_level(attempts),
             history=self._history(history),
             calendar=calendar,
             reviews_due=due,
             reviews_next=_next_reviews(upcoming),
-            skipped=skipped,
-            quit=quits,
             memory_rating=memory_rating,
         )
 

@@ -43,8 +43,9 @@ from trainer.game.errors import LiteratureError
 
 APPLICATION_ID = int.from_bytes(b"LitT", "big")
 """Literature's mark in every store it makes (``PRAGMA application_id``, 0x4c697454)."""
-SCHEMA_VERSION = 2
-"""2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating."""
+SCHEMA_VERSION = 3
+"""2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating.
+3: attempts gained ``ending`` (solved, revealed, skipped, quit): a puzzle solved on a later try is known."""
 HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
 
@@ -74,7 +75,8 @@ CREATE TABLE IF NOT EXISTS attempts (
     rated INTEGER NOT NULL,          -- 1 for the first (rated) attempt at the puzzle
     rating REAL, rd REAL,            -- the learner's rating after a rated attempt
     mode TEXT NOT NULL DEFAULT 'normal',      -- normal, or memory (history shown one event at a time)
-    practice INTEGER NOT NULL DEFAULT 0       -- 1: a replay (of a daily already answered): never rated
+    practice INTEGER NOT NULL DEFAULT 0,      -- 1: a replay (of a daily already answered): never rated
+    ending TEXT                      -- solved (at some try) revealed skipped quit, NULL: not known
 );
 CREATE TABLE IF NOT EXISTS ratings (
     mode TEXT PRIMARY KEY,           -- a mode other than normal (whose rating is the learner row)
@@ -107,6 +109,21 @@ CREATE TABLE reviews (puzzle_id TEXT PRIMARY KEY, card TEXT NOT NULL, due TEXT N
 """
 """What schema 1 (literature before modes and practice, until the commit that added them) created."""
 
+SCHEMA_2 = """
+CREATE TABLE learner (id INTEGER PRIMARY KEY CHECK (id = 1), rating REAL NOT NULL, rd REAL NOT NULL,
+    volatility REAL NOT NULL);
+CREATE TABLE attempts (id INTEGER PRIMARY KEY, puzzle_id TEXT NOT NULL, at TEXT NOT NULL, day TEXT NOT NULL,
+    answer TEXT, outcome TEXT NOT NULL, correct INTEGER NOT NULL, hints INTEGER NOT NULL, seconds REAL NOT NULL,
+    level INTEGER NOT NULL, kind TEXT NOT NULL, daily TEXT, rated INTEGER NOT NULL, rating REAL, rd REAL,
+    mode TEXT NOT NULL DEFAULT 'normal', practice INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE ratings (mode TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL);
+CREATE INDEX attempts_puzzle ON attempts (puzzle_id);
+CREATE TABLE attempt_techniques (attempt_id INTEGER NOT NULL REFERENCES attempts (id), technique TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, technique));
+CREATE TABLE reviews (puzzle_id TEXT PRIMARY KEY, card TEXT NOT NULL, due TEXT NOT NULL, record TEXT NOT NULL);
+"""
+"""What schema 2 (before ``ending``) created."""
+
 
 def create_schema(db: sqlite3.Connection) -> None:
     """Make the tables and indexes that are missing, the learner's starting rating unless there is one, and
@@ -115,7 +132,8 @@ def create_schema(db: sqlite3.Connection) -> None:
 
         >>> with closing(sqlite3.connect(":memory:")) as db:
         ...     create_schema(db)
-        ...     db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID, schema_of(db) == known_schemas()[2]
+        ...     mark = db.execute("PRAGMA application_id").fetchone()[0]
+        ...     mark == APPLICATION_ID, schema_of(db) == known_schemas()[SCHEMA_VERSION]
         (True, True)
     """
     for statement in SCHEMA.split(";"):
@@ -130,19 +148,25 @@ def create_schema(db: sqlite3.Connection) -> None:
 
 
 def upgrade(db: sqlite3.Connection) -> None:
-    """Bring a schema-1 database to schema 2 (inside the caller's transaction): two columns more.
+    """Bring a schema-1 or -2 database to schema 3 (inside the caller's transaction): the columns it lacks.
+    An older attempt's ``ending`` is filled where its row tells it (right at the first answer: ``solved``;
+    revealed, skipped or quit before any answer); one answered wrong first keeps ``NULL`` (not known).
 
         >>> with closing(sqlite3.connect(":memory:")) as db:
         ...     db.executescript(SCHEMA_1).close()
         ...     upgrade(db)
-        ...     [row[1] for row in db.execute("PRAGMA table_info(attempts)")][-2:]
-        ['mode', 'practice']
+        ...     [row[1] for row in db.execute("PRAGMA table_info(attempts)")][-3:]
+        ['mode', 'practice', 'ending']
     """
     columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
     if columns and "mode" not in columns:
         db.execute("ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal'")
     if columns and "practice" not in columns:
         db.execute("ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+    if columns and "ending" not in columns:
+        db.execute("ALTER TABLE attempts ADD COLUMN ending TEXT")
+        db.execute("UPDATE attempts SET ending = CASE WHEN correct = 1 THEN 'solved' WHEN outcome IN"
+                   " ('revealed', 'skipped', 'quit') THEN outcome END")
 
 
 Schema = tuple[tuple[str, str, str, tuple[tuple[object, ...], ...]], ...]
@@ -172,13 +196,13 @@ def schema_of(db: sqlite3.Connection) -> Schema:
 
 @cache
 def known_schemas() -> dict[int, Schema]:
-    """What each schema version's stores hold, by version (schema 1 upgraded to 2 holds the same as a new 2).
+    """What each schema version's stores hold, by version (an older one upgraded holds the same as a new one).
 
         >>> sorted(name for kind, name, _, _ in known_schemas()[1] if kind == "table")
         ['attempt_techniques', 'attempts', 'learner', 'reviews']
     """
     known = {}
-    for version, text in ((1, SCHEMA_1), (SCHEMA_VERSION, SCHEMA)):
+    for version, text in ((1, SCHEMA_1), (2, SCHEMA_2), (SCHEMA_VERSION, SCHEMA)):
         with closing(sqlite3.connect(":memory:")) as db:
             db.executescript(text)
             known[version] = schema_of(db)
@@ -307,7 +331,7 @@ def examine(path: Path) -> Found | None:
         >>> import tempfile
         >>> folder = Path(tempfile.mkdtemp())
         >>> with closing(sqlite3.connect(folder / "old.sqlite3")) as db:  # a store from before the application id
-        ...     db.executescript(SCHEMA + "PRAGMA user_version = 2;").close()
+        ...     db.executescript(SCHEMA_2 + "PRAGMA user_version = 2;").close()
         >>> examine(folder / "old.sqlite3")
         Found(version=2, marked=False)
         >>> examine(folder / "old.sqlite3").to_upgrade

@@ -17,6 +17,7 @@ from puzzles.marking import example_answer, format_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
+from puzzles.store_file import SCHEMA_VERSION
 from trainer.clock import now, today
 
 import command_line
@@ -73,7 +74,7 @@ def test_after_todays_daily_the_streak_best_streak_and_a_next_step() -> None:
     puzzle = daily_puzzle(today())
     code, out = run("daily", input=right(puzzle))
     assert code == 0, out
-    assert "Daily streak: 1 day (best 1)." in out
+    assert "Daily streak: 1 day (best 1; done today)." in out
     assert "Next: 'literature train' for puzzles near your rating (level" in out
 
 
@@ -94,7 +95,7 @@ def test_stats_with_no_data_show_dashes_and_a_provisional_rating() -> None:
     code, out = run("stats", env={"COLUMNS": "100"})
     assert code == 0, out
     assert "1500? ± 350 (provisional" in out
-    assert re.search(r"First try\s+—", out) and re.search(r"Puzzles\s+—", out) and re.search(r"Attempts\s+—", out)
+    assert re.search(r"First answer\s+—", out) and re.search(r"Puzzles\s+—", out) and re.search(r"Attempts\s+—", out)
     assert "0%" not in out
     data = json.loads(run("stats", "--json")[1])
     assert data["first_try_accuracy"] is None and data["rating_provisional"] is True
@@ -112,12 +113,14 @@ def test_stats_count_puzzles_and_attempts_apart_with_skips_and_quits() -> None:
     data = json.loads(run("stats", "--json")[1])
     assert (data["attempted"], data["solved"], data["attempts"], data["skipped"], data["quit"]) == (1, 1, 2, 1, 1)
     # one puzzle, counted once, under the technique that decided its level (not under every technique it used)
-    assert data["by_technique"] == {LEVEL_NAMES[LOCATE.level]: {"puzzles": 1, "solved": 1, "attempts": 2,
-                                                                "accuracy": 1.0}}
+    level = data["by_level"][str(LOCATE.level)]
+    assert level["name"] == LEVEL_NAMES[LOCATE.level]
+    assert (level["tried"], level["solved"], level["later_try"], level["attempts"]) == (1, 1, 1, 2)
+    assert list(data["by_level"]) == [str(LOCATE.level)]
     _, out = run("stats", env={"COLUMNS": "100"})
-    assert re.search(r"Puzzles\s+1 solved of 1 tried", out)
+    assert re.search(r"Puzzles\s+1 solved of 1 tried.*\n.*0 at the first answer, 1 on a later try", out)
     assert re.search(r"Attempts\s+2 attempts \(also 1 skipped, 1 quit\)", out)
-    assert "By deciding technique (puzzles, not attempts)" in out
+    assert "By level (puzzles, not attempts)" in out
 
 
 # -- reviews -----------------------------------------------------------------------
@@ -300,5 +303,5 @@ def test_an_upgraded_store_has_the_schema_of_a_new_one(tmp_path: Path) -> None:
             store.rating()
     tables, indexes, version = _schema_of(new)
     assert _schema_of(old) == (tables, indexes, version)
-    assert version == 2 and {"learner", "attempts", "ratings", "reviews"} <= set(tables)
-    assert [column[0] for column in tables["attempts"]][-2:] == ["mode", "practice"]
+    assert version == SCHEMA_VERSION and {"learner", "attempts", "ratings", "reviews"} <= set(tables)
+    assert [column[0] for column in tables["attempts"]][-3:] == ["mode", "practice", "ending"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.files import load_puzzles
-from puzzles.model import LEVEL_NAMES, LEVELS, Difficulty, Puzzle, Question
+from puzzles.model import LEVELS, Difficulty, Puzzle, Question
 from puzzles.rating import LEVEL_RD, MAX_CHANGE, Rating, glicko2_update, level_for, level_rating, rate_answer
 from puzzles.store import Progress, ProgressError, default_path
 from puzzles.streak import streak_of
@@ -72,11 +72,13 @@ def test_every_attempt_is_stored_and_only_the_first_is_rated(tmp_path: Path) -> 
         assert rows[0]["answer"] == "Ann 2D 3D 4D 5D 6D, Cat 7D" and rows[0]["seconds"] == 30.0
         assert rows[1]["at"] == "2025-03-01T09:05:00+00:00"
         summary = store.summary()
-        assert (summary.attempted, summary.solved, summary.attempts) == (1, 1, 2)
-        assert summary.first_try_accuracy == 0.0
-        assert (summary.skipped, summary.quit) == (1, 0)
-        technique = summary.by_technique[LEVEL_NAMES[CLAIM.level]]  # one puzzle, solved, in two attempts
-        assert (technique.puzzles, technique.solved, technique.attempts) == (1, 1, 2)
+        counts = summary.counts
+        assert (counts.tried, counts.solved, counts.attempts) == (1, 1, 2)
+        # its first answer was wrong (what the rating counted): solved later, on another attempt
+        assert (counts.first_answer, counts.later_try, counts.first_share) == (0, 1, 0.0)
+        assert (counts.skipped, counts.quit) == (1, 0)
+        level = summary.by_level[CLAIM.level]  # one puzzle, solved, in two attempts
+        assert (level.tried, level.solved, level.attempts) == (1, 1, 2)
 
 
 def test_a_first_answer_moves_the_rating_at_most_200_points() -> None:
@@ -199,7 +201,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
         assert w.exitcode == 0
     with Progress(path) as store:
         summary = store.summary()
-        assert summary.attempts == 80 and summary.attempted == 80
+        assert summary.counts.attempts == 80 and summary.counts.tried == 80
         assert len(summary.history) == 80  # every rated attempt updated the one rating, in turn
         assert store.rating().rating == pytest.approx(summary.history[-1][1])
     check = sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone()[0]

@@ -262,7 +262,7 @@ def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
     assert "Nudge: Look at Cat's ask on move 1." in out
     assert "Correct: the set is won." in out
     assert "Skipped.\nThe answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in out
-    assert "Session" in out and "Solved" in out and "1 of 1" in out
+    assert "Session" in out and "1 solved of 1 tried" in out and "(also 1 skipped)" in out
     assert "Traceback" not in out
     with Progress() as store:
         outcomes = [a["outcome"] for a in store.attempts()]
@@ -281,7 +281,7 @@ def test_end_of_input_mid_puzzle_is_recorded_as_a_quit_and_never_rated() -> None
         (attempt,) = store.attempts()
         assert (attempt["outcome"], attempt["rated"], attempt["answer"]) == ("quit", 0, None)
         assert store.rating().rating == 1500
-        assert store.summary().quit == 1
+        assert store.summary().counts.quit == 1
 
 
 def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> None:

@@ -24,9 +24,9 @@ def test_stats_json_for_a_new_learner() -> None:
     code, out, _ = run("stats", "--json")
     assert code == 0
     data = json.loads(out)
-    assert {"attempted", "solved", "streak", "best_streak", "rating", "by_technique"} <= set(data)
-    assert (data["attempted"], data["solved"], data["streak"], data["best_streak"]) == (0, 0, 0, 0)
-    assert data["rating"] == 1500.0 and data["by_technique"] == {}
+    assert {"tried", "solved", "first_answer", "later_try", "streak", "best_streak", "rating", "by_level"} <= set(data)
+    assert (data["tried"], data["solved"], data["streak"], data["best_streak"]) == (0, 0, 0, 0)
+    assert data["rating"] == 1500.0 and data["by_level"] == {} and data["first_answer_share"] is None
 
 
 def test_stats_after_some_days_of_practice(today: datetime) -> None:
@@ -42,14 +42,14 @@ def test_stats_after_some_days_of_practice(today: datetime) -> None:
     data = json.loads(out)
     assert data["attempted"] == 5 and data["solved"] == 3  # two puzzles only ever answered wrong
     assert data["streak"] == 3 and data["best_streak"] == 3
-    rows = data["by_technique"].values()  # each puzzle once, under the technique that decided its level
-    assert sum(r["attempts"] for r in rows) == 6 and sum(r["puzzles"] for r in rows) == 5
+    rows = data["by_level"].values()  # each puzzle once, under the level (technique) that decides it
+    assert sum(r["attempts"] for r in rows) == 6 and sum(r["tried"] for r in rows) == 5
     assert len(data["rating_history"]) == 5
 
     code, out, _ = run("stats")
     assert code == 0
     assert "Your progress" in out and "Daily streak" in out and "3 days (best 3; done today)" in out
-    assert "By deciding technique" in out and all(name in out for name in data["by_technique"])
+    assert "By level" in out and all(r["name"] in out for r in rows)
     (calendar,) = [line for line in out.splitlines() if "□" in line]
     squares = "".join(c for c in calendar if c in "■□")
     assert squares.endswith("□■■■") and squares.count("■") == 3  # the calendar's last three days

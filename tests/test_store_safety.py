@@ -116,7 +116,8 @@ def test_an_answer_the_busy_store_cannot_take_is_kept_then_saved_next_start(
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
     with Progress(path, clock=clock) as store:
-        saved = store.record(PUZZLES[2], answer="Ann 2D", outcome="wrong", correct=False, hints=1, seconds=9.5)
+        saved = store.record(PUZZLES[2], answer="Ann 2D", outcome="wrong", correct=False, hints=1, seconds=9.5,
+                             ending="solved")  # right on a later try: kept so, and counted so
     assert saved.kept == path.with_name("progress.sqlite3.kept") and saved.kept.exists()
     assert re.fullmatch(r"the progress database stayed busy for 0\.[1-9] s \(another literature is writing\?\)",
                         saved.problem or ""), saved.problem  # two waits of 50 ms, and what the test itself takes
@@ -124,8 +125,8 @@ def test_an_answer_the_busy_store_cannot_take_is_kept_then_saved_next_start(
     other.close()
     with Progress(path, clock=clock) as store:
         attempts = store.attempts()
-    assert [(a["puzzle_id"], a["answer"], a["hints"], a["seconds"]) for a in attempts][-1] == (
-        PUZZLES[2].id, "Ann 2D", 1, 9.5)
+    assert [(a["puzzle_id"], a["answer"], a["hints"], a["seconds"], a["ending"]) for a in attempts][-1] == (
+        PUZZLES[2].id, "Ann 2D", 1, 9.5, "solved")
     assert len(attempts) == 3 and not saved.kept.exists()
 
 

@@ -198,7 +198,7 @@ def test_a_training_session_draws_answers_and_sums_up(tmp_path: Path) -> None:
     second = form(browser, "/train/next", {})
     assert "Training · puzzle 2 of 5" in text_of(second.text)
     summary = text_of(form(browser, "/train/end", {}).text)
-    assert "Session over" in summary and "Solved 0 of 1 at the first answer" in summary
+    assert "Session over" in summary and "0 solved of 1 tried 0 at the first answer, 1 revealed" in summary
     assert "To practise next:" in summary
     with _store(tmp_path) as store:
         [attempt] = store.attempts()

@@ -127,12 +127,21 @@ def check_target(path: Path, *, force: bool = False, inputs: Iterable[Path] = ()
 
 
 def write_atomic(
-    path: Path, text: str | bytes, create_folder: bool = True, *, force: bool = False, inputs: Iterable[Path] = ()
+    path: Path, text: str | bytes, create_folder: bool = True, *, force: bool = False, inputs: Iterable[Path] = (),
+    private: bool = False,
 ) -> None:
     """Write ``text`` (UTF-8, or ``bytes`` as they are) to ``path`` through a temporary file in its folder
     and a rename, once :func:`check_target` allows it (``force``: replace an existing regular file;
     ``inputs``: the files being read, never replaced); the folder is created unless ``create_folder`` is
-    false. An ``OSError`` names ``path``, never the temporary file."""
+    false; ``private``: readable by its owner only (0600, for secrets and a learner's data; else 0644). An
+    ``OSError`` names ``path``, never the temporary file.
+
+    >>> import tempfile, pathlib
+    >>> secret = pathlib.Path(tempfile.mkdtemp()) / "key"
+    >>> write_atomic(secret, "s", private=True)
+    >>> oct(secret.stat().st_mode & 0o777)
+    '0o600'
+    """
     inputs = tuple(inputs)
     check_target(path, force=force, inputs=inputs)
     folder = path.parent if str(path.parent) else Path(".")
@@ -145,7 +154,7 @@ def write_atomic(
     try:
         data = text if isinstance(text, bytes) else text.encode("utf-8")
         with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), 0o644)
+            os.fchmod(handle.fileno(), 0o600 if private else 0o644)
             handle.write(data)
         if force:
             check_target(path, force=True, inputs=inputs)  # again, just before the rename

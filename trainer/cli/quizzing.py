@@ -82,6 +82,7 @@ def quiz(
                 daily=daily,
                 mode="memory" if memory is not None else "normal",
                 practice=practice,
+                ending=result.ending,
             )
             if saved.kept is not None:
                 show_line(

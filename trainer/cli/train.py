@@ -106,15 +106,12 @@ def train(
             show_line("Stopped.")
         with interrupts_held():  # the session is ending anyway: a second Ctrl-C must not cut the summary
             after = store.rating(mode).rating
-            played = session.played()
             if session.results or session.interrupted:
                 show_summary(SessionTotals(
-                    solved=sum(r.correct for r in played),
-                    played=len(played),
+                    counts=session.counts(),
                     seconds=time.monotonic() - started,
                     rating_before=before,
                     rating_after=after,
                     weakest=session.weakest(),
-                    retried=sum(r.solved and not r.correct for r in played),
                     mode=mode,
                 ))

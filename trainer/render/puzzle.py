@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.counts import Counts
 from puzzles.model import Puzzle
 from puzzles.quiz import Reply
 from trainer.game.cards import Card, HalfSuit
@@ -303,41 +304,45 @@ def show_reply(reply: Reply, puzzle: Puzzle) -> None:
 
 @dataclass(frozen=True)
 class SessionTotals:
-    """What a training session's summary shows.
+    """What a training session's summary shows: its ``counts`` (:meth:`puzzles.session.Session.counts`, counted
+    as ``literature stats`` counts), its time, the rating before and after, the weakest technique; ``mode`` is
+    ``normal`` or ``memory`` (whose rating is its own)."""
 
-    ``solved`` counts puzzles solved at the first answer, ``retried`` those solved on a later try;
-    ``mode`` is ``normal`` or ``memory`` (whose rating is its own).
-    """
-
-    solved: int
-    played: int
+    counts: Counts
     seconds: float
     rating_before: float
     rating_after: float
     weakest: str | None
-    retried: int = 0
     mode: str = "normal"
 
 
 def session_summary(totals: SessionTotals) -> Panel:
-    """The end-of-session summary panel.
+    """The end-of-session summary panel, in the words of ``literature stats`` (:mod:`trainer.render.stats`).
 
     >>> from rich.console import Console
+    >>> from puzzles.counts import Counts
     >>> console = Console(width=80, color_system=None)
-    >>> console.print(session_summary(SessionTotals(3, 4, 95, 1500, 1521.4, "chains", retried=1)))
-    ╭────────────────────────────── Session ───────────────────────────────╮
-    │ Solved             3 of 4 at the first answer, 1 more on a later try │
-    │ Accuracy           75%                                               │
-    │ Time               1:35                                              │
-    │ Rating             1521 (+21)                                        │
-    │ Weakest technique  chains                                            │
-    ╰──────────────────────────────────────────────────────────────────────╯
+    >>> counts = Counts(first_answer=3, later_try=1, attempts=4)
+    >>> console.print(session_summary(SessionTotals(counts, 95, 1500, 1521.4, "chains")))
+    ╭───────────────────────── Session ──────────────────────────╮
+    │ Puzzles            4 solved of 4 tried                     │
+    │                    3 at the first answer, 1 on a later try │
+    │ First answer       75% right                               │
+    │ Time               1:35                                    │
+    │ Rating             1521 (+21)                              │
+    │ Weakest technique  chains                                  │
+    ╰────────────────────────────────────────────────────────────╯
     """
+    from trainer.render.stats import attempts_text, first_answer_text, solved_text, split_lines
+
+    counts = totals.counts
     table = Table.grid(padding=(0, 2))
-    played = totals.played
-    first = f"{totals.solved} of {played} at the first answer" if played else "none answered"
-    table.add_row("Solved", first + (f", {totals.retried} more on a later try" if totals.retried else ""))
-    table.add_row("Accuracy", f"{totals.solved / played:.0%}" if played else "—")
+    table.add_row("Puzzles", solved_text(counts) if counts.tried else "none answered")
+    for line in split_lines(counts):
+        table.add_row("", line)
+    table.add_row("First answer", first_answer_text(counts))
+    if counts.skipped or counts.quit:
+        table.add_row("Attempts", attempts_text(counts))
     minutes, secs = divmod(round(totals.seconds), 60)
     table.add_row("Time", f"{minutes}:{secs:02d}")
     change = totals.rating_after - totals.rating_before

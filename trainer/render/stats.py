@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta
+from typing import Any
 
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.counts import Counts
+from puzzles.model import LEVEL_NAMES
 from puzzles.rating import Rating, is_provisional, level_for
 from puzzles.store import Summary
+from puzzles.streak import Streak
 
 _BARS = "▁▂▃▄▅▆▇█"
 
@@ -72,45 +76,149 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def stats_view(summary: Summary, games_played: int = 0, games_won: int = 0) -> Panel:
+def solved_text(counts: Counts) -> str:
+    """The puzzles solved and tried, in the words every face uses ("—" when none was tried).
+
+    >>> solved_text(Counts(first_answer=2, later_try=1, revealed=1, missed=1, attempts=6)), solved_text(Counts())
+    ('3 solved of 5 tried', '—')
+    """
+    return f"{counts.solved} solved of {counts.tried} tried" if counts.tried else "—"
+
+
+def split_lines(counts: Counts) -> tuple[str, ...]:
+    """How the puzzles tried went, each counted once: the solved, then the others (as a terminal's rows).
+
+    >>> split_lines(Counts(first_answer=2, later_try=1, revealed=1, missed=1, attempts=6))
+    ('2 at the first answer, 1 on a later try', '1 revealed, 1 missed')
+    >>> split_lines(Counts(first_answer=1, attempts=1)), split_lines(Counts())
+    (('1 at the first answer',), ())
+    """
+    if not counts.tried:
+        return ()
+    solved = [f"{counts.first_answer} at the first answer"]
+    solved += [f"{counts.later_try} on a later try"] if counts.later_try else []
+    others = [f"{counts.revealed} revealed"] if counts.revealed else []
+    others += [f"{counts.missed} missed"] if counts.missed else []
+    return (", ".join(solved), ", ".join(others)) if others else (", ".join(solved),)
+
+
+def split_text(counts: Counts) -> str:
+    """How the puzzles tried went, in one line ("" when none was tried).
+
+    >>> split_text(Counts(first_answer=2, later_try=1, revealed=1, missed=1, attempts=6))
+    '2 at the first answer, 1 on a later try, 1 revealed, 1 missed'
+    """
+    return ", ".join(split_lines(counts))
+
+
+def share_text(counts: Counts) -> str:
+    """The share of the puzzles tried right at the first answer, as a table cell under "first answer" ("—"
+    when none was tried).
+
+    >>> share_text(Counts(first_answer=1, missed=2)), share_text(Counts())
+    ('33%', '—')
+    """
+    share = counts.first_share
+    return f"{share:.0%}" if share is not None else "—"
+
+
+def first_answer_text(counts: Counts) -> str:
+    """The share of the puzzles tried right at the first answer, said ("—" when none was tried).
+
+    >>> first_answer_text(Counts(first_answer=1, missed=2)), first_answer_text(Counts())
+    ('33% right', '—')
+    """
+    return f"{share_text(counts)} right" if counts.tried else "—"
+
+
+def attempts_text(counts: Counts) -> str:
+    """The attempts, with those skipped or left before any answer.
+
+    >>> attempts_text(Counts(first_answer=1, attempts=2, skipped=1)), attempts_text(Counts(quit=1))
+    ('2 attempts (also 1 skipped)', '— (also 1 quit)')
+    """
+    others = [f"{counts.skipped} skipped"] if counts.skipped else []
+    others += [f"{counts.quit} quit"] if counts.quit else []
+    attempts = _plural(counts.attempts, "attempt") if counts.attempts else "—"
+    return attempts + (f" (also {', '.join(others)})" if others else "")
+
+
+def streak_detail(streak: Streak) -> str:
+    """The best streak, and whether today's daily is done.
+
+    >>> streak_detail(Streak(2, 5, False))
+    "best 5; today's daily still open"
+    """
+    today = "done today" if streak.today_done else "today's daily still open"
+    return f"best {streak.best}; {today}"
+
+
+def streak_text(streak: Streak) -> str:
+    """The daily streak, the best one, and whether today's daily is done.
+
+    >>> streak_text(Streak(2, 5, False))
+    "2 days (best 5; today's daily still open)"
+    """
+    return f"{_plural(streak.current, 'day')} ({streak_detail(streak)})"
+
+
+def games_text(played: int, won: int) -> str:
+    """The games against bots finished and won.
+
+    >>> games_text(3, 1), games_text(0, 0)
+    ("1 won of 3 played ('literature games' lists them)", '—')
+    """
+    return f"{won} won of {played} played ('literature games' lists them)" if played else "—"
+
+
+def level_rows(summary: Summary) -> list[tuple[int, str, Counts]]:
+    """The counts per level ``(level, name of the technique that decides it, counts)``, weakest first (the
+    lowest share right at the first answer); 0 is the recall drill.
+
+    >>> from puzzles.rating import Rating
+    >>> s = Summary(Counts(), Streak(0, 0, False), Rating(), by_level={2: Counts(first_answer=1),
+    ...             3: Counts(missed=1)})
+    >>> [(level, name) for level, name, _ in level_rows(s)]
+    [(3, 'ask history'), (2, 'careful player')]
+    """
+    return [(level, LEVEL_NAMES.get(level, f"level {level}"), c)
+            for level, c in sorted(summary.by_level.items(), key=lambda item: (item[1].first_share or 0, item[0]))]
+
+
+def stats_view(summary: Summary) -> Panel:
     """Everything about the learner's progress in one panel (with the games played against bots);
     "—" where there is no data yet."""
     rating = summary.rating
+    counts = summary.counts
     top = Table.grid(padding=(0, 2))
-    top.add_row("Rating", f"{rating_text(rating)}, level {level_for(rating.rating)} puzzles")
+    top.add_row("Rating", f"{rating_text(rating)}, level {summary.level} puzzles")
     chart = sparkline([r for _, r in summary.history])
     if chart:
         top.add_row("", Text(chart, style="cyan"))
     memory = summary.memory_rating
     top.add_row("Memory rating", rating_text(memory) if memory is not None else "— (try 'literature train --memory')")
-    puzzles = f"{summary.solved} solved of {summary.attempted} tried" if summary.attempted else "—"
-    top.add_row("Puzzles", puzzles)
-    attempts = _plural(summary.attempts, "attempt") if summary.attempts else "—"
-    others = [f"{summary.skipped} skipped"] if summary.skipped else []
-    others += [f"{summary.quit} quit"] if summary.quit else []
-    top.add_row("Attempts", attempts + (f" (also {', '.join(others)})" if others else ""))
-    first = summary.first_try_accuracy
-    top.add_row("First try", f"{first:.0%} right" if first is not None else "—")
-    streak = summary.streak
-    today = "done today" if streak.today_done else "today's daily still open"
-    top.add_row("Daily streak", f"{_plural(streak.current, 'day')} (best {streak.best}; {today})")
+    top.add_row("Puzzles", solved_text(counts))
+    for line in split_lines(counts):
+        top.add_row("", line)
+    top.add_row("First answer", first_answer_text(counts))
+    top.add_row("Attempts", attempts_text(counts))
+    top.add_row("Daily streak", streak_text(summary.streak))
     if summary.calendar:
         top.add_row("", calendar_text(summary.calendar))
     top.add_row("To review", review_text(summary.reviews_due, summary.reviews_next))
-    games = f"{games_won} won of {games_played} played ('literature games' lists them)" if games_played else "—"
-    top.add_row("Games", games)
+    top.add_row("Games", games_text(summary.games_played, summary.games_won))
     parts: list[Table | Text] = [top]
-    if summary.by_technique:
-        table = Table(title="By deciding technique (puzzles, not attempts)", title_justify="left", show_edge=False)
-        table.add_column("technique")
-        table.add_column("puzzles", justify="right")
+    if summary.by_level:
+        table = Table(title="By level (puzzles, not attempts)", title_justify="left", show_edge=False)
+        table.add_column("level")
+        table.add_column("tried", justify="right")
         table.add_column("solved", justify="right")
-        table.add_column("accuracy", justify="right")
+        table.add_column("first answer", justify="right")
         table.add_column("attempts", justify="right")
-        for name, row in sorted(summary.by_technique.items(), key=lambda item: (item[1].accuracy, item[0])):
-            table.add_row(name, str(row.puzzles), str(row.solved), f"{row.accuracy:.0%}", str(row.attempts))
+        for level, name, row in level_rows(summary):
+            table.add_row(f"{level} {name}", str(row.tried), str(row.solved), share_text(row), str(row.attempts))
         parts.append(table)
-    if not summary.attempts:
+    if not counts.attempts:
         parts.append(Text("No puzzles tried yet: run 'literature daily' or 'literature train'.", style="dim"))
     return Panel(Group(*parts), title="Your progress", expand=False)
 
@@ -123,11 +231,10 @@ def after_daily_view(summary: Summary, *, counted: bool) -> Text:
     streak = summary.streak
     text = Text()
     if counted:
-        days = _plural(streak.current, "day")
-        text.append(f"Daily streak: {days} (best {streak.best}).", style="bold")
+        text.append(f"Daily streak: {streak_text(streak)}.", style="bold")
     else:
-        text.append(f"A past daily counts for your rating, not your streak (streak: {streak.current}, "
-                    f"best {streak.best}).", style="bold")
+        text.append(f"A past daily counts for your rating, not your streak (daily streak: {streak_text(streak)}).",
+                    style="bold")
     due = summary.reviews_due
     if due:
         text.append(f"\nNext: {_plural(due, 'puzzle')} you missed earlier {'is' if due == 1 else 'are'} due again: "
@@ -143,6 +250,110 @@ def show_after_daily(summary: Summary, *, counted: bool) -> None:
     Console().print(after_daily_view(summary, counted=counted))
 
 
-def show_stats(summary: Summary, games_played: int = 0, games_won: int = 0) -> None:
+def show_stats(summary: Summary) -> None:
     """Print the progress view."""
-    Console().print(stats_view(summary, games_played, games_won))
+    Console().print(stats_view(summary))
+
+
+# -- the pages (/ and /stats): the same figures, in the same words ------------------------------------------------
+
+def when_due(due: datetime, now: datetime) -> str:
+    """When a review is due, in words.
+
+    >>> from datetime import timezone
+    >>> at = datetime(2026, 6, 10, 14, 0, tzinfo=timezone.utc)
+    >>> when_due(at, at), when_due(at + timedelta(hours=5), at), when_due(at + timedelta(days=3), at)
+    ('now', 'in 5 hours', 'in 3 days (Sat 13 Jun)')
+    """
+    wait = due - now
+    if wait <= timedelta(0):
+        return "now"
+    if wait < timedelta(hours=1):
+        return f"in {max(1, round(wait.total_seconds() / 60))} minutes"
+    if wait < timedelta(days=1):
+        hours = round(wait.total_seconds() / 3600)
+        return f"in {hours} hour{'s' if hours != 1 else ''}"
+    days = round(wait.total_seconds() / 86400)
+    local = due.astimezone(now.tzinfo)
+    return f"in {days} day{'s' if days != 1 else ''} ({local:%a} {local.day} {local:%b})"
+
+
+def next_reviews(upcoming: tuple[str, int] | None) -> str | None:
+    """When the next reviews fall due after now (``Summary.reviews_next``), in words; ``None``: none are.
+
+    >>> next_reviews(("2026-06-13", 2)), next_reviews(("2026-06-11", 1)), next_reviews(None)
+    ('2 puzzles on Sat 13 Jun 2026', '1 puzzle on Thu 11 Jun 2026', None)
+    """
+    if upcoming is None:
+        return None
+    day, count = upcoming
+    when = date.fromisoformat(day)
+    return f"{count} puzzle{'s' if count != 1 else ''} on {when:%a} {when.day} {when:%b %Y}"
+
+
+def calendar_weeks(days: dict[str, bool], today: date) -> list[list[tuple[str, int, bool, bool] | None]]:
+    """The calendar as weeks (Monday first) of ``(ISO date, day of month, solved, is today)``, blank before the first.
+
+    >>> weeks = calendar_weeks({"2026-06-09": False, "2026-06-10": True}, date(2026, 6, 10))
+    >>> weeks[0][:3]
+    [None, ('2026-06-09', 9, False, False), ('2026-06-10', 10, True, True)]
+    """
+    ordered = sorted(days.items())
+    if not ordered:
+        return []
+    first = date.fromisoformat(ordered[0][0])
+    cells: list[tuple[str, int, bool, bool] | None] = [None] * first.weekday()
+    cells += [(d, date.fromisoformat(d).day, solved, date.fromisoformat(d) == today) for d, solved in ordered]
+    cells += [None] * (-len(cells) % 7)
+    return [cells[i:i + 7] for i in range(0, len(cells), 7)]
+
+
+def figures(summary: Summary) -> dict[str, str]:
+    """Each figure about the learner in the words the terminal uses, for the pages (the home page and
+    ``/stats`` show these, as ``literature stats`` does).
+
+    >>> from puzzles.rating import Rating
+    >>> f = figures(Summary(Counts(first_answer=1, revealed=1, attempts=2), Streak(1, 1, True), Rating()))
+    >>> f["solved"], f["split"], f["first_answer"], f["streak"], f["rating"]
+    ('1 solved of 2 tried', '1 at the first answer, 1 revealed', '50% right', '1 day (best 1; done today)', '1500?')
+    """
+    counts = summary.counts
+    return {
+        "rating": f"{summary.rating.rating:.0f}{'?' if summary.provisional else ''}",
+        "deviation": f"± {summary.rating.rd:.0f}",
+        "level": f"level {summary.level} puzzles",
+        "solved": solved_text(counts),
+        "split": split_text(counts),
+        "first_answer": first_answer_text(counts),
+        "attempts": attempts_text(counts),
+        "streak": streak_text(summary.streak),
+        "streak_days": _plural(summary.streak.current, "day"),
+        "streak_detail": streak_detail(summary.streak),
+        "games": f"{summary.games_won} won of {summary.games_played} played" if summary.games_played else "—",
+    }
+
+
+DAILY_VERDICTS = {
+    "first": ("good", "Solved today at the first answer: the streak goes on."),
+    "later": ("good", "Solved today, on a later try (the streak counts a daily right at the first answer)."),
+    "revealed": ("bad", "Revealed today: tomorrow brings a new one."),
+    "missed": ("bad", "Not solved today: tomorrow brings a new one."),
+}
+"""How today's daily went (:func:`puzzles.counts.kind_of`), as the home page says it: a style and a sentence."""
+
+
+def stats_page(summary: Summary, scheduled: list[tuple[str, datetime]], now: datetime) -> dict[str, Any]:
+    """What ``/stats`` shows: the figures, the rating chart, the rows per level, the calendar as weeks, the
+    reviews scheduled (``(puzzle id, when due)``) as said from ``now``."""
+    from trainer.render.web.chart import rating_chart
+
+    return {
+        "summary": summary,
+        "figures": figures(summary),
+        "chart": rating_chart(summary.history),
+        "levels": [(level, name, c, share_text(c), round(100 * (c.first_share or 0)))
+                   for level, name, c in level_rows(summary)],
+        "next_reviews": next_reviews(summary.reviews_next),
+        "weeks": calendar_weeks(summary.calendar, now.date()),
+        "scheduled": [(pid, when_due(due, now)) for pid, due in scheduled],
+    }

@@ -23,7 +23,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount
@@ -96,9 +95,8 @@ def create_app(home: Path | None = None, *, allowed_hosts: list[str] | None = No
     localhost accepts only local names, so that no other site can reach it by
     renaming itself (DNS rebinding). ``max_body``: the largest request body.
     """
-    middleware = [Middleware(Guard, max_body=max_body)]
-    if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    middleware = [Middleware(Guard, max_body=max_body, hosts=hosts)]
     app = Starlette(
         debug=debug,
         routes=page_routes(),

@@ -129,6 +129,7 @@ def answer(served: Served, line: str, store: Path) -> Reply:
                 served.recorded = progress.record(
                     result.puzzle, answer=result.answer, outcome=result.outcome, correct=result.correct,
                     hints=result.hints, seconds=result.seconds, daily=served.daily, practice=served.practice,
+                    ending=result.ending,
                 )
                 if served.daily is not None:
                     served.streak = progress.streak()

@@ -10,10 +10,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from puzzles.counts import kind_of
 from puzzles.daily import checked_daily
-from puzzles.rating import level_for
+from puzzles.progress import learner_summary
 from puzzles.store import Progress
 from trainer.play.saved import saved_games
+from trainer.render.stats import DAILY_VERDICTS, figures
 from trainer.web.game_ids import game_id
 from trainer.web.learners import current
 from trainer.web.pages import games_folder, page
@@ -34,12 +36,13 @@ def _home(store: Path | None, games: Path) -> dict[str, Any]:
         day = today()
         context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=None)
         return context
+    summary = learner_summary(store, games, calendar_days=7)
     with Progress(store) as progress:
         day = progress.clock().date()
-        summary = progress.summary(calendar_days=7)
         answered = progress.daily_answered(day)
+    verdict = DAILY_VERDICTS[kind_of(answered)] if answered else None
     context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=answered, progress=summary,
-                   level=level_for(summary.rating.rating))
+                   figures=figures(summary), verdict=verdict)
     return context
 
 

@@ -10,6 +10,10 @@
   ``DELETE``) is refused (403) unless it carries the token, and also when the
   browser says it came from another site (``Sec-Fetch-Site: cross-site``) or
   from another origin (``Origin``).
+- **Host.** A server that knows its names (:func:`trainer.web.server.host_names`)
+  answers only to them: a request naming another ``Host`` is refused (400),
+  so that no other site can reach it by renaming itself (DNS rebinding); an
+  ``Origin`` must then be one of those names too.
 - **Size.** A body declared over :data:`MAX_BODY` bytes is refused (413)
   before a byte of it is read; one that does not declare its length is read
   until it passes the limit, then refused.
@@ -20,6 +24,11 @@
 
     >>> same_token("abc", "abc"), same_token("abc", "abd"), same_token("", "")
     (True, False, False)
+    >>> host_name("[::1]:8000"), host_name("LocalHost"), host_name("a b"), host_name("127.0.0.1:x")
+    ('::1', 'localhost', None, None)
+
+Every refusal, the early ones included (a bad ``Host``, a bad length), has
+the same headers as every page.
 """
 
 from __future__ import annotations
@@ -83,6 +92,19 @@ def header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+def host_name(host: str | None) -> str | None:
+    """The name in a ``Host`` header (lower case, an IPv6 address without its brackets), or ``None`` when the
+    header is missing or malformed."""
+    if not host or any(c.isspace() or c in "/?#@\\" for c in host):
+        return None
+    try:
+        parts = urlsplit(f"//{host}")
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        return None
+    return parts.hostname or None
+
+
 def _page(status: int, title: str, message: str, token: str) -> bytes:
     return render("error.html", status=status, title=title, message=message, csrf_token=token, learner=None,
                   nav="").encode()
@@ -91,12 +113,14 @@ def _page(status: int, title: str, message: str, token: str) -> bytes:
 class Guard:
     """The middleware (see the module's docstring); ``app`` is what it guards."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None) -> None:
+        """``hosts``: the ``Host`` names answered (``None``: any, for the test client's own)."""
         self.app = app
         self.max_body = max_body
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and not _same_origin(scope):
+        if scope["type"] == "websocket" and not (self._known_host(scope) and _same_origin(scope)):
             await send({"type": "websocket.close", "code": 1008})  # a page of another site may not connect
             return
         if scope["type"] != "http":
@@ -117,6 +141,11 @@ class Guard:
                 message = {**message, "headers": headers}
             await send(message)
 
+        if not self._known_host(scope):
+            await self._refuse(guarded_send, 400, "Bad request",
+                               "This server does not answer to that name (Host): open it by its own address.", token,
+                               scope)
+            return
         length = header(scope, b"content-length")
         number = length is not None and length.strip().isascii() and length.strip().isdigit()
         if length is not None and (not number or int(length) > self.max_body):
@@ -140,6 +169,10 @@ class Guard:
             await self._refuse(guarded_send, 403, "Refused", why, token, scope)
             return
         await self.app(scope, _replay(body, then=receive), guarded_send)
+
+    def _known_host(self, scope: Scope) -> bool:
+        """Whether the request names a ``Host`` this server answers to."""
+        return self.hosts is None or host_name(header(scope, b"host")) in self.hosts
 
     async def _read(self, receive: Receive) -> bytes | None:
         """The whole body, or ``None`` once it passes the limit (the rest is left unread)."""

@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -43,6 +43,8 @@ LOCAL_NAMES = ["127.0.0.1", "localhost", "::1"]
 """The ``Host`` names a server on a loopback address answers to."""
 GRACE_SECONDS = 5
 """How long Ctrl-C waits for the requests under way before it closes them."""
+KEEP_ALIVE_SECONDS = 5
+"""How long a connection may stay idle between requests before it is closed."""
 
 
 def is_loopback(host: str) -> bool:
@@ -69,7 +71,40 @@ def url_of(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def describe(host: str, port: int) -> list[str]:
+def host_names(host: str, more: Iterable[str] = (), *, machine: tuple[str, ...] | None = None) -> frozenset[str]:
+    """The ``Host`` names a server on ``host`` answers to: the loopback names on a loopback address; the address
+    or name served on (and what that name resolves to); on every address (``0.0.0.0``, ``::``), the loopback
+    names and this computer's own names and addresses (``machine``, default :func:`machine_names`); and the
+    names in ``more`` (``--allow-host``).
+
+    >>> sorted(host_names("::1"))
+    ['127.0.0.1', '::1', 'localhost']
+    >>> sorted(host_names("192.168.1.4", ["club.lan"]))
+    ['192.168.1.4', 'club.lan']
+    >>> sorted(host_names("0.0.0.0", machine=("box", "10.0.0.2")))
+    ['10.0.0.2', '127.0.0.1', '::1', 'box', 'localhost']
+    """
+    bare = host.strip("[]").lower()
+    names = {m.strip("[]").lower() for m in more if m.strip()}
+    if is_loopback(bare):
+        return frozenset({*LOCAL_NAMES, *names})
+    if bare in ("0.0.0.0", "::", ""):
+        return frozenset({*LOCAL_NAMES, *(machine if machine is not None else machine_names()), *names})
+    return frozenset({bare, *names})
+
+
+def machine_names() -> tuple[str, ...]:
+    """This computer's names and the addresses they resolve to (what a browser on the network may call it)."""
+    names = {socket.gethostname().lower(), socket.getfqdn().lower()}
+    for name in list(names):
+        try:
+            names |= {str(info[4][0]).lower() for info in socket.getaddrinfo(name, None)}
+        except (OSError, UnicodeError):
+            continue
+    return tuple(sorted(n for n in names if n))
+
+
+def describe(host: str, port: int, names: frozenset[str] | None = None) -> list[str]:
     """What ``literature serve`` prints when it starts."""
     lines = [f"literature serve: {url_of(host, port)} (Ctrl-C stops it)"]
     if not is_loopback(host):
@@ -77,6 +112,8 @@ def describe(host: str, port: int) -> list[str]:
             f"Anyone on your network can reach this server (on {host}, port {port}) and use it as any learner: "
             "there is no password. Serve on 127.0.0.1 (the default) to keep it to this computer."
         )
+        if names:
+            lines.append(f"It answers to the names {', '.join(sorted(names))} (add others with --allow-host NAME).")
     return lines
 
 
@@ -106,17 +143,21 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool = False,
-          say: Callable[[str], None] = print) -> None:
-    """Serve the app on ``host``:``port`` until Ctrl-C or SIGTERM."""
+          say: Callable[[str], None] = print, allow: Iterable[str] = ()) -> None:
+    """Serve the app on ``host``:``port`` until Ctrl-C or SIGTERM, answering to the names of
+    :func:`host_names` (``allow``: more of them)."""
     import uvicorn
 
     from trainer.web.app import create_app
+    from trainer.web.protocol import GuardedProtocol
 
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    app = create_app(home, allowed_hosts=LOCAL_NAMES if is_loopback(host) and ":" not in host else None)
+    names = host_names(host, allow)
+    app = create_app(home, allowed_hosts=sorted(names))
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
-                            timeout_graceful_shutdown=GRACE_SECONDS)
+                            timeout_graceful_shutdown=GRACE_SECONDS, http=GuardedProtocol,
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS)
     server = stopping_server(config, app)
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -128,7 +169,7 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
     # while uvicorn starts is not lost) until it has stopped; uvicorn's own handlers are not installed.
     previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
-        for line in describe(host, port):
+        for line in describe(host, port, names):
             say(line)
         sys.stdout.flush()
         if open_browser:

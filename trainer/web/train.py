@@ -31,6 +31,7 @@ from puzzles.quiz import AttemptResult
 from puzzles.session import Session, draw, session_pool
 from puzzles.store import Progress
 from trainer.game.errors import LiteratureError
+from trainer.render.stats import solved_text, split_text
 from trainer.web.attempts import Served
 from trainer.web.learners import Learner, choose_first, current
 from trainer.web.pages import page
@@ -100,16 +101,17 @@ class Training:
     def summary(self) -> dict[str, Any]:
         """The session's summary, as ``literature train`` ends with it."""
         played: list[AttemptResult] = self.session.played()
+        counts = self.session.counts()
         weakest = self.session.weakest()
         levels = {name: level for level, name in LEVEL_NAMES.items() if level}
         with Progress(self.store) as store:
             after = store.rating().rating
         return {
-            "solved": sum(r.correct for r in played), "played": len(played),
+            "counts": counts, "solved_text": solved_text(counts), "split_text": split_text(counts),
             "minutes": (time.monotonic() - self.started) / 60, "rating_before": self.rating_before,
             "rating_after": after, "weakest": weakest,
             "weakest_level": levels.get(weakest) if weakest else None,
-            "retried": sum(r.solved and not r.correct for r in played), "exhausted": self.exhausted,
+            "exhausted": self.exhausted,
             "results": [(r.puzzle.id, r.puzzle.difficulty.name, r.correct, r.solved, r.ending) for r in played],
         }
 
