@@ -441,3 +441,12 @@ def test_a_wrong_answers_reply_never_places_an_answer_card_before_the_end(tmp_pa
                 if card not in puzzle.own_cards:
                     assert not (card.symbol in shown.split() and holder in shown.split()), (url, shown)
     assert reasons >= 7  # every wrong holder named got its reason (each card given to the next seat)
+
+
+def test_a_stale_pages_post_changes_nothing_and_htmx_is_sent_to_the_page_whole(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/daily/{TODAY}")
+    stale = form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": OTHER}, headers={"HX-Request": "true"})
+    assert stale.status_code == 204 and stale.headers["hx-redirect"] == f"/daily/{TODAY}"
+    with _store(tmp_path) as store:
+        assert store.attempts() == []

@@ -166,6 +166,8 @@ def show(request: Request, served: Served, *, action: str, heading: str, nav: st
     if request.method == "POST":
         if not swapping(request):
             return RedirectResponse(action + "#reply", status_code=303)
+        if getattr(request.state, "stale", False):  # a page of another puzzle (training went on): load it whole
+            return Response(status_code=204, headers={"HX-Redirect": action})
         return page(request, "puzzle_reply.html", nav=nav, action=action, oob=True, **puzzle_context(served),
                     **extra)
     return page(request, "puzzle.html", nav=nav, title=title, heading=heading, action=action,
@@ -186,9 +188,12 @@ async def read_line(request: Request) -> tuple[str, str]:
 
 
 async def take_answer(request: Request, served: Served, learner: Learner, for_puzzle: str, line: str) -> None:
-    """Feed ``line`` to ``served`` when it is the puzzle the form was for (a stale page's post changes nothing)."""
+    """Feed ``line`` to ``served`` when it is the puzzle the form was for (a stale page's post changes nothing, and
+    :func:`show` then sends htmx to the page whole)."""
     if for_puzzle == served.puzzle.id:
         await run_in_threadpool(answer, served, line, learner.store)
+    else:
+        request.state.stale = True
 
 
 # -- the daily puzzle ------------------------------------------------------------------
