@@ -450,3 +450,13 @@ def test_a_stale_pages_post_changes_nothing_and_htmx_is_sent_to_the_page_whole(t
     assert stale.status_code == 204 and stale.headers["hx-redirect"] == f"/daily/{TODAY}"
     with _store(tmp_path) as store:
         assert store.attempts() == []
+
+
+def test_the_home_page_draws_the_dailys_question_from_its_values(tmp_path: Path) -> None:
+    from trainer.render.quiz import question_words
+
+    page = client(tmp_path).get("/").text
+    card = re.search(r'<section class="panel daily-card">(.*?)</section>', page, re.S)
+    assert card
+    question = question_words(checked_daily(date(2026, 6, 10)))
+    assert _cards_in(card.group(1)) == [c.code for c in question.cards()] and len(question.cards()) == 6
