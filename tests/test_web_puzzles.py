@@ -103,6 +103,7 @@ def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: 
     assert "Clue: " in clue
     confirm = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
     assert "Show the answer (ends this puzzle, not solved)" in confirm
+    assert "Press Show the answer to see it, or go on solving." in confirm  # the page's button, not 'hint' typed
     solved = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY}).text)
     assert "Correct, on try 2 (rated on your first answer)." in solved
     assert "Daily streak: 0 days" in solved  # the first answer was wrong: no streak
@@ -372,7 +373,7 @@ def test_a_wrong_answer_draws_the_refuting_deal_of_the_reply_value_and_htmx_gets
     assert "Not shown:" in html and {"6C", "7C"} <= set(_cards_in(html.split("Not shown:")[1].split("</p>")[0]))
     text = text_of(html)
     assert "2♣ : Dan may hold it, but this deal fits what you saw and puts it elsewhere:" in text
-    assert "Try again" in text and "Theme" not in text
+    assert "Try again, or Reveal the answer and why; Hint helps, Skip moves on." in text and "Theme" not in text
 
 
 def test_a_left_out_card_is_named_and_skip_moves_on(tmp_path: Path) -> None:

@@ -38,7 +38,9 @@ from trainer.render.phrases import event_words, placement_words
 from trainer.render.words import Words, cards_words
 
 ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
-"""What a wrong answer ends with (the page's buttons say the same: Reveal, Hint, Skip)."""
+"""What a wrong answer ends with at the prompt."""
+BUTTONS_ADVICE = "Try again, or Reveal the answer and why; Hint helps, Skip moves on."
+"""... and on a page, whose buttons say Reveal, Hint and Skip."""
 
 MISTAKES = {
     "wrong holder": ("card with the wrong holder", "cards with the wrong holder"),
@@ -72,8 +74,9 @@ class Said:
     why: tuple[Words, ...] = ()
 
 
-def said(reply: Reply, puzzle: Puzzle) -> Said:
-    """What ``reply`` (to an attempt at ``puzzle``) says."""
+def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
+    """What ``reply`` (to an attempt at ``puzzle``) says; with ``buttons``, on a page, whose buttons (Hint, Reveal,
+    Skip, Show the answer) stand for the words typed at the prompt."""
     kind = reply.kind
     if kind == "empty":
         return Said((Words.of(usage(puzzle)),))
@@ -84,11 +87,12 @@ def said(reply: Reply, puzzle: Puzzle) -> Said:
     if kind == "hint" and reply.hint is not None:
         return Said((hint_words(reply.hint, puzzle),))
     if kind == "confirm":
+        again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
         return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),
-                     Words.of("Type 'hint' again to see it, or go on solving.")))
+                     Words.of(f"{again}, or go on solving.")))
     if kind == "wrong" and reply.mark is not None:
         return Said((verdict_words(reply.mark), *why_wrong(reply.mark, reply.deal)), reply.deal,
-                    (Words.of(ADVICE),))
+                    (Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
         return Said((verdict_words(reply.mark, reply.tries),), why=explanation_words(puzzle))
     if kind in ("revealed", "skipped"):

@@ -90,7 +90,7 @@ def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
     >>> view["kind"], [str(line) for line in view["head"]], view["deal"] is None
     ('invalid', ['9C is not part of the question (the cards outside your hand: 6D)'], True)
     """
-    told = said(reply, puzzle)
+    told = said(reply, puzzle, buttons=True)
     theme = told.why[:1]  # the theme's line; the steps are drawn below, with their moves
     return {"kind": reply.kind, "head": told.head, "tail": told.tail + theme, "deal": told.deal,
             "heading": deal_heading(told.deal) if told.deal is not None else None}
