@@ -86,9 +86,12 @@ def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
     >>> from puzzles.examples import example_certain
     >>> from puzzles.quiz import Attempt
     >>> puzzle = example_certain()
-    >>> view = reply_view(Attempt(puzzle).respond("Bob 9C"), puzzle)
-    >>> view["kind"], [str(line) for line in view["head"]], view["deal"] is None
-    ('invalid', ['9C is not part of the question (the cards outside your hand: 6D)'], True)
+    >>> view = reply_view(Attempt(puzzle).respond("Bob 6D"), puzzle)
+    >>> view["kind"], view["deal"] is None, [str(line) for line in view["head"]]  # doctest: +NORMALIZE_WHITESPACE
+    ('wrong', True,
+     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.'])
+    >>> view["head"][1].cards(), str(view["tail"][0])
+    ((Card.parse('6D'),), 'Try again, or Reveal the answer and why; Hint helps, Skip moves on.')
     """
     told = said(reply, puzzle, buttons=True)
     theme = told.why[:1]  # the theme's line; the steps are drawn below, with their moves
