@@ -70,13 +70,6 @@ class Miss:
         return "wrong holder"
 
 
-_MISTAKE_WORDS = {
-    "wrong holder": ("card with the wrong holder", "cards with the wrong holder"),
-    "left out": ("certain card left out", "certain cards left out"),
-    "not certain": ("card named that is not certain", "cards named that are not certain"),
-}
-
-
 @dataclass(frozen=True)
 class Mark:
     """The verdict on one answer."""
@@ -97,71 +90,28 @@ class Mark:
             },
         }
 
-    def mistakes(self) -> str:
-        """The mistakes counted by kind, in plain words (no card or holder named).
+    def counts(self) -> dict[str, int]:
+        """How many mistakes of each kind (:attr:`Miss.kind`), in the order wrong holder, left out, not certain.
 
         >>> Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
-        ...       Card.parse("2D"): Miss("Bob", None)}, "certain").mistakes()
-        '1 certain card left out, 2 cards named that are not certain'
+        ...       Card.parse("2D"): Miss("Bob", None)}, "certain").counts()
+        {'left out': 1, 'not certain': 2}
         """
-        counts: dict[str, int] = {}
-        for miss in self.wrong.values():
-            counts[miss.kind] = counts.get(miss.kind, 0) + 1
-        parts = []
-        for kind, (one, many) in _MISTAKE_WORDS.items():
-            if kind in counts:
-                n = counts[kind]
-                parts.append(f"{n} {one if n == 1 else many}")
-        return ", ".join(parts)
+        found = [miss.kind for miss in self.wrong.values()]
+        return {kind: found.count(kind) for kind in MISS_KINDS if kind in found}
 
-    def verdict(self) -> str:
-        """One line starting with ``Correct`` or ``Wrong`` (for a claim, then what happened to the set).
+    def of_kind(self, kind: str) -> tuple[Card, ...]:
+        """The cards of one kind of mistake, in card order.
 
-        It names no holder, so it can be shown before a second try.
-
-        >>> Mark(False, Outcome.CANCELLED, {}, "claim").verdict()
-        'Wrong: the claim is cancelled (all six cards are with your team, but not where you said).'
-        >>> Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate").verdict()
-        'Wrong: 1 card with the wrong holder.'
+        >>> Mark(False, Outcome.WRONG, {Card.parse("7D"): Miss(None, "Cat"), Card.parse("6D"): Miss(None, "Ann")}
+        ...      ).of_kind("left out")
+        (Card.parse('6D'), Card.parse('7D'))
         """
-        head = "Correct" if self.correct else "Wrong"
-        if self.kind == "claim":
-            return f"{head}: {_CLAIM_FATE[self.outcome]}"
-        if self.correct:
-            return "Correct."
-        return f"Wrong: {self.mistakes()}."
-
-    def misses(self) -> list[str]:
-        """One line per mistake, naming the true holder (for after the attempt).
-
-        >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
-        ...          Card.parse("9D"): Miss("Bob", "Ann")}
-        >>> Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann").misses()  # doctest: +NORMALIZE_WHITESPACE
-        ['6D: you left it out, but it is certain: Cat holds it',
-         '7D: you named Bob, but nobody can be sure who holds it',
-         '9D: you said Bob, it is in your hand']
-        """
-        lines = []
-        for card, miss in sorted(self.wrong.items()):
-            if miss.said is None:
-                lines.append(f"{card}: you left it out, but it is certain: {self._holder(miss.actual)} it")
-            elif miss.actual is None:
-                lines.append(f"{card}: you named {miss.said}, but nobody can be sure who holds it")
-            elif miss.actual == self.viewer:
-                lines.append(f"{card}: you said {miss.said}, it is in your hand")
-            else:
-                lines.append(f"{card}: you said {miss.said}, it is with {miss.actual}")
-        return lines
-
-    def _holder(self, player: str | None) -> str:
-        return "you hold" if player == self.viewer else f"{player} holds"
+        return tuple(sorted(c for c, m in self.wrong.items() if m.kind == kind))
 
 
-_CLAIM_FATE = {
-    Outcome.WON: "the set is won.",
-    Outcome.CANCELLED: "the claim is cancelled (all six cards are with your team, but not where you said).",
-    Outcome.LOST: "the set is lost to the other team.",
-}
+MISS_KINDS = ("wrong holder", "left out", "not certain")
+"""The kinds of :class:`Miss`, in the order a verdict counts them."""
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -269,8 +219,8 @@ def mark(puzzle: Puzzle, answer: Mapping[Card, str]) -> Mark:
     >>> puzzle = example_certain()
     >>> mark_text(puzzle, "Cat 6D").correct, mark_text(puzzle, "Cat 6D, Ann 2D").correct
     (True, True)
-    >>> mark_text(puzzle, "none").misses()
-    ['6D: you left it out, but it is certain: Cat holds it']
+    >>> mark_text(puzzle, "none").wrong
+    {Card.parse('6D'): Miss(said=None, actual='Cat')}
     """
     kind = puzzle.question.kind
     truth = dict(puzzle.expected)

@@ -1,26 +1,29 @@
-r"""One attempt at a puzzle, driven by the lines a learner types. Pure logic: no terminal.
+r"""One attempt at a puzzle, driven by the lines a learner types. Pure logic: no terminal, no words.
 
 Each line is an answer in the notation's words or a command (``help``, ``show``,
 ``history [SET or PLAYER]``, ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
-A malformed answer gets a short message and the attempt goes on. A wrong answer
-says what kind of mistake it was, without naming a holder, and the learner may
-try again (the attempt is rated on the first answer, as lichess does) or
-``reveal``. Hints climb from a nudge to a clue, neither of which names an
-answer card's holder; the third is the full explanation and asks to be
-confirmed first::
+A malformed answer gets the reader's one-line message and the attempt goes on. A
+wrong answer is marked (:class:`~puzzles.marking.Mark`) and the learner may try
+again (the attempt is rated on the first answer, as lichess does) or ``reveal``.
+Hints climb from a nudge to a clue, neither of which names an answer card's
+holder; the third is the full explanation and asks to be confirmed first.
+
+Every :class:`Reply` is a value (a kind, the mark, the hint, the refuting deal);
+:mod:`trainer.render.quiz` words it, once for the terminal and once for the pages::
 
     >>> from puzzles.examples import example_claim
     >>> attempt = Attempt(example_claim(), clock=iter(range(100)).__next__)
-    >>> attempt.respond("Ann 2D 3D").lines
-    ('name a holder for 4D 5D 6D 7D too',)
-    >>> attempt.respond("hint").lines
-    ('Nudge: look at move 1: Cat asks Bob for 3D: no.',)
+    >>> attempt.respond("Ann 2D 3D").message
+    'name a holder for 4D 5D 6D 7D too'
+    >>> hint = attempt.respond("hint").hint
+    >>> hint.depth, hint.moves
+    ('nudge', ((1, Ask(asker='Cat', target='Bob', card=Card.parse('3D'), hit=False)),))
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
-    >>> reply.kind, reply.done, reply.lines[0]
-    ('wrong', False, 'Wrong: the claim is cancelled (all six cards are with your team, but not where you said).')
+    >>> reply.kind, reply.done, reply.mark.outcome.value, sorted(str(c) for c in reply.mark.wrong)
+    ('wrong', False, 'cancelled', ['6D', '7D'])
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D")
-    >>> reply.lines[0]
-    'Correct: the set is won, on try 2 (rated on your first answer).'
+    >>> reply.kind, reply.mark.correct, reply.tries
+    ('verdict', True, 2)
     >>> result = attempt.result
     >>> result.outcome, result.correct, result.solved, result.tries, result.hints, result.seconds
     ('cancelled', False, True, 2, 1, 1.0)
@@ -35,12 +38,13 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.marking import Mark, example_answer, format_answer, mark, parse_answer
+from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
-from trainer.game.cards import HalfSuit
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
+from trainer.game.events import Ask, Claim, Event
 from trainer.game.holders import AnswerError
 
 if TYPE_CHECKING:  # the deal is drawn by the engine: imported where a wrong answer needs it
@@ -56,27 +60,55 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
 SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
-USAGE = "Your answer, for example {example} ('help' for the commands)."
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint as values: ``depth`` (``nudge`` or ``clue``) and what it points at.
+
+    ``written``: the explainer's own words for it (used when they are safe and fit
+    :data:`HINT_WIDTH`); else a nudge points at ``moves`` (each move's number and its
+    event, ``None`` where naming the event would give an answer card's holder away),
+    or at ``technique``; a clue asks ``technique``'s question about ``card``, or names
+    the ``techniques`` needed (``level``: the puzzle's difficulty, when it has none).
+    """
+
+    depth: str
+    written: str = ""
+    moves: tuple[tuple[int, Event | None], ...] = ()
+    technique: str = ""
+    card: Card | None = None
+    techniques: tuple[str, ...] = ()
+    level: str = ""
 
 
 @dataclass(frozen=True)
 class Reply:
-    """What to show after one line, and whether the attempt is over.
+    """What comes of one line, as values, and whether the attempt is over.
 
-    ``kind``: ``invalid`` (bad answer, try again), ``empty``, ``help``, ``show``
-    (reprint the position), ``history`` (reprint the history; ``focus`` is a set
-    code, a player, or ``""`` for all of it), ``last`` (the last event), ``hint``,
-    ``confirm`` (the next hint ends the puzzle: say it again to see it),
-    ``wrong`` (marked wrong, try again), ``verdict`` (solved), ``revealed``,
-    ``skipped``, ``quit``.
+    ``kind``: ``invalid`` (bad answer, try again: ``message`` is the reader's line,
+    else ``refused`` says what was refused: ``memory`` (no history in memory mode)
+    or ``focus`` (``focus`` is neither a set nor a player)), ``empty``, ``help``,
+    ``show`` (reprint the position), ``history`` (reprint the history; ``focus`` is a
+    set code, a player, or ``""`` for all of it), ``last`` (the last event), ``hint``
+    (``hint``), ``confirm`` (the next hint ends the puzzle: say it again to see it),
+    ``wrong`` (``mark``, and ``deal``: after a card named that is not certain, a deal
+    that refutes it), ``verdict`` (solved: ``mark``, on try ``tries``), ``revealed``,
+    ``skipped`` (``last``: the last answer, when it was wrong), ``quit``.
+    ``memory``: the attempt is in memory mode (its help differs).
     """
 
     kind: str
-    lines: tuple[str, ...]
-    done: bool
+    done: bool = False
     mark: Mark | None = None
     focus: str | None = None
-    deal: Refutation | None = None  # after a card named that is not certain, the deal that refutes it (in lines)
+    deal: Refutation | None = None
+    hint: Hint | None = None
+    message: str = ""
+    refused: str = ""
+    tries: int = 0
+    last: Mark | None = None
+    memory: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,10 +164,6 @@ class Attempt:
         """Whether the attempt has ended."""
         return self.result is not None
 
-    def usage(self) -> str:
-        """The one-line reminder of what can be typed."""
-        return USAGE.format(example=example_answer(self.puzzle))
-
     def respond(self, line: str) -> Reply:
         """Take one line of input and say what happens."""
         if self.done:
@@ -148,13 +176,13 @@ class Attempt:
                 self.hints += 1
                 return self.reveal()
         if not word:
-            return Reply("empty", (self.usage(),), False)
+            return Reply("empty")
         if word in HELP_WORDS:
-            return Reply("help", help_lines(self.puzzle, memory=self.memory), False)
+            return Reply("help", memory=self.memory)
         if word in SHOW_WORDS:
-            return Reply("show", (), False)
+            return Reply("show")
         if word in LAST_WORDS:
-            return Reply("last", (), False)
+            return Reply("last")
         first, _, rest = word.partition(" ")
         if first == "history":
             return self._history(rest)
@@ -163,80 +191,65 @@ class Attempt:
         if word in REVEAL_WORDS:
             return self.reveal()
         if word in SKIP_WORDS:
-            return self._end("skipped", "Skipped.")
+            return self.skip()
         if word in QUIT_WORDS:
             return self.quit()
         try:
             answer = parse_answer(text, self.puzzle)
         except AnswerError as error:
-            return Reply("invalid", (error.message,), False)
+            return Reply("invalid", message=error.message)
         result = mark(self.puzzle, answer)
         self.tries += 1
         self.last = result
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            advice = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
-            deal = _refuting(self.puzzle, result)
-            shown = deal.lines() if deal is not None else []
-            return Reply("wrong", (result.verdict(), *shown, advice), False, result, deal=deal)
-        verdict = result.verdict()
-        if self.tries > 1:
-            verdict = verdict.rstrip(".") + f", on try {self.tries} (rated on your first answer)."
+            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries)
         self._finish(solved=True)
-        return Reply("verdict", (verdict, *explanation_lines(self.puzzle)), True, result)
+        return Reply("verdict", True, result, tries=self.tries)
 
     def hint(self) -> Reply:
         """The next hint: a nudge, then a clue; the third is the full explanation, after a confirmation."""
         if self.hints >= 2:
             self.confirming = True
-            return Reply(
-                "confirm",
-                ("The next hint shows the answer and ends this puzzle as not solved.",
-                 "Type 'hint' again to see it, or go on solving."),
-                False,
-            )
+            return Reply("confirm")
         depth = ("nudge", "clue")[self.hints]
         self.hints += 1
-        return Reply("hint", (hint_text(self.puzzle, depth),), False)
+        return Reply("hint", hint=hint_for(self.puzzle, depth))
 
     def reveal(self) -> Reply:
         """Show the answer and the explanation; the attempt ends unsolved."""
-        return self._end("revealed", "")
+        return self._end("revealed")
+
+    def skip(self) -> Reply:
+        """On to the next puzzle: the answer and the explanation are shown; the attempt ends unsolved."""
+        return self._end("skipped")
 
     def quit(self) -> Reply:
         """Leave (also for Ctrl-C and end of input). The attempt is kept as ``quit`` (or as its first answer)."""
         if not self.done:
             self._finish(solved=False, ending="quit")
-        return Reply("quit", ("Stopped.",), True)
+        return Reply("quit", True)
 
     def _history(self, rest: str) -> Reply:
         if self.memory:
-            return Reply("invalid", ("In memory mode the history is not shown again; 'last' repeats the last event.",),
-                         False)
+            return Reply("invalid", refused="memory")
         focus = rest.strip()
         if not focus or focus == "all":
-            return Reply("history", (), False, focus="")
+            return Reply("history", focus="")
         for player in self.puzzle.players:
             if player.lower() == focus:
-                return Reply("history", (), False, focus=player)
+                return Reply("history", focus=player)
         try:
             half = HalfSuit.parse(focus)
         except NotationError:
-            sets = " ".join(h.code for h in self.puzzle.variant.half_suits)
-            return Reply("invalid", (f"{focus!r} is neither a set ({sets}) nor a player "
-                                     f"({' '.join(self.puzzle.players)})",), False)
-        return Reply("history", (), False, focus=half.code)
+            return Reply("invalid", refused="focus", focus=focus)
+        return Reply("history", focus=half.code)
 
-    def _end(self, ending: str, head: str) -> Reply:
+    def _end(self, ending: str) -> Reply:
         self._finish(solved=False, ending=ending)
-        lines: list[str] = [head] if head else []
-        if self.last is not None and not self.last.correct:
-            lines.append("Your last answer:")
-            lines.extend("  " + miss for miss in self.last.misses())
-        lines.append(f"The answer: {format_answer(self.puzzle.expected) or 'none is certain'}.")
-        lines.extend(explanation_lines(self.puzzle))
-        return Reply(ending, tuple(lines), True)
+        last = self.last if self.last is not None and not self.last.correct else None
+        return Reply(ending, True, last=last, tries=self.tries)
 
     def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)
@@ -263,79 +276,35 @@ def _refuting(puzzle: Puzzle, result: Mark) -> Refutation | None:
     return None
 
 
-def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
-    """What can be typed at the prompt (each line fits 80 columns)."""
-    lines = [
-        f"Answer in the notation's words, for example {example_answer(puzzle)}.",
-        "  show          your hand, the hand sizes, the score and the question",
-    ]
-    if memory:
-        lines.append("  last          the last move (the only one the game lets you hear again)")
-    else:
-        lines += [
-            "  history       all moves; 'history LD' one set, 'history Ann' one player",
-            "  last          the last move",
-        ]
-    lines += [
-        "  hint          a nudge, then a clue, then (asked first) the full explanation",
-        "  reveal        the answer and why (the puzzle counts as not solved)",
-        "  skip, quit    on to the next puzzle; stop here",
-    ]
-    return tuple(lines)
-
-
 # -- hints --------------------------------------------------------------------------
 
-_GENERIC_CLUES = {
-    "seen": "some of these cards moved face up in a hit: who took each one last?",
-    "elimination": "for {card}, which ask or 'no' rules out each player in turn?",
-    "ask inference": "an asker held another card of that set; which one can it be?",
-    "hand counting": "count a hand: known cards and cards its asks require may fill it.",
-    "shared asks": "several askers each needed a card of it: count what is left.",
-    "case analysis": "try each player {card} could be with: all but one fail.",
-}
-
-
-def hint_text(puzzle: Puzzle, depth: str) -> str:
+def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     """The hint at ``depth`` (``nudge`` or ``clue``); it never names an answer card's holder.
 
     The hints follow the first step of the explanation that takes thought (not
     a card simply seen). The explainer's own nudge and clue are used when they
     are safe (:func:`gives_away`) and fit one line of :data:`HINT_WIDTH`
-    columns; else the nudge points at the step's moves (as many as fit, up to
-    three) and the clue asks the technique's question.
+    columns; else the nudge points at the step's moves (up to three; a move that
+    would place an answer card is given by its number only) and the clue asks the
+    technique's question.
 
     >>> from puzzles.examples import example_claim
-    >>> hint_text(example_claim(), "clue")
-    'Clue: ask inference: an asker held another card of that set; which one can it be?'
+    >>> hint = hint_for(example_claim(), "clue")
+    >>> hint.depth, hint.technique, hint.card
+    ('clue', 'ask inference', Card.parse('6D'))
     """
     step = _key_step(puzzle)
     written = getattr(step, depth, None) if step else None
-    if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
-        return f"{depth.capitalize()}: {written}"
-    if depth == "nudge":
-        events = step.events if step else ()
-        if events:
-            moves: list[str] = []
-            for number in events[:3]:
-                move = _move(puzzle, number)
-                if _places(move, puzzle):  # "Bob asks Eve for 10C: yes" would be the answer itself
-                    move = f"move {number}"
-                if len("Nudge: look at " + "; ".join([*moves, move]) + ".") > HINT_WIDTH:
-                    moves = moves or [f"move {number}"]  # a long claim: its number only
-                    break
-                moves.append(move)
-            return "Nudge: look at " + "; ".join(moves) + "."
-        technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
-        if technique:
-            return f"Nudge: think of {technique}."
-        return "Nudge: what does each ask for a card of this set tell you about the asker?"
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
-    generic = _GENERIC_CLUES.get(technique)
-    if generic:
-        card = _focus_card(puzzle, step)
-        return f"Clue: {technique}: " + generic.format(card=card)
-    return "Clue: techniques needed: " + (", ".join(puzzle.techniques) or puzzle.difficulty.name) + "."
+    level = puzzle.difficulty.name
+    if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
+        return Hint(depth, written=written)
+    if depth == "nudge":
+        numbers = step.events[:3] if step else ()
+        moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) else e) for n in numbers)
+        return Hint(depth, moves=moves, technique=technique)
+    return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
+                level=level)
 
 
 def gives_away(text: str, puzzle: Puzzle) -> bool:
@@ -355,16 +324,24 @@ def gives_away(text: str, puzzle: Puzzle) -> bool:
     return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
 
 
-def _places(text: str, puzzle: Puzzle) -> bool:
-    """Whether ``text`` names an answer card (outside the viewer's hand) beside the player who holds it.
+def _places(event: Event, puzzle: Puzzle) -> bool:
+    """Whether ``event`` names an answer card (outside the viewer's hand) beside the player who holds it.
 
     >>> from puzzles.examples import example_claim
+    >>> from trainer.game.events import Ask
     >>> claim = example_claim()
-    >>> _places("move 1: Cat asks Bob for 3D: no", claim), _places("Cat asks Ann for 6D: yes", claim)
+    >>> no, yes = Ask("Cat", "Bob", Card.parse("3D"), False), Ask("Cat", "Ann", Card.parse("6D"), True)
+    >>> _places(no, claim), _places(yes, claim)
     (False, True)
     """
-    words = set(re.findall(r"[A-Za-z0-9]+", text))
-    return any(str(card) in words and holder in words
+    if isinstance(event, Ask):
+        cards, players = {event.card}, {event.asker, event.target}
+    elif isinstance(event, Claim):
+        cards = {c for c, _ in (*event.declared, *event.actual)}
+        players = {event.claimer, *(p for _, p in (*event.declared, *event.actual))}
+    else:
+        cards, players = set(), {p for p in (event.player, event.to) if p}
+    return any(card in cards and holder in players
                for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
 
 
@@ -375,36 +352,23 @@ def _key_step(puzzle: Puzzle) -> Step | None:
     return chosen[0] if chosen else None
 
 
-def _focus_card(puzzle: Puzzle, step: Step | None) -> str:
+def _focus_card(puzzle: Puzzle, step: Step | None) -> Card | None:
     cards = [c for c in puzzle.expected if c not in puzzle.own_cards]
     if step is not None:
         for fact in step.facts:
-            if str(fact.get("card")) in {str(c) for c in cards}:
-                return str(fact["card"])
-    return str(cards[0]) if cards else "each card"
+            for card in cards:
+                if str(fact.get("card")) == str(card):
+                    return card
+    return cards[0] if cards else None
 
 
-def explanation_lines(puzzle: Puzzle) -> list[str]:
-    """The theme (the level and the mode of reasoning that decides it: shown only once the puzzle is
-    answered, as lichess shows its themes), then the full explanation, one numbered line per step."""
-    lines = [f"Theme: level {puzzle.level}, {puzzle.difficulty.name}."]
-    if not puzzle.explanation:
-        return lines
-    lines.append("Why:")
-    for number, step in enumerate(puzzle.explanation, start=1):
-        technique = f" ({step.technique})" if step.technique else ""
-        lines.append(f"{number}. {step.text}{technique}")
-    return lines
-
-
-def _move(puzzle: Puzzle, number: int) -> str:
+def _event(puzzle: Puzzle, number: int) -> Event | None:
+    """Move ``number`` of the puzzle's history (``None`` when the history cannot be read or has no such move)."""
     try:
         events = puzzle.game.events
     except LiteratureError:
-        return f"move {number}"
-    if 0 < number <= len(events):
-        return f"move {number}: {events[number - 1]}"
-    return f"move {number}"
+        return None
+    return events[number - 1] if 0 < number <= len(events) else None
 
 
 # -- choosing puzzles for a session ----------------------------------------------------

@@ -5,27 +5,22 @@ An answer "Bob holds 9D" to a ``certain`` question is marked "not certain" when
 some deal that fits every event the learner saw puts 9D elsewhere. The most
 convincing reply is such a deal, drawn uniformly among those that put 9D
 elsewhere (:mod:`trainer.engine.witness`), shown with the hands as they are at
-the table now, in plain card symbols. While the puzzle is still open, the other
+the table now. While the puzzle is still open, the other
 cards it asks about are left out of the hands shown (a deal puts every forced
 card where it must be, so showing them would give the rest of the answer away);
-the line under the hands says so.
+:mod:`trainer.render.quiz` words it for the terminal, and the page draws its hands.
 
     >>> from puzzles.examples import example_certain
     >>> from trainer.game.cards import Card
-    >>> lines = refutation(example_certain(), Card.parse("9C"), "Bob", seed=1)
-    >>> lines[0]
-    'A deal that fits all 1 event(s) you saw and your own hand, with 9C not at Bob (hands now):'
-    >>> [line.split()[0] for line in lines[1:]]
-    ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay']
-    >>> "9♣" in next(line for line in lines if line.startswith("Bob"))
-    False
+    >>> deal = refuting_deal(example_certain(), Card.parse("9C"), "Bob", seed=1)
+    >>> deal.events, list(deal.hands), deal.holder != "Bob", Card.parse("9C") in deal.hands["Bob"]
+    (1, ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'], True, False)
     >>> from puzzles.examples import example_claim
     >>> claim = example_claim()
     >>> card = claim.asked[0]
     >>> said = next(p for p in claim.players if p != claim.expected[card])
-    >>> shown = refutation(claim, card, said, seed=1, open_puzzle=True)
-    >>> shown == [] or (shown[-1].startswith("Not shown:") and
-    ...                 not any(c.symbol in " ".join(shown[1:-1]) for c in claim.asked if c != card))
+    >>> shown = refuting_deal(claim, card, said, seed=1, open_puzzle=True)
+    >>> shown is None or not any(c in cards for cards in shown.shown().values() for c in shown.hidden)
     True
 """
 
@@ -45,8 +40,8 @@ from trainer.game.cards import Card
 class Refutation:
     """A deal that fits a puzzle's history with ``card`` not at ``said``: the hands as they are now, the
     cards to leave out of them while the puzzle is open (``hidden``, its other asked cards), and how
-    many events it fits. :meth:`lines` is how the terminal shows it; the web page draws the same hands
-    (:meth:`shown`), every card once the puzzle is over."""
+    many events it fits. The terminal and the page show the same hands (:meth:`shown`), every card once the
+    puzzle is over."""
 
     card: Card
     said: str
@@ -59,30 +54,11 @@ class Refutation:
         """Who holds the card in this deal."""
         return next(p for p, cards in self.hands.items() if self.card in cards)
 
-    def heading(self) -> str:
-        """``A deal that fits all 3 event(s) you saw and your own hand, with 9C not at Bob (hands now):``."""
-        return (f"A deal that fits all {self.events} event(s) you saw and your own hand, "
-                f"with {self.card} not at {self.said} (hands now):")
-
-    def footnote(self) -> str | None:
-        """The line naming the cards left out, if any."""
-        if not self.hidden:
-            return None
-        return "Not shown: " + " ".join(c.symbol for c in self.hidden) + " (still yours to place)."
-
     def shown(self, over: bool = False) -> dict[str, tuple[Card, ...]]:
         """The hands as shown: without the hidden cards unless the puzzle is ``over``."""
         if over:
             return self.hands
         return {p: tuple(c for c in cards if c not in self.hidden) for p, cards in self.hands.items()}
-
-    def lines(self) -> list[str]:
-        """The heading, a line per player (the cards in symbols, the hidden ones left out), and the footnote."""
-        width = max(len(p) for p in self.hands)
-        lines = [self.heading(), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
-                                   for p, cards in self.shown().items())]
-        footnote = self.footnote()
-        return [*lines, footnote] if footnote else lines
 
 
 def refuting_deal(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
@@ -108,9 +84,3 @@ def refuting_deal(puzzle: Puzzle, card: Card, said: str, seed: int | None = None
     hidden = tuple(sorted(c for c in puzzle.asked if c != card)) if open_puzzle else ()
     return Refutation(card, said, len(game.events), hands, hidden)
 
-
-def refutation(puzzle: Puzzle, card: Card, said: str, seed: int | None = None, *,
-               open_puzzle: bool = False) -> list[str]:
-    """:func:`refuting_deal`'s lines as the terminal shows them; none when every deal puts the card at ``said``."""
-    deal = refuting_deal(puzzle, card, said, seed, open_puzzle=open_puzzle)
-    return deal.lines() if deal is not None else []

@@ -12,6 +12,7 @@ from puzzles.marking import format_answer
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from trainer.explain.explanation import cited_moves
+from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim
 from trainer.render.worksheet import (
     FILES,
@@ -22,10 +23,10 @@ from trainer.render.worksheet import (
     answer_key_html,
     answer_key_md,
     asked,
+    card_html,
     export,
     folded,
     hidden,
-    text_html,
     worksheet_html,
     worksheet_md,
 )
@@ -76,7 +77,7 @@ def test_html_is_printable_self_contained_and_complete() -> None:
         assert "Set &lt;B&gt;" in page and "<B>" not in page
     assert sheet.count('<section class="puzzle ') == len(puzzles)
     assert key.count('<section class="puzzle ') == len(puzzles)
-    assert '<span class="card red">6♦</span>' in sheet  # coloured suits
+    assert '<span class="card red" data-card="6D">6♦</span>' in sheet  # coloured suits, as every page draws them
     for puzzle in puzzles:
         assert puzzle.id in key
         for player in set(puzzle.answer.values()):
@@ -129,7 +130,9 @@ def test_every_card_of_the_printed_sheet_and_key_has_its_suit_symbol() -> None:
             text = text.replace(example, "")
         codes = re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[RB]J\b", text)
         assert codes == [], codes[:5]
-    assert text_html("Cat claims LD: Ann 2D") == 'Cat claims LD: Ann <span class="card red">2♦</span>'
+    from trainer.render.web import card_html as page_card
+
+    assert card_html(Card.parse("2D")) == str(page_card(Card.parse("2D")))  # one card drawer for pages and sheets
 
 
 def test_a_long_history_folds_only_runs_of_no_answers_no_step_needs() -> None:

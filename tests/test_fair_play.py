@@ -25,11 +25,11 @@ from trainer.play.ending import decided
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, BotKind
-from trainer.play.seat import Seat
+from trainer.play.seat import Seat, Surest
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
 from trainer.play.view import ClaimSet, View, ping_pongs
 from trainer.render import play as render
-from trainer.render.play import reply_lines, show_events, show_review, table_view
+from trainer.render.play import alert_lines, reply_lines, show_events, show_review, table_view
 
 from pty_harness import Terminal
 
@@ -147,11 +147,14 @@ def test_the_endgame_coach_names_the_set_and_why() -> None:
     header = Seating(seed=1, you=seat).header()
     match = Match.from_text(header + "\n" + write_game(game))
     coach = Seat(match)
-    (alert,) = coach.alerts()
+    (surest,) = coach.alerts()
+    assert isinstance(surest, Surest)  # a value: the set, its likeliest placement and its exact chance
+    assert set(surest.declared) == set(surest.half_suit.cards) and 0 <= surest.chance < 1
+    (alert,) = alert_lines(coach)
     found = re.fullmatch(r"Coach: no set is certain; the one you are surest of is (\w+): claim \1: .*, right in "
                          r"(\d+)% of the deals you cannot rule out(; the next surest: .*)?\.", alert)
     assert found, alert
-    assert coach.hint().lines[0].startswith("Hint: no ask is possible; no set is certain")
+    assert reply_lines(coach.hint())[0].startswith("Hint: no ask is possible; no set is certain")
 
 
 # -- a turn that keeps you in it ---------------------------------------------------------------------

@@ -27,6 +27,7 @@ from trainer.game.holders import (
 )
 from trainer.game.state import SetStatus
 from trainer.game.variants import Variant
+from trainer.render.quiz import miss_words, verdict_words
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 LD = [Card.parse(c) for c in ("2D", "3D", "4D", "5D", "6D", "7D")]
@@ -213,7 +214,7 @@ def test_every_claim_outcome(variant: str) -> None:
     claim = CLAIM[variant]
     right = mark_text(claim, "Ann 2D 3D 4D 5D 7D, Cat 6D")
     assert (right.correct, right.outcome, dict(right.wrong)) == (True, Outcome.WON, {})
-    assert right.verdict() == "Correct: the set is won."
+    assert str(verdict_words(right)) == "Correct: the set is won."
 
     swapped = mark_text(claim, "Ann 2D 3D 4D 5D 6D, Eve 7D")
     expected = Outcome.CANCELLED if variant == "classic" else Outcome.LOST
@@ -223,8 +224,9 @@ def test_every_claim_outcome(variant: str) -> None:
         "7D": {"said": "Eve", "actual": "Ann", "mistake": "wrong holder"},
     }
     fate = "the claim is cancelled" if variant == "classic" else "the set is lost"
-    assert swapped.verdict().startswith(f"Wrong: {fate}")
-    assert swapped.misses() == ["6D: you said Ann, it is with Cat", "7D: you said Eve, it is in your hand"]
+    assert str(verdict_words(swapped)).startswith(f"Wrong: {fate}")
+    assert [str(m) for m in miss_words(swapped)] == ["6D: you said Ann, it is with Cat",
+                                                     "7D: you said Eve, it is in your hand"]
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -249,8 +251,8 @@ def test_locate_right_and_wrong(variant: str) -> None:
         "outcome": "wrong",
         "wrong": {"6D": {"said": "Eve", "actual": "Cat", "mistake": "wrong holder"}},
     }
-    assert wrong.verdict() == "Wrong: 1 card with the wrong holder."
-    assert wrong.misses() == ["6D: you said Eve, it is with Cat"]
+    assert str(verdict_words(wrong)) == "Wrong: 1 card with the wrong holder."
+    assert [str(m) for m in miss_words(wrong)] == ["6D: you said Eve, it is with Cat"]
 
 
 def test_certain_question_is_about_the_cards_outside_the_viewers_hand() -> None:
@@ -262,8 +264,8 @@ def test_certain_question_is_about_the_cards_outside_the_viewers_hand() -> None:
     left_out = mark_text(certain, "Ann 2D 3D 4D 5D 7D")  # own cards are never "missing"
     assert left_out.outcome is Outcome.WRONG
     assert left_out.to_json()["wrong"] == {"6D": {"said": None, "actual": "Cat", "mistake": "left out"}}
-    assert left_out.verdict() == "Wrong: 1 certain card left out."
-    assert left_out.misses() == ["6D: you left it out, but it is certain: Cat holds it"]
+    assert str(verdict_words(left_out)) == "Wrong: 1 certain card left out."
+    assert [str(m) for m in miss_words(left_out)] == ["6D: you left it out, but it is certain: Cat holds it"]
 
 
 # Hand-checked: Ann holds 2D 3D 4D; Dan asks Eve for 6D and gets it, so Dan held one of 5D 7D
@@ -299,8 +301,8 @@ def test_open_set_answer_agrees_with_the_engine() -> None:
 ])
 def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list[str]) -> None:
     result = mark_text(OPEN_SET, answer)
-    assert result.verdict() == verdict
-    assert result.misses() == misses
+    assert str(verdict_words(result)) == verdict
+    assert [str(m) for m in miss_words(result)] == misses
     assert result.correct is (verdict == "Correct.")
 
 

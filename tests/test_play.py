@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -25,9 +26,9 @@ from trainer.play import match as match_module
 from trainer.play.bots import BotKind
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.saved import load, save, saved_games
-from trainer.play.seat import Seat
+from trainer.play.seat import Certain, Doubt, Seat
 from trainer.play.view import View
-from trainer.render.play import reply_lines
+from trainer.render.play import alert_lines, alert_words, reply_lines
 from trainer.review import seat_notes
 
 from pty_harness import Terminal
@@ -99,22 +100,29 @@ def test_bad_input_gets_one_line_and_changes_nothing() -> None:
     ]:
         reply = seat.respond(line)
         assert reply.kind == "invalid", (line, reply)
-        assert len(reply.lines) == 1 and reason in reply.lines[0], (line, reply.lines)
+        assert len(reply_lines(reply)) == 1 and reason in reply_lines(reply)[0], (line, reply_lines(reply))
         assert seat.match.state.events == before
     assert seat.respond("").kind == "info"
     assert seat.respond("hand").kind == "hand"
-    assert seat.respond("help").lines[0].startswith("Bob 6D")
+    assert reply_lines(seat.respond("help"))[0].startswith("Bob 6D")
 
 
 def test_coach_alerts_a_certain_claim_and_asks_before_a_hopeless_ask() -> None:
     seat = six_diamonds(CoachLevel.ALERT)
-    assert seat.alerts() == ("Coach: your team can claim LD with certainty: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D",)
+    (alert,) = seat.alerts()  # a value: the set and where each card is
+    assert isinstance(alert, Certain) and str(alert.half_suit) == "LD"
+    assert {str(c): p for c, p in alert.holders.items()} == {"2D": "Ann", "3D": "Ann", "4D": "Ann", "5D": "Ann",
+                                                              "7D": "Ann", "6D": "Cat"}
+    assert alert_lines(seat) == ("Coach: your team can claim LD with certainty: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D",)
+    (said,) = alert_words(seat)
+    assert said.cards() == tuple(Card.parse(c) for c in ("2D", "3D", "4D", "5D", "7D", "6D"))  # drawn as cards
     reply = seat.respond("Bob 6D")
-    assert reply.kind == "confirm"
-    assert reply.lines == ("Coach: Bob cannot hold 6D (you could know it): the ask cannot hit. Ask anyway? (yes/no)",)
-    assert seat.respond("no").lines == ("Not played.",)
+    assert reply.kind == "confirm" and reply.doubt == Doubt("ask", Fraction(0), target="Bob", card=Card.parse("6D"))
+    assert reply_lines(reply) == (
+        "Coach: Bob cannot hold 6D (you could know it): the ask cannot hit. Ask anyway? (yes/no)",)
+    assert reply_lines(seat.respond("no")) == ("Not played.",)
     reply = seat.respond("claim LD: Ann 2D 3D 4D 5D 6D, Cat 7D")
-    assert reply.kind == "confirm" and "right in 0% of the deals" in reply.lines[0]
+    assert reply.kind == "confirm" and "right in 0% of the deals" in reply_lines(reply)[0]
     reply = seat.respond("hand")  # anything but yes drops the pending move
     assert seat.respond("yes").kind == "invalid"
     reply = seat.respond("Bob 6D")
@@ -141,7 +149,7 @@ def test_after_a_classic_claim_the_turn_may_be_handed_to_a_teammate() -> None:
     """The stalemate breaker: the game layer says the pass is legal, the prompt plays it."""
     seat = six_diamonds(CoachLevel.OFF)
     assert seat.respond("claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D").kind == "moved"
-    assert seat.respond("pass Bob").lines == ("Ann cannot pass to Bob: they are an opponent",)
+    assert reply_lines(seat.respond("pass Bob")) == ("Ann cannot pass to Bob: they are an opponent",)
     reply = seat.respond("pass eve")
     assert reply.kind == "moved" and [str(e) for e in reply.events] == ["Ann passes to Eve"]
     assert seat.match.decider()[0] == "Eve" and not seat.your_move()
@@ -149,10 +157,14 @@ def test_after_a_classic_claim_the_turn_may_be_handed_to_a_teammate() -> None:
 
 def test_full_coach_gives_odds_and_notes_on_each_move() -> None:
     seat = six_diamonds(CoachLevel.FULL)
-    assert seat.respond("odds 6D").lines == ("6D: Cat 100%",)
-    odds = seat.respond("odds 9C").lines[0]
+    odds = seat.respond("odds 6D").odds
+    assert odds is not None and (odds.card, dict(odds.chances)) == (Card.parse("6D"), {"Cat": Fraction(1)})
+    assert reply_lines(seat.respond("odds 6D")) == ("6D: Cat 100%",)
+    odds = reply_lines(seat.respond("odds 9C"))[0]
     assert odds.startswith("9C: ") and "Ann" not in odds
-    assert seat.respond("hint").lines == ("Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).",)
+    advice = seat.respond("hint").advice
+    assert advice is not None and advice.kind == "claim" and advice.certain is not None
+    assert reply_lines(seat.respond("hint")) == ("Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).",)
     seat.respond("Bob 6D")
     reply = seat.respond("yes")
     assert reply.kind == "moved"

@@ -14,15 +14,25 @@ from typer.testing import CliRunner
 from puzzles.files import load_puzzles
 from puzzles.model import Difficulty, Puzzle
 from puzzles.packs import load_pack
-from puzzles.quiz import Attempt, hint_text, matching, next_puzzle
+from puzzles.quiz import Attempt, Reply, hint_for, matching, next_puzzle
 from puzzles.store import Progress
 from trainer.cli import app
 from trainer.game.errors import LiteratureError
+from trainer.render.quiz import explanation_words, hint_words, reply_lines
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 PUZZLES = load_puzzles(DATA)
 BY = {(p.variant.value, p.question.kind): p for p in PUZZLES}
 CLAIM, LOCATE = BY[("classic", "claim")], BY[("classic", "locate")]
+
+
+def said(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
+    """What the terminal prints of a reply."""
+    return reply_lines(reply, puzzle)
+
+
+def hint_text(puzzle: Puzzle, depth: str) -> str:
+    return str(hint_words(hint_for(puzzle, depth), puzzle))
 
 
 def ticking() -> Callable[[], float]:
@@ -44,12 +54,12 @@ def test_bad_answers_reprompt_then_a_right_claim_wins() -> None:
     ]:
         reply = attempt.respond(line)
         assert (reply.kind, reply.done) == ("invalid", False)
-        assert message in reply.lines[0]
+        assert message in reply.message and said(reply, CLAIM) == (reply.message,)
     assert attempt.respond("   ").kind == "empty"
     reply = attempt.respond("cat 6♦; ann 2d 3d 4d 5d 7d")
     assert reply.kind == "verdict" and reply.done
-    assert reply.lines[0] == "Correct: the set is won."
-    assert any(re.match(r"\d\. Cat asked Bob for 3D", line) for line in reply.lines)
+    assert said(reply, CLAIM)[0] == "Correct: the set is won."
+    assert any(re.match(r"\d\. Cat asked Bob for 3D", line) for line in said(reply, CLAIM))
     result = attempt.result
     assert result is not None
     assert (result.outcome, result.correct, result.hints, result.answer) == (
@@ -60,19 +70,33 @@ def test_bad_answers_reprompt_then_a_right_claim_wins() -> None:
         attempt.respond("again")
 
 
-@pytest.mark.parametrize(("variant", "fate"), [("classic", "the claim is cancelled"), ("fish54", "the set is lost")])
-def test_wrong_claim_names_the_fate_but_no_holder_then_reveal_shows_each_wrong_card(variant: str, fate: str) -> None:
-    attempt = Attempt(BY[(variant, "claim")])
+CLAIM_FATE = {"cancelled": "the claim is cancelled (all six cards are with your team, but not where you said).",
+              "lost": "the set is lost to the other team."}
+
+
+@pytest.mark.parametrize(("variant", "fate"), [("classic", "cancelled"), ("fish54", "lost")])
+def test_wrong_claim_names_the_fate_and_why_each_holder_is_wrong_then_reveal_shows_each_true_holder(
+        variant: str, fate: str) -> None:
+    puzzle = BY[(variant, "claim")]
+    attempt = Attempt(puzzle)
     reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
     assert (reply.kind, reply.done) == ("wrong", False)
-    assert reply.lines[0].startswith(f"Wrong: {fate}")
-    assert "Try again, or 'reveal' the answer" in reply.lines[1]
-    assert not any("6D" in line or "7D" in line for line in reply.lines)  # a second try stays a puzzle
+    assert reply.mark is not None
+    assert {str(c): m.said for c, m in reply.mark.wrong.items()} == {"6D": "Ann", "7D": "Cat"}
+    lines = said(reply, puzzle)
+    assert lines == (
+        f"Wrong: {CLAIM_FATE[fate]}",
+        "  6D: Ann cannot hold it in any deal that fits what you saw.",
+        "  7D: Cat cannot hold it in any deal that fits what you saw.",
+        "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.",
+    )
+    assert not any("it is with" in line or "in your hand" in line for line in lines)  # no true holder yet
     reply = attempt.respond("reveal")
     assert (reply.kind, reply.done) == ("revealed", True)
-    assert "  6D: you said Ann, it is with Cat" in reply.lines
-    assert "  7D: you said Cat, it is in your hand" in reply.lines
-    assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in reply.lines
+    lines = said(reply, puzzle)
+    assert "  6D: you said Ann, it is with Cat" in lines
+    assert "  7D: you said Cat, it is in your hand" in lines
+    assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in lines
     result = attempt.result
     assert result is not None
     assert (result.outcome, result.correct, result.solved, result.tries, result.ending) == (
@@ -82,11 +106,11 @@ def test_wrong_claim_names_the_fate_but_no_holder_then_reveal_shows_each_wrong_c
 
 def test_a_second_try_can_solve_but_the_first_answer_is_what_counts() -> None:
     attempt = Attempt(LOCATE, clock=ticking())
-    assert attempt.respond("Eve 6D").lines[0] == "Wrong: 1 card with the wrong holder."
+    assert said(attempt.respond("Eve 6D"), LOCATE)[0] == "Wrong: 1 card with the wrong holder."
     assert attempt.respond("Dan 6D").kind == "wrong"
     reply = attempt.respond("Cat 6D")
     assert (reply.kind, reply.done) == ("verdict", True)
-    assert reply.lines[0] == "Correct, on try 3 (rated on your first answer)."
+    assert said(reply, LOCATE)[0] == "Correct, on try 3 (rated on your first answer)."
     result = attempt.result
     assert result is not None
     assert (result.outcome, result.correct, result.solved, result.tries, result.answer) == (
@@ -96,16 +120,16 @@ def test_a_second_try_can_solve_but_the_first_answer_is_what_counts() -> None:
 
 def test_hints_go_nudge_clue_then_ask_before_the_full_explanation() -> None:
     attempt = Attempt(LOCATE)
-    assert attempt.respond("hint").lines == ("Nudge: Look at Cat's ask on move 1.",)
-    assert attempt.respond("HINT").lines == ("Clue: Cat must hold another low diamond.",)
+    assert said(attempt.respond("hint"), LOCATE) == ("Nudge: Look at Cat's ask on move 1.",)
+    assert said(attempt.respond("HINT"), LOCATE) == ("Clue: Cat must hold another low diamond.",)
     reply = attempt.respond("hint")
     assert (reply.kind, reply.done) == ("confirm", False)
-    assert "ends this puzzle as not solved" in reply.lines[0]
+    assert "ends this puzzle as not solved" in said(reply, LOCATE)[0]
     assert attempt.respond("Eve 6D").kind == "wrong"  # anything else goes on with the puzzle
     assert attempt.respond("hint").kind == "confirm"
     reply = attempt.respond("hint")
     assert (reply.kind, reply.done) == ("revealed", True)
-    assert "The answer: Cat 6D." in reply.lines
+    assert "The answer: Cat 6D." in said(reply, LOCATE)
     assert attempt.result is not None
     assert (attempt.result.outcome, attempt.result.correct, attempt.result.hints) == ("wrong", False, 3)
 
@@ -149,9 +173,10 @@ def test_no_hint_before_the_last_names_an_answer_cards_holder_on_any_pack_puzzle
         for depth in ("nudge", "clue"):
             reply = attempt.respond("hint")
             assert reply.kind == "hint", (puzzle.id, depth)
-            leak = _names_a_holder(reply.lines[0], puzzle)
-            assert leak is None, (puzzle.id, reply.lines[0], leak)
-            assert len(reply.lines[0]) <= 80, reply.lines[0]  # one line of an 80-column terminal
+            line, = said(reply, puzzle)
+            leak = _names_a_holder(line, puzzle)
+            assert leak is None, (puzzle.id, line, leak)
+            assert len(line) <= 80, line  # one line of an 80-column terminal
         assert attempt.respond("hint").kind == "confirm"
 
 
@@ -166,7 +191,7 @@ def test_skip_quit_and_the_prompt_commands() -> None:
     skipped = Attempt(LOCATE)
     reply = skipped.respond("skip")
     assert (reply.kind, reply.done) == ("skipped", True)
-    assert reply.lines[:2] == ("Skipped.", "The answer: Cat 6D.")
+    assert said(reply, LOCATE)[:2] == ("Skipped.", "The answer: Cat 6D.")
     assert skipped.result is not None and skipped.result.ending == "skipped"
     quitter = Attempt(LOCATE)
     assert quitter.respond("quit").kind == "quit"
@@ -174,7 +199,7 @@ def test_skip_quit_and_the_prompt_commands() -> None:
 
     attempt = Attempt(CLAIM)
     help_reply = attempt.respond("help")
-    assert help_reply.kind == "help" and any("history LD" in line for line in help_reply.lines)
+    assert help_reply.kind == "help" and any("history LD" in line for line in said(help_reply, CLAIM))
     assert attempt.respond("?").kind == "help"  # '?' is help, not a hint
     assert attempt.respond("show").kind == "show"
     assert attempt.respond("last").kind == "last"
@@ -182,7 +207,7 @@ def test_skip_quit_and_the_prompt_commands() -> None:
         "", "LD", "LD", "Cat", ""
     ]
     bad = attempt.respond("history zed")
-    assert bad.kind == "invalid" and "'zed' is neither a set (LS HS" in bad.lines[0]
+    assert bad.kind == "invalid" and "'zed' is neither a set (LS HS" in said(bad, CLAIM)[0]
     assert attempt.hints == 0 and not attempt.done
     memory = Attempt(CLAIM, memory=True)
     assert memory.respond("history").kind == "invalid" and memory.respond("last").kind == "last"
@@ -316,7 +341,6 @@ def test_the_session_pool_memory_and_review() -> None:
 def test_the_theme_comes_after_the_answer_not_under_the_question() -> None:
     from rich.console import Console
 
-    from puzzles.quiz import explanation_lines
     from trainer.render.puzzle import puzzle_view
 
     for puzzle in load_puzzles(DATA):
@@ -325,6 +349,6 @@ def test_the_theme_comes_after_the_answer_not_under_the_question() -> None:
         shown = console.export_text()
         assert puzzle.id in shown
         assert puzzle.difficulty.name not in shown and f"level {puzzle.level}" not in shown
-        assert explanation_lines(puzzle)[0] == f"Theme: level {puzzle.level}, {puzzle.difficulty.name}."
+        assert str(explanation_words(puzzle)[0]) == f"Theme: level {puzzle.level}, {puzzle.difficulty.name}."
     code, out = train(CliRunner(), "Ann 2D 3D 4D 5D 7D, Cat 6D\n", "--kind", "claim", "--count", "1")
     assert code == 0 and out.index("Theme: level") > out.index("Correct")

@@ -63,10 +63,10 @@ def test_lost_claim_names_the_certain_placement_and_the_fate(lost: Review) -> No
         Card.parse("6D"): "Cat"
     }
     assert note.outcome == "cancelled"
-    assert "the team later had it cancelled" in note_sentence(note)
+    assert "the team later had it cancelled" in str(note_sentence(note))
     kept = lost.notes[4]
     assert (kept.kind, kept.since, kept.view, kept.outcome) == (NoteKind.KEPT_SET, 4, "Ann", "cancelled")
-    assert note_sentence(kept) == (
+    assert str(note_sentence(kept)) == (
         "Cat claimed LD, kept while certain since event 4 (certain for Ann, 4 events earlier); "
         "the team had it cancelled."
     )
@@ -77,7 +77,7 @@ def test_safe_claim_when_the_set_is_still_in_play_says_it_can_be_a_strategy() ->
     review = review_game(prefix(read_game(REVIEW / "lost-claim.lit"), 4))
     notes = [n for n in review.notes if n.kind is NoteKind.SAFE_CLAIM]
     assert summary(notes) == [(4, "safe-claim", "Ann")]
-    assert "stalemate breaker is a real strategy" in note_sentence(notes[0])
+    assert "stalemate breaker is a real strategy" in str(note_sentence(notes[0]))
     assert note_json(notes[0])["set"] == "LD"
 
 
@@ -87,7 +87,7 @@ def test_best_ask_lists_the_sure_hit(lost: Review) -> None:
     assert all(n.best_probability == 1 for n in best)
     assert best[0].probability is not None and 0 < best[0].probability <= Fraction(3, 4)
     assert best[1].probability == 0
-    assert note_sentence(best[0]) == "Ann's ask had a 17% chance of a hit and missed; Bob for JS was certain."
+    assert str(note_sentence(best[0])) == "Ann's ask had a 17% chance of a hit and missed; Bob for JS was certain."
 
 
 def test_an_ask_that_hit_by_luck_says_so() -> None:
@@ -96,7 +96,7 @@ def test_an_ask_that_hit_by_luck_says_so() -> None:
     review = review_game(parse_game(text.replace("Ann asks Dan for QS: no", "Ann asks Dan for QS: yes")))
     (note,) = [n for n in review.notes if n.kind is NoteKind.BEST_ASK]
     assert note.outcome == "hit" and note_json(note)["outcome"] == "hit"
-    assert note_sentence(note) == "Ann's ask was a 17% ask that happened to hit; Bob for JS was certain."
+    assert str(note_sentence(note)) == "Ann's ask was a 17% ask that happened to hit; Bob for JS was certain."
 
 
 def test_a_wasted_ask_and_its_best_ask_read_as_one_line(lost: Review) -> None:
@@ -120,7 +120,7 @@ def test_wrong_claim_judged_from_the_public_view_in_a_personal_log(lost: Review)
     note = lost.notes[-1]
     assert note.view is None and note.probability == 0  # Cat asked for 3D: not all six can be Cat's
     assert outcome_words(note) == "wrong (Ann 2D 3D 4D 5D 7D)"
-    assert "(from the public view)" in note_sentence(note)
+    assert "(from the public view)" in str(note_sentence(note))
 
 
 def test_risky_claim_probability_is_exact() -> None:
@@ -330,7 +330,7 @@ def test_a_kept_set_is_noted_when_certain_and_when_claimed_not_on_every_event() 
     assert summary(review.notes) == [(1, "safe-claim", "Ann"), (7, "kept-set", "Ann")]
     kept = review.notes[1]
     assert (kept.since, kept.outcome, kept.half_suit) == (1, "won", HalfSuit.parse("LD"))
-    assert note_sentence(kept) == (
+    assert str(note_sentence(kept)) == (
         "Ann claimed LD, kept while certain since event 1 (certain for Ann, 6 events earlier); the team won it."
     )
     assert review.players["Ann"].safe_claims_missed == 1 and review.game.state().turn == "Dan"
@@ -341,12 +341,12 @@ def test_out_of_turn_claims_are_notes_of_their_own_with_what_they_cost() -> None
     assert summary(review.notes) == [(1, "lost-claim", "Ann"), (2, "out-of-turn", "Eve"), (4, "out-of-turn", "Cat")]
     right, lost = review.notes[1], review.notes[2]
     assert (right.outcome, right.cost, right.view) == ("cancelled", 1, None)
-    assert note_sentence(right).startswith(
+    assert str(note_sentence(right)).startswith(
         "Eve claimed LD out of turn: every card was where declared, so on Eve's turn the team would have won "
         "the set; out of turn it was cancelled: the penalty cost a set"
     )
     assert (lost.outcome, lost.cost, lost.holders) == ("lost", 0, ((Card.parse("10S"), "Dan"),))
-    assert "the other team held Dan 10S, so the set went to them" in note_sentence(lost)
+    assert "the other team held Dan 10S, so the set went to them" in str(note_sentence(lost))
     assert note_json(lost)["cost"] == 0 and note_json(lost)["kind"] == "out-of-turn"
     assert review.players["Eve"].out_of_turn_claims == 1 and review.teams[1].out_of_turn_claims == 2
     assert review.game.state().score == {1: 0, 2: 1}
@@ -358,7 +358,7 @@ def test_out_of_turn_claim_misplaced_within_the_team() -> None:
     text = (REVIEW / "out-of-turn.lit").read_text(encoding="utf-8").replace(right, misplaced)
     note = review_game(parse_game(text)).notes[1]
     assert (note.kind, note.outcome, note.cost) == (NoteKind.OUT_OF_TURN, "cancelled", 0)
-    assert "the misplaced cards (Ann 7D) would have had it cancelled on Eve's turn too" in note_sentence(note)
+    assert "the misplaced cards (Ann 7D) would have had it cancelled on Eve's turn too" in str(note_sentence(note))
 
 
 def test_the_report_names_the_file_and_says_what_bits_are(tmp_path: Path) -> None:

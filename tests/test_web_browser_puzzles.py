@@ -67,10 +67,15 @@ def test_solve_the_daily_by_clicking_and_see_the_verdict_and_streak(site: tuple[
     assert "Rating 1500 →" in page.inner_text(".rating-change")
     _fits(page, 390)
     page.screenshot(path=str(tmp_path / "daily-solved-390.png"), full_page=True)
-    # the explanation, step by step: each step's moves are marked in the history
-    for _ in range(5):  # to the last step: Fay's ask for QS on move 69, and her ask for 9S on move 8
-        page.click('.step-buttons button[data-step="next"]')
-    assert page.eval_on_selector_all("ol.history li.cited", "els => els.map(e => e.id)") == ["m8", "m69"]
+    # the explanation, step by step: a step chosen marks its moves in the history (CSS from the server, no script)
+    steps = page.query_selector_all("li.step")
+    last = steps[-1].get_attribute("id")
+    assert steps[-1].get_attribute("data-events") == "8 69"  # Fay's ask for 9S on move 8, and for QS on move 69
+    colours = "els => els.map(e => [e.id, getComputedStyle(e).backgroundColor])"
+    before = dict(page.eval_on_selector_all("ol.history li", colours))
+    page.click(f'a.show-moves[href="#{last}"]')
+    after = dict(page.eval_on_selector_all("ol.history li", colours))
+    assert [move for move in after if after[move] != before[move]] == ["m8", "m69"]
 
 
 def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
@@ -80,9 +85,12 @@ def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     page.click('button.place[data-card="10S"]')
     page.click('button.seat[data-seat="Dan"]')
     assert page.input_value("#line") == "Dan 10S"
+    page.evaluate("window.notReloaded = true")  # htmx swaps the reply in: the page itself is never reloaded
     page.click("button.answer-button")
     page.wait_for_selector(".reply.wrong")
     assert page.inner_text(".reply.wrong").startswith("Wrong:")
+    assert "Dan cannot hold it" in page.inner_text(".reply.wrong")  # why that holder is wrong
+    assert page.inner_text('.reply.wrong .card[data-card="10S"]') == "10♠"  # the card drawn from the value
     page.click("button.hint-button")
     page.wait_for_selector(".reply.hint")
     assert page.inner_text(".reply.hint").startswith("Nudge:")
@@ -92,7 +100,21 @@ def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:
     page.wait_for_selector(".reply.verdict")
     assert "on try 2" in page.inner_text(".reply.verdict")
     assert "Daily streak: 0 days" in page.inner_text(".streak")
+    assert page.evaluate("window.notReloaded") is True
     _fits(page, 1280)
+
+
+def test_skip_moves_on_with_the_answer_and_why(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/p/p-5dc5b6b1b428")
+    page.click("button.skip-button")
+    page.wait_for_selector(".reply.skipped")
+    assert page.inner_text(".reply.skipped").startswith("Skipped.")
+    assert page.query_selector(".explanation") is not None and page.inner_text(".theme").startswith("level ")
+    page.click("button.again-button")  # try it again: a fresh attempt, swapped in
+    page.wait_for_selector("button.answer-button")
+    assert page.query_selector(".reply") is None
 
 
 def test_a_typing_mistake_gets_the_trainers_reason(site: tuple[str, Any]) -> None:

@@ -75,7 +75,11 @@ def test_the_weeks_daily_pages_hide_the_answer_until_it_is_asked_for(tmp_path: P
                          hinted=True)
         shown = unescape(form(browser, url, {"do": "reveal", "puzzle": puzzle.id}).text)
         if puzzle.expected and "Correct" not in answered:
-            assert f"The answer: {format_answer(puzzle.expected)}." in shown  # the scan would see it now
+            flat = " ".join(re.sub(r"<[^>]+>", " ", shown).split())
+            drawn = ", ".join(f"{p} " + " ".join(c.symbol for c in sorted(c for c, q in puzzle.expected.items()
+                                                                          if q == p))
+                              for p in dict.fromkeys(q for _, q in sorted(puzzle.expected.items())))
+            assert f"The answer: {drawn}".replace(" ", "") in flat.replace(" ", "")  # the scan would see it now
 
 
 @pytest.mark.parametrize("kind", ["locate", "claim", "certain"])

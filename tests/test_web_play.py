@@ -16,7 +16,8 @@ from trainer.game.notation import parse_game
 from trainer.play.match import Match
 from trainer.play.saved import load
 from trainer.play.seat import Seat
-from trainer.render.worksheet import text_html
+from trainer.render.play import reply_lines
+from trainer.render.web import words_html
 from trainer.web.game_ids import KEY_FILE, game_id
 
 from command_line import run
@@ -85,7 +86,7 @@ def test_a_move_is_checked_by_the_rules_and_a_wrong_one_changes_nothing() -> Non
     while not answer["your_move"]:
         answer = game.bot()
     events = answer["events"]
-    expected = Seat(load(game.path)).respond("Ann 2D").lines  # the terminal's own reason
+    expected = reply_lines(Seat(load(game.path)).respond("Ann 2D"))  # the terminal's own reason
     answer = game.say("Ann 2D")
     assert answer["said_kind"] == "invalid" and [text_of(s) for s in answer["said"]] == list(expected)
     assert answer["events"] == events == len(game.match.state.events)
@@ -381,7 +382,8 @@ def test_a_turn_begins_with_the_moves_since_the_last_and_an_ask_says_what_it_gav
     match = game.match
     lines = recap_lines(recap(match.setup, match.state.events, "Ann"), match.state)
     shown = text_of(answer["table"])
-    assert lines[0].startswith("Since your last move") and all(text_of(text_html(line)) in shown for line in lines)
+    assert str(lines[0]).startswith("Since your last move") and all(text_of(words_html(line)) in shown
+                                                                    for line in lines)
     view = match.your_view()
     target, card = view.legal_asks()[0]
     answer = game.say(f"{target} {card}")
@@ -390,7 +392,7 @@ def test_a_turn_begins_with_the_moves_since_the_last_and_an_ask_says_what_it_gav
     after = game.match.state.events
     index = next(i for i in range(len(after), 0, -1) if getattr(after[i - 1], "asker", None) == "Ann")
     expected = "Coach: " + given_words(given_away(game.match.setup, after, index))
-    assert text_of(text_html(expected)) in [text_of(s) for s in answer["said"]]
+    assert text_of(words_html(expected)) in [text_of(s) for s in answer["said"]]
 
 
 def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
@@ -410,7 +412,7 @@ def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
     assert match.over
     for event in match.state.events:
         if isinstance(event, Claim):  # every claim announced with its outcome as it happened (the score of its time)
-            assert any(line.startswith(claim_announcement(match.state, event, "Ann").split(" (score")[0])
+            assert any(line.startswith(str(claim_announcement(match.state, event, "Ann")).split(" (score")[0])
                        for line in said), event
     page = text_of(game.page())
     what = decided(match)

@@ -11,6 +11,8 @@ from pathlib import Path
 from puzzles.daily import checked_daily
 from puzzles.marking import format_answer
 from puzzles.store import Progress
+from trainer.game.cards import Card
+from trainer.game.errors import NotationError
 
 from web_helpers import client, form, text_of
 
@@ -20,6 +22,20 @@ RIGHT = format_answer(checked_daily(date(2026, 6, 10)).expected)
 WRONG = "Dan 10S"  # well formed, but Fay holds 10S
 TOMORROW = checked_daily(date(2026, 6, 11)).id
 OTHER = "p-06b0605bce3d"  # a level-5 (shared asks) puzzle of the training pool: "Who holds QD?"
+
+
+def drawn(text: str) -> str:
+    """Text as a page shows it once its cards are drawn (each card a span: its symbol, spaces round it)."""
+    return " ".join(Card.parse(w.strip(",")).symbol + w[len(w.strip(",")):] if _card(w.strip(",")) else w
+                    for w in text.split())
+
+
+def _card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
 
 
 def _store(home: Path) -> Progress:
@@ -87,6 +103,7 @@ def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: 
     assert "Clue: " in clue
     confirm = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)
     assert "Show the answer (ends this puzzle, not solved)" in confirm
+    assert "Press Show the answer to see it, or go on solving." in confirm  # the page's button, not 'hint' typed
     solved = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY}).text)
     assert "Correct, on try 2 (rated on your first answer)." in solved
     assert "Daily streak: 0 days" in solved  # the first answer was wrong: no streak
@@ -118,7 +135,7 @@ def test_reveal_ends_the_puzzle_unsolved_with_the_answer_and_why(tmp_path: Path)
     before = text_of(browser.get(f"/p/{DAILY}").text)
     assert "level" not in before and "ask history" not in before
     page = text_of(form(browser, f"/p/{DAILY}", {"do": "reveal", "puzzle": DAILY}).text)
-    assert f"The answer: {RIGHT}." in page and "Why, step by step" in page
+    assert f"The answer: {drawn(RIGHT)}.".replace(" ", "") in page.replace(" ", "") and "Why, step by step" in page
     assert "level 3 · ask history" in page and "Theme: level 3, ask history." in page  # shown only now
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
@@ -319,3 +336,128 @@ def test_a_card_named_that_is_not_certain_is_refuted_by_a_deal_drawn_as_hands(tm
     assert "Not shown" not in deal
     assert sum(len(cards) for cards in after.values()) == sum(puzzle.state.sizes.values())
     assert all(set(hands[name]) <= set(cards) for name, cards in after.items())  # the same deal, complete
+
+
+# -- replies are values, drawn once; htmx swaps them in ---------------------------------------------------------------
+
+REFUTED = "p-5dc5b6b1b428"  # the tutorial's daily (LC, certain): "Dan 2C" is named but not certain
+
+
+def _cards_in(html: str) -> list[str]:
+    return re.findall(r'data-card="([^"]+)"', html)
+
+
+def test_a_wrong_answer_draws_the_refuting_deal_of_the_reply_value_and_htmx_gets_only_the_fragment(
+        tmp_path: Path) -> None:
+    from puzzles.packs import load_pack
+    from puzzles.quiz import Attempt
+
+    puzzle = next(p for p in load_pack() if p.id == REFUTED)
+    line = "Fay 6C, Eve 7C, Dan 2C"
+    deal = Attempt(puzzle).respond(line).deal  # the same answer draws the same deal
+    assert deal is not None and str(deal.card) == "2C" and deal.said == "Dan"
+    browser = client(tmp_path)
+    browser.get(f"/p/{REFUTED}")
+    fragment = form(browser, f"/p/{REFUTED}", {"line": line, "puzzle": REFUTED}, headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+    html = fragment.text
+    assert html.lstrip().startswith("<section") and "<html" not in html  # the reply fragment, not a page
+    assert 'id="reply"' in html and 'hx-post="/p/' in html
+    rows = re.findall(r'<tr(?: class="holder")?><th scope="row">(\w+)</th>\s*<td>(.*?)</td></tr>', html, re.S)
+    assert {player: _cards_in(cells) for player, cells in rows} == {
+        player: [c.code for c in cards] for player, cards in deal.shown().items()}  # the value, drawn card by card
+    assert re.search(r'<tr class="holder"><th scope="row">' + deal.holder, html)
+    assert re.search(r'<span class="refutes"[^>]*><span class="card black" data-card="2C">2♣</span>', html)
+    heading = re.search(r'<div class="deal">\s*<p>(.*?)</p>', html, re.S)
+    assert heading and _cards_in(heading.group(1)) == ["2C"]
+    assert "Not shown:" in html and {"6C", "7C"} <= set(_cards_in(html.split("Not shown:")[1].split("</p>")[0]))
+    text = text_of(html)
+    assert "2♣ : Dan may hold it, but this deal fits what you saw and puts it elsewhere:" in text
+    assert "Try again, or Reveal the answer and why; Hint helps, Skip moves on." in text and "Theme" not in text
+
+
+def test_a_left_out_card_is_named_and_skip_moves_on(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/p/{REFUTED}")
+    wrong = form(browser, f"/p/{REFUTED}", {"line": "Fay 6C", "puzzle": REFUTED}, headers={"HX-Request": "true"})
+    said = re.search(r"Certain, but left out: (.*?)\.</p>", wrong.text)
+    assert said and _cards_in(said.group(1)) == ["7C"]  # which card, drawn: not only "1 certain card left out"
+    assert '<button type="submit" name="do" value="skip"' in wrong.text
+    skipped = form(browser, f"/p/{REFUTED}", {"do": "skip", "puzzle": REFUTED}, headers={"HX-Request": "true"})
+    text = text_of(skipped.text)
+    assert "Skipped." in text and "Your last answer:" in text and "Why, step by step" in text
+    assert '<span id="theme" hx-swap-oob="true"><span class="theme">level' in skipped.text  # out of band, now
+    with _store(tmp_path) as store:
+        [attempt] = store.attempts()
+        assert (attempt["puzzle_id"], attempt["correct"]) == (REFUTED, 0)
+    page = browser.get(f"/p/{REFUTED}").text  # a plain reload draws the same, whole
+    assert "Skipped." in text_of(page) and "<html" in page
+
+
+def test_none_is_certain_is_a_button_the_server_reads(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/p/{REFUTED}")
+    reply = form(browser, f"/p/{REFUTED}", {"do": "none", "puzzle": REFUTED}, headers={"HX-Request": "true"})
+    assert "Wrong: 2 certain cards left out." in text_of(reply.text)
+
+
+def test_no_page_looks_for_cards_in_a_sentence_the_program_built() -> None:
+    """Every web module, template and render module draws cards from values (Words, the card filter): the
+    regex that found card codes in finished sentences is gone, and nothing brings it back."""
+    from trainer import render
+
+    root = Path(render.__file__).parent
+    sources = [*root.rglob("*.py"), *(root / "web" / "templates").glob("*.html"), *(root.parent / "web").glob("*.py")]
+    assert len(sources) > 40
+    for path in sources:
+        source = path.read_text(encoding="utf-8")
+        assert "cards_in_text" not in source and "text_html" not in source and "_CARD_WORD" not in source, path
+    assert len((root / "web" / "static" / "puzzle.js").read_text(encoding="utf-8").splitlines()) <= 70
+
+
+def test_a_wrong_answers_reply_never_places_an_answer_card_before_the_end(tmp_path: Path) -> None:
+    """Each line of a reply (and each row of a refuting deal), its cards drawn as symbols, never names an answer
+    card beside its holder while the puzzle is open, for a wrong answer to each daily of a week."""
+    from datetime import timedelta
+
+    browser = client(tmp_path)
+    reasons = 0
+    for k in range(7):
+        day = date(2026, 6, 8) + timedelta(days=k)
+        puzzle = checked_daily(day)
+        url = f"/daily/{day.isoformat()}"
+        browser.get(url)
+        others = [p for p in puzzle.players if p != puzzle.viewer]
+        line = ", ".join(f"{others[(others.index(h) + 1) % len(others)] if h in others else others[0]} {c}"
+                         for c, h in puzzle.expected.items())
+        reply = form(browser, url, {"line": line, "puzzle": puzzle.id}, headers={"HX-Request": "true"}).text
+        if "Correct" in reply:
+            continue
+        assert "Wrong:" in text_of(reply)
+        said = re.findall(r"<p>(.*?)</p>|<tr[^>]*>(.*?)</tr>", reply.split('<div class="builder"')[0], re.S)
+        for lines in said:
+            shown = text_of("".join(lines))
+            reasons += "cannot hold it" in shown
+            for card, holder in puzzle.expected.items():
+                if card not in puzzle.own_cards:
+                    assert not (card.symbol in shown.split() and holder in shown.split()), (url, shown)
+    assert reasons >= 7  # every wrong holder named got its reason (each card given to the next seat)
+
+
+def test_a_stale_pages_post_changes_nothing_and_htmx_is_sent_to_the_page_whole(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    browser.get(f"/daily/{TODAY}")
+    stale = form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": OTHER}, headers={"HX-Request": "true"})
+    assert stale.status_code == 204 and stale.headers["hx-redirect"] == f"/daily/{TODAY}"
+    with _store(tmp_path) as store:
+        assert store.attempts() == []
+
+
+def test_the_home_page_draws_the_dailys_question_from_its_values(tmp_path: Path) -> None:
+    from trainer.render.quiz import question_words
+
+    page = client(tmp_path).get("/").text
+    card = re.search(r'<section class="panel daily-card">(.*?)</section>', page, re.S)
+    assert card
+    question = question_words(checked_daily(date(2026, 6, 10)))
+    assert _cards_in(card.group(1)) == [c.code for c in question.cards()] and len(question.cards()) == 6

@@ -133,7 +133,7 @@ def test_the_notes_of_a_move_are_the_reviews() -> None:
     event = noted[-1]
     page = settled(browser, f"{address}?event={event}")
     shown = text_of(page)
-    lines = note_views(review.notes_of(event), [])
+    lines = note_views(review.notes_of(event), [], review.game.setup.variant)
     assert lines and len(lines) == len(note_lines(review.notes_of(event)))
     for line in lines:
         assert squash(f"{line['label']}: {text_of(str(words_html(line['words'])))}") in squash(shown)

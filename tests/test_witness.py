@@ -24,7 +24,7 @@ from trainer.engine.problem import Problem, SetProblem
 from trainer.engine.solve import solve
 from trainer.engine.witness import as_dealt, draw, table_now
 from trainer.explain.refusal import NoWitness, witnesses
-from trainer.game.cards import Card
+from trainer.game.cards import Card, parse_cards
 from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.game.randomplay import random_game
 
@@ -317,17 +317,18 @@ def test_the_trainer_shows_the_deal_that_refutes_a_card_named_that_is_not_certai
         return Attempt(puzzle, clock=iter(range(100)).__next__)
 
     reply = attempt().respond("Fay 6C, Eve 7C, Dan 2C")
-    assert reply.kind == "wrong"
-    assert reply.lines[1].startswith("A deal that fits all 18 event(s) you saw and your own hand, with 2C not at Dan")
-    hands = {line.split()[0]: line.split()[1:] for line in reply.lines[2:8]}
+    assert reply.kind == "wrong" and reply.deal is not None  # the deal is a value: the hands, the card, who
+    deal = reply.deal
+    assert (str(deal.card), deal.said, deal.events) == ("2C", "Dan", 18)
+    hands = deal.shown()
     assert set(hands) == set(puzzle.players)
-    assert "2♣" not in hands["Dan"] and any("2♣" in cards for cards in hands.values())
+    assert Card.parse("2C") not in hands["Dan"] and deal.holder != "Dan" and Card.parse("2C") in hands[deal.holder]
     shown = {card for cards in hands.values() for card in cards}
-    assert not shown & {"6♣", "7♣"}  # the other forced cards would give the answer away: left out while open
-    assert reply.lines[8].startswith("Not shown: ") and "6♣" in reply.lines[8] and "7♣" in reply.lines[8]
-    assert attempt().respond("Fay 6C, Eve 7C, Dan 2C").lines == reply.lines  # the same deal for the same answer
+    assert not shown & set(parse_cards("6C 7C"))  # the other forced cards would give the answer away
+    assert set(deal.hidden) >= set(parse_cards("6C 7C")) and not shown & set(deal.hidden)
+    assert attempt().respond("Fay 6C, Eve 7C, Dan 2C").deal == deal  # the same deal for the same answer
     plain = attempt().respond("Fay 6C")  # a certain card left out: nothing to refute
-    assert plain.kind == "wrong" and not any(line.startswith("A deal") for line in plain.lines)
+    assert plain.kind == "wrong" and plain.deal is None
 
 
 def test_explain_shows_a_deal_for_a_card_that_is_not_forced() -> None:

@@ -46,3 +46,46 @@ def test_known_gatherings() -> None:
     # one reason of a form is left as it was
     assert gather(["Ann said no to 3C on move 10", "3C is not in your hand"]) == \
         ["Ann said no to 3C on move 10", "3C is not in your hand"]
+
+
+# -- words written once from values: the terminal's text and the cards a page draws agree ----------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["classic", "fish54"]))
+def test_a_move_in_words_is_the_notation_and_keeps_its_cards(seed: int, variant: str) -> None:
+    import random
+
+    from trainer.game.events import Ask, Claim
+    from trainer.game.randomplay import random_game
+    from trainer.render.phrases import event_words
+
+    game = random_game(random.Random(seed), variant, max_events=120)
+    for event in game.events:
+        said = event_words(event)
+        assert str(said) == str(event)  # the terminal prints what it always printed
+        if isinstance(event, Ask):
+            assert said.cards() == (event.card,)
+        elif isinstance(event, Claim):
+            assert set(said.cards()) == {c for c, _ in (*event.declared, *event.actual)}
+
+
+def test_every_pack_puzzle_is_worded_from_values_as_the_terminal_says_it() -> None:
+    from puzzles.packs import load_pack
+    from puzzles.quiz import hint_for
+    from trainer.render.quiz import hint_words, question_words, step_words
+
+    for puzzle in load_pack():
+        question = question_words(puzzle)
+        assert str(question) == puzzle.question_text(), puzzle.id
+        assert str(question_words(puzzle, plain=True)) == puzzle.question.text(), puzzle.id
+        kind = puzzle.question.kind
+        named = {"locate": puzzle.question.cards, "certain": puzzle.asked, "claim": ()}[kind]
+        assert question.cards() == tuple(named), puzzle.id  # the cards named, as values, for the page to draw
+        assert (puzzle.question.half_suit in question.parts) == (kind == "claim"), puzzle.id
+        for step in puzzle.explanation:
+            said = step_words(step, puzzle)
+            assert str(said) == step.text and not re.search(r"\b(?:10|[2-9JQKA])[SHDC]\b", "".join(
+                part for part in said.parts if isinstance(part, str))), (puzzle.id, step.text)
+        for depth in ("nudge", "clue"):
+            assert len(str(hint_words(hint_for(puzzle, depth), puzzle))) <= 80, puzzle.id

@@ -26,8 +26,8 @@ def grade(
 
     from puzzles.files import load_puzzles, pick
     from puzzles.marking import mark_text
-    from puzzles.quiz import explanation_lines
     from puzzles.verify import verified
+    from trainer.render.quiz import explanation_words, miss_words, verdict_words
 
     puzzle = verified(pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file)), str(puzzle_file))
     result = mark_text(puzzle, answer)
@@ -35,8 +35,8 @@ def grade(
         out = result.to_json() | {"explanation": [step.to_json() for step in puzzle.explanation]}
         print(json.dumps(out))
         return
-    print(result.verdict())
-    for line in result.misses():
-        print("  " + line)
-    for line in explanation_lines(puzzle):
+    print(verdict_words(result))
+    for line in miss_words(result):
+        print(f"  {line}")
+    for line in explanation_words(puzzle):
         print(line)

@@ -34,6 +34,7 @@ from trainer.render.puzzle import (
     show_position,
     show_puzzle,
     show_reply,
+    show_usage,
 )
 
 PROMPT = "answer> "
@@ -98,7 +99,7 @@ def quiz(
             assert attempt.result is not None
             save(attempt.result)
         return attempt.result
-    show_line(attempt.usage(), "dim")
+    show_usage(puzzle)
     converse(attempt, read, save)
     assert attempt.result is not None
     return attempt.result
@@ -120,7 +121,7 @@ def converse(attempt: Attempt, read: Callable[[str], str], save: Callable[[Attem
                 reply = attempt.quit()
                 assert attempt.result is not None
                 save(attempt.result)
-            show_reply(reply)
+            show_reply(reply, puzzle)
             break
         with interrupts_held() as held:
             reply = attempt.respond(line)
@@ -134,7 +135,7 @@ def converse(attempt: Attempt, read: Callable[[str], str], save: Callable[[Attem
         elif reply.kind == "last":
             show_last(puzzle)
         else:
-            show_reply(reply)
+            show_reply(reply, puzzle)
         if held.caught:
             raise StoppedAfter(attempt.result) if attempt.result is not None else KeyboardInterrupt
 

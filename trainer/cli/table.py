@@ -36,6 +36,7 @@ from trainer.play.match import Match
 from trainer.play.saved import save
 from trainer.play.seat import Reply, Seat
 from trainer.render.play import (
+    alert_lines,
     reply_lines,
     show_decided,
     show_events,
@@ -147,7 +148,7 @@ class Table:
                         show_lines((DISCARDED,), "yellow")
                     if shown != len(match.state.events):
                         show_table(match, self.seat.open_book)
-                        show_lines(self.seat.alerts(), "bold yellow")
+                        show_lines(alert_lines(self.seat), "bold yellow")
                         shown = len(match.state.events)
                     if not self.turn():
                         return

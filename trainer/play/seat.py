@@ -2,8 +2,9 @@
 
 A :class:`Seat` holds the :class:`~trainer.play.match.Match` and the coach.
 :meth:`Seat.respond` takes one line (see :mod:`trainer.play.table_prompt`) and
-returns a :class:`Reply`: what to say, what to show, and the events played,
-if any. An illegal move gets the rule's one-line reason and changes nothing.
+returns a :class:`Reply`: a value (what happened, what the coach found, the
+events played, if any) that :mod:`trainer.render.play` words for the terminal
+and the pages. An illegal move gets the rule's one-line reason and changes nothing.
 
 The coach (``--coach``):
 
@@ -17,8 +18,8 @@ The coach (``--coach``):
 
     >>> from trainer.play.match import Match, Seating
     >>> seat = Seat(Match.new(Seating(seed=3)))
-    >>> seat.respond("Zed 6D").lines
-    ("'Zed' is not at the table (players: Ann Bob Cat Dan Eve Fay)",)
+    >>> seat.respond("Zed 6D").message
+    "'Zed' is not at the table (players: Ann Bob Cat Dan Eve Fay)"
     >>> seat.respond("history").kind
     'history'
 
@@ -26,47 +27,120 @@ At a table of several people each has a :class:`Seat` of their own over the
 same match, with the coach level they chose:
 
     >>> shared = Match.new(Seating(seed=3), people={"Ann", "Dan"})
-    >>> Seat(shared, "Ann").respond("auto").lines
-    ('It is not your move.',)
+    >>> Seat(shared, "Ann").respond("auto").notice
+    'not-your-move'
     >>> Seat(shared, "Dan", CoachLevel.OFF).respond("auto").kind
     'moved'
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
-from trainer.explain.phrases import percent, placement
-from trainer.game.cards import HalfSuit
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.coach import Coach
 from trainer.play.expert import likeliest
 from trainer.play.giveaway import GiveAway, given_away
 from trainer.play.match import CoachLevel, Match
-from trainer.play.table_prompt import HELP, Command, PromptError, parse_command
+from trainer.play.table_prompt import Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.review import Note
 
 
 @dataclass(frozen=True)
+class Certain:
+    """A set the team can claim with certainty, and where each of its cards is."""
+
+    half_suit: HalfSuit
+    holders: Mapping[Card, str]
+
+
+@dataclass(frozen=True)
+class Surest:
+    """When no set is certain and questions are over: the set whose likeliest placement (``declared``) is right
+    most often (``chance``, exact), and the ``next`` best sets with theirs."""
+
+    half_suit: HalfSuit
+    declared: Mapping[Card, str]
+    chance: Fraction
+    next: tuple[tuple[HalfSuit, Fraction], ...] = ()
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """Why the coach asks "are you sure?" before a move: an ask of ``card`` from ``target`` that cannot hit
+    (``chance`` 0), or a claim of ``half_suit`` right in ``chance`` of the deals the seat cannot rule out."""
+
+    move: str
+    chance: Fraction
+    target: str | None = None
+    card: Card | None = None
+    half_suit: HalfSuit | None = None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's hint: ``claim`` (``certain``), ``pass`` (no cards: one of ``mates``), ``surest`` (no ask is
+    possible: ``surest``), or ``asks`` (the legal ``asks`` with the best exact ``chance``)."""
+
+    kind: str
+    certain: Certain | None = None
+    mates: tuple[str, ...] = ()
+    surest: Surest | None = None
+    chance: Fraction = Fraction(0)
+    asks: tuple[tuple[str, Card], ...] = ()
+
+
+@dataclass(frozen=True)
+class Odds:
+    """``odds CARD``: each possible holder of ``card`` with its exact chance, likeliest first."""
+
+    card: Card
+    chances: Mapping[str, Fraction]
+
+
+Alert = Certain | Surest
+"""What the coach says as the seat's turn begins."""
+
+
+NOTICES = frozenset({"empty", "help", "nothing-to-confirm", "nothing-to-refuse", "not-played", "history-closed",
+                     "not-your-move", "odds-needs-full", "claimed", "coach-off"})
+"""What a :class:`Reply`'s ``notice`` may be (worded by :func:`trainer.render.play.reply_words`)."""
+
+
+@dataclass(frozen=True)
 class Reply:
-    """What to say after one line.
+    """What comes of one line, as values.
 
     ``kind``: ``invalid`` (nothing changed), ``info``, ``hand``, ``table``,
     ``history`` (show it, for ``half_suit`` only when set), ``confirm`` (a
-    yes/no question is pending), ``moved`` (``events`` were played) or ``quit``.
+    yes/no question is pending: ``doubt`` says why), ``moved`` (``events`` were
+    played) or ``quit``. ``message``: a rule's refusal from the game layer
+    (:class:`~trainer.game.errors.LiteratureError`'s one line). ``notice``: what
+    the seat says otherwise (one of :data:`NOTICES`; ``card`` for ``claimed``,
+    ``last`` for ``history-closed``: the last event, if any). ``advice``: the
+    coach's hint; ``odds``: the chances of ``odds CARD``.
     ``notes``: with the full coach, the review's notes on the person's move just played.
     ``given``: with the full coach, after an ask of the person's, what the table can now prove about their hand.
     """
 
     kind: str
-    lines: tuple[str, ...] = ()
+    message: str = ""
     events: tuple[Event, ...] = ()
     half_suit: HalfSuit | None = None
     auto: bool = False
     notes: tuple[Note, ...] = ()
     given: GiveAway | None = None
+    notice: str = ""
+    card: Card | None = None
+    last: Event | None = None
+    doubt: Doubt | None = None
+    advice: Advice | None = None
+    odds: Odds | None = None
 
 
 class Seat:
@@ -94,23 +168,20 @@ class Seat:
         """What the person is asked to do now."""
         return self.match.decider()[1]
 
-    def alerts(self) -> tuple[str, ...]:
+    def alerts(self) -> tuple[Alert, ...]:
         """What the coach says as the person's turn begins: the sets the team can claim for sure; when questions
         are over and none is sure, the set the person is surest of, and why."""
         if not self.coached or not self.your_move() or self.role() is Role.PASS:
             return ()
         events = self.match.state.events
-        lines = []
-        for half, holders in self.coach.claimable(events).items():
-            claim = placement(holders.items())
-            lines.append(f"Coach: your team can claim {half} with certainty: claim {half}: {claim}")
-        if not lines and self.role() is Role.CLAIM:
-            lines.append("Coach: " + self.surest())
-        return tuple(lines)
+        found: list[Alert] = [Certain(half, holders) for half, holders in self.coach.claimable(events).items()]
+        if not found and self.role() is Role.CLAIM:
+            found.append(self.surest())
+        return tuple(found)
 
-    def surest(self) -> str:
+    def surest(self) -> Surest:
         """Which set to claim when questions are over and none is certain: the likeliest placement of each set
-        in play, by its exact chance, and the set whose chance is best."""
+        in play, by its exact chance, and the set whose chance is best (with the next two)."""
         match = self.match
         events = match.state.events
         view = match.table.view(match.you, self.role())
@@ -122,12 +193,7 @@ class Seat:
             chances.append((self.coach.claim_chance(events, half, declared), -half.index, half, declared))
         chances.sort(reverse=True)
         chance, _, half, declared = chances[0]
-        why = f"claim {half}: {placement(declared.items())}, right in {percent(chance)} of the deals you cannot " \
-              "rule out"
-        if len(chances) > 1:
-            others = ", ".join(f"{h} {percent(c)}" for c, _, h, _ in chances[1:3])
-            why += f"; the next surest: {others}"
-        return f"no set is certain; the one you are surest of is {half}: {why}."
+        return Surest(half, declared, chance, tuple((h, c) for c, _, h, _ in chances[1:3]))
 
     def respond(self, line: str) -> Reply:
         """Take one line typed at the prompt."""
@@ -136,40 +202,34 @@ class Seat:
             command = parse_command(line, match.setup, self.you)
         except PromptError as error:
             self.pending = None
-            return Reply("invalid", (error.message,))
+            return Reply("invalid", error.message)
         pending, self.pending = self.pending, None
         if command.kind == "yes":
             if pending is None:
-                return Reply("invalid", ("There is nothing to say yes to.",))
+                return Reply("invalid", notice="nothing-to-confirm")
             return self.play(pending)
         if command.kind == "no":
-            return Reply("info", ("Not played." if pending is not None else "There is nothing to say no to.",))
+            return Reply("info", notice="not-played" if pending is not None else "nothing-to-refuse")
         return self.command(command)
 
     def command(self, command: Command) -> Reply:
         """Answer a command that is not a yes or a no."""
         kind = command.kind
-        if kind == "empty":
-            return Reply("info", ("Your move: type a move such as 'Bob 6D', or 'help'.",))
-        if kind == "help":
-            return Reply("info", HELP)
+        if kind in ("empty", "help"):
+            return Reply("info", notice=kind)
         if kind in ("hand", "table", "quit"):
             return Reply(kind)
         if kind == "history":
             if not self.open_book:
                 events = self.match.state.events
-                last = str(events[-1]) if events else "nothing yet"
-                return Reply("invalid", (
-                    f"At a real table only the last question and answer may be repeated: {last}. "
-                    "(--open-book shows the whole history.)",
-                ))
+                return Reply("invalid", notice="history-closed", last=events[-1] if events else None)
             return Reply("history", half_suit=command.half_suit)
         if kind == "odds":
             return self.odds(command)
         if kind == "hint":
             return self.hint()
         if not self.your_move():
-            return Reply("invalid", ("It is not your move.",))
+            return Reply("invalid", notice="not-your-move")
         if kind == "auto":
             return self.play(self.match.suggest(self.you), auto=True)
         assert command.move is not None
@@ -181,23 +241,17 @@ class Seat:
         try:
             self.match.events_for(move, self.you)
         except LiteratureError as error:
-            return Reply("invalid", (error.message,))
+            return Reply("invalid", error.message)
         if not self.coached:
             return self.play(move)
         if isinstance(move, AskFor) and self.coach.ask_chance(events, move.target, move.card) == 0:
             self.pending = move
-            return Reply("confirm", (
-                f"Coach: {move.target} cannot hold {move.card} (you could know it): the ask cannot hit. "
-                "Ask anyway? (yes/no)",
-            ))
+            return Reply("confirm", doubt=Doubt("ask", Fraction(0), target=move.target, card=move.card))
         if isinstance(move, ClaimSet):
             chance = self.coach.claim_chance(events, move.half_suit, dict(move.declared))
             if chance < 1:
                 self.pending = move
-                return Reply("confirm", (
-                    f"Coach: this claim is right in {percent(chance)} of the deals you cannot rule out. "
-                    "Claim anyway? (yes/no)",
-                ))
+                return Reply("confirm", doubt=Doubt("claim", chance, half_suit=move.half_suit))
         return self.play(move)
 
     def play(self, move: Move, auto: bool = False) -> Reply:
@@ -205,7 +259,7 @@ class Seat:
         try:
             events = self.match.play(move, auto=auto, seat=self.you)
         except LiteratureError as error:
-            return Reply("invalid", (error.message,))
+            return Reply("invalid", error.message)
         notes: list[Note] = []
         given = None
         if self.level is CoachLevel.FULL:
@@ -215,44 +269,39 @@ class Seat:
                 notes = self.coach.notes(history, index)
             if isinstance(history[-1], Ask):
                 given = given_away(self.match.setup, history, index)
-        return Reply("moved", (), tuple(events), auto=auto, notes=tuple(notes), given=given)
+        return Reply("moved", events=tuple(events), auto=auto, notes=tuple(notes), given=given)
 
     def odds(self, command: Command) -> Reply:
         """``odds CARD`` (full coach only)."""
         if self.level is not CoachLevel.FULL:
-            return Reply("invalid", ("odds needs the full coach (literature play --coach full).",))
+            return Reply("invalid", notice="odds-needs-full")
         card = command.card
         assert card is not None
         state = self.match.state
         if not state.setup.variant.has(card):
-            return Reply("invalid", (state.setup.not_in_variant(card),))
+            return Reply("invalid", state.setup.not_in_variant(card))
         if not state.in_play(card):
-            return Reply("invalid", (f"{card.half_suit} has been claimed: {card} is out of the game.",))
-        odds = self.coach.odds(state.events, card)
-        listed = ", ".join(f"{p} {percent(f)}" for p, f in odds.items())
-        return Reply("info", (f"{card}: {listed}",))
+            return Reply("invalid", notice="claimed", card=card)
+        return Reply("info", odds=Odds(card, self.coach.odds(state.events, card)))
 
     def hint(self) -> Reply:
         """What the coach would do now: a certain claim, else the asks with the best chance."""
         if not self.coached:
-            return Reply("invalid", ("The coach is off: no hints at a real table (--coach alert or full).",))
+            return Reply("invalid", notice="coach-off")
         if not self.your_move():
-            return Reply("invalid", ("It is not your move.",))
+            return Reply("invalid", notice="not-your-move")
         match, role = self.match, self.role()
         events = match.state.events
         claimable = self.coach.claimable(events)
         if claimable:
             half, holders = next(iter(claimable.items()))
-            return Reply("info", (f"Hint: claim {half}: {placement(holders.items())} (certain).",))
+            return Reply("info", advice=Advice("claim", certain=Certain(half, holders)))
         if role is Role.PASS:
             mates = match.your_view(self.you).pass_targets() or sorted(match.state.actors())
-            return Reply("info", (f"Hint: you have no cards; pass to one of {', '.join(mates)}.",))
+            return Reply("info", advice=Advice("pass", mates=tuple(mates)))
         view = match.table.view(self.you, role)
         asks = view.legal_asks()
         if not asks:
-            return Reply("info", ("Hint: no ask is possible; " + self.surest(),))
+            return Reply("info", advice=Advice("surest", surest=self.surest()))
         best, top = self.coach.best_asks(events, asks)
-        listed = ", ".join(f"{t} {c}" for t, c in top[:4])
-        more = f" and {len(top) - 4} more" if len(top) > 4 else ""
-        return Reply("info", (f"Hint: the best asks hit with chance {percent(best)}: {listed}{more}.",))
-
+        return Reply("info", advice=Advice("asks", chance=best, asks=tuple(top)))

@@ -4,6 +4,7 @@ Every place that shows a note says it the same way: ``literature review``
 (terminal and HTML), its ``--json`` (each note's ``text``), and ``play``'s
 coach and end-of-game review.
 
+    >>> from trainer.game.cards import Card
     >>> from trainer.game.notation import parse_game
     >>> from trainer.review import review_game
     >>> game = parse_game('''variant: classic
@@ -12,22 +13,25 @@ coach and end-of-game review.
     ... hand Ann: 2D 3D 4D 5D 7D 9S JS KH
     ... Cat asks Bob for 9C: no
     ... Bob asks Cat for 9C: no''')
-    >>> note_sentence(review_game(game).notes[0])
-    'Bob could know Cat did not hold 9C: the ask could not hit (from the public view).'
+    >>> said = note_sentence(review_game(game).notes[0])
+    >>> str(said), said.cards()
+    ('Bob could know Cat did not hold 9C: the ask could not hit (from the public view).', (Card.parse('9C'),))
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from trainer.explain.phrases import percent, placement
+from trainer.explain.phrases import percent
+from trainer.render.phrases import placement_words
+from trainer.render.words import Words
 from trainer.review import Note, NoteKind
 
 BEST_SHOWN = 5  # how many of the best asks a note lists
 
 
-def note_sentence(note: Note) -> str:
-    """The note as one sentence a player can read."""
+def note_sentence(note: Note) -> Words:
+    """The note as one sentence a player can read, its cards and sets kept as values (``str`` for the terminal)."""
     who = note.player
     suffix = "" if note.view == note.player else " (from the public view)"
     if note.kind is NoteKind.KEPT_SET:
@@ -35,51 +39,56 @@ def note_sentence(note: Note) -> str:
     if note.kind is NoteKind.OUT_OF_TURN:
         return _out_of_turn(note, "" if note.view == note.player else ", from the public view")
     if note.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
-        text = f"{who} could claim {note.half_suit} with certainty ({placement(note.holders)})"
+        text = Words.of(f"{who} could claim ", _set(note), " with certainty (", placement_words(note.holders), ")")
         if note.since is not None and note.since < note.event:
             text += f", since event {note.since}"
         if note.kind is NoteKind.LOST_CLAIM:
             fate = "had it cancelled" if note.outcome == "cancelled" else "lost it"
-            return f"{text}{suffix}; the team later {fate}."
-        return (
-            f"{text}{suffix}. Keeping a certain set as a stalemate breaker is a real strategy; "
-            "claiming it banks the set."
-        )
+            return Words.of(text, f"{suffix}; the team later {fate}.")
+        return Words.of(text, f"{suffix}. Keeping a certain set as a stalemate breaker is a real strategy; "
+                              "claiming it banks the set.")
     if note.kind is NoteKind.WASTED_ASK:
-        return f"{who} could know {note.target} did not hold {note.card}: the ask could not hit{suffix}."
+        assert note.card is not None
+        return Words.of(f"{who} could know {note.target} did not hold ", note.card, f": the ask could not hit{suffix}.")
     if note.kind in (NoteKind.RISKY_CLAIM, NoteKind.WRONG_CLAIM):
-        outcome = outcome_words(note)
+        outcome = _outcome(note)
         if note.probability == 0:
-            return (f"{who} claimed {note.half_suit} although {who} could know the claim could not be "
-                    f"right{suffix}; it was {outcome}.")
+            return Words.of(f"{who} claimed ", _set(note), f" although {who} could know the claim could not be "
+                            f"right{suffix}; it was ", outcome, ".")
         chance = percent(note.probability)
-        return (
-            f"{who} claimed {note.half_suit} without certainty: every card was where declared "
-            f"in {chance} of the deals {who} could not rule out{suffix}; the claim was {outcome}."
-        )
+        return Words.of(f"{who} claimed ", _set(note), " without certainty: every card was where declared "
+                        f"in {chance} of the deals {who} could not rule out{suffix}; the claim was ", outcome, ".")
     best = best_asks_words(note)
     chance = percent(note.probability)
     if note.outcome == "hit":
-        return f"{who}'s ask was {article(chance)} ask that happened to hit; {best}{suffix}."
+        return Words.of(f"{who}'s ask was {article(chance)} ask that happened to hit; ", best, f"{suffix}.")
     if note.outcome == "miss":
-        return f"{who}'s ask had {article(chance)} chance of a hit and missed; {best}{suffix}."
-    return f"{who}'s ask had {article(chance)} chance of a hit; {best}{suffix}."
+        return Words.of(f"{who}'s ask had {article(chance)} chance of a hit and missed; ", best, f"{suffix}.")
+    return Words.of(f"{who}'s ask had {article(chance)} chance of a hit; ", best, f"{suffix}.")
 
 
-def best_asks_words(note: Note) -> str:
+def _set(note: Note) -> Words:
+    return Words.of(note.half_suit) if note.half_suit is not None else Words.of("a set")
+
+
+def best_asks_words(note: Note) -> Words:
     """A ``best-ask`` note's best asks in words (``Bob for JS was certain``, ``the best had 60%: ...``)."""
-    listed = ", ".join(f"{t} for {c}" for t, c in note.best[:BEST_SHOWN])
+    listed = Words.join(", ", (Words.of(f"{t} for ", c) for t, c in note.best[:BEST_SHOWN]))
     more = f" and {len(note.best) - BEST_SHOWN} more" if len(note.best) > BEST_SHOWN else ""
     if note.best_probability == 1:
-        return f"{listed}{more} {'was' if len(note.best) == 1 else 'were'} certain"
-    return f"the best had {percent(note.best_probability)}: {listed}{more}"
+        return Words.of(listed, f"{more} {'was' if len(note.best) == 1 else 'were'} certain")
+    return Words.of(f"the best had {percent(note.best_probability)}: ", listed, more)
 
 
 def outcome_words(note: Note) -> str | None:
     """The note's outcome; a wrong claim's names where the misplaced cards were: ``wrong (Bob 10S)``."""
+    return str(_outcome(note)) if note.outcome is not None else None
+
+
+def _outcome(note: Note) -> Words:
     if note.outcome == "wrong" and note.misplaced:
-        return f"wrong ({placement(note.misplaced)})"
-    return note.outcome
+        return Words.of("wrong (", placement_words(note.misplaced), ")")
+    return Words.of(note.outcome or "")
 
 
 def article(chance: str) -> str:
@@ -93,32 +102,33 @@ def article(chance: str) -> str:
     return f"{'an' if an else 'a'} {chance}"
 
 
-def _kept(note: Note) -> str:
+def _kept(note: Note) -> Words:
     """``kept-set``: the claim of a set the team had kept while certain."""
     fate = {"won": "won it", "cancelled": "had it cancelled", "lost": "lost it"}.get(note.outcome or "", "")
     first = note.view if note.view is not None else "the table"
     kept = note.event - (note.since or note.event)
-    return (
-        f"{note.player} claimed {note.half_suit}, kept while certain since event {note.since} "
+    return Words.of(
+        f"{note.player} claimed ", _set(note), f", kept while certain since event {note.since} "
         f"(certain for {first}, {kept} event{'s' if kept != 1 else ''} earlier); the team {fate}."
     )
 
 
-def _out_of_turn(note: Note, public: str) -> str:
+def _out_of_turn(note: Note, public: str) -> Words:
     """``out-of-turn``: the penalty, and what it cost against the same claim made in turn."""
-    who, half = note.player, note.half_suit
-    head = f"{who} claimed {half} out of turn"
+    who = note.player
+    head = Words.of(f"{who} claimed ", _set(note), " out of turn")
     if note.outcome == "lost":
-        what = (f"the other team held {placement(note.holders)}, so the set went to them, as it would "
-                f"have on {who}'s turn")
+        what = Words.of("the other team held ", placement_words(note.holders), ", so the set went to them, as it "
+                        f"would have on {who}'s turn")
     elif note.cost:
-        what = (f"every card was where declared, so on {who}'s turn the team would have won the set; "
-                "out of turn it was cancelled: the penalty cost a set")
+        what = Words.of(f"every card was where declared, so on {who}'s turn the team would have won the set; "
+                        "out of turn it was cancelled: the penalty cost a set")
     else:
-        what = (f"the set was cancelled; the misplaced cards ({placement(note.holders)}) would have had "
-                f"it cancelled on {who}'s turn too, but the team lost the chance to claim it right later")
+        what = Words.of("the set was cancelled; the misplaced cards (", placement_words(note.holders),
+                        f") would have had it cancelled on {who}'s turn too, but the team lost the chance to claim "
+                        "it right later")
     if note.probability is None:  # a right claim judged from another view than the claimer's: nothing to say
-        return f"{head}: {what}."
+        return Words.of(head, ": ", what, ".")
     if note.probability == 1:
         known = f"{who} could know where every card was"
     elif note.probability == 0:
@@ -126,7 +136,7 @@ def _out_of_turn(note: Note, public: str) -> str:
     else:
         chance = percent(note.probability)
         known = f"every card was where declared in {chance} of the deals {who} could not rule out"
-    return f"{head}: {what} ({known}{public})."
+    return Words.of(head, ": ", what, f" ({known}{public}).")
 
 
 def note_json(note: Note) -> dict[str, object]:
@@ -162,7 +172,7 @@ def note_json(note: Note) -> dict[str, object]:
     if note.cost is not None:
         out["cost"] = note.cost
     out["view"] = note.view if note.view is not None else "public"
-    out["text"] = note_sentence(note)
+    out["text"] = str(note_sentence(note))
     return out
 
 

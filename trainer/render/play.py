@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from trainer.explain.phrases import percent
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
@@ -25,11 +26,13 @@ from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Recap, claim_outcome, recap
 from trainer.play.saved import SavedGame
-from trainer.play.seat import Reply, Seat
+from trainer.play.seat import Advice, Alert, Certain, Doubt, Reply, Seat, Surest
+from trainer.play.table_prompt import HELP
 from trainer.play.view import Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
-from trainer.render.words import Words
+from trainer.render.phrases import event_words, placement_words
+from trainer.render.words import Words, cards_words
 from trainer.review import Note
 
 RECENT = 5
@@ -79,8 +82,12 @@ def sets_line(state: State) -> Text:
     return text
 
 
-def turn_words(match: Match) -> str:
+def turn_words(match: Match) -> Words:
     """Whose move it is, in words, from the person's side."""
+    return Words.of(_turn(match))
+
+
+def _turn(match: Match) -> str:
     state = match.state
     if state.over:
         return "Game over."
@@ -129,7 +136,7 @@ def table_view(match: Match, open_history: bool) -> Group:
         if not recent:
             grid.add_row(Text.assemble(("Last    ", "bold"), (f"nothing yet: {setup.dealer} deals and asks first",
                                                                "dim")))
-    return Group(Rule(title, style="dim"), grid, Text(turn_words(match), style="bold cyan"))
+    return Group(Rule(title, style="dim"), grid, Text(str(turn_words(match)), style="bold cyan"))
 
 
 def recap_rows(summary: Recap, state: State) -> list[Text]:
@@ -144,7 +151,7 @@ def recap_rows(summary: Recap, state: State) -> list[Text]:
         if turn.other is not None:
             line.append_text(event_text(turn.other))
             if isinstance(turn.other, Claim):
-                line.append(" · " + claim_words(state, turn.other, score=False), style="bold")
+                line.append(f" · {claim_words(state, turn.other, score=False)}", style="bold")
         else:
             line.append(f"{turn.player} asks ")
             for number, ask in enumerate(turn.asks):
@@ -165,9 +172,9 @@ def recap_rows(summary: Recap, state: State) -> list[Text]:
     return rows
 
 
-def recap_lines(summary: Recap, state: State) -> list[str]:
-    """The words of :func:`recap_rows` as plain lines, cards as codes (``Dan asks Ann JH yes, Eve 9H no``), for
-    a page that draws the cards itself.
+def recap_lines(summary: Recap, state: State) -> tuple[Words, ...]:
+    """The words of :func:`recap_rows`, a sentence a line, cards as values (``Dan asks Ann JH yes, Eve 9H no``),
+    for a page that draws the cards itself.
 
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game('''variant: classic
@@ -176,34 +183,40 @@ def recap_lines(summary: Recap, state: State) -> list[str]:
     ... Ann asks Bob for 3D: no
     ... Bob asks Cat for 2S: yes
     ... Bob asks Ann for 9S: no''')
-    >>> recap_lines(recap(game.setup, game.events, "Ann"), game.state())
+    >>> said = recap_lines(recap(game.setup, game.events, "Ann"), game.state())
+    >>> [str(line) for line in said]
     ['Since your last move, 2 events (from 2):', 'Bob asks Cat 2S yes, Ann 9S no', 'Moved: 2S Cat→Bob']
+    >>> said[1].cards()
+    (Card.parse('2S'), Card.parse('9S'))
     """
     count = sum(len(t.asks) or 1 for t in summary.turns)
-    lines = [f"Since your last move, {count} event{'s' if count != 1 else ''} (from {summary.first}):"]
+    lines = [Words.of(f"Since your last move, {count} event{'s' if count != 1 else ''} (from {summary.first}):")]
     for turn in summary.turns:
         if turn.other is not None:
-            words = str(turn.other)
+            words = event_words(turn.other)
             if isinstance(turn.other, Claim):
-                words += " · " + claim_words(state, turn.other, score=False)
+                words += Words.of(" · ", claim_words(state, turn.other, score=False))
             lines.append(words)
         else:
-            asks = ", ".join(f"{a.target} {a.card} {'yes' if a.hit else 'no'}" for a in turn.asks)
-            lines.append(f"{turn.player} asks {asks}")
+            asks = Words.join(", ", (Words.of(f"{a.target} ", a.card, " yes" if a.hit else " no") for a in turn.asks))
+            lines.append(Words.of(f"{turn.player} asks ", asks))
     if summary.moved:
-        lines.append("Moved: " + ", ".join(f"{card} {giver}→{taker}" for card, giver, taker in summary.moved))
-    return lines
+        lines.append(Words.of("Moved: ", Words.join(", ", (Words.of(card, f" {giver}→{taker}")
+                                                          for card, giver, taker in summary.moved))))
+    return tuple(lines)
 
 
-def claim_words(state: State, claim: Claim, score: bool = True) -> str:
+def claim_words(state: State, claim: Claim, score: bool = True) -> Words:
     """What a claim came to, in words: ``right: team 1 wins LD (score 1-0)`` (the score as ``state`` has it)."""
     outcome, team = claim_outcome(state, claim)
+    half = claim.half_suit
     if not score:
-        return f"{outcome}: {claim.half_suit} is cancelled" if team is None else f"{outcome}: team {team} wins it"
-    score = f"score {state.score[1]}-{state.score[2]}"  # type: ignore[assignment]
+        return Words.of(f"{outcome}: ", half, " is cancelled") if team is None else Words.of(
+            f"{outcome}: team {team} wins it")
+    scored = f"score {state.score[1]}-{state.score[2]}"
     if team is None:
-        return f"{outcome}: {claim.half_suit} is cancelled ({score})"
-    return f"{outcome}: team {team} wins {claim.half_suit} ({score})"
+        return Words.of(f"{outcome}: ", half, f" is cancelled ({scored})")
+    return Words.of(f"{outcome}: team {team} wins ", half, f" ({scored})")
 
 
 def show_table(match: Match, open_history: bool) -> None:
@@ -221,14 +234,14 @@ def show_events(events: Sequence[Event], you: str, auto: bool = False, state: St
             text = Text.assemble(("you: " if not auto else "auto (expert) for you: ", "bold green"), text)
         console().print(text)
         if isinstance(event, Claim) and state is not None:
-            console().print(Text(claim_announcement(state, event, you), style="bold"))
+            console().print(Text(str(claim_announcement(state, event, you)), style="bold"))
 
 
-def claim_announcement(state: State, claim: Claim, you: str) -> str:
+def claim_announcement(state: State, claim: Claim, you: str) -> Words:
     """A claim's outcome announced, once played on ``state``: ``Your claim of LD is right: team 1 wins LD (score
     1-0).`` (the terminal and the web say it)."""
     who = "Your claim" if claim.claimer == you else f"{claim.claimer}'s claim"
-    return f"{who} of {claim.half_suit} is {claim_words(state, claim)}."
+    return Words.of(f"{who} of ", claim.half_suit, " is ", claim_words(state, claim), ".")
 
 
 def show_hand(match: Match) -> None:
@@ -265,40 +278,131 @@ def show_lines(lines: Sequence[str], style: str = "") -> None:
         console().print(Text(line, style=style), soft_wrap=True)  # the terminal wraps; a path stays whole
 
 
-def reply_lines(reply: Reply) -> tuple[str, ...]:
-    """What a reply says: its lines, then the coach's words on each note of the move just played and on what
-    it gave away."""
-    given = () if reply.given is None else (f"Coach: {given_words(reply.given)}",)
-    return (*reply.lines, *(f"Coach: {note_sentence(note)}" for note in reply.notes), *given)
+NOTICES = {
+    "empty": "Your move: type a move such as 'Bob 6D', or 'help'.",
+    "nothing-to-confirm": "There is nothing to say yes to.",
+    "nothing-to-refuse": "There is nothing to say no to.",
+    "not-played": "Not played.",
+    "not-your-move": "It is not your move.",
+    "odds-needs-full": "odds needs the full coach (literature play --coach full).",
+    "coach-off": "The coach is off: no hints at a real table (--coach alert or full).",
+}
+"""The seat's notices that need no value to say (:data:`trainer.play.seat.NOTICES`)."""
+
+
+def said_words(reply: Reply) -> tuple[Words, ...]:
+    """What the seat says of a line (before the coach's notes): its refusal, notice, question, hint or odds."""
+    if reply.message:
+        return (Words.of(reply.message),)
+    notice = reply.notice
+    if notice == "help":
+        return tuple(Words.of(line) for line in HELP)
+    if notice == "history-closed":
+        last = event_words(reply.last) if reply.last is not None else Words.of("nothing yet")
+        return (Words.of("At a real table only the last question and answer may be repeated: ", last,
+                         ". (--open-book shows the whole history.)"),)
+    if notice == "claimed" and reply.card is not None:
+        return (Words.of(reply.card.half_suit, " has been claimed: ", reply.card, " is out of the game."),)
+    if notice:
+        return (Words.of(NOTICES[notice]),)
+    if reply.doubt is not None:
+        return (doubt_words(reply.doubt),)
+    if reply.advice is not None:
+        return (advice_words(reply.advice),)
+    if reply.odds is not None:
+        odds = reply.odds
+        return (Words.of(odds.card, ": " + ", ".join(f"{p} {percent(f)}" for p, f in odds.chances.items())),)
+    return ()
+
+
+def doubt_words(doubt: Doubt) -> Words:
+    """The coach's "are you sure?" before a move that cannot hit or may be wrong.
+
+    >>> from fractions import Fraction
+    >>> from trainer.game.cards import Card
+    >>> str(doubt_words(Doubt("ask", Fraction(0), target="Bob", card=Card.parse("6D"))))
+    'Coach: Bob cannot hold 6D (you could know it): the ask cannot hit. Ask anyway? (yes/no)'
+    """
+    if doubt.move == "ask" and doubt.card is not None:
+        return Words.of(f"Coach: {doubt.target} cannot hold ", doubt.card, " (you could know it): the ask cannot "
+                        "hit. Ask anyway? (yes/no)")
+    return Words.of(f"Coach: this claim is right in {percent(doubt.chance)} of the deals you cannot rule out. "
+                    "Claim anyway? (yes/no)")
+
+
+def advice_words(advice: Advice) -> Words:
+    """The coach's hint in one sentence: ``Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).``."""
+    if advice.kind == "claim" and advice.certain is not None:
+        half = advice.certain.half_suit
+        return Words.of("Hint: claim ", half, ": ", placement_words(advice.certain.holders.items()), " (certain).")
+    if advice.kind == "pass":
+        return Words.of(f"Hint: you have no cards; pass to one of {', '.join(advice.mates)}.")
+    if advice.kind == "surest" and advice.surest is not None:
+        return Words.of("Hint: no ask is possible; ", surest_words(advice.surest))
+    listed = Words.join(", ", (Words.of(f"{t} ", c) for t, c in advice.asks[:4]))
+    more = f" and {len(advice.asks) - 4} more" if len(advice.asks) > 4 else ""
+    return Words.of(f"Hint: the best asks hit with chance {percent(advice.chance)}: ", listed, f"{more}.")
+
+
+def surest_words(surest: Surest) -> Words:
+    """The set to claim when none is certain, by its exact chance, and the next surest."""
+    half = surest.half_suit
+    why = Words.of("claim ", half, ": ", placement_words(surest.declared.items()),
+                   f", right in {percent(surest.chance)} of the deals you cannot rule out")
+    if surest.next:
+        why += Words.of("; the next surest: ", Words.join(", ", (Words.of(h, f" {percent(c)}")
+                                                                for h, c in surest.next)))
+    return Words.of("no set is certain; the one you are surest of is ", half, ": ", why, ".")
+
+
+def alert_sentence(alert: Alert) -> Words:
+    """One of the coach's alerts as the seat's turn begins."""
+    if isinstance(alert, Certain):
+        half = alert.half_suit
+        return Words.of("Coach: your team can claim ", half, " with certainty: claim ", half, ": ",
+                        placement_words(alert.holders.items()))
+    return Words.of("Coach: ", surest_words(alert))
 
 
 def reply_words(reply: Reply) -> tuple[Words, ...]:
-    """What a reply says, as sentences that keep their cards (for the pages: the ``words`` filter draws them)."""
-    return tuple(Words.of(line) for line in reply_lines(reply))
+    """What a reply says, as sentences that keep their cards (the pages draw them with the ``words`` filter):
+    what the seat says, then the coach's words on each note of the move just played and on what it gave away."""
+    given = () if reply.given is None else (Words.of("Coach: ", given_words(reply.given)),)
+    return (*said_words(reply), *(Words.of("Coach: ", note_sentence(note)) for note in reply.notes), *given)
+
+
+def reply_lines(reply: Reply) -> tuple[str, ...]:
+    """:func:`reply_words` as the terminal prints them."""
+    return tuple(map(str, reply_words(reply)))
 
 
 def alert_words(seat: Seat) -> tuple[Words, ...]:
     """What the coach says as the seat's turn begins (:meth:`Seat.alerts`), as sentences for the pages."""
-    return tuple(Words.of(line) for line in seat.alerts())
+    return tuple(alert_sentence(alert) for alert in seat.alerts())
 
 
-def given_words(given: GiveAway) -> str:
+def alert_lines(seat: Seat) -> tuple[str, ...]:
+    """:func:`alert_words` as the terminal prints them."""
+    return tuple(map(str, alert_words(seat)))
+
+
+def given_words(given: GiveAway) -> Words:
     """What an ask gave away, in one sentence.
 
     >>> from trainer.game.cards import Card
-    >>> given_words(GiveAway("Ann", 3, (Card.parse("4D"),), (Card.parse("6D"), Card.parse("7D"))))
+    >>> str(given_words(GiveAway("Ann", 3, (Card.parse("4D"),), (Card.parse("6D"), Card.parse("7D")))))
     'the table can now prove that you hold 4D and that you do not hold 6D 7D.'
-    >>> given_words(GiveAway("Ann", 3))
+    >>> str(given_words(GiveAway("Ann", 3)))
     'the table can prove nothing new about your hand.'
     """
     parts = []
     if given.held:
-        parts.append(f"that you hold {' '.join(map(str, given.held))}")
+        parts.append(Words.of("that you hold ", cards_words(given.held)))
     if given.lacks:
-        parts.append(f"that you do not hold {' '.join(map(str, given.lacks))}")
+        parts.append(Words.of("that you do not hold ", cards_words(given.lacks)))
     if not parts:
-        return "the table can prove nothing new about your hand."
-    return f"the table can now prove {' and '.join(parts)}."
+        return Words.of("the table can prove nothing new about your hand.")
+    return Words.of("the table can now prove ", Words.join(" and ", parts), ".")
 
 
 def show_result(match: Match, path: str) -> None:
@@ -334,22 +438,24 @@ def show_decided(match: Match, decided: Decided) -> None:
         console().print(Text(f"  move {moment.event}: {moment_words(match, moment)}"), soft_wrap=True)
 
 
-def moment_words(match: Match, moment: Moment) -> str:
+def moment_words(match: Match, moment: Moment) -> Words:
     """One moment that mattered, in a sentence."""
     if moment.note is not None:
         return note_sentence(moment.note)
     taken = moment.taken
     assert taken is not None
+    half = taken.half_suit
     if moment.lost_cards:
         ask = match.state.events[moment.event - 1]
         assert isinstance(ask, Ask)
         times = "once" if moment.lost_cards == 1 else f"{moment.lost_cards} times"
-        return (f"{ask.asker} took {ask.card} from {ask.target}: the other team took a card of {taken.half_suit} "
-                f"from yours {times}, this first, before {taken.claimer} claimed it (move {taken.event}).")
+        return Words.of(f"{ask.asker} took ", ask.card, f" from {ask.target}: the other team took a card of ", half,
+                        f" from yours {times}, this first, before {taken.claimer} claimed it (move {taken.event}).")
     if taken.held:
         cards = f"{taken.held} of its cards" if taken.held != 1 else "one of its cards"
-        return f"{taken.claimer} claimed {taken.half_suit} for the other team while your team still held {cards}."
-    return f"{taken.claimer} claimed {taken.half_suit} for the other team: your team held none of its cards by then."
+        return Words.of(f"{taken.claimer} claimed ", half, f" for the other team while your team still held {cards}.")
+    return Words.of(f"{taken.claimer} claimed ", half, " for the other team: your team held none of its cards by "
+                    "then.")
 
 
 def show_given(counts: dict[str, tuple[int, int]], match: Match) -> None:
@@ -374,7 +480,7 @@ def show_review(notes: Sequence[Note], lost: bool = False) -> None:
         return
     for note in worst_first(notes):
         console().print(Text.assemble((f"move {note.event}: ", "dim"), (f"{note.kind.value} ", "bold yellow"),
-                                      note_sentence(note)))
+                                      str(note_sentence(note))))
 
 
 def games_table(games: Sequence[SavedGame]) -> Table:

@@ -22,6 +22,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
 from trainer.render.game import card_text, hand_text
+from trainer.render.quiz import reply_lines, usage
 
 
 def _hand(cards: Iterable[Card]) -> Text:
@@ -49,7 +50,7 @@ def puzzle_view(
     """
     events = len(puzzle.game.events)
     title = numbered("Puzzle", number, total)
-    subtitle = puzzle.id  # the level and theme come after the answer (puzzles.quiz.explanation_lines)
+    subtitle = puzzle.id  # the level and theme come after the answer (trainer.render.quiz.explanation_words)
     if height is None or events <= max(1, height - SHORT_FRAME):
         parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history_table(puzzle)]
         parts.append(Text("\n" + puzzle.question_text(), style="bold green"))
@@ -275,17 +276,23 @@ def forget_event(lines: int) -> None:
         console.file.flush()
 
 
+def show_usage(puzzle: Puzzle) -> None:
+    """Print the one-line reminder of what can be typed."""
+    show_line(usage(puzzle), "dim")
+
+
 def show_line(line: str, style: str = "") -> None:
     """Print one line of plain text (with an optional Rich style)."""
     Console().print(Text(line, style=style))
 
 
-def show_reply(reply: Reply) -> None:
-    """Print what the quiz says after one line: verdicts in colour, hints highlighted."""
+def show_reply(reply: Reply, puzzle: Puzzle) -> None:
+    """Print what the quiz says after one line (:func:`trainer.render.quiz.reply_lines`): verdicts in colour,
+    hints highlighted."""
     console = Console()
-    for index, line in enumerate(reply.lines):
+    for index, line in enumerate(reply_lines(reply, puzzle)):
         if index == 0 and reply.kind == "verdict":
-            style = "bold green" if line.startswith("Correct") else "bold red"
+            style = "bold green" if reply.mark is not None and reply.mark.correct else "bold red"
             console.print(Text(line, style=style))
         elif reply.kind == "invalid":
             console.print(Text(line, style="yellow"))

@@ -103,10 +103,10 @@ def noted_lines(notes: Sequence[Note]) -> list[tuple[Note, str, NoteKind, str]]:
         if note is wasted:
             best = next((n for n in notes if n.kind is NoteKind.BEST_ASK), None)
             if best is not None:
-                text = f"{note_sentence(note).removesuffix('.')}; {best_asks_words(best)}."
+                text = f"{str(note_sentence(note)).removesuffix('.')}; {best_asks_words(best)}."
                 lines.append((note, f"{note.kind.value}, {best.kind.value}", note.kind, text))
                 continue
-        lines.append((note, note.kind.value, note.kind, note_sentence(note)))
+        lines.append((note, note.kind.value, note.kind, str(note_sentence(note))))
     return lines
 
 
@@ -282,7 +282,7 @@ def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int,
     if not pairs:
         console.print(f"event {event} has no notes")
     for n, (note, found) in enumerate(pairs):
-        console.print(Text.assemble((f"{note.kind.value}: ", "bold"), note_sentence(note)))
+        console.print(Text.assemble((f"{note.kind.value}: ", "bold"), str(note_sentence(note))))
         console.print(explanation_view(found))
         deal = deals[n] if n < len(deals) else None
         if deal is not None:

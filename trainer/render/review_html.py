@@ -134,7 +134,8 @@ def review_html(review: Review) -> str:
     if not review.complete:
         legend = "* judged from the public view. " + legend
     rows = history_rows(game.events)
-    events = [(row, game.line_of(i), note_views(review.notes_of(i), []), [review.bits[p][i - 1] for p in setup.players])
+    events = [(row, game.line_of(i), note_views(review.notes_of(i), [], setup.variant),
+               [review.bits[p][i - 1] for p in setup.players])
               for i, row in enumerate(rows, start=1)]
     about = (f"{setup.variant.value}, {len(setup.players)} players ({' '.join(setup.players)}), {len(game.events)} "
              f"events; score {score[1]}-{score[2]}. {_views_text(review)}")

@@ -26,7 +26,9 @@ from typing import Any
 from trainer.explain.phrases import percent
 from trainer.game.cards import Card
 from trainer.game.notation import Game
+from trainer.game.variants import Variant
 from trainer.render.notes import best_asks_words, note_sentence
+from trainer.render.phrases import step_text_words
 from trainer.render.web.table import history_rows
 from trainer.render.words import Words
 from trainer.review import Note, NoteKind
@@ -68,11 +70,12 @@ def _without_stop(said: Words) -> Words:
     return Words.of(*parts)
 
 
-def note_views(notes: Sequence[Note], whys: Sequence[Why]) -> list[dict[str, Any]]:
+def note_views(notes: Sequence[Note], whys: Sequence[Why], variant: Variant) -> list[dict[str, Any]]:
     """An event's notes as the page shows them: label, kind (for the colour), the sentence and its Why.
 
     A wasted ask's best-ask note joins the wasted-ask line ("the ask could not hit; Bob for JS was certain"),
-    as ``literature review`` prints it. ``whys`` are the notes' :class:`Why`, in the same order.
+    as ``literature review`` prints it. ``whys`` are the notes' :class:`Why`, in the same order; ``variant``: the
+    game's (its cards are kept in the Why's steps).
     """
     by_note = {id(w.note): w for w in whys}
     wasted = next((n for n in notes if n.kind is NoteKind.WASTED_ASK), None)
@@ -81,54 +84,18 @@ def note_views(notes: Sequence[Note], whys: Sequence[Why]) -> list[dict[str, Any
     for note in notes:
         if note.kind is NoteKind.BEST_ASK and wasted is not None:
             continue
-        sentence = note_sentence(note)
-        # (note_sentence gives Words, its cards as values, once render.notes says notes as Words; until then its
-        # text's cards are kept as the explainer's steps' are)
-        said = sentence if isinstance(sentence, Words) else step_words(sentence)
+        said = note_sentence(note)
         label = note.kind.value
         if note is wasted and best is not None:
-            best_words = best_asks_words(best)
-            more = best_words if isinstance(best_words, Words) else step_words(best_words)
-            said = Words.of(_without_stop(said), "; ", more, ".")
+            said = Words.of(_without_stop(said), "; ", best_asks_words(best), ".")
             label = f"{label}, {best.kind.value}"
         why = by_note.get(id(note), Why(note))
         shown.append({
             "label": label, "kind": note.kind.value, "words": said, "event": note.event,
-            "steps": [(step_words(step.text), step.technique, step.events) for step in why.steps],
+            "steps": [(step_text_words(step.text, variant), step.technique, step.events) for step in why.steps],
             "deal": why.deal, "card": why.card, "who": note.view or "the public", "before": note.event,
         })
     return shown
-
-
-def step_words(text: str) -> Words:
-    """An explainer's step (its own wording, the one sentence here not built from values at hand) with each
-    word that is a card's code kept as that card.
-
-    >>> said = step_words("Cat asked for 3D (move 1), so Cat holds 6D.")
-    >>> said.cards(), str(said)
-    ((Card.parse('3D'), Card.parse('6D')), 'Cat asked for 3D (move 1), so Cat holds 6D.')
-    """
-    parts: list[str | Card] = []
-    for index, token in enumerate(text.split(" ")):
-        if index:
-            parts.append(" ")
-        core = token.rstrip(".,;:)")
-        code = core.lstrip("(")
-        card = _card(code)
-        if card is not None:
-            parts += [core[: len(core) - len(code)], card, token[len(core):]]
-        else:
-            parts.append(token)
-    return Words.of(*parts)
-
-
-def _card(code: str) -> Card | None:
-    if not 2 <= len(code) <= 3:
-        return None
-    try:
-        return Card.parse(code)
-    except ValueError:
-        return None
 
 
 def moment_view(game: Game, event: int, viewer: str | None, seen: Position, notes: Sequence[Why] | str | None,
@@ -147,7 +114,8 @@ def moment_view(game: Game, event: int, viewer: str | None, seen: Position, note
         "rows": rows, "current": rows[event - 1] if event else None, "line": game.line_of(event) if event else None,
         "grid": grid_view(seen), "players": game.setup.players, "status": status, "working": WORKING,
         "problem": notes if isinstance(notes, str) else "", "noted": noted,
-        "notes": note_views([w.note for w in notes], notes) if isinstance(notes, list | tuple) else [],
+        "notes": note_views([w.note for w in notes], notes, game.setup.variant)
+        if isinstance(notes, list | tuple) else [],
     }
 
 

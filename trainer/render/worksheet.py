@@ -20,7 +20,6 @@ In HTML every card shows its suit symbol, in the history's claims too.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -32,6 +31,10 @@ from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.state import SetStatus, State
+from trainer.render import web
+from trainer.render.phrases import event_words
+from trainer.render.quiz import question_words, step_words
+from trainer.render.words import Words
 
 FORMATS = ("json", "md", "html")
 """What ``literature generate --format`` can write."""
@@ -225,7 +228,9 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 table.history tbody tr:nth-child(-n+6) { break-before: avoid; page-break-before: avoid; }
 .card { font-family: 'DejaVu Sans', 'Segoe UI Symbol', Arial, sans-serif; font-weight: bold; white-space: nowrap; }
 .red { color: #c00; }
-.black { color: #111; }
+.black, .joker { color: #111; }
+.joker[data-card="RJ"] { color: #c00; }
+abbr.set { text-decoration: none; }
 .answer-room { break-inside: avoid; page-break-inside: avoid; break-before: avoid; page-break-before: avoid;
   margin-top: 0.1rem; font-size: 0.9rem; display: flex; gap: 0.6rem; align-items: flex-end; }
 .answer-room .rooms { flex: 1; }
@@ -238,39 +243,25 @@ ol.steps li { margin: 0.15rem 0; }
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 12.5pt; }
   table.history { font-size: 7.5pt; line-height: 8.2pt; }
   th { background: #eee !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  .red { color: #c00 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .red, .joker[data-card="RJ"] { color: #c00 !important; -webkit-print-color-adjust: exact;
+    print-color-adjust: exact; }
   a { color: inherit; text-decoration: none; }
 }
 """
 
 
 def card_html(card: Card) -> str:
-    """A card with its suit symbol, red for hearts and diamonds.
+    """A card as every page draws it (:func:`trainer.render.web.card_html`: its suit symbol, red or black).
 
     >>> card_html(Card.parse("6D"))
-    '<span class="card red">6♦</span>'
+    '<span class="card red" data-card="6D">6♦</span>'
     """
-    colour = "red" if card.suit in ("H", "D") or card.code == "RJ" else "black"
-    return f'<span class="card {colour}">{html.escape(card.symbol)}</span>'
+    return str(web.card_html(card))
 
 
-_CARD_WORD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[RB]J\b")
-
-
-def text_html(text: str) -> str:
-    """Escape a sentence and show every card in it with its suit symbol.
-
-    >>> text_html("Who holds 10S and 2H?")
-    'Who holds <span class="card black">10♠</span> and <span class="card red">2♥</span>?'
-    >>> text_html("Claim low diamonds (LD) & win")
-    'Claim low diamonds (LD) &amp; win'
-    """
-    out: list[str] = []
-    last = 0
-    for found in _CARD_WORD.finditer(text):
-        out += [html.escape(text[last:found.start()]), card_html(Card.parse(found.group()))]
-        last = found.end()
-    return "".join(out) + html.escape(text[last:])
+def words_html(words: Words) -> str:
+    """A sentence with its cards drawn (:func:`trainer.render.web.words_html`)."""
+    return str(web.words_html(words))
 
 
 def _cards_html(cards: Sequence[Card]) -> str:
@@ -288,12 +279,7 @@ def _rests_html(puzzle: Puzzle) -> str:
     """The moves an answer rests on, each with its text (cards with their suit symbols), as the key marks them."""
     parts = []
     for number, event in rests_on(puzzle):
-        if isinstance(event, Ask):
-            what = (f"{html.escape(event.asker)} asks {html.escape(event.target)} for {card_html(event.card)}: "
-                    f"{'yes' if event.hit else 'no'}")
-        else:
-            what = text_html(str(event))
-        parts.append(f"<b>{number}</b> {what}")
+        parts.append(f"<b>{number}</b> {words_html(event_words(event))}")
     return "; ".join(parts)
 
 
@@ -403,7 +389,7 @@ def worksheet_html(puzzles: Sequence[Puzzle], title: str) -> str:
             f"<p>You are <b>{html.escape(puzzle.viewer)}</b> (team with {html.escape(mates)}). "
             f"<b>Your hand:</b> {_cards_html(_hand(state, puzzle.viewer))}</p>",
             f"<p><b>Hand sizes:</b> {sizes}" + (f" · <b>Sets:</b> {html.escape(claimed)}" if claimed else "") + "</p>",
-            f'<p class="question">{text_html(puzzle.question.text())}</p>',
+            f'<p class="question">{words_html(question_words(puzzle, plain=True))}</p>',
             "</div>",
             _history_html(puzzle),
             '<div class="answer-room">',
@@ -423,7 +409,8 @@ def answer_key_html(puzzles: Sequence[Puzzle], title: str) -> str:
         d = puzzle.difficulty
         open_cards = _not_certain(puzzle)
         steps = "".join(
-            f"<li>{text_html(s.text)}{f' <i>({html.escape(s.technique)})</i>' if s.technique else ''}</li>"
+            f"<li>{words_html(step_words(s, puzzle))}"
+            f"{f' <i>({html.escape(s.technique)})</i>' if s.technique else ''}</li>"
             for s in puzzle.explanation
         )
         body += [

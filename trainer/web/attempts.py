@@ -120,7 +120,7 @@ def answer(served: Served, line: str, store: Path) -> Reply:
     ``served.record`` is false). A line after the end is answered with the end again, changing nothing."""
     with served.lock:
         if served.done:
-            return served.replies[-1] if served.replies else Reply("quit", (), True)
+            return served.replies[-1] if served.replies else Reply("quit", True)
         reply = served.attempt.respond(line[:2000])
         served.replies.append(reply)
         result = served.attempt.result

@@ -15,6 +15,7 @@ from puzzles.daily import checked_daily
 from puzzles.progress import learner_summary
 from puzzles.store import Progress
 from trainer.play.saved import saved_games
+from trainer.render.quiz import question_words
 from trainer.render.stats import DAILY_VERDICTS, figures
 from trainer.web.game_ids import game_id
 from trainer.web.learners import current
@@ -34,15 +35,17 @@ def _home(store: Path | None, games: Path) -> dict[str, Any]:
         from trainer.clock import today
 
         day = today()
-        context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=None)
+        daily = checked_daily(day)
+        context.update(day=day, day_text=long_date(day), daily=daily, question=question_words(daily), answered=None)
         return context
     summary = learner_summary(store, games, calendar_days=7)
     with Progress(store) as progress:
         day = progress.clock().date()
         answered = progress.daily_answered(day)
     verdict = DAILY_VERDICTS[kind_of(answered)] if answered else None
-    context.update(day=day, day_text=long_date(day), daily=checked_daily(day), answered=answered, progress=summary,
-                   figures=figures(summary), verdict=verdict)
+    daily = checked_daily(day)
+    context.update(day=day, day_text=long_date(day), daily=daily, question=question_words(daily), answered=answered,
+                   progress=summary, figures=figures(summary), verdict=verdict)
     return context
 
 

@@ -33,7 +33,6 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -53,10 +52,18 @@ from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
 from trainer.render.notes import note_sentence
-from trainer.render.play import claim_announcement, moment_words, recap_lines, reply_lines, turn_words, worst_first
-from trainer.render.web import render
+from trainer.render.phrases import event_words
+from trainer.render.play import (
+    alert_words,
+    claim_announcement,
+    moment_words,
+    recap_lines,
+    reply_words,
+    turn_words,
+    worst_first,
+)
+from trainer.render.web import render, words_html
 from trainer.render.web.table import table_view
-from trainer.render.worksheet import text_html
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
@@ -121,7 +128,7 @@ def event_html(number: int, event: Event, you: str, auto: tuple[int, ...] = ()) 
     """One public event for the page: its number, its words with the cards drawn, and whether it was yours."""
     actor = event.asker if isinstance(event, Ask) else event.claimer if isinstance(event, Claim) else (
         event.player if isinstance(event, Pass) else None)
-    return {"n": number, "html": Markup(text_html(str(event))), "yours": actor == you, "auto": number in auto,
+    return {"n": number, "html": words_html(event_words(event)), "yours": actor == you, "auto": number in auto,
             "hit": isinstance(event, Ask) and event.hit}
 
 
@@ -173,7 +180,7 @@ def table(seat: Seat) -> dict[str, Any]:
             moves["passes"] = player_view.handover_targets()
     seating = match.seating
     summary = recap(setup, events, you)
-    since = recap_lines(summary, state) if mine and seat.open_book and not summary.empty else []
+    since = recap_lines(summary, state) if mine and seat.open_book and not summary.empty else ()
     return {
         "you": you, "team": team, "variant": setup.variant.value, "count": len(setup.players),
         "players": players, "sets": sets, "score": (state.score[team], state.score[3 - team]),
@@ -181,9 +188,9 @@ def table(seat: Seat) -> dict[str, Any]:
         "turn_words": turn_words(match), "your_move": mine, "role": role.value if role is not None else None,
         "moves": moves, "over": over, "coach": seating.coach.value, "partners": seating.partners.value,
         "opponents": seating.opponents.value, "seed": seating.seed if over else None,  # (the seed deals every hand)
-        "alerts": [Markup(text_html(a)) for a in seat.alerts()] if mine else [],
+        "alerts": [words_html(a) for a in alert_words(seat)] if mine else [],
         "pending": seat.pending is not None, "felt": table_view(state, you), "decider": decider,
-        "recap": [Markup(text_html(line)) for line in since],
+        "recap": [words_html(line) for line in since],
         "dealer": setup.dealer, "deals": "you deal and ask first" if setup.dealer == you else
         f"{setup.dealer} deals and asks first",
     }
@@ -208,8 +215,8 @@ def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
         "sets_won": [str(r.half_suit) for r in what.won()],
         "sets_lost": [str(r.half_suit) for r in what.lost()],
         "sets_void": [str(r.half_suit) for r in what.sets if r.outcome == "cancelled"],
-        "moments": [{"event": m.event, "html": Markup(text_html(moment_words(match, m)))} for m in what.moments],
-        "notes": [{"event": n.event, "kind": n.kind.value, "html": Markup(text_html(note_sentence(n)))}
+        "moments": [{"event": m.event, "html": words_html(moment_words(match, m))} for m in what.moments],
+        "notes": [{"event": n.event, "kind": n.kind.value, "html": words_html(note_sentence(n))}
                   for n in worst_first(notes)],
         "missed": missed, "added": added,
     }
@@ -338,8 +345,8 @@ def _state(request: Request, sitting: Sitting, path: Path, reply: Reply | None =
     data["end"] = ending(sitting, request) if seat.match.over else None
     match = seat.match
     claims = [claim_announcement(match.state, e, match.you) for e in events or () if isinstance(e, Claim)]
-    said = [*claims, *(reply_lines(reply) if reply is not None else ())]
-    data["said"] = [Markup(text_html(line)) for line in said]
+    said = [*claims, *(reply_words(reply) if reply is not None else ())]
+    data["said"] = [words_html(line) for line in said]
     data["said_kind"] = reply.kind if reply is not None else "info" if claims else ""
     return data
 
@@ -387,20 +394,20 @@ def _say(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
     with sitting.lock:
         seat = sitting.seat
         if seat.match.over:
-            return _answer(request, sitting, path, Reply("invalid", ("The game is over.",)))
+            return _answer(request, sitting, path, Reply("invalid", "The game is over."))
         if line.strip().lower() in ("quit", "q", "exit", "stop"):
-            reply = Reply("info", ("Saved: the game goes on whenever you come back (or: literature play --resume).",))
+            reply = Reply("info", "Saved: the game goes on whenever you come back (or: literature play --resume).")
             return _answer(request, sitting, path, reply)
         reply = seat.respond(line)
         if reply.kind in ("hand", "table"):
-            reply = Reply("info", ("Your hand and the table are shown above.",))
+            reply = Reply("info", "Your hand and the table are shown above.")
         elif reply.kind == "history":
-            reply = Reply("info", ("The whole history is shown under the table.",))
+            reply = Reply("info", "The whole history is shown under the table.")
         if reply.events:
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", (_unsaved(error, path),))
+                reply = Reply("invalid", _unsaved(error, path))
         return _answer(request, sitting, path, reply, list(reply.events), reply.auto)
 
 
@@ -426,7 +433,7 @@ def _bots(request: Request, sitting: Sitting, path: Path, every: bool) -> Respon
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", (_unsaved(error, path),))
+                reply = Reply("invalid", _unsaved(error, path))
                 return _answer(request, sitting, path, reply, events)
             if not every:
                 break

@@ -2,10 +2,12 @@
 
 Each page shows the position as a card table, the history and the question;
 the learner answers with the same words ``literature train`` reads (a
-script on the page writes them from clicks: a card, then a player). The
-page's form posts the line to the page's own address, which feeds it to the
-attempt (:mod:`trainer.web.attempts`) and sends the browser back to the page
-(so that reloading never answers twice). Nothing of the answer is in a page
+few lines of script write them from clicks: a card, then a player). The
+page's forms (the answer; Hint, Reveal, Skip) post to the page's own address,
+which feeds the line to the attempt (:mod:`trainer.web.attempts`); htmx then
+swaps in the reply fragment (``puzzle_reply.html``), and a browser without it
+is sent back to the page (so that reloading never answers twice). Every
+sentence is :mod:`trainer.render.quiz`'s, as Words: no card is looked for in text. Nothing of the answer is in a page
 before the attempt ends: not the holders, not the explanation, not the
 puzzle's theme (its techniques), which is shown only after answering.
 
@@ -20,7 +22,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -38,13 +40,11 @@ from puzzles.store import Progress
 from puzzles.verify import verified
 from trainer.clock import EARLIEST, LATEST, WINDOW
 from trainer.game.errors import LiteratureError
+from trainer.render.quiz import deal_heading, question_words, said, step_words, usage
 from trainer.render.web.table import history_rows, table_view
 from trainer.web.attempts import Attempts, Served, answer
 from trainer.web.learners import Learner, choose_first, current
 from trainer.web.pages import not_found, page
-
-if TYPE_CHECKING:
-    from puzzles.refute import Refutation
 
 MAX_LINE = 2000
 """The longest answer line read (the rest is cut off)."""
@@ -78,24 +78,29 @@ def find_puzzle(puzzle_id: str, store: Path) -> Puzzle | None:
 # -- what the template is given -------------------------------------------------------
 
 
-def shown_lines(reply: Reply) -> tuple[list[str], Refutation | None, list[str]]:
-    """A reply's lines as the page shows them: the explanation, drawn step by step below, is left out,
-    and a refuting deal is drawn as hands (the lines before it, the deal, the lines after it).
+def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
+    """What the page draws of one reply: its kind, the sentences before and after a refuting deal (Words),
+    the deal (a value, drawn as hands) and its heading, the theme once it is over; the explanation is drawn
+    step by step instead.
 
-    >>> shown_lines(Reply("verdict", ("Correct.", "Why:", "1. 6D is in your hand. (seen)"), True))
-    (['Correct.'], None, [])
+    >>> from puzzles.examples import example_certain
+    >>> from puzzles.quiz import Attempt
+    >>> puzzle = example_certain()
+    >>> view = reply_view(Attempt(puzzle).respond("Bob 6D"), puzzle)
+    >>> view["kind"], view["deal"] is None, [str(line) for line in view["head"]]  # doctest: +NORMALIZE_WHITESPACE
+    ('wrong', True,
+     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.'])
+    >>> view["head"][1].cards(), str(view["tail"][0])
+    ((Card.parse('6D'),), 'Try again, or Reveal the answer and why; Hint helps, Skip moves on.')
     """
-    lines = list(reply.lines)
-    if "Why:" in lines:
-        lines = lines[: lines.index("Why:")]
-    lines = [line for line in lines if line.strip()]
-    if reply.deal is None:
-        return lines, None, []
-    drawn = reply.deal.lines()
-    at = next((i for i in range(len(lines)) if lines[i : i + len(drawn)] == drawn), None)
-    if at is None:
-        return lines, None, []
-    return lines[:at], reply.deal, lines[at + len(drawn) :]
+    told = said(reply, puzzle, buttons=True)
+    theme = told.why[:1]  # the theme's line; the steps are drawn below, with their moves
+    return {"kind": reply.kind, "head": told.head, "tail": told.tail + theme, "deal": told.deal,
+            "heading": deal_heading(told.deal) if told.deal is not None else None}
+
+
+SHOWN = frozenset({"show", "history", "last"})
+"""Replies the page has nothing to say for (it always shows the position and the history)."""
 
 
 def puzzle_context(served: Served) -> dict[str, Any]:
@@ -110,14 +115,14 @@ def puzzle_context(served: Served) -> dict[str, Any]:
         "history": history_rows(puzzle.game.events),
         "focus": sorted(focus),
         "focus_codes": " ".join(sorted(h.code for h in focus)),
-        "question": puzzle.question_text(),
+        "question": question_words(puzzle),
         "kind": puzzle.question.kind,
         "level": puzzle.level,
         "places": [(card, card in own) for card in puzzle.asked],
         "team": list(puzzle.team) if puzzle.question.kind == "claim" else list(puzzle.players),
-        "usage": attempt.usage(),
+        "usage": usage(puzzle),
         "example": example_answer(puzzle).strip("'"),
-        "replies": [(r.kind, *shown_lines(r)) for r in served.replies if r.kind not in ("show", "history", "last")],
+        "replies": [reply_view(r, puzzle) for r in served.replies if r.kind not in SHOWN],
         "hints": attempt.hints,
         "confirming": attempt.confirming,
         "tries": attempt.tries,
@@ -134,7 +139,7 @@ def puzzle_context(served: Served) -> dict[str, Any]:
         context.update(
             theme=puzzle.difficulty.name,
             techniques=list(puzzle.techniques),
-            steps=[(step.text, step.technique, list(step.events)) for step in puzzle.explanation],
+            steps=[(step_words(step, puzzle), step.technique, list(step.events)) for step in puzzle.explanation],
             ending=result.ending,
             correct=result.correct,
             solved=result.solved,
@@ -151,27 +156,47 @@ def puzzle_context(served: Served) -> dict[str, Any]:
     return context
 
 
+def swapping(request: Request) -> bool:
+    """Whether the request is htmx's (it swaps a fragment in), not a whole page's."""
+    return request.headers.get("hx-request") == "true"
+
+
 def show(request: Request, served: Served, *, action: str, heading: str, nav: str, title: str,
          **extra: Any) -> Response:
-    """The page of an attempt, its form posting to ``action``."""
+    """The page of an attempt, its forms posting to ``action``. After a post: htmx gets the reply fragment
+    (the question, the replies and the forms; the theme too once the attempt is over); a plain form is sent
+    back to the page."""
+    if request.method == "POST":
+        if not swapping(request):
+            return RedirectResponse(action + "#reply", status_code=303)
+        if getattr(request.state, "stale", False):  # a page of another puzzle (training went on): load it whole
+            return Response(status_code=204, headers={"HX-Redirect": action})
+        return page(request, "puzzle_reply.html", nav=nav, action=action, oob=True, **puzzle_context(served),
+                    **extra)
     return page(request, "puzzle.html", nav=nav, title=title, heading=heading, action=action,
                 **puzzle_context(served), **extra)
 
 
+PRESSED = {"hint": "hint", "reveal": "reveal", "skip": "skip", "none": "none"}
+"""The buttons of the page and the line each stands for."""
+
+
 async def read_line(request: Request) -> tuple[str, str]:
-    """The posted answer line (or the button pressed: ``hint``, ``reveal``) and the puzzle it is for."""
+    """The posted answer line (or the button pressed: Hint, Reveal, Skip, None is certain) and the puzzle it is
+    for."""
     async with request.form(max_files=0, max_fields=20, max_part_size=64 * 1024) as form:
         pressed = str(form.get("do") or "")
-        line = pressed if pressed in ("hint", "reveal") else str(form.get("line") or "")
+        line = PRESSED.get(pressed) or str(form.get("line") or "")
         return line[:MAX_LINE], str(form.get("puzzle") or "")
 
 
-async def take_answer(request: Request, served: Served, learner: Learner, target: str, for_puzzle: str,
-                      line: str) -> Response:
-    """Feed ``line`` to ``served`` (when it is the puzzle the form was for) and go back to ``target``."""
+async def take_answer(request: Request, served: Served, learner: Learner, for_puzzle: str, line: str) -> None:
+    """Feed ``line`` to ``served`` when it is the puzzle the form was for (a stale page's post changes nothing, and
+    :func:`show` then sends htmx to the page whole)."""
     if for_puzzle == served.puzzle.id:
         await run_in_threadpool(answer, served, line, learner.store)
-    return RedirectResponse(target + "#reply", status_code=303)
+    else:
+        request.state.stale = True
 
 
 # -- the daily puzzle ------------------------------------------------------------------
@@ -230,7 +255,7 @@ async def _daily(request: Request, when: date) -> Response:
     action = f"/daily/{when.isoformat()}"
     if request.method == "POST":
         line, for_puzzle = await read_line(request)
-        return await take_answer(request, served, learner, action, for_puzzle, line)
+        await take_answer(request, served, learner, for_puzzle, line)
     day_before, day_after = when - timedelta(days=1), when + timedelta(days=1)
     return show(request, served, action=action, nav="daily", title=f"Daily puzzle {when.isoformat()}",
                 heading=f"Daily puzzle · {long_date(when)}",
@@ -301,7 +326,7 @@ async def by_id(request: Request) -> Response:
         learner = current(request)
         assert learner is not None
         line, for_puzzle = await read_line(request)
-        return await take_answer(request, served, learner, action, for_puzzle, line)
+        await take_answer(request, served, learner, for_puzzle, line)
     return show(request, served, action=action, nav="", title=f"Puzzle {served.puzzle.id}",
                 heading=f"Puzzle {served.puzzle.id}", again=f"{action}/again")
 

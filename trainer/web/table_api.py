@@ -32,6 +32,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
+from trainer.render.play import reply_lines
 from trainer.web.learners import current, named
 from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, message
 from trainer.web.tables import Options, Table, TableError
@@ -199,7 +200,7 @@ async def move(request: Request) -> Response:
     reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), clock()))
     table = tables.get(code)
     out = table.view(table.viewer(secret))
-    lines = [*reply.lines]
+    lines = [*reply_lines(reply)]
     if reply.kind == "history":
         lines = out["events"]
     out["reply"] = lines

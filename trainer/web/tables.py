@@ -60,7 +60,7 @@ from trainer.play.protocol import BotKind, table_level
 from trainer.play.recap import recap
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
-from trainer.render.play import claim_announcement, recap_lines, reply_lines
+from trainer.render.play import alert_lines, claim_announcement, recap_lines, reply_lines
 
 FORMAT = 1
 """The version of a table's file."""
@@ -316,12 +316,14 @@ class Table:
         reply = seat.respond(line)
         self.questions.pop(place.name, None)
         if reply.kind == "invalid":
-            raise TableError(reply.lines[0] if reply.lines else "that is not a move here")
+            said = reply_lines(reply)
+            raise TableError(said[0] if said else "that is not a move here")
         if reply.kind == "confirm":
-            self.questions[place.name] = reply.lines[0]
+            self.questions[place.name] = reply_lines(reply)[0]
         if reply.kind == "moved":
             match = seat.match
-            claims = [claim_announcement(match.state, e, place.name) for e in reply.events if isinstance(e, Claim)]
+            claims = [str(claim_announcement(match.state, e, place.name)) for e in reply.events
+                      if isinstance(e, Claim)]
             self.notes[place.name] = [*claims, *reply_lines(reply)]  # the coach's notes and what the ask gave away
             self.changed(now)
         elif reply.kind == "confirm":
@@ -434,7 +436,7 @@ class Table:
             out["options"] = self._options_json(viewer) if seat == viewer and viewer in match.people else {}
             summary = recap(match.setup, state.events, viewer)
             mine = seat == viewer and viewer in match.people and self.history_open(viewer)
-            out["recap"] = recap_lines(summary, state) if mine and not summary.empty else []
+            out["recap"] = [str(w) for w in recap_lines(summary, state)] if mine and not summary.empty else []
             if state.over:
                 out["verdict"] = verdict(self.seat_match(viewer))
         return out
@@ -447,7 +449,7 @@ class Table:
 
     def _coach_json(self, viewer: str) -> dict[str, Any]:
         seat = self.seats[viewer]
-        return {"level": seat.level.value, "alerts": list(seat.alerts()), "question": self.questions.get(viewer),
+        return {"level": seat.level.value, "alerts": list(alert_lines(seat)), "question": self.questions.get(viewer),
                 "notes": self.notes.get(viewer, [])}
 
     def _options_json(self, viewer: str) -> dict[str, Any]:

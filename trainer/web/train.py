@@ -193,7 +193,7 @@ async def train(request: Request) -> Response:
         served = training.served
         if request.method == "POST":
             line, for_puzzle = await read_line(request)
-            return await take_answer(request, served, learner, "/train", for_puzzle, line)
+            await take_answer(request, served, learner, for_puzzle, line)
         last = training.number >= training.count
         return show(request, served, action="/train", nav="train", title="Train",
                     heading="Train", session={"number": training.number, "count": training.count,

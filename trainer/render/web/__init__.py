@@ -17,7 +17,6 @@ their unicode suit, hearts and diamonds red:
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -52,28 +51,6 @@ def cards_html(cards: Iterable[Card | str]) -> Markup:
     """
     parsed = sorted(c if isinstance(c, Card) else Card.parse(c) for c in cards)
     return Markup(" ").join(card_html(c) for c in parsed)
-
-
-_CARD_WORD = re.compile(r"(?<![\w-])(?:10|[2-9JQKA])[SHDC](?![\w-])|(?<![\w-])[RB]J(?![\w-])")
-
-
-def cards_in_text(text: str) -> Markup:
-    """Plain text (escaped) with every card code in it drawn as :func:`card_html` draws it, as a question
-    names its cards (``Who holds 6S?``); set codes and other words are left as they are.
-
-    >>> str(cards_in_text("Who holds 6S?"))
-    'Who holds <span class="card black" data-card="6S">6♠</span>?'
-    >>> str(cards_in_text("Which high hearts (HH) <b>: 10H, AH")).count('class="card')
-    2
-    >>> "&lt;b&gt;" in cards_in_text("<b>"), str(cards_in_text("AS-2 6SS 8J"))
-    (True, 'AS-2 6SS 8J')
-    """
-    out = Markup("")
-    at = 0
-    for found in _CARD_WORD.finditer(text):
-        out += escape(text[at:found.start()]) + card_html(found.group())
-        at = found.end()
-    return out + escape(text[at:])
 
 
 def by_set(cards: Iterable[Card]) -> list[tuple[HalfSuit, list[Card]]]:
@@ -134,7 +111,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(card=card_html, cards=cards_html, cards_in_text=cards_in_text, by_set=by_set, set=set_html,
+    env.filters.update(card=card_html, cards=cards_html, by_set=by_set, set=set_html,
                        signed=signed, words=words_html)
     return env
 
@@ -144,5 +121,5 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
-__all__ = ["STATIC", "TEMPLATES", "by_set", "card_html", "cards_html", "cards_in_text", "environment", "escape",
+__all__ = ["STATIC", "TEMPLATES", "by_set", "card_html", "cards_html", "environment", "escape",
            "render", "set_html", "words_html"]

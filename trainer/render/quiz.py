@@ -1,0 +1,369 @@
+"""The words of an attempt at a puzzle: what :class:`puzzles.quiz.Reply` values say, written once.
+
+:func:`said` words a reply as :class:`~trainer.render.words.Words` (cards kept as
+values) in its parts: the lines before a refuting deal, the deal itself (a value:
+the terminal prints it as lines of card symbols, a page draws its hands), the lines
+after it, and the explanation (the terminal prints it; a page draws it step by step).
+:func:`reply_lines` is the terminal's text of it, line by line::
+
+    >>> from puzzles.examples import example_claim
+    >>> from puzzles.quiz import Attempt
+    >>> puzzle = example_claim()
+    >>> attempt = Attempt(puzzle, clock=iter(range(100)).__next__)
+    >>> reply_lines(attempt.respond("Ann 2D 3D"), puzzle)
+    ('name a holder for 4D 5D 6D 7D too',)
+    >>> reply_lines(attempt.respond("hint"), puzzle)
+    ('Nudge: look at move 1: Cat asks Bob for 3D: no.',)
+    >>> for line in reply_lines(attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D"), puzzle):
+    ...     print(line)
+    Wrong: the claim is cancelled (all six cards are with your team, but not where you said).
+      6D: Ann cannot hold it in any deal that fits what you saw.
+      7D: Cat cannot hold it in any deal that fits what you saw.
+    Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.
+    >>> reply_lines(attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D"), puzzle)[0]
+    'Correct: the set is won, on try 2 (rated on your first answer).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from puzzles.marking import Mark, Outcome, example_answer
+from puzzles.model import Puzzle, Step
+from puzzles.quiz import HINT_WIDTH, Hint, Reply
+from puzzles.refute import Refutation
+from trainer.game.cards import Card
+from trainer.render.phrases import event_words, placement_words, step_text_words
+from trainer.render.words import Words, cards_words
+
+ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
+"""What a wrong answer ends with at the prompt."""
+BUTTONS_ADVICE = "Try again, or Reveal the answer and why; Hint helps, Skip moves on."
+"""... and on a page, whose buttons say Reveal, Hint and Skip."""
+
+MISTAKES = {
+    "wrong holder": ("card with the wrong holder", "cards with the wrong holder"),
+    "left out": ("certain card left out", "certain cards left out"),
+    "not certain": ("card named that is not certain", "cards named that are not certain"),
+}
+CLAIM_FATE = {
+    Outcome.WON: "the set is won.",
+    Outcome.CANCELLED: "the claim is cancelled (all six cards are with your team, but not where you said).",
+    Outcome.LOST: "the set is lost to the other team.",
+}
+CLUES = {
+    "seen": "some of these cards moved face up in a hit: who took each one last?",
+    "elimination": "for {card}, which ask or 'no' rules out each player in turn?",
+    "ask inference": "an asker held another card of that set; which one can it be?",
+    "hand counting": "count a hand: known cards and cards its asks require may fill it.",
+    "shared asks": "several askers each needed a card of it: count what is left.",
+    "case analysis": "try each player {card} could be with: all but one fail.",
+}
+"""The question each technique asks, for a clue that has no words of the explainer's own."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """A reply in words: ``head`` (before the deal), ``deal`` (the refuting deal, a value), ``tail`` (after it),
+    ``why`` (the theme and the explanation, which a page draws as steps instead)."""
+
+    head: tuple[Words, ...] = ()
+    deal: Refutation | None = None
+    tail: tuple[Words, ...] = ()
+    why: tuple[Words, ...] = ()
+
+
+def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
+    """What ``reply`` (to an attempt at ``puzzle``) says; with ``buttons``, on a page, whose buttons (Hint, Reveal,
+    Skip, Show the answer) stand for the words typed at the prompt."""
+    kind = reply.kind
+    if kind == "empty":
+        return Said((Words.of(usage(puzzle)),))
+    if kind == "help":
+        return Said(tuple(Words.of(line) for line in help_lines(puzzle, memory=reply.memory)))
+    if kind == "invalid":
+        return Said((Words.of(refusal(reply, puzzle)),))
+    if kind == "hint" and reply.hint is not None:
+        return Said((hint_words(reply.hint, puzzle),))
+    if kind == "confirm":
+        again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
+        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),
+                     Words.of(f"{again}, or go on solving.")))
+    if kind == "wrong" and reply.mark is not None:
+        return Said((verdict_words(reply.mark), *why_wrong(reply.mark, reply.deal)), reply.deal,
+                    (Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
+    if kind == "verdict" and reply.mark is not None:
+        return Said((verdict_words(reply.mark, reply.tries),), why=explanation_words(puzzle))
+    if kind in ("revealed", "skipped"):
+        head = [Words.of("Skipped.")] if kind == "skipped" else []
+        if reply.last is not None:
+            head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in miss_words(reply.last))]
+        head.append(Words.of("The answer: ", answer_words(puzzle.expected), "."))
+        return Said(tuple(head), why=explanation_words(puzzle))
+    if kind == "quit":
+        return Said((Words.of("Stopped."),))
+    return Said()
+
+
+def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
+    """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
+    told = said(reply, puzzle)
+    deal = deal_lines(told.deal) if told.deal is not None else []
+    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.why))
+
+
+# -- the parts ----------------------------------------------------------------------------
+
+
+def usage(puzzle: Puzzle) -> str:
+    """The one-line reminder of what can be typed.
+
+    >>> from puzzles.examples import example_claim
+    >>> usage(example_claim())
+    "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D' ('help' for the commands)."
+    """
+    return f"Your answer, for example {example_answer(puzzle)} ('help' for the commands)."
+
+
+def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
+    """What can be typed at the prompt (each line fits 80 columns)."""
+    lines = [
+        f"Answer in the notation's words, for example {example_answer(puzzle)}.",
+        "  show          your hand, the hand sizes, the score and the question",
+    ]
+    if memory:
+        lines.append("  last          the last move (the only one the game lets you hear again)")
+    else:
+        lines += [
+            "  history       all moves; 'history LD' one set, 'history Ann' one player",
+            "  last          the last move",
+        ]
+    lines += [
+        "  hint          a nudge, then a clue, then (asked first) the full explanation",
+        "  reveal        the answer and why (the puzzle counts as not solved)",
+        "  skip, quit    on to the next puzzle; stop here",
+    ]
+    return tuple(lines)
+
+
+def refusal(reply: Reply, puzzle: Puzzle) -> str:
+    """Why a line was refused: the answer reader's message, or what the attempt refused."""
+    if reply.refused == "memory":
+        return "In memory mode the history is not shown again; 'last' repeats the last event."
+    if reply.refused == "focus":
+        sets = " ".join(h.code for h in puzzle.variant.half_suits)
+        return f"{reply.focus!r} is neither a set ({sets}) nor a player ({' '.join(puzzle.players)})"
+    return reply.message
+
+
+def question_words(puzzle: Puzzle, *, plain: bool = False) -> Words:
+    """The question as the learner reads it, its cards as values (``str`` is :meth:`Puzzle.question_text`;
+    with ``plain``, :meth:`Question.text`, as a worksheet prints it).
+
+    >>> from puzzles.examples import example_certain, example_claim
+    >>> str(question_words(example_claim())) == example_claim().question_text()
+    True
+    >>> question_words(example_certain()).cards()
+    (Card.parse('6D'),)
+    >>> str(question_words(example_certain(), plain=True)) == example_certain().question.text()
+    True
+    """
+    question = puzzle.question
+    if question.kind == "locate":
+        cards = list(question.cards)
+        listed = Words.of(cards[0]) if len(cards) == 1 else Words.of(Words.join(", ", cards[:-1]), " and ",
+                                                                     cards[-1])
+        return Words.of("Who holds ", listed, "?")
+    half = question.half_suit
+    assert half is not None
+    named = Words.of(f"{half.name} (", half, ")")
+    if question.kind == "claim":
+        return Words.of("Claim ", named, ": name the holder of each of its six cards.")
+    if plain:
+        return Words.of("Which cards of ", named, " can you place for certain, and with whom? Name only those.")
+    return Words.of(f"Which {half.name} outside your hand (", cards_words(puzzle.asked),
+                    ") can you place for certain? Name each with its holder; leave out the ones you cannot place.")
+
+
+def answer_words(answer: Mapping[Card, str]) -> Words:
+    """An answer in the notation's words (``Ann 2D 3D, Cat 6D``), or ``none is certain``."""
+    return placement_words(answer.items()) if answer else Words.of("none is certain")
+
+
+def verdict_words(mark: Mark, tries: int = 1) -> Words:
+    """One line starting with ``Correct`` or ``Wrong`` (for a claim, then what happened to the set); it names no
+    holder, so it can be shown before a second try.
+
+    >>> from puzzles.marking import Miss
+    >>> verdict_words(Mark(False, Outcome.CANCELLED, {}, "claim")).parts
+    ('Wrong: the claim is cancelled (all six cards are with your team, but not where you said).',)
+    >>> str(verdict_words(Mark(False, Outcome.WRONG, {Card.parse("6D"): Miss("Ann", "Cat")}, "locate")))
+    'Wrong: 1 card with the wrong holder.'
+    >>> str(verdict_words(Mark(True, Outcome.RIGHT), tries=3))
+    'Correct, on try 3 (rated on your first answer).'
+    """
+    head = "Correct" if mark.correct else "Wrong"
+    if mark.kind == "claim":
+        text = f"{head}: {CLAIM_FATE[mark.outcome]}"
+    elif mark.correct:
+        text = "Correct."
+    else:
+        text = f"Wrong: {mistakes(mark)}."
+    if mark.correct and tries > 1:
+        text = text.rstrip(".") + f", on try {tries} (rated on your first answer)."
+    return Words.of(text)
+
+
+def mistakes(mark: Mark) -> str:
+    """The mistakes counted by kind (no card or holder named): ``1 certain card left out, 2 cards named ...``."""
+    return ", ".join(f"{n} {MISTAKES[kind][n != 1]}" for kind, n in mark.counts().items())
+
+
+def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
+    """Why each mistake is one, without telling where a card is (the learner may try again): a holder named
+    that no deal allows, the certain cards left out, a card named that some deal puts elsewhere (``deal``, the
+    one shown, for its card).
+
+    >>> from puzzles.marking import Miss
+    >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
+    ...          Card.parse("9D"): Miss("Bob", "Ann"), Card.parse("5D"): Miss(None, "Eve")}
+    >>> for line in why_wrong(Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann")):
+    ...     print(line)
+      9D: Bob cannot hold it in any deal that fits what you saw.
+      Certain, but left out: 5D 6D.
+      7D: Bob may hold it, but some deals that fit what you saw put it elsewhere.
+    """
+    lines = []
+    for card in mark.of_kind("wrong holder"):
+        lines.append(Words.of("  ", card, f": {mark.wrong[card].said} cannot hold it in any deal that fits what "
+                                          "you saw."))
+    left = mark.of_kind("left out")
+    if left:
+        lines.append(Words.of("  Certain, but left out: ", cards_words(left), "."))
+    for card in mark.of_kind("not certain"):
+        said_ = mark.wrong[card].said
+        if deal is not None and deal.card == card:
+            lines.append(Words.of("  ", card, f": {said_} may hold it, but this deal fits what you saw and puts it "
+                                              "elsewhere:"))
+        else:
+            lines.append(Words.of("  ", card, f": {said_} may hold it, but some deals that fit what you saw put "
+                                              "it elsewhere."))
+    return tuple(lines)
+
+
+def miss_words(mark: Mark) -> tuple[Words, ...]:
+    """One line per mistake, naming the true holder (for after the attempt).
+
+    >>> from puzzles.marking import Miss
+    >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
+    ...          Card.parse("9D"): Miss("Bob", "Ann")}
+    >>> for line in miss_words(Mark(False, Outcome.WRONG, wrong, "certain", viewer="Ann")):
+    ...     print(line)
+    6D: you left it out, but it is certain: Cat holds it
+    7D: you named Bob, but nobody can be sure who holds it
+    9D: you said Bob, it is in your hand
+    """
+    lines = []
+    for card, miss in sorted(mark.wrong.items()):
+        if miss.said is None:
+            holder = "you hold" if miss.actual == mark.viewer else f"{miss.actual} holds"
+            lines.append(Words.of(card, f": you left it out, but it is certain: {holder} it"))
+        elif miss.actual is None:
+            lines.append(Words.of(card, f": you named {miss.said}, but nobody can be sure who holds it"))
+        elif miss.actual == mark.viewer:
+            lines.append(Words.of(card, f": you said {miss.said}, it is in your hand"))
+        else:
+            lines.append(Words.of(card, f": you said {miss.said}, it is with {miss.actual}"))
+    return tuple(lines)
+
+
+def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
+    """A hint in one line of :data:`~puzzles.quiz.HINT_WIDTH` columns: ``Nudge: ...`` or ``Clue: ...``.
+
+    >>> from puzzles.examples import example_claim
+    >>> from puzzles.quiz import hint_for
+    >>> str(hint_words(hint_for(example_claim(), "clue"), example_claim()))
+    'Clue: ask inference: an asker held another card of that set; which one can it be?'
+    """
+    if hint.written:
+        return Words.of(f"{hint.depth.capitalize()}: {hint.written}")
+    if hint.depth == "nudge":
+        if hint.moves:
+            moves: list[Words] = []
+            for number, event in hint.moves:
+                move = Words.of(f"move {number}") if event is None else Words.of(f"move {number}: ",
+                                                                                 event_words(event))
+                if len("Nudge: look at " + "; ".join(map(str, [*moves, move])) + ".") > HINT_WIDTH:
+                    moves = moves or [Words.of(f"move {number}")]  # a long claim: its number only
+                    break
+                moves.append(move)
+            return Words.of("Nudge: look at ", Words.join("; ", moves), ".")
+        if hint.technique:
+            return Words.of(f"Nudge: think of {hint.technique}.")
+        return Words.of("Nudge: what does each ask for a card of this set tell you about the asker?")
+    clue = CLUES.get(hint.technique)
+    if clue:
+        before, _, after = clue.partition("{card}")
+        if not _:
+            return Words.of(f"Clue: {hint.technique}: {clue}")
+        return Words.of(f"Clue: {hint.technique}: {before}", hint.card or "each card", after)
+    return Words.of("Clue: techniques needed: " + (", ".join(hint.techniques) or hint.level) + ".")
+
+
+def explanation_words(puzzle: Puzzle) -> tuple[Words, ...]:
+    """The theme (the level and the mode of reasoning that decides it: shown only once the puzzle is answered,
+    as lichess shows its themes), then the full explanation, one numbered line per step."""
+    lines = [Words.of(f"Theme: level {puzzle.level}, {puzzle.difficulty.name}.")]
+    if not puzzle.explanation:
+        return tuple(lines)
+    lines.append(Words.of("Why:"))
+    for number, step in enumerate(puzzle.explanation, start=1):
+        technique = f" ({step.technique})" if step.technique else ""
+        lines.append(Words.of(f"{number}. ", step_words(step, puzzle), technique))
+    return tuple(lines)
+
+
+def step_words(step: Step, puzzle: Puzzle) -> Words:
+    """A stored step of ``puzzle``'s explanation with its cards as values. A puzzle file keeps the explainer's
+    sentence as text (the one sentence here not built from values at hand): a word that is a card of the
+    puzzle's variant, as the explainer writes one, is that card.
+
+    >>> from puzzles.examples import example_claim
+    >>> step = Step("seen", "6D and 10D are in your hand (2D too).")
+    >>> said = step_words(step, example_claim())
+    >>> said.cards(), str(said) == step.text
+    ((Card.parse('6D'), Card.parse('10D'), Card.parse('2D')), True)
+    """
+    return step_text_words(step.text, puzzle.variant)
+
+
+def deal_heading(deal: Refutation) -> Words:
+    """``A deal that fits all 3 event(s) you saw and your own hand, with 9C not at Bob (hands now):``."""
+    return Words.of(f"A deal that fits all {deal.events} event(s) you saw and your own hand, with ", deal.card,
+                    f" not at {deal.said} (hands now):")
+
+
+def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
+    """The terminal's lines of a refuting deal: the heading, a line per player (the cards in symbols, the hidden
+    ones left out while the puzzle is open), and the line naming the cards left out.
+
+    >>> from puzzles.examples import example_certain
+    >>> from puzzles.refute import refuting_deal
+    >>> lines = deal_lines(refuting_deal(example_certain(), Card.parse("9C"), "Bob", seed=1))
+    >>> lines[0]
+    'A deal that fits all 1 event(s) you saw and your own hand, with 9C not at Bob (hands now):'
+    >>> [line.split()[0] for line in lines[1:]]
+    ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay']
+    """
+    width = max(len(p) for p in deal.hands)
+    lines = [str(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
+                                        for p, cards in deal.shown(over).items())]
+    if deal.hidden and not over:
+        lines.append("Not shown: " + " ".join(c.symbol for c in deal.hidden) + " (still yours to place).")
+    return lines
+
+
+__all__ = ["Said", "answer_words", "deal_heading", "deal_lines", "explanation_words", "help_lines", "hint_words",
+           "miss_words", "question_words", "refusal", "reply_lines", "said", "step_words", "usage",
+           "verdict_words", "why_wrong"]
