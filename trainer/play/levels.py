@@ -36,7 +36,7 @@ from fractions import Fraction
 from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, most_cards
+from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 EASY_SPAN = 20
@@ -93,7 +93,7 @@ class LevelBot:
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
-        fair = view.fair(asks)
+        fair = fresh(view.fair(asks), retakes(view, memory.moved, memory.holder), memory.chance)
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
         best = max(scored.values())
         target, card = self.rng.choice([a for a in fair if scored[a] == best])
