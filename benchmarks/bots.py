@@ -41,7 +41,7 @@ from trainer.game.notation import parse_game, write_game
 from trainer.game.variants import Variant
 from trainer.play.bots import Bot, BotKind, make_bot
 from trainer.play.expert import ExpertBot, Tact
-from trainer.play.levels import LEVEL, Level, surest_claim
+from trainer.play.levels import Level, surest_claim
 from trainer.play.match import CoachLevel, Match, Seating, move_rng
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, most_cards
@@ -372,11 +372,19 @@ class BeforeLevelBot:
         return AskFor(target, card)
 
 
+BEFORE_LEVEL = {
+    BotKind.EASY: Level(BotKind.EASY, span=20, hand_counting=False),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.5),
+}
+"""The levels before issue 42 (``easy`` remembered 20 events, ``hard`` made the expert's move half the time)."""
+
+
 def before_bot(kind: BotKind, rng: random.Random) -> Bot:
     """The bot of ``kind`` as it played before issue 42."""
     if kind is BotKind.EXPERT:
         return BeforeExpert(rng)
-    return BeforeLevelBot(LEVEL[kind], rng) if kind in LEVEL else make_bot(kind, rng)
+    return BeforeLevelBot(BEFORE_LEVEL[kind], rng) if kind in BEFORE_LEVEL else make_bot(kind, rng)
 
 
 def actor(event: Event) -> str | None:
@@ -493,7 +501,7 @@ def default_table_game(seed: int, before: bool) -> tuple[tuple[Event, ...], list
         match.table.step()
     winner = match.state.winner
     mine = match.setup.team(match.you)
-    return match.state.events, [match.you], None if winner is None else 1 if winner == mine else 2, 1
+    return tuple(match.state.events), [match.you], None if winner is None else 1 if winner == mine else 2, 1
 
 
 def length_report(games: int, seed: int, workers: int) -> None:

@@ -216,6 +216,7 @@ class ExpertBot:
     def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
         """The best chance of a hit among the asks ``mate`` can certainly make (seen from the seat)."""
         opponents = [p for p in view.opponents if view.state.sizes[p]]
+        back = self.retakes(view, Memory(view).moved, {c: k.forced(c) for h in view.live_sets() for c in h.cards})
         best = Fraction(0)
         for half in view.live_sets():
             if not any(k.forced(c) == mate for c in half.cards):
@@ -224,7 +225,7 @@ class ExpertBot:
                 if k.count(card, mate):
                     continue  # the teammate may hold it: not an ask they can surely make
                 chances = k.holders(card)
-                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents)])
+                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
         return best
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
