@@ -477,10 +477,12 @@ def length_game(job: GameJob, before: bool, side: int) -> tuple[tuple[Event, ...
     return game.events, list(setup.players), table.truth.winner, side
 
 
-def default_table_game(seed: int, before: bool) -> tuple[tuple[Event, ...], list[str], int | None, int]:
-    """One game at ``literature play``'s default table (medium bots), the person's seat played by ``auto``:
-    the events, the person's seat, and the winner with the person's team as side 1."""
-    match = Match.new(Seating(seed=seed, coach=CoachLevel.OFF))
+def default_table_game(
+    seed: int, before: bool, level: BotKind = BotKind.MEDIUM
+) -> tuple[tuple[Event, ...], list[str], int | None, int]:
+    """One game at ``literature play``'s default table (medium bots; or bots of ``level``), the person's seat
+    played by ``auto``: the events, the person's seat, and the winner with the person's team as side 1."""
+    match = Match.new(Seating(seed=seed, partners=level, opponents=level, coach=CoachLevel.OFF))
     while not match.over:
         seat, role = match.decider()
         if seat == match.you and not before:
@@ -506,8 +508,12 @@ def default_table_game(seed: int, before: bool) -> tuple[tuple[Event, ...], list
 
 def length_report(games: int, seed: int, workers: int) -> None:
     """Print, before and after issue 42: each level's self-play length, the most hand changes of a card, the
-    events between a seat's turns; the neighbours' win rates; the default table with ``auto`` in the person's
-    seat (the events between the person's turns, and how often their team won)."""
+    events between a seat's turns; the neighbours' win rates; the default table (medium bots) and an all-expert
+    table with ``auto`` in the person's seat (the events between the person's turns, how often their team won).
+
+    ``events``: per game, its median and 90th percentile; ``changes``: the most times one card changed hands in
+    a game, its 90th percentile and most; ``between turns``: the events between a seat's turns (every seat in
+    self-play and duels, the person's at a table)."""
     print(f"classic, 6 players, {games} games per row, seeds from {seed}, {workers} workers; {load()}")
     head = (f"{'':<24} {'':<6} {'events':>13} {'changes':>9} {'between turns':>14} "
             f"{'wins':>9} {'ties':>5} {'win rate (95% CI)':>18}")
@@ -517,13 +523,14 @@ def length_report(games: int, seed: int, workers: int) -> None:
     rows: list[tuple[str, str, str]] = [(kind, kind, "self") for kind in LEVEL_NAMES]
     rows += [(stronger, weaker, "duel") for weaker, stronger in itertools.pairwise(LEVEL_NAMES)]
     rows.append(("auto", "medium", "table"))
+    rows.append(("auto", "expert", "table"))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for index, (a, b, how) in enumerate(rows):
             for before in (True, False):
                 futures = []
                 for i in range(games):
                     if how == "table":
-                        futures.append(pool.submit(default_table_game, seed + i, before))
+                        futures.append(pool.submit(default_table_game, seed + i, before, BotKind(b)))
                         continue
                     side = 1 if i < half else 2
                     kinds = {side: BotKind(a), 3 - side: BotKind(b)}
@@ -533,7 +540,7 @@ def length_report(games: int, seed: int, workers: int) -> None:
                 for future in futures:
                     events, seats, winner, side = future.result()
                     found.add(events, seats, winner, side)
-                name = f"{a} v {b}" if how != "table" else "auto at default table"
+                name = f"{a} v {b}" if how != "table" else f"auto at {b} table"
                 n = found.games()
                 low, high = wilson(found.wins, n)
                 ties = n - found.wins - found.losses
