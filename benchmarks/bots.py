@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
+    .venv/bin/python benchmarks/bots.py --length [--games N] [--workers W] [--seed S]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -17,6 +18,11 @@ game between ``expert`` teams takes under 2 s, and an 8-player one under 3 s
 teammate with a clearly better ask) against the same bot without it
 (``stalemate_breaker=False``: claims at once, never hands the turn over),
 head to head and each against ``basic``, seats swapped halfway.
+
+``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
+the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
+hands, the events between a seat's turns, the neighbours' win rates, and ``auto`` in the person's seat at the
+default table and at an all-expert table.
 """
 
 from __future__ import annotations

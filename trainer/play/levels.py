@@ -14,7 +14,7 @@ the sets they are surest of first.
   hands;
 - ``medium``: remembers everything a careful player can keep track of
   (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest;
-- ``hard``: plays the exact expert's move about a third of the time
+- ``hard``: plays the exact expert's move three times in eight
   (:attr:`Level.engine`), the careful player's otherwise;
 - ``expert``: the exact expert (:class:`~trainer.play.expert.ExpertBot`).
 
@@ -66,7 +66,7 @@ class Level:
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.35),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.375),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
