@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
-    .venv/bin/python benchmarks/bots.py --length [--games N] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/bots.py --length [--games N] [--variant V] [--players P] [--workers W] [--seed S]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -484,11 +484,12 @@ def length_game(job: GameJob, before: bool, side: int) -> tuple[tuple[Event, ...
 
 
 def default_table_game(
-    seed: int, before: bool, level: BotKind = BotKind.MEDIUM
+    seed: int, before: bool, level: BotKind = BotKind.MEDIUM, variant: str = "classic", players: int = 6
 ) -> tuple[tuple[Event, ...], list[str], int | None, int]:
     """One game at ``literature play``'s default table (medium bots; or bots of ``level``), the person's seat
     played by ``auto``: the events, the person's seat, and the winner with the person's team as side 1."""
-    match = Match.new(Seating(seed=seed, partners=level, opponents=level, coach=CoachLevel.OFF))
+    match = Match.new(Seating(seed=seed, variant=Variant(variant), players=players, partners=level, opponents=level,
+                              coach=CoachLevel.OFF))
     while not match.over:
         seat, role = match.decider()
         if seat == match.you and not before:
@@ -512,7 +513,7 @@ def default_table_game(
     return tuple(match.state.events), [match.you], None if winner is None else 1 if winner == mine else 2, 1
 
 
-def length_report(games: int, seed: int, workers: int) -> None:
+def length_report(games: int, seed: int, workers: int, variant: str = "classic", players: int = 6) -> None:
     """Print, before and after issue 42: each level's self-play length, the most hand changes of a card, the
     events between a seat's turns; the neighbours' win rates; the default table (medium bots) and an all-expert
     table with ``auto`` in the person's seat (the events between the person's turns, how often their team won).
@@ -520,7 +521,7 @@ def length_report(games: int, seed: int, workers: int) -> None:
     ``events``: per game, its median and 90th percentile; ``changes``: the most times one card changed hands in
     a game, its 90th percentile and most; ``between turns``: the events between a seat's turns (every seat in
     self-play and duels, the person's at a table)."""
-    print(f"classic, 6 players, {games} games per row, seeds from {seed}, {workers} workers; {load()}")
+    print(f"{variant}, {players} players, {games} games per row, seeds from {seed}, {workers} workers; {load()}")
     head = (f"{'':<24} {'':<6} {'events':>13} {'changes':>9} {'between turns':>14} "
             f"{'wins':>9} {'ties':>5} {'win rate (95% CI)':>18}")
     print(head)
@@ -536,11 +537,11 @@ def length_report(games: int, seed: int, workers: int) -> None:
                 futures = []
                 for i in range(games):
                     if how == "table":
-                        futures.append(pool.submit(default_table_game, seed + i, before, BotKind(b)))
+                        futures.append(pool.submit(default_table_game, seed + i, before, BotKind(b), variant, players))
                         continue
                     side = 1 if i < half else 2
                     kinds = {side: BotKind(a), 3 - side: BotKind(b)}
-                    job = GameJob(i, seed + 10 * index + (side - 1), Variant.CLASSIC, 6, kinds[1], kinds[2])
+                    job = GameJob(i, seed + 10 * index + (side - 1), Variant(variant), players, kinds[1], kinds[2])
                     futures.append(pool.submit(length_game, job, before, side))
                 found = Lengths()
                 for future in futures:
@@ -583,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the expert weighing its asks by this Tact (name=value,...; 'none') v expert-old")
     args = parser.parse_args(argv)
     if args.length:
-        length_report(args.games, args.seed, args.workers)
+        length_report(args.games, args.seed, args.workers, args.variant, args.players)
         return 0
     if args.tact:
         tact_report(args.tact, args.games, args.seed, args.players, args.workers)
