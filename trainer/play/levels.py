@@ -3,12 +3,12 @@
 Each level plays like a person of that strength, and all of them like good
 people: they never take the same card from the same player a third time
 while anything else can be asked (:meth:`~trainer.play.view.View.fair`), never
-take back a card the other team has just taken from theirs while anything
-else can hit, unless taking it back makes the set certain for their team
-(:func:`~trainer.play.protocol.retakes`: the table knows where it is, and the
-other team would only ask it back), never make a claim that can be wrong
-while a certain claim or a question is available, and in the endgame claim
-the sets they are surest of first.
+take back a card the other team took from theirs (its last move they
+remember) while anything else can hit, unless taking it back makes the set
+certain for their team (:func:`~trainer.play.protocol.retakes`: the table
+knows where it is, and the other team would only ask it back), never make a
+claim that can be wrong while a certain claim or a question is available,
+and in the endgame claim the sets they are surest of first.
 
 - ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
   hands;
