@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
+    .venv/bin/python benchmarks/bots.py --length [--games N] [--variant V] [--players P] [--workers W] [--seed S]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -17,6 +18,11 @@ game between ``expert`` teams takes under 2 s, and an 8-player one under 3 s
 teammate with a clearly better ask) against the same bot without it
 (``stalemate_breaker=False``: claims at once, never hands the turn over),
 head to head and each against ``basic``, seats swapped halfway.
+
+``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
+the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
+hands, the events between a seat's turns, the neighbours' win rates, and ``auto`` in the person's seat at the
+default table and at an all-expert table.
 """
 
 from __future__ import annotations
@@ -29,19 +35,25 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trainer.game.events import Pass
+from trainer.game.cards import Card
+from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import parse_game, write_game
 from trainer.game.variants import Variant
-from trainer.play.bots import BotKind
+from trainer.play.bots import Bot, BotKind, make_bot
 from trainer.play.expert import ExpertBot, Tact
-from trainer.play.match import CoachLevel, Match, Seating
-from trainer.play.protocol import LEVELS
+from trainer.play.levels import Level, surest_claim
+from trainer.play.match import CoachLevel, Match, Seating, move_rng
+from trainer.play.memory import Memory
+from trainer.play.protocol import LEVELS, most_cards
 from trainer.play.seat import Seat
 from trainer.play.simulate import GameJob, GameResult, new_table, simulate
-from trainer.play.view import ping_pongs
+from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View, ping_pongs
 
 LEVEL_NAMES = [kind.value for kind in LEVELS]
 
@@ -317,6 +329,237 @@ def tact_report(specs: list[str], games: int, seed: int, players: int, workers: 
     print(load())
 
 
+# -- issue 42: games of human length, a turn that comes back -------------------------------------------------
+
+
+class BeforeExpert(ExpertBot):
+    """The expert as it played before issue 42: it took back a card the other team had just taken."""
+
+    def retakes(
+        self, view: View, moved: Mapping[Card, tuple[str, str]], holder: Mapping[Card, str | None]
+    ) -> Callable[[str, Card], bool]:
+        """No ask is left for being a retake."""
+        return lambda target, card: False
+
+
+class BeforeLevelBot:
+    """``easy``, ``medium`` and ``hard`` as they played before issue 42 (a frozen copy of
+    :class:`trainer.play.levels.LevelBot` then): they took back a card the other team had just taken from them,
+    and the other team took it back again."""
+
+    def __init__(self, level: Level, rng: random.Random) -> None:
+        self.level = level
+        self.kind = level.kind
+        self.rng = rng
+        self.expert = BeforeExpert(rng) if level.engine else None
+
+    def decide(self, view: View) -> Move:
+        """The move of the level before issue 42."""
+        if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
+            return PassTo(most_cards(view, view.pass_targets()))
+        if self.expert is not None and self.rng.random() < self.level.engine:
+            return self.expert.decide(view)
+        memory = Memory(view, self.level.span, self.level.hand_counting)
+        if view.role is Role.CLAIM or view.stalled:
+            return surest_claim(view, memory)
+        certain = memory.certain_sets(view.team)
+        if certain:
+            return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
+        asks = view.legal_asks()
+        if not asks:
+            return surest_claim(view, memory)
+        if self.level.careless and self.rng.random() < self.level.careless:
+            target, card = self.rng.choice(view.fair(asks))
+            return AskFor(target, card)
+        fair = view.fair(asks)
+        scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
+        best = max(scored.values())
+        target, card = self.rng.choice([a for a in fair if scored[a] == best])
+        return AskFor(target, card)
+
+
+BEFORE_LEVEL = {
+    BotKind.EASY: Level(BotKind.EASY, span=20, hand_counting=False),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.5),
+}
+"""The levels before issue 42 (``easy`` remembered 20 events, ``hard`` made the expert's move half the time)."""
+
+
+def before_bot(kind: BotKind, rng: random.Random) -> Bot:
+    """The bot of ``kind`` as it played before issue 42."""
+    if kind is BotKind.EXPERT:
+        return BeforeExpert(rng)
+    return BeforeLevelBot(BEFORE_LEVEL[kind], rng) if kind in BEFORE_LEVEL else make_bot(kind, rng)
+
+
+def actor(event: Event) -> str | None:
+    """The seat that decided ``event`` (``None``: a pass the rules make, in ``fish54``)."""
+    if isinstance(event, Ask):
+        return event.asker
+    if isinstance(event, Claim):
+        return event.claimer
+    return event.player if isinstance(event, Pass) else None
+
+
+def hand_changes(events: Sequence[Event]) -> int:
+    """The most times one card changed hands in a game.
+
+    >>> from trainer.game.notation import read_game
+    >>> hand_changes(read_game(EXAMPLES / "complete-classic-6p.lit").events)
+    5
+    """
+    moves = Counter(e.card for e in events if isinstance(e, Ask) and e.hit)
+    return max(moves.values(), default=0)
+
+
+def turn_gaps(events: Sequence[Event], seat: str) -> list[int]:
+    """The events between ``seat``'s turns (a turn: the seat's moves in a row), from its first turn on.
+
+    >>> e = [Ask("Ann", "Bob", Card.parse("2D"), True), Ask("Ann", "Bob", Card.parse("3D"), False),
+    ...      Ask("Bob", "Cat", Card.parse("4D"), False), Ask("Cat", "Ann", Card.parse("5D"), False),
+    ...      Ask("Ann", "Bob", Card.parse("6D"), False)]
+    >>> turn_gaps(e, "Ann"), turn_gaps(e, "Bob"), turn_gaps(e, "Dan")
+    ([2], [], [])
+    """
+    gaps: list[int] = []
+    since: int | None = None
+    for event in events:
+        if actor(event) == seat:
+            if since:
+                gaps.append(since)
+            since = 0
+        elif since is not None:
+            since += 1
+    return gaps
+
+
+@dataclass
+class Lengths:
+    """What a run of games came to: events per game, the most hand changes of a card per game, the events
+    between a seat's turns, and the wins of the first side."""
+
+    events: list[int] = field(default_factory=list)
+    changes: list[int] = field(default_factory=list)
+    gaps: list[int] = field(default_factory=list)
+    wins: int = 0
+    losses: int = 0
+
+    def add(self, events: Sequence[Event], seats: Iterable[str], winner: int | None, side: int) -> None:
+        """Count one game, the first side being team ``side``."""
+        self.events.append(len(events))
+        self.changes.append(hand_changes(events))
+        for seat in seats:
+            self.gaps += turn_gaps(events, seat)
+        self.wins += winner == side
+        self.losses += winner == 3 - side
+
+    def games(self) -> int:
+        """Games counted."""
+        return len(self.events)
+
+
+def quantile(values: Sequence[int], q: float) -> float:
+    """The ``q`` quantile of ``values`` (the median at 0.5; nearest rank above).
+
+    >>> quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9), quantile([3, 1, 2], 0.5)
+    (9, 2)
+    """
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[max(math.ceil(q * len(ordered)) - 1, 0)]
+
+
+def length_game(job: GameJob, before: bool, side: int) -> tuple[tuple[Event, ...], list[str], int | None, int]:
+    """Play ``job`` with the levels of now (or ``before`` issue 42): the events, the seats, the winner."""
+    table = new_table(job)
+    setup = table.truth.setup
+    if before:
+        for seat in setup.players:
+            kind = job.team1 if setup.team(seat) == 1 else job.team2
+            table.bots[seat] = before_bot(kind, random.Random(f"{job.game_seed}:{seat}"))
+    game = table.play()
+    return game.events, list(setup.players), table.truth.winner, side
+
+
+def default_table_game(
+    seed: int, before: bool, level: BotKind = BotKind.MEDIUM, variant: str = "classic", players: int = 6
+) -> tuple[tuple[Event, ...], list[str], int | None, int]:
+    """One game at ``literature play``'s default table (medium bots; or bots of ``level``), the person's seat
+    played by ``auto``: the events, the person's seat, and the winner with the person's team as side 1."""
+    match = Match.new(Seating(seed=seed, variant=Variant(variant), players=players, partners=level, opponents=level,
+                              coach=CoachLevel.OFF))
+    while not match.over:
+        seat, role = match.decider()
+        if seat == match.you and not before:
+            match.play(match.suggest(), auto=True)
+            continue
+        if seat == match.you:  # Match.suggest with the expert of before issue 42
+            view = match.table.view(seat, role)
+            if role is Role.PASS and not view.pass_targets():
+                move: Move = PassTo(most_cards(view, sorted(match.state.actors())))
+            else:
+                move = BeforeExpert(move_rng(seed, len(match.state.events), seat)).decide(view)
+            match.play(move, auto=True)
+            continue
+        count = len(match.state.events)
+        kind = match.kind_of(seat)
+        rng = move_rng(seed, count, seat)
+        match.table.bots[seat] = before_bot(kind, rng) if before else make_bot(kind, rng)
+        match.table.step()
+    winner = match.state.winner
+    mine = match.setup.team(match.you)
+    return tuple(match.state.events), [match.you], None if winner is None else 1 if winner == mine else 2, 1
+
+
+def length_report(games: int, seed: int, workers: int, variant: str = "classic", players: int = 6) -> None:
+    """Print, before and after issue 42: each level's self-play length, the most hand changes of a card, the
+    events between a seat's turns; the neighbours' win rates; the default table (medium bots) and an all-expert
+    table with ``auto`` in the person's seat (the events between the person's turns, how often their team won).
+
+    ``events``: per game, its median and 90th percentile; ``changes``: the most times one card changed hands in
+    a game, its 90th percentile and most; ``between turns``: the events between a seat's turns (every seat in
+    self-play and duels, the person's at a table)."""
+    print(f"{variant}, {players} players, {games} games per row, seeds from {seed}, {workers} workers; {load()}")
+    head = (f"{'':<24} {'':<6} {'events':>13} {'changes':>9} {'between turns':>14} "
+            f"{'wins':>9} {'ties':>5} {'win rate (95% CI)':>18}")
+    print(head)
+    print(f"{'':<24} {'':<6} {'median  p90':>13} {'p90  max':>9} {'median  p90':>14}")
+    half = games // 2
+    rows: list[tuple[str, str, str]] = [(kind, kind, "self") for kind in LEVEL_NAMES]
+    rows += [(stronger, weaker, "duel") for weaker, stronger in itertools.pairwise(LEVEL_NAMES)]
+    rows.append(("auto", "medium", "table"))
+    rows.append(("auto", "expert", "table"))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for index, (a, b, how) in enumerate(rows):
+            for before in (True, False):
+                futures = []
+                for i in range(games):
+                    if how == "table":
+                        futures.append(pool.submit(default_table_game, seed + i, before, BotKind(b), variant, players))
+                        continue
+                    side = 1 if i < half else 2
+                    kinds = {side: BotKind(a), 3 - side: BotKind(b)}
+                    job = GameJob(i, seed + 10 * index + (side - 1), Variant(variant), players, kinds[1], kinds[2])
+                    futures.append(pool.submit(length_game, job, before, side))
+                found = Lengths()
+                for future in futures:
+                    events, seats, winner, side = future.result()
+                    found.add(events, seats, winner, side)
+                name = f"{a} v {b}" if how != "table" else f"auto at {b} table"
+                n = found.games()
+                low, high = wilson(found.wins, n)
+                ties = n - found.wins - found.losses
+                shown = "" if how == "self" else (f"{found.wins:>4}-{found.losses:<4} {ties:>5} "
+                                                  f"{found.wins / n:>5.0%} ({low:.0%}-{high:.0%})")
+                print(f"{name:<24} {'before' if before else 'after':<6} "
+                      f"{quantile(found.events, .5):>6} {quantile(found.events, .9):>6} "
+                      f"{quantile(found.changes, .9):>4} {max(found.changes):>4} "
+                      f"{quantile(found.gaps, .5):>6} {quantile(found.gaps, .9):>7} {shown}", flush=True)
+    print(load())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -335,9 +578,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--far-games", type=int, help="with --levels: games per pair of levels that are not "
                         "neighbours (default: --games)")
     parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
+    parser.add_argument("--length", action="store_true",
+                        help="issue 42: game length, hand changes, events between turns, before and after")
     parser.add_argument("--tact", action="append",
                         help="the expert weighing its asks by this Tact (name=value,...; 'none') v expert-old")
     args = parser.parse_args(argv)
+    if args.length:
+        length_report(args.games, args.seed, args.workers, args.variant, args.players)
+        return 0
     if args.tact:
         tact_report(args.tact, args.games, args.seed, args.players, args.workers)
         return 0

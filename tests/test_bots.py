@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import solve
+from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game, parse_game, read_game, write_game
@@ -214,13 +214,26 @@ def test_expert_never_asks_where_the_card_cannot_be_while_another_ask_can_hit() 
             move = table.bots[seat].decide(view)
             if isinstance(move, AskFor):
                 k = solve(view.setup, view.events, seat)
-                best = max(k.holders(c).get(t, 0) for t, c in view.fair(view.legal_asks()))
+                fair = view.fair(view.legal_asks())
+                fresh = [(t, c) for t, c in fair if not takes_back(view, k, t, c)]
+                if any(k.holders(c).get(t, 0) for t, c in fresh):
+                    fair = fresh  # a card taken back only when nothing else can hit (issue 42)
+                best = max(k.holders(c).get(t, 0) for t, c in fair)
                 chance = k.holders(move.card).get(move.target, 0)
-                assert (move.target, move.card) in view.fair(view.legal_asks())
+                assert (move.target, move.card) in fair
                 assert chance * (1 + TACT.completes) >= best and (chance > 0 or best == 0)
                 checked += 1
         table.step()
     assert checked > 5
+
+
+def takes_back(view: View, k: Knowledge, target: str, card: Card) -> bool:
+    """Whether the ask takes back a card ``target`` took from the seat's team, its set not certain after."""
+    team = set(view.setup.members(view.team))
+    last = [e for e in view.events if isinstance(e, Ask) and e.hit and e.card == card]
+    if not last or last[-1].asker != target or last[-1].target not in team:
+        return False
+    return not all(k.forced(c) in team for c in card.half_suit.cards if c != card)
 
 
 def test_expert_keeps_its_only_certain_set_in_reserve_and_claims_the_others() -> None:
@@ -241,8 +254,9 @@ def test_expert_keeps_its_only_certain_set_in_reserve_and_claims_the_others() ->
     assert bot.reserve(fish_view, {}) is None
 
 
-# Ann holds all of LD (certain); Cat took 4H from Dan (so Cat can ask for low hearts) and Bob took 2H:
-# Cat has a sure hit (Bob for 2H), Ann's best ask is under 50%.
+# Ann holds all of LD (certain). Bob took 2H from Cat, then Cat took 7H from Bob, 4H and 3H from Dan, 5H from Fay:
+# Cat holds the rest of the low hearts (6H too: the low heart she asked with) and has a sure hit that makes the set
+# certain (Bob for 2H); Ann's best ask is under 50%.
 STUCK = """variant: classic
 players: Ann Bob Cat Dan Eve Fay
 dealer: Ann
@@ -250,8 +264,11 @@ hand Ann: 2D 3D 4D 5D 6D 7D 9S JS
 Ann asks Bob for 10S: no
 Bob asks Cat for 2H: yes
 Bob asks Cat for 3H: no
+Cat asks Bob for 7H: yes
 Cat asks Dan for 4H: yes
-Cat asks Dan for 5H: no
+Cat asks Dan for 3H: yes
+Cat asks Fay for 5H: yes
+Cat asks Dan for AD: no
 Dan asks Ann for QS: no
 """
 
@@ -280,8 +297,8 @@ def test_the_simulator_plays_the_stalemate_breaker() -> None:
     from trainer.play.simulate import Table
 
     hands = {
-        "Ann": "2D 3D 4D 5D 6D 7D 9S JS", "Bob": "7H 5H 2S 3S 4S 5S 6S QS", "Cat": "2H 6H 9D 10D JD QD KD AD",
-        "Dan": "4H KS AS 7S 9H 10H JH QH", "Eve": "2C 3C 4C 5C 6C 7C 9C 10C", "Fay": "10S 3H KH AH JC QC KC AC",
+        "Ann": "2D 3D 4D 5D 6D 7D 9S JS", "Bob": "7H QH 2S 3S 4S 5S 6S QS", "Cat": "2H 6H 9D 10D JD QD KD 9C",
+        "Dan": "3H 4H KS AS 7S 9H 10H JH", "Eve": "2C 3C 4C 5C 6C 7C 10C AD", "Fay": "10S 5H KH AH JC QC KC AC",
     }
     setup = Setup.create("classic", list(hands), "Ann", {p: parse_cards(h) for p, h in hands.items()})
     table = Table(setup, {p: ExpertBot(random.Random(0)) for p in setup.players})
@@ -291,7 +308,7 @@ def test_the_simulator_plays_the_stalemate_breaker() -> None:
     table.step()
     assert [str(e) for e in table.truth.events[-2:]] == ["Ann claims LD: Ann 2D 3D 4D 5D 6D 7D", "Ann passes to Cat"]
     table.step()
-    assert str(table.truth.events[-1]) == "Cat asks Bob for 2H: yes"  # the sure hit Ann could see
+    assert str(table.truth.events[-1]) == "Cat asks Bob for 2H: yes"  # the sure hit Ann could see: it makes LH certain
 
 
 def binomial_tail(wins: int, games: int) -> float:

@@ -341,10 +341,10 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
         table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
     store = tmp_path / "zoe.sqlite3"
     found = ending(table, {"Zoe": store}.get)
-    assert found["queued"] == {"Bob": [8, 8]}  # (the game of seed 3 with the bots of issue 31 and its expert)
+    assert found["queued"] == {"Bob": [3, 3]}  # (the game of seed 3 with the bots of issue 42 and its expert)
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
-        assert len(progress.due_reviews()) == 8
+        assert len(progress.due_reviews()) == 3
 
 
 def test_the_pages_of_a_table(api: TestClient) -> None:

@@ -43,6 +43,7 @@ certain sets (asks close to the best chance weighed by what they give away,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -51,7 +52,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, most_cards
+from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
@@ -174,8 +175,18 @@ class ExpertBot:
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
         asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
-        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
+        back = self.retakes(view, memory.moved, memory.holder)
+        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t and not back(t, c)]
         return self.best_ask(view, sure) if sure else None
+
+    def retakes(
+        self, view: View, moved: Mapping[Card, tuple[str, str]], holder: Mapping[Card, str | None]
+    ) -> Callable[[str, Card], bool]:
+        """Which asks would take back a card the other team took from the seat's team without making its set
+        certain (:func:`~trainer.play.protocol.retakes`): left while anything else can hit."""
+        if not self.discreet:
+            return lambda target, card: False
+        return retakes(view, moved, holder)
 
     def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
         """The certain set kept back as a stalemate breaker: the one with most cards away from the seat."""
@@ -205,6 +216,7 @@ class ExpertBot:
     def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
         """The best chance of a hit among the asks ``mate`` can certainly make (seen from the seat)."""
         opponents = [p for p in view.opponents if view.state.sizes[p]]
+        back = self.retakes(view, Memory(view).moved, {c: k.forced(c) for h in view.live_sets() for c in h.cards})
         best = Fraction(0)
         for half in view.live_sets():
             if not any(k.forced(c) == mate for c in half.cards):
@@ -213,7 +225,7 @@ class ExpertBot:
                 if k.count(card, mate):
                     continue  # the teammate may hold it: not an ask they can surely make
                 chances = k.holders(card)
-                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents)])
+                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
         return best
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
@@ -221,6 +233,9 @@ class ExpertBot:
         asks = view.legal_asks()
         if self.discreet:  # no card taken from one player a third time, unless nothing else can be asked
             asks = view.fair(asks)
+            forced = {c: k.forced(c) for h in view.live_sets() for c in h.cards}
+            back = self.retakes(view, Memory(view).moved, forced)
+            asks = fresh(asks, back, lambda card, target: k.holders(card).get(target, Fraction(0)))
         found = []
         for target, card in asks:
             chance = k.holders(card).get(target, Fraction(0))

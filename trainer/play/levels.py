@@ -3,20 +3,25 @@
 Each level plays like a person of that strength, and all of them like good
 people: they never take the same card from the same player a third time
 while anything else can be asked (:meth:`~trainer.play.view.View.fair`), never
-make a claim that can be wrong while a certain claim or a question is
-available, and in the endgame claim the sets they are surest of first.
+take back a card the other team took from theirs (its last move they
+remember) while anything else can hit, unless taking it back makes the set
+certain for their team (:func:`~trainer.play.protocol.retakes`: the table
+knows where it is, and the other team would only ask it back), never make a
+claim that can be wrong while a certain claim or a question is available,
+and in the endgame claim the sets they are surest of first.
 
 - ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
   hands;
 - ``medium``: remembers everything a careful player can keep track of
   (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest;
-- ``hard``: plays the exact expert's move most of the time
+- ``hard``: plays the exact expert's move three times in eight
   (:attr:`Level.engine`), the careful player's otherwise;
 - ``expert``: the exact expert (:class:`~trainer.play.expert.ExpertBot`).
 
-``benchmarks/bots.py --levels`` plays them against each other; the shares
-below were chosen so that each level beats the one below it in 60 to 80% of
-games (docs/bots.md has the table).
+``benchmarks/bots.py --levels`` plays them against each other and
+``--length`` measures their games' length; the span and share below were
+chosen so that each level beats the one below it in 60 to 80% of games
+(docs/bots.md has the tables).
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -36,10 +41,10 @@ from fractions import Fraction
 from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, most_cards
+from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-EASY_SPAN = 20
+EASY_SPAN = 30
 """Events an ``easy`` bot remembers."""
 
 
@@ -61,7 +66,7 @@ class Level:
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.5),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.375),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
@@ -93,7 +98,7 @@ class LevelBot:
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
-        fair = view.fair(asks)
+        fair = fresh(view.fair(asks), retakes(view, memory.moved, memory.holder), memory.chance)
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
         best = max(scored.values())
         target, card = self.rng.choice([a for a in fair if scored[a] == best])

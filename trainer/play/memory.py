@@ -57,12 +57,14 @@ class Memory:
         holder: dict[Card, str] = {}
         not_with: dict[Card, set[str]] = {}
         some: dict[str, set[HalfSuit]] = {p: set() for p in self.players}
+        moved: dict[Card, tuple[str, str]] = {}
         for event in events:
             if isinstance(event, Ask):
                 half = event.card.half_suit
                 some[event.asker].add(half)
                 if event.hit:
                     holder[event.card] = event.asker
+                    moved[event.card] = (event.target, event.asker)
                     not_with.pop(event.card, None)
                     some[event.target].discard(half)  # it may have been their only card of the set
                 else:
@@ -70,9 +72,12 @@ class Memory:
             elif isinstance(event, Claim):
                 for card in event.half_suit.cards:
                     holder.pop(card, None)
+                    moved.pop(card, None)
                     not_with.pop(card, None)
                 for player in self.players:
                     some[player].discard(event.half_suit)
+        self.moved = moved
+        """Each card's last move remembered: (who gave it, who took it)."""
         seat = view.seat
         hand = view.hand
         empty = {p for p in self.players if not self.sizes[p]}
