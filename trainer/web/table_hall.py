@@ -38,7 +38,8 @@ from typing import Any, TypeVar
 
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
-from trainer.web.tables import CODE, Options, Table, TableError
+from trainer.play.table import CODE, Options, Table, TableError
+from trainer.web.table_frame import frame, links, state_json
 
 log = logging.getLogger("literature.web.tables")
 
@@ -99,6 +100,8 @@ class Listener:
     """One client of a table's live stream: the seat it is for (``None``: a spectator) and its queue."""
 
     viewer: str | None
+    html: str | None = None
+    """For a page's stream: the browser's form token (the fragment's forms carry it); ``None``: the JSON API's."""
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     dropped: bool = False
 
@@ -243,33 +246,39 @@ class Hall:
         if not listeners:
             return
         stamp = self.clock()
-        views: dict[str | None, str] = {}
+        views: dict[tuple[str | None, str | None], str] = {}
         for listener in list(listeners):
-            if listener.viewer not in views:
-                views[listener.viewer] = message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
+            key = (listener.viewer, listener.html)
+            if key not in views:
+                views[key] = self._message(table, listener, stamp)
             try:
-                listener.queue.put_nowait(views[listener.viewer])
+                listener.queue.put_nowait(views[key])
             except asyncio.QueueFull:
                 listener.dropped = True
                 listeners.discard(listener)
 
-    def subscribe(self, code: str, viewer: str | None) -> Listener:
-        """A new listener of table ``code`` for ``viewer``; its queue holds the current view first."""
+    def _message(self, table: Table, listener: Listener, stamp: float) -> str:
+        if listener.html is None:
+            return message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
+        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table))
+
+    def subscribe(self, code: str, viewer: str | None, html: str | None = None) -> Listener:
+        """A new listener of table ``code`` for ``viewer`` (``html``: a page's, with its form token); its queue
+        holds the current view first."""
         if self.closing:
             raise TableError("the server is stopping: come back when it is started again", 503)
         table = self.get(code)
         listeners = self.listeners.setdefault(code, set())
         if len(listeners) >= MAX_LISTENERS:
             raise TableError(f"{MAX_LISTENERS} pages are open on this table already", 503)
-        listener = Listener(viewer)
+        listener = Listener(viewer, html)
         listeners.add(listener)
         if viewer is not None:
             table.connected[viewer] += 1
             table.place(viewer).seen = self.clock()
             self.announce(table)  # everyone sees that the seat is back
         else:
-            now = self.clock()
-            listener.queue.put_nowait(message(table, None, now, self.made.get(code, now)))
+            listener.queue.put_nowait(self._message(table, listener, self.clock()))
         return listener
 
     def unsubscribe(self, code: str, listener: Listener) -> None:
@@ -342,7 +351,7 @@ class Hall:
 def message(table: Table, viewer: str | None, stamp: float, made: float) -> str:
     """One message of the live stream: the viewer's view, when the table last changed (``made``, before it
     was saved) and when the message was sent (``sent``), in the server's time."""
-    return json.dumps({**table.view(viewer), "made": made, "sent": stamp}, separators=(",", ":"))
+    return json.dumps({**state_json(table, viewer), "made": made, "sent": stamp}, separators=(",", ":"))
 
 
 def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[str, Any]:

@@ -1,39 +1,232 @@
 """The tables' pages: New table, the table itself (a seat's, or a spectator's), and the review after the game.
 
-The pages are shells that ``table.js`` fills from the JSON API
-(:mod:`trainer.web.table_api`) and keeps live from its stream: a seat's secret
-stays in the browser (its ``localStorage``, and the seat's own link, whose
-``#seat=`` part never reaches the server), so closing the tab and coming back
-resumes the seat.
+``/t/CODE`` is the page of :mod:`trainer.web.table_frame` (the same one as
+``/play``'s) for the seat this browser holds, or for a spectator. A seat's
+secret, and the host's, are kept in this browser's cookies (``HttpOnly``,
+``SameSite=Strict``, for this table's addresses only), so closing the tab and
+coming back resumes the seat, and the live stream (``/t/CODE/stream``: the
+fragment, rendered for this viewer after every change) knows whom it is for.
+Every action is a form posting to ``/t/CODE/...``: htmx swaps the fragment it
+answers with; without scripts the answer is the whole page.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
-from trainer.web.pages import not_found, page
-from trainer.web.table_api import hall
-from trainer.web.tables import BOT_KINDS, LEVELS
+from trainer.play.seat import Reply
+from trainer.play.table import BOT_KINDS, LEVELS, Options, Table, TableError
+from trainer.render.web import render
+from trainer.web.learners import current
+from trainer.web.pages import csrf_token, error_page, not_found, page
+from trainer.web.table_api import KEEPALIVE, client_key, hall
+from trainer.web.table_frame import context, line_of, links, refusal
+from trainer.web.table_hall import ACT, CREATE, JOIN
+
+MAX_AGE = 2 * 24 * 3600
+"""How long a browser keeps a seat's or a host's cookie (a table expires after a day untouched)."""
+
+
+def seat_cookie(code: str) -> str:
+    """The cookie holding this browser's seat secret at table ``code``."""
+    return f"lit_seat_{code}"
+
+
+def host_cookie(code: str) -> str:
+    """The cookie holding this browser's host secret of table ``code``."""
+    return f"lit_host_{code}"
+
+
+def _keep(response: Response, name: str, secret: str, code: str) -> None:
+    response.set_cookie(name, secret, max_age=MAX_AGE, path=f"/t/{code}", httponly=True, samesite="strict")
+
+
+def viewer_of(request: Request, table: Table) -> str | None:
+    """The seat this browser holds at ``table`` (its cookie), or ``None``: a spectator, or the host without one."""
+    try:
+        return table.viewer(request.cookies.get(seat_cookie(table.code)))
+    except TableError:
+        return None
+
+
+def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any) -> dict[str, Any]:
+    base = f"/t/{table.code}"
+    host = table.is_host(request.cookies.get(host_cookie(table.code)))
+    return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
+
+
+def _answer(request: Request, table: Table, viewer: str | None, status: int = 200, **kwargs: Any) -> Response:
+    """The fragment for an htmx request, else the whole page."""
+    t = _frame_of(request, table, viewer, **kwargs)
+    if request.headers.get("hx-request"):
+        return HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]), status_code=status,
+                            headers={"cache-control": "no-store"})
+    return page(request, "table.html", status=status, nav="tables", title=f"Table {table.code}",
+                heading=f"Table {table.code}", t=t, paces=())
 
 
 async def tables_page(request: Request) -> Response:
-    """``/tables``: open a new table, or join one by its code."""
+    """``/tables``: open a new table, or join one by its code (``?code=``)."""
+    code = request.query_params.get("code", "").strip().lower()
+    if code:
+        return RedirectResponse(f"/t/{code[:8]}", status_code=303)
     return page(request, "tables.html", nav="tables", title="Tables", variants=[v.value for v in Variant],
-                bots=[k.value for k in BOT_KINDS], levels=[c.value for c in LEVELS])
+                bots=[k.value for k in BOT_KINDS], levels=[c.value for c in LEVELS], error=None)
+
+
+async def new_table(request: Request) -> Response:
+    """``POST /tables/new``: a new table from the form; this browser is its host (a cookie)."""
+    tables = hall(request)
+    async with request.form(max_files=0, max_fields=20) as raw:
+        form = {k: v for k, v in raw.items() if isinstance(v, str) and k != "csrf"}
+    try:
+        tables.limits.check("create:" + client_key(request), CREATE)
+        body: dict[str, Any] = {**form, "players": int(form["players"]) if form.get("players", "").isdigit()
+                                else form.get("players", 6)}
+        options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
+        table, host = await tables.create(options)
+    except LiteratureError as error:
+        status = error.status if isinstance(error, TableError) else 400
+        return page(request, "tables.html", status=status, nav="tables", title="Tables",
+                    variants=[v.value for v in Variant], bots=[k.value for k in BOT_KINDS],
+                    levels=[c.value for c in LEVELS], error=error.message)
+    response = RedirectResponse(f"/t/{table.code}", status_code=303)
+    _keep(response, host_cookie(table.code), host, table.code)
+    return response
+
+
+async def _table(request: Request) -> Table | Response:
+    try:
+        return hall(request).get(request.path_params["code"])
+    except LiteratureError as error:
+        return not_found(request, error.message)
 
 
 async def table_page(request: Request) -> Response:
-    """``/t/CODE``: the table, as the seat this browser holds sees it (or as a spectator)."""
-    code = request.path_params["code"]
+    """``/t/CODE``: the table, as the seat this browser holds sees it (or as a spectator); ``?card=`` or
+    ``?claim=`` with a card or a set picked."""
+    table = await _table(request)
+    if isinstance(table, Response):
+        return table
+    viewer = viewer_of(request, table)
+    if viewer is not None:
+        table.place(viewer).seen = hall(request).clock()
+    return _answer(request, table, viewer, picked=request.query_params.get("card", "")[:3],
+                   claiming=request.query_params.get("claim", "")[:2])
+
+
+async def _act(request: Request, action: str) -> Response:
+    table = await _table(request)
+    if isinstance(table, Response):
+        return table
+    tables = hall(request)
+    code = table.code
+    async with request.form(max_files=0, max_fields=30) as raw:
+        form = {k: v for k, v in raw.items() if isinstance(v, str)}
+    seat_secret = request.cookies.get(seat_cookie(code))
+    host_secret = request.cookies.get(host_cookie(code))
+    clock = tables.clock
+    response_cookie: str | None = None
+    reply = None
     try:
-        table = hall(request).get(code)
+        tables.limits.check("act:" + (seat_secret or client_key(request)), ACT)
+        if action == "sit":
+            tables.limits.check("join:" + client_key(request), JOIN)
+            learner = current(request)
+            key = learner.key if learner is not None else None
+            response_cookie = await tables.change(
+                code, lambda t: t.take(form.get("seat", ""), form.get("name", ""), clock(), key))
+        elif action == "start":
+            await tables.change(code, lambda t: t.start(host_secret, clock()))
+        elif action == "back":
+            await tables.change(code, lambda t: t.take_back(seat_secret, clock()))
+        else:
+            line = line_of(form)
+            reply = await tables.change(code, lambda t: t.act(seat_secret, line, clock()))
     except LiteratureError as error:
-        return not_found(request, error.message)
-    return page(request, "table.html", nav="tables", title=f"Table {table.code}", table=table.view(None))
+        table = tables.get(code)
+        said = error.message
+        return _refused(request, table, viewer_of(request, table), said,
+                        error.status if isinstance(error, TableError) else 400)
+    table = tables.get(code)
+    viewer = table.viewer(response_cookie) if response_cookie else viewer_of(request, table)
+    if reply is not None and reply.kind == "invalid":
+        return _refused(request, table, viewer, refusal(reply), 200)
+    response = _answer(request, table, viewer, reply=reply)
+    if response_cookie:
+        _keep(response, seat_cookie(code), response_cookie, code)
+    return response
+
+
+def _refused(request: Request, table: Table, viewer: str | None, said: str, status: int) -> Response:
+    """The table again, with the one line saying why (an htmx swap needs a 200 to show it)."""
+    if not request.headers.get("hx-request") and viewer is None and status >= 400:
+        return error_page(request, status, "Cannot do that", said)
+    return _answer(request, table, viewer, status=200 if request.headers.get("hx-request") else status,
+                   reply=Reply("invalid", (said,)))
+
+
+async def act(request: Request) -> Response:
+    """``POST /t/CODE/act``: one line of the ``play`` prompt for this browser's seat (a click sends one)."""
+    return await _act(request, "act")
+
+
+async def sit(request: Request) -> Response:
+    """``POST /t/CODE/sit`` ``seat``, ``name``: take a free seat (its secret goes in a cookie)."""
+    return await _act(request, "sit")
+
+
+async def start(request: Request) -> Response:
+    """``POST /t/CODE/start``: the host (this browser) begins the game."""
+    return await _act(request, "start")
+
+
+async def back(request: Request) -> Response:
+    """``POST /t/CODE/back``: this browser's person takes their seat back from the bot."""
+    return await _act(request, "back")
+
+
+async def stream(request: Request) -> Response:
+    """``GET /t/CODE/stream``: the live stream of this browser's table, the fragment rendered for its viewer
+    after every change (``event: table``), the current one first."""
+    table = await _table(request)
+    if isinstance(table, Response):
+        return table
+    tables = hall(request)
+    code = table.code
+    viewer = viewer_of(request, table)
+    try:
+        tables.limits.check("act:" + (request.cookies.get(seat_cookie(code)) or client_key(request)), ACT)
+        listener = tables.subscribe(code, viewer, html=csrf_token(request))
+    except TableError as error:
+        return error_page(request, error.status, "Cannot do that", error.message)
+
+    async def lines() -> AsyncIterator[str]:
+        try:
+            yield "retry: 1000\n\n"
+            while not listener.dropped:
+                try:
+                    data = await asyncio.wait_for(listener.queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                if not data:
+                    break
+                yield "event: table\n" + "".join(f"data: {line}\n" for line in data.splitlines()) + "\n"
+        finally:
+            tables.unsubscribe(code, listener)
+
+    return StreamingResponse(lines(), media_type="text/event-stream", headers={
+        "cache-control": "no-store", "x-accel-buffering": "no"})
 
 
 async def review_page(request: Request) -> Response:
@@ -49,6 +242,13 @@ async def review_page(request: Request) -> Response:
 
 routes = [
     Route("/tables", tables_page, methods=["GET"]),
+    Route("/tables/new", new_table, methods=["POST"]),
     Route("/t/{code}", table_page, methods=["GET"]),
+    Route("/t/{code}/frame", table_page, methods=["GET"]),
+    Route("/t/{code}/act", act, methods=["POST"]),
+    Route("/t/{code}/sit", sit, methods=["POST"]),
+    Route("/t/{code}/start", start, methods=["POST"]),
+    Route("/t/{code}/back", back, methods=["POST"]),
+    Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
 ]
