@@ -236,8 +236,10 @@ async def review_page(request: Request) -> Response:
         table = hall(request).get(code)
     except LiteratureError as error:
         return not_found(request, error.message)
+    viewer = viewer_of(request, table)
+    own = table.ending["own"].get(viewer, []) if table.ending is not None and viewer is not None else None
     return page(request, "table_review.html", nav="tables", title=f"Review of table {table.code}",
-                table=table.view(None), ending=table.ending)
+                table=table.view(None), ending=table.ending, viewer=viewer, own=own)
 
 
 routes = [
