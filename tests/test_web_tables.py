@@ -12,11 +12,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from trainer.play.match import CoachLevel
-from trainer.web.app import create_app
+from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 from trainer.render.play import reply_words
+from trainer.web.app import create_app
 from trainer.web.table_frame import state_json
 from trainer.web.table_hall import IDLE_SECONDS, Limits
-from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 
 HOST = "host-secret"
 

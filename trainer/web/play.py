@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
@@ -38,6 +39,7 @@ from starlette.routing import Route
 from puzzles.session import queue_missed
 from trainer import clock
 from trainer.game.errors import LiteratureError
+from trainer.game.events import Event
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.ending import decided, own_notes, verdict
 from trainer.play.match import CoachLevel, Match, Seating
@@ -245,11 +247,12 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
 
 
 def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None, pace: str = "",
-            picked: str = "", claiming: str = "") -> Response:
+            picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
     """The table for the person: the fragment for htmx, else the whole page."""
     match = sitting.match
     name = game_id(home(request), path)
     t = context(sitting.table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
+                moved=moved,
                 csrf=csrf_token(request), solo=True, pace=pace_of(pace), file=path.name if match.over else None,
                 end=ending(sitting, request) if match.over else None,
                 links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
@@ -315,15 +318,16 @@ async def play_bot(request: Request) -> Response:
 def _bots(request: Request, sitting: Sitting, path: Path, every: bool, pace: str) -> Response:
     with sitting.lock:
         table = sitting.table
+        moved: list[Event] = []
         while table.bot_due():
-            table.bot_step(clock.now().timestamp())
+            moved += table.bot_step(clock.now().timestamp())
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
                 return bad_request(request, _unsaved(error, path))
             if not every:
                 break
-        return _answer(request, sitting, path, pace=pace)
+        return _answer(request, sitting, path, pace=pace, moved=moved)
 
 
 def _unsaved(error: OSError, path: Path) -> str:

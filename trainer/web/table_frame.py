@@ -24,12 +24,13 @@ view of ``/api/tables``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Claim
+from trainer.game.events import Claim, Event
 from trainer.play.match import CoachLevel
 from trainer.play.recap import recap
 from trainer.play.seat import Reply
@@ -72,13 +73,15 @@ def line_of(form: dict[str, str]) -> str:
     return ""
 
 
-def said_words(table: Table, viewer: str, reply: Reply | None) -> list[Words | str]:
-    """What the viewer was just told: each claim of theirs announced, then the reply's words."""
-    if reply is None or table.match is None:
+def said_words(table: Table, viewer: str, reply: Reply | None, moved: Sequence[Event] = ()) -> list[Words | str]:
+    """What the viewer was just told: each claim just made announced (theirs, or a bot's in ``moved``), then the
+    reply's words."""
+    if table.match is None:
         return []
     state = table.match.state
-    claims = [claim_announcement(state, e, viewer) for e in reply.events if isinstance(e, Claim)]
-    return [*claims, *reply_words(reply)]
+    events = [*moved, *(reply.events if reply is not None else ())]
+    claims = [claim_announcement(state, e, viewer) for e in events if isinstance(e, Claim)]
+    return [*claims, *(reply_words(reply) if reply is not None else ())]
 
 
 def _recap(table: Table, viewer: str) -> list[Any]:
@@ -121,7 +124,7 @@ def refusal(reply: Reply) -> str:
 
 
 def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None = None, picked: str = "",
-            claiming: str = "", **door: Any) -> dict[str, Any]:
+            claiming: str = "", moved: Sequence[Event] = (), **door: Any) -> dict[str, Any]:
     """Everything ``table_frame.html`` shows ``viewer`` (``None``: a spectator) at ``base`` (the door's address:
     ``/t/CODE`` or ``/play/game/ID``); ``door``: what the door adds (``solo``, ``pace``, ``end``, ``host`` …)."""
     match = table.match
@@ -134,8 +137,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     }
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
-        out["said"] = said_words(table, viewer, reply)
-        out["said_kind"] = reply.kind if reply is not None else ""
+        out["said"] = said_words(table, viewer, reply, moved)
+        out["said_kind"] = reply.kind if reply is not None else "info" if out["said"] else ""
     if match is None:
         return out
     state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])
