@@ -293,14 +293,13 @@ def _act(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
         if sitting.match.over:
             return _answer(request, sitting, path)
         reply = table.respond(sitting.match.you, line, clock.now().timestamp())
-        if reply.kind in ("hand", "table", "history", "quit"):
-            reply = None  # (the page shows them all the time; the game is saved after every move)
-        elif reply.events:
+        if reply.events:
             try:
                 TABLES.saved(sitting, path)
             except OSError as error:
                 return bad_request(request, _unsaved(error, path))
-        return _answer(request, sitting, path, reply)
+        shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
+        return _answer(request, sitting, path, reply if shown else None)
 
 
 async def play_bot(request: Request) -> Response:
