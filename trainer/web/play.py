@@ -261,7 +261,7 @@ def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None 
                             headers={"cache-control": "no-store"})
     started = match.seating.started[:16].replace("T", " ")
     return page(request, "table.html", nav="play", title=f"Game of {started or 'a saved game'}",
-                heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES)
+                heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES, own_link=None)
 
 
 async def play_game(request: Request) -> Response:

@@ -70,8 +70,10 @@ def _answer(request: Request, table: Table, viewer: str | None, status: int = 20
     if request.headers.get("hx-request"):
         return HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]), status_code=status,
                             headers={"cache-control": "no-store"})
+    secret = request.cookies.get(seat_cookie(table.code)) if viewer is not None else None
     return page(request, "table.html", status=status, nav="tables", title=f"Table {table.code}",
-                heading=f"Table {table.code}", t=t, paces=())
+                heading=f"Table {table.code}", t=t, paces=(), own_link=f"/t/{table.code}#seat={secret}"
+                if secret else None)
 
 
 async def tables_page(request: Request) -> Response:
@@ -195,6 +197,24 @@ async def back(request: Request) -> Response:
     return await _act(request, "back")
 
 
+async def resume(request: Request) -> Response:
+    """``POST /t/CODE/resume`` ``secret``: a seat's own link opened in another browser (``/t/CODE#seat=SECRET``,
+    sent by ``seat.js``): this browser keeps the secret (a cookie) and holds the seat."""
+    table = await _table(request)
+    if isinstance(table, Response):
+        return table
+    async with request.form(max_files=0, max_fields=5) as raw:
+        secret = str(raw.get("secret", ""))[:100]
+    try:
+        hall(request).limits.check("join:" + client_key(request), JOIN)
+        table.holder(secret)
+    except TableError as error:
+        return error_page(request, error.status, "Cannot do that", error.message)
+    response = RedirectResponse(f"/t/{table.code}", status_code=303)
+    _keep(response, seat_cookie(table.code), secret, table.code)
+    return response
+
+
 async def stream(request: Request) -> Response:
     """``GET /t/CODE/stream``: the live stream of this browser's table, the fragment rendered for its viewer
     after every change (``event: table``), the current one first."""
@@ -251,6 +271,7 @@ routes = [
     Route("/t/{code}/sit", sit, methods=["POST"]),
     Route("/t/{code}/start", start, methods=["POST"]),
     Route("/t/{code}/back", back, methods=["POST"]),
+    Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
 ]
