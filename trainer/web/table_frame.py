@@ -137,8 +137,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     }
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
-        out["said"] = said_words(table, viewer, reply, moved)
-        out["said_kind"] = reply.kind if reply is not None else "info" if out["said"] else ""
+    out["said"] = said_words(table, viewer or "", reply, moved)
+    out["said_kind"] = reply.kind if reply is not None else "info" if out["said"] else ""
     if match is None:
         return out
     state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])
