@@ -102,6 +102,8 @@ class Listener:
     viewer: str | None
     html: str | None = None
     """For a page's stream: the browser's form token (the fragment's forms carry it); ``None``: the JSON API's."""
+    host: bool = False
+    """The page's browser is the table's host (its fragment has the Start button)."""
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     dropped: bool = False
 
@@ -240,44 +242,48 @@ class Hall:
             self._save(table)
         return result
 
-    def announce(self, table: Table) -> None:
-        """Send each listener of the table its view as it is now (a listener too slow to keep up is dropped)."""
-        listeners = self.listeners.get(table.code, set())
+    def announce(self, table: Table, pages: bool = True) -> None:
+        """Send each listener of the table its view as it is now (a listener too slow to keep up is dropped;
+        ``pages=False``: the API's listeners only, for what the pages do not show)."""
+        listeners = {item for item in self.listeners.get(table.code, set()) if pages or item.html is None}
         if not listeners:
             return
         stamp = self.clock()
-        views: dict[tuple[str | None, str | None], str] = {}
+        views: dict[tuple[str | None, str | None, bool], str] = {}
         for listener in list(listeners):
-            key = (listener.viewer, listener.html)
+            key = (listener.viewer, listener.html, listener.host)
             if key not in views:
                 views[key] = self._message(table, listener, stamp)
             try:
                 listener.queue.put_nowait(views[key])
             except asyncio.QueueFull:
                 listener.dropped = True
-                listeners.discard(listener)
+                self.listeners.get(table.code, set()).discard(listener)
 
     def _message(self, table: Table, listener: Listener, stamp: float) -> str:
         if listener.html is None:
             return message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
-        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table))
+        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table),
+                     reply=table.said.get(listener.viewer or ""), host=listener.host)
 
-    def subscribe(self, code: str, viewer: str | None, html: str | None = None) -> Listener:
-        """A new listener of table ``code`` for ``viewer`` (``html``: a page's, with its form token); its queue
-        holds the current view first."""
+    def subscribe(self, code: str, viewer: str | None, html: str | None = None, host: bool = False,
+                  since: int = -1) -> Listener:
+        """A new listener of table ``code`` for ``viewer`` (``html``: a page's, with its form token, ``host``: the
+        host's browser); its queue holds the current view first, unless the table is still at version ``since``
+        (the page that opens the stream shows it already)."""
         if self.closing:
             raise TableError("the server is stopping: come back when it is started again", 503)
         table = self.get(code)
         listeners = self.listeners.setdefault(code, set())
         if len(listeners) >= MAX_LISTENERS:
             raise TableError(f"{MAX_LISTENERS} pages are open on this table already", 503)
-        listener = Listener(viewer, html)
+        listener = Listener(viewer, html, host)
         listeners.add(listener)
         if viewer is not None:
             table.connected[viewer] += 1
             table.place(viewer).seen = self.clock()
-            self.announce(table)  # everyone sees that the seat is back
-        else:
+            self.announce(table, pages=False)  # the API's clients see that the seat is back
+        if (viewer is None or html is not None) and since != table.version:
             listener.queue.put_nowait(self._message(table, listener, self.clock()))
         return listener
 
@@ -288,7 +294,7 @@ class Hall:
         if table is not None and listener.viewer is not None:
             table.connected[listener.viewer] -= 1
             table.place(listener.viewer).seen = self.clock()
-            self.announce(table)
+            self.announce(table, pages=False)
 
     def close(self) -> None:
         """The server is stopping: end every live stream at once (so that none holds the server up; a page's

@@ -61,6 +61,7 @@ def viewer_of(request: Request, table: Table) -> str | None:
 def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any) -> dict[str, Any]:
     base = f"/t/{table.code}"
     host = table.is_host(request.cookies.get(host_cookie(table.code)))
+    kwargs.setdefault("reply", table.said.get(viewer or ""))  # (the coach's words stay until the seat's next move)
     return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
 
 
@@ -163,9 +164,10 @@ async def _act(request: Request, action: str) -> Response:
     viewer = table.viewer(response_cookie) if response_cookie else viewer_of(request, table)
     if reply is not None and reply.kind == "invalid":
         return _refused(request, table, viewer, refusal(reply), 200)
-    response = _answer(request, table, viewer, reply=reply)
+    response = _answer(request, table, viewer, **({"reply": reply} if reply is not None else {}))
     if response_cookie:
         _keep(response, seat_cookie(code), response_cookie, code)
+        response.headers["hx-refresh"] = "true"  # (the page's live stream opens again, for the seat now)
     return response
 
 
@@ -226,7 +228,9 @@ async def stream(request: Request) -> Response:
     viewer = viewer_of(request, table)
     try:
         tables.limits.check("act:" + (request.cookies.get(seat_cookie(code)) or client_key(request)), ACT)
-        listener = tables.subscribe(code, viewer, html=csrf_token(request))
+        since = request.query_params.get("since", "")
+        listener = tables.subscribe(code, viewer, html=csrf_token(request), since=int(since) if since.isdigit() else -1,
+                                    host=table.is_host(request.cookies.get(host_cookie(code))))
     except TableError as error:
         return error_page(request, error.status, "Cannot do that", error.message)
 
