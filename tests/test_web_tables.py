@@ -357,7 +357,7 @@ def test_the_pages_of_a_table(api: TestClient) -> None:
     assert "<script" not in page.text.split("</head>")[1]  # no script of ours: forms and htmx
     code = api.post("/api/tables", json={"players": 8, "coach": "full"}).json()["table"]
     table = api.get(f"/t/{code}")
-    assert table.status_code == 200 and f'sse-connect="/t/{code}/stream"' in table.text
+    assert table.status_code == 200 and f'sse-connect="/t/{code}/stream?since=' in table.text
     assert "8 players" in text_of(table.text) and "you are watching" in text_of(table.text)
     assert text_of(table.text).count("Sit here") == 8
     assert "not over yet" in text_of(api.get(f"/t/{code}/review").text)
