@@ -142,7 +142,9 @@ def test_a_seat_away_for_minutes_may_be_handed_to_a_bot_and_taken_back() -> None
     table.connected["Dan"] += 1  # the page is open, though quiet
     with pytest.raises(TableError, match="has the table open"):
         table.hand_to_bot(HOST, "Dan", now=1000.0)
+    assert table.away(1000.0) == []  # (what the host's page offers to hand to a bot)
     table.connected["Dan"] -= 1
+    assert table.away(60.0) == [] and table.away(1.0 + AWAY_SECONDS) == ["Dan"]
     with pytest.raises(TableError, match="only the host"):
         table.hand_to_bot(dan, "Dan", now=600.0)
     table.hand_to_bot(HOST, "Dan", now=1.0 + AWAY_SECONDS)

@@ -386,6 +386,11 @@ class Table:
         self.questions.pop(name, None)
         self.changed(now)
 
+    def away(self, now: float) -> list[str]:
+        """The seats the host may hand to a bot now: their person has had no page open for :data:`AWAY_SECONDS`."""
+        return [p.name for p in self.places if p.held and not p.bot and not self.connected[p.name]
+                and now - p.seen >= AWAY_SECONDS]
+
     def take_back(self, secret: str | None, now: float) -> None:
         """The seat's person takes it back from the bot."""
         place = self.holder(secret)

@@ -133,7 +133,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, **door,
+        "bot_due": table.bot_due(), "seed": None, "away": [], **door,
     }
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value

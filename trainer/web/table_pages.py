@@ -61,7 +61,9 @@ def viewer_of(request: Request, table: Table) -> str | None:
 def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any) -> dict[str, Any]:
     base = f"/t/{table.code}"
     host = table.is_host(request.cookies.get(host_cookie(table.code)))
-    kwargs.setdefault("reply", table.said.get(viewer or ""))  # (the coach's words stay until the seat's next move)
+    kwargs.setdefault("reply", table.said.get(viewer or ""))
+    if host and table.phase == "playing":
+        kwargs["away"] = table.away(hall(request).clock())  # (the coach's words stay until the seat's next move)
     return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
 
 
@@ -150,6 +152,9 @@ async def _act(request: Request, action: str) -> Response:
                 code, lambda t: t.take(form.get("seat", ""), form.get("name", ""), clock(), key))
         elif action == "start":
             await tables.change(code, lambda t: t.start(host_secret, clock()))
+        elif action == "away":
+            name = form.get("seat", "")
+            await tables.change(code, lambda t: t.hand_to_bot(host_secret, name, clock()))
         elif action == "back":
             await tables.change(code, lambda t: t.take_back(seat_secret, clock()))
         else:
@@ -192,6 +197,11 @@ async def sit(request: Request) -> Response:
 async def start(request: Request) -> Response:
     """``POST /t/CODE/start``: the host (this browser) begins the game."""
     return await _act(request, "start")
+
+
+async def away(request: Request) -> Response:
+    """``POST /t/CODE/away`` ``seat``: the host hands the seat of a person gone for minutes to a bot."""
+    return await _act(request, "away")
 
 
 async def back(request: Request) -> Response:
@@ -275,6 +285,7 @@ routes = [
     Route("/t/{code}/sit", sit, methods=["POST"]),
     Route("/t/{code}/start", start, methods=["POST"]),
     Route("/t/{code}/back", back, methods=["POST"]),
+    Route("/t/{code}/away", away, methods=["POST"]),
     Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
