@@ -169,7 +169,7 @@ async def _act(request: Request, action: str) -> Response:
     viewer = table.viewer(response_cookie) if response_cookie else viewer_of(request, table)
     if reply is not None and reply.kind == "invalid":
         return _refused(request, table, viewer, refusal(reply), 200)
-    response = _answer(request, table, viewer, **({"reply": reply} if reply is not None else {}))
+    response = _answer(request, table, viewer, reply=reply) if reply is not None else _answer(request, table, viewer)
     if response_cookie:
         _keep(response, seat_cookie(code), response_cookie, code)
         response.headers["hx-refresh"] = "true"  # (the page's live stream opens again, for the seat now)
