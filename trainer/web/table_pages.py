@@ -185,28 +185,14 @@ def _refused(request: Request, table: Table, viewer: str | None, said: str, stat
 
 
 async def act(request: Request) -> Response:
-    """``POST /t/CODE/act``: one line of the ``play`` prompt for this browser's seat (a click sends one)."""
-    return await _act(request, "act")
-
-
-async def sit(request: Request) -> Response:
-    """``POST /t/CODE/sit`` ``seat``, ``name``: take a free seat (its secret goes in a cookie)."""
-    return await _act(request, "sit")
-
-
-async def start(request: Request) -> Response:
-    """``POST /t/CODE/start``: the host (this browser) begins the game."""
-    return await _act(request, "start")
-
-
-async def away(request: Request) -> Response:
-    """``POST /t/CODE/away`` ``seat``: the host hands the seat of a person gone for minutes to a bot."""
-    return await _act(request, "away")
-
-
-async def back(request: Request) -> Response:
-    """``POST /t/CODE/back``: this browser's person takes their seat back from the bot."""
-    return await _act(request, "back")
+    """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
+    prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
+    cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
+    host hands the seat of a person gone for minutes to a bot)."""
+    action = request.path_params["action"]
+    if action not in ("act", "sit", "start", "back", "away"):
+        return not_found(request, f"There is no page at {request.url.path[:200]}.")
+    return await _act(request, action)
 
 
 async def resume(request: Request) -> Response:
@@ -281,12 +267,8 @@ routes = [
     Route("/tables/new", new_table, methods=["POST"]),
     Route("/t/{code}", table_page, methods=["GET"]),
     Route("/t/{code}/frame", table_page, methods=["GET"]),
-    Route("/t/{code}/act", act, methods=["POST"]),
-    Route("/t/{code}/sit", sit, methods=["POST"]),
-    Route("/t/{code}/start", start, methods=["POST"]),
-    Route("/t/{code}/back", back, methods=["POST"]),
-    Route("/t/{code}/away", away, methods=["POST"]),
     Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
+    Route("/t/{code}/{action}", act, methods=["POST"]),
 ]
