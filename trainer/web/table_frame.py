@@ -124,9 +124,11 @@ def refusal(reply: Reply) -> str:
 
 
 def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None = None, picked: str = "",
-            claiming: str = "", moved: Sequence[Event] = (), **door: Any) -> dict[str, Any]:
+            claiming: str = "", moved: Sequence[Event] = (), refused: str = "", **door: Any) -> dict[str, Any]:
     """Everything ``table_frame.html`` shows ``viewer`` (``None``: a spectator) at ``base`` (the door's address:
-    ``/t/CODE`` or ``/play/game/ID``); ``door``: what the door adds (``solo``, ``pace``, ``end``, ``host`` …)."""
+    ``/t/CODE`` or ``/play/game/ID``): what ``reply`` said (and each claim among the bots' ``moved`` events), or
+    the one line of a request ``refused``; the card ``picked`` to ask for, the set it is ``claiming``; ``door``:
+    what the door adds (``solo``, ``pace``, ``end``, ``host``, ``links``, ``csrf`` …)."""
     match = table.match
     out: dict[str, Any] = {
         "table": table, "viewer": viewer, "base": base, "phase": table.phase, "said": [], "said_kind": "",
@@ -137,8 +139,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     }
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
-    out["said"] = said_words(table, viewer or "", reply, moved)
-    out["said_kind"] = reply.kind if reply is not None else "info" if out["said"] else ""
+    out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
+    out["said_kind"] = "invalid" if refused else reply.kind if reply is not None else "info" if out["said"] else ""
     if match is None:
         return out
     state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])

@@ -23,7 +23,6 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
-from trainer.play.seat import Reply
 from trainer.play.table import BOT_KINDS, LEVELS, Options, Table, TableError
 from trainer.render.web import render
 from trainer.web.learners import current
@@ -181,7 +180,7 @@ def _refused(request: Request, table: Table, viewer: str | None, said: str, stat
     if not request.headers.get("hx-request") and viewer is None and status >= 400:
         return error_page(request, status, "Cannot do that", said)
     return _answer(request, table, viewer, status=200 if request.headers.get("hx-request") else status,
-                   reply=Reply("invalid", (said,)))
+                   refused=said)
 
 
 async def act(request: Request) -> Response:
