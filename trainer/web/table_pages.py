@@ -188,10 +188,7 @@ async def act(request: Request) -> Response:
     prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
     cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
     host hands the seat of a person gone for minutes to a bot)."""
-    action = request.path_params["action"]
-    if action not in ("act", "sit", "start", "back", "away"):
-        return not_found(request, f"There is no page at {request.url.path[:200]}.")
-    return await _act(request, action)
+    return await _act(request, request.url.path.rsplit("/", 1)[1])
 
 
 async def resume(request: Request) -> Response:
@@ -269,5 +266,5 @@ routes = [
     Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
-    Route("/t/{code}/{action}", act, methods=["POST"]),
+    *(Route(f"/t/{{code}}/{action}", act, methods=["POST"]) for action in ("act", "sit", "start", "back", "away")),
 ]
