@@ -1,4 +1,4 @@
-"""The tables' JSON API, which the table pages use too, and the live stream (Server-Sent Events).
+"""The tables' JSON API, for other clients than the pages (a bot, a test, a scoreboard), and its live stream.
 
 A seat's secret goes in an ``Authorization: Bearer SECRET`` header (the host's
 secret the same way, for the host's actions). Every answer is JSON; every

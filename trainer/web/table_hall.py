@@ -1,11 +1,12 @@
 """The tables a server holds: one file each, one change at a time, saved before it is announced, bots driven.
 
-The :class:`Hall` keeps every open :class:`~trainer.web.tables.Table` of the
+The :class:`Hall` keeps every open :class:`~trainer.play.table.Table` of the
 data folder (``tables/CODE.json``). A change to a table (:meth:`Hall.change`)
 runs in a worker thread while the table's lock is held (the coach's and the
 bots' exact engine may think for a while without stopping the other tables),
 is written to the table's file, and only then is every client listening to
-that table sent its own view (:meth:`Hall.subscribe`): a change that cannot be
+that table sent its own view (:meth:`Hall.subscribe`: the JSON of the API, or
+the page's fragment rendered for its viewer): a change that cannot be
 saved is undone (the table is read back from its file) and announced to no one.
 
 After each change the hall's driver plays the bots' moves, one every
