@@ -110,7 +110,12 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (found.st_mtime_ns, found.st_size)
 
 
-TABLES = Tables()
+def tables(request: Request) -> Tables:
+    """The app's open games (made at the first request that needs them)."""
+    found: Tables | None = getattr(request.app.state, "play_tables", None)
+    if found is None:
+        found = request.app.state.play_tables = Tables()
+    return found
 
 
 def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
@@ -241,7 +246,7 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
     if path is None or not path.is_file():
         return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /play.")
     try:
-        return TABLES.sitting(path), path
+        return tables(request).sitting(path), path
     except LiteratureError as error:
         return bad_request(request, str(error))
 
@@ -295,7 +300,7 @@ def _act(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
         reply = table.respond(sitting.match.you, line, clock.now().timestamp())
         if reply.events:
             try:
-                TABLES.saved(sitting, path)
+                tables(request).saved(sitting, path)
             except OSError as error:
                 return bad_request(request, _unsaved(error, path))
         shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
@@ -321,7 +326,7 @@ def _bots(request: Request, sitting: Sitting, path: Path, every: bool, pace: str
         while table.bot_due():
             moved += table.bot_step(clock.now().timestamp())
             try:
-                TABLES.saved(sitting, path)
+                tables(request).saved(sitting, path)
             except OSError as error:
                 return bad_request(request, _unsaved(error, path))
             if not every:
