@@ -230,7 +230,8 @@ class Table:
         ({'Ann'}, 'playing', True, False, False)
         >>> [str(e) for e in table.bot_step(now=0.0)], table.respond("Ann", "auto", now=0.0).kind
         (['Dan asks Ann for 2S: no'], 'moved')
-        >>> Table.solo(Match.from_text(table.match.text())).view("Ann") == table.view("Ann")  # saved as its .lit
+        >>> again = Table.solo(Match.from_text(table.match.text()))  # saved as its .lit, read back
+        >>> again.view("Ann") == {**table.view("Ann"), "version": 0}
         True
         """
         seating = match.seating
