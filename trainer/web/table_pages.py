@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
-from trainer.play.table import BOT_KINDS, LEVELS, Options, Table, TableError
+from trainer.play.table import BOT_KINDS, Options, Table, TableError
 from trainer.render.web import render
 from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
@@ -60,9 +60,9 @@ def viewer_of(request: Request, table: Table) -> str | None:
 def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any) -> dict[str, Any]:
     base = f"/t/{table.code}"
     host = table.is_host(request.cookies.get(host_cookie(table.code)))
-    kwargs.setdefault("reply", table.said.get(viewer or ""))
+    kwargs.setdefault("reply", table.said.get(viewer or ""))  # (the coach's words stay until the seat's next move)
     if host and table.phase == "playing":
-        kwargs["away"] = table.away(hall(request).clock())  # (the coach's words stay until the seat's next move)
+        kwargs["away"] = table.away(hall(request).clock())
     return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
 
 
@@ -78,13 +78,17 @@ def _answer(request: Request, table: Table, viewer: str | None, status: int = 20
                 if secret else None)
 
 
+def _tables(request: Request, status: int = 200, error: str | None = None) -> Response:
+    return page(request, "tables.html", status=status, nav="tables", title="Tables",
+                variants=[v.value for v in Variant], bots=[k.value for k in BOT_KINDS], error=error)
+
+
 async def tables_page(request: Request) -> Response:
     """``/tables``: open a new table, or join one by its code (``?code=``)."""
     code = request.query_params.get("code", "").strip().lower()
     if code:
         return RedirectResponse(f"/t/{code[:8]}", status_code=303)
-    return page(request, "tables.html", nav="tables", title="Tables", variants=[v.value for v in Variant],
-                bots=[k.value for k in BOT_KINDS], levels=[c.value for c in LEVELS], error=None)
+    return _tables(request)
 
 
 async def new_table(request: Request) -> Response:
@@ -99,10 +103,7 @@ async def new_table(request: Request) -> Response:
         options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
         table, host = await tables.create(options)
     except LiteratureError as error:
-        status = error.status if isinstance(error, TableError) else 400
-        return page(request, "tables.html", status=status, nav="tables", title="Tables",
-                    variants=[v.value for v in Variant], bots=[k.value for k in BOT_KINDS],
-                    levels=[c.value for c in LEVELS], error=error.message)
+        return _tables(request, error.status if isinstance(error, TableError) else 400, error.message)
     response = RedirectResponse(f"/t/{table.code}", status_code=303)
     _keep(response, host_cookie(table.code), host, table.code)
     return response
@@ -128,7 +129,12 @@ async def table_page(request: Request) -> Response:
                    claiming=request.query_params.get("claim", "")[:2])
 
 
-async def _act(request: Request, action: str) -> Response:
+async def act(request: Request) -> Response:
+    """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
+    prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
+    cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
+    host hands the seat of a person gone for minutes to a bot)."""
+    action = request.url.path.rsplit("/", 1)[1]
     table = await _table(request)
     if isinstance(table, Response):
         return table
@@ -181,14 +187,6 @@ def _refused(request: Request, table: Table, viewer: str | None, said: str, stat
         return error_page(request, status, "Cannot do that", said)
     return _answer(request, table, viewer, status=200 if request.headers.get("hx-request") else status,
                    refused=said)
-
-
-async def act(request: Request) -> Response:
-    """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
-    prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
-    cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
-    host hands the seat of a person gone for minutes to a bot)."""
-    return await _act(request, request.url.path.rsplit("/", 1)[1])
 
 
 async def resume(request: Request) -> Response:
