@@ -125,7 +125,8 @@ def test_when_a_seats_turn_comes_it_sees_the_moves_since_its_last_in_one_place()
         else:
             table.act(dan if turn == "Dan" else cat, "auto", now=2.0)
     view = state_json(table, "Dan")
-    assert view["recap"] == recap_lines(recap(match.setup, match.state.events, "Dan"), match.state)
+    expected = recap_lines(recap(match.setup, match.state.events, "Dan"), match.state)
+    assert view["recap"] == [str(line) for line in expected]
     assert view["recap"][0].startswith("Since your last move") and len(view["recap"]) > 1
     assert state_json(table, "Cat")["recap"] == []  # not Cat's turn (and Cat's coach is off)
     reply = table.act(dan, "auto", now=3.0)  # the full coach's words on the move: its notes, what an ask gave away
