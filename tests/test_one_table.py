@@ -158,3 +158,21 @@ def test_no_fragment_of_a_whole_table_game_names_a_card_its_viewer_may_not_see(t
         assert named <= may, (viewer, count, sorted(named - may))
         checked += 1
     assert checked > 40 and {viewer for viewer, _, _ in frames} == {"Ann", None}
+
+
+def test_a_seats_own_link_holds_the_seat_in_another_browser(tables: TestClient) -> None:
+    """``/t/CODE#seat=SECRET`` (the API's link, or the one under the table): ``seat.js`` sends the secret once to
+    ``/t/CODE/resume``, which keeps it in this browser's cookie; a wrong secret holds nothing."""
+    tables.get("/tables")
+    made = tables.post("/api/tables", json={"players": 6}).json()
+    code = made["table"]
+    taken = tables.post(f"/api/tables/{code}/seats/Bob", json={"name": "Zoe"}).json()
+    assert taken["link"] == f"/t/{code}#seat={taken['secret']}"
+    assert "you are watching" in text_of(tables.get(f"/t/{code}").text)
+    wrong = tables.post(f"/t/{code}/resume", data={"secret": "nonsense"}, headers=hx(tables))
+    assert wrong.status_code == 403 and "you are watching" in text_of(tables.get(f"/t/{code}").text)
+    held = tables.post(f"/t/{code}/resume", data={"secret": taken["secret"]}, headers=hx(tables))
+    page = tables.get(f"/t/{code}").text
+    assert held.status_code == 200 and "Zoe (you)" in text_of(page) and taken["secret"] in page  # its own link
+    assert taken["secret"] not in tables.get(f"/t/{code}/frame", headers=hx(tables)).text  # (never in a fragment)
+    assert len(tables.get("/static/seat.js").text.splitlines()) <= 12
