@@ -38,11 +38,13 @@ def hx(browser: TestClient) -> dict[str, str]:
 
 
 def table_game(browser: TestClient, seed: int = SEED, coach: str = "off",
-               frames: list[tuple[str | None, int, str]] | None = None) -> tuple[str, list[Event]]:
-    """A 6-seat table at ``/t/CODE``: this browser sits at Ann and plays ``auto`` through the page's own forms,
+               frames: list[tuple[str | None, int, str]] | None = None, variant: str = "classic",
+               players: int = 6) -> tuple[str, list[Event]]:
+    """A table at ``/t/CODE``: this browser sits at Ann and plays ``auto`` through the page's own forms,
     the bots play the rest; ``frames`` keeps every fragment with the number of events it was sent at."""
     browser.get("/tables")
-    made = browser.post("/api/tables", json={"players": 6, "bots": "medium", "coach": coach, "seed": seed}).json()
+    made = browser.post("/api/tables", json={"variant": variant, "players": players, "bots": "medium", "coach": coach,
+                                             "seed": seed}).json()
     code = made["table"]
     sat = browser.post(f"/t/{code}/sit", data={"seat": "Ann", "name": "Zoe"}, headers=hx(browser))
     assert sat.status_code == 200 and "<html" not in sat.text and "Zoe (you)" in text_of(sat.text)
@@ -70,10 +72,11 @@ def table_game(browser: TestClient, seed: int = SEED, coach: str = "off",
     raise AssertionError("the table's game did not end")
 
 
-def play_game(browser: TestClient, home: Path, seed: int = SEED) -> list[Event]:
+def play_game(browser: TestClient, home: Path, seed: int = SEED, variant: str = "classic",
+              players: int = 6) -> list[Event]:
     """The same game at ``/play``: Ann against medium bots, ``auto`` at each turn, the bots stepped by the page."""
-    made = form(browser, "/play/new", {"seed": str(seed), "coach": "off", "partners": "medium",
-                                       "opponents": "medium"}, follow_redirects=False)
+    made = form(browser, "/play/new", {"seed": str(seed), "coach": "off", "partners": "medium", "opponents": "medium",
+                                       "variant": variant, "players": str(players)}, follow_redirects=False)
     address = made.headers["location"]
     answer = read_frame(browser.post(f"{address}/bot", data={"pace": "0"}, headers=hx(browser)).text)
     while not answer["over"]:
@@ -83,14 +86,17 @@ def play_game(browser: TestClient, home: Path, seed: int = SEED) -> list[Event]:
     return list(load(path).state.events)
 
 
-def test_the_terminal_play_and_a_table_play_the_same_game(tables: TestClient, tmp_path: Path) -> None:
-    _, at_table = table_game(tables)
+@pytest.mark.parametrize(("variant", "players"), [("classic", 6), ("fish54", 8)])
+def test_the_terminal_play_and_a_table_play_the_same_game(tables: TestClient, variant: str, players: int) -> None:
+    """One seeded game, Ann playing ``auto`` against medium bots, at the three doors: the same events."""
+    _, at_table = table_game(tables, variant=variant, players=players)
     home = Path(os.environ["LITERATURE_HOME"])
-    at_play = play_game(client(home), home)
+    at_play = play_game(client(home), home, variant=variant, players=players)
     assert [str(e) for e in at_play] == [str(e) for e in at_table]
     for saved in (home / "games").glob("*.lit"):
         saved.unlink()
-    code, _, err = run("play", "--seed", str(SEED), "--coach", "off", "--fast", input="auto\n" * 400)
+    code, _, err = run("play", "--seed", str(SEED), "--variant", variant, "--players", str(players), "--coach", "off",
+                       "--fast", input="auto\n" * 400)
     assert code == 0, err
     [path] = (home / "games").glob("*.lit")
     assert [str(e) for e in parse_game(path.read_text()).events] == [str(e) for e in at_table]
