@@ -36,6 +36,7 @@ from trainer.play.saved import load
 from trainer.web.game_ids import find_game
 
 from web_helpers import client, form, token
+from web_play_helpers import read_frame
 
 GOAL = 0.2
 
@@ -61,12 +62,12 @@ def play(seed: int, variant: str, into: dict[str, list[float]]) -> int:
     name = response.headers["location"].rsplit("/", 1)[1]  # (the game's opaque id)
     path = find_game(home, home / "games", name)
     assert path is not None
-    headers = {"Accept": "application/json", "X-CSRF-Token": token(browser)}
+    headers = {"HX-Request": "true", "X-CSRF-Token": token(browser)}
     answer: dict[str, object] = {"over": False, "your_move": False}
     while not answer["over"]:
         if answer["your_move"]:
             start = time.perf_counter()
-            answer = browser.post(f"/play/game/{name}/say", data={"line": "auto"}, headers=headers).json()
+            answer = read_frame(browser.post(f"/play/game/{name}/act", data={"line": "auto"}, headers=headers).text)
             into.setdefault("your move (auto) request", []).append(time.perf_counter() - start)
             start = time.perf_counter()
             browser.get(f"/play/game/{name}")
@@ -74,7 +75,7 @@ def play(seed: int, variant: str, into: dict[str, list[float]]) -> int:
             continue
         before: Match = load(path)
         start = time.perf_counter()
-        answer = browser.post(f"/play/game/{name}/bot", data={}, headers=headers).json()
+        answer = read_frame(browser.post(f"/play/game/{name}/bot", data={}, headers=headers).text)
         into.setdefault("bot move request (POST .../bot)", []).append(time.perf_counter() - start)
         if not answer["over"] and before.decider()[0] != before.you:
             start = time.perf_counter()

@@ -64,36 +64,34 @@ def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, br
     page.click("text=Deal")
     page.wait_for_url(re.compile(r"/play/game/"))
     page.select_option("#pace", "0")
-    page.wait_for_selector("form.ask, .end", timeout=60_000)
+    page.wait_for_selector(".table-frame[data-your-move='1'], .end", timeout=60_000)
     fits(page, "play-table")
     page.set_viewport_size(DESKTOP)
     fits(page, "play-table")
     page.set_viewport_size(PHONE)
     # a claim built by clicking: the set, then a teammate for each card; the coach asks first (or it is played)
-    page.locator("button.pickset").first.click()
-    for select in page.locator(".claimrows select").all():
-        if not select.input_value():
-            select.select_option(index=1)
-    page.locator(".claimrows button[type=submit]").click()
-    page.wait_for_selector("#said p")
-    said = page.inner_text("#said")
-    assert "Claim anyway?" in said or "claims" in page.inner_text(".history"), said
+    page.locator("a.pickset").first.click()
+    page.wait_for_selector("form.claim")
+    page.locator("form.claim button[type=submit]").click()
+    page.wait_for_selector(".said p")
+    said = page.inner_text(".said")
+    assert "Claim anyway?" in said or "claim" in said.lower(), said
     if "Claim anyway?" in said:
         page.locator(".confirm button", has_text="No").click()
-        page.wait_for_function("() => document.querySelector('#said').innerText.includes('Not played')")
-    # an ask by clicking: a card, then an opponent
-    if page.locator("button.pick").count():
-        events = int(page.get_attribute("#table", "data-events") or 0)
-        page.locator("button.pick").first.click()
-        page.locator(".seat.target").first.click()
-        page.wait_for_selector(f"#table:not([data-events='{events}'])")
-        assert "Ann asks" in page.inner_text(".history")
+        page.wait_for_function("() => document.querySelector('.said').innerText.includes('Not played')")
+    # an ask by clicking: a card, then an opponent at the table
+    if page.locator("a.pick").count():
+        events = page.get_attribute(".table-frame", "data-events")
+        page.locator("a.pick").first.click()
+        page.locator("button.ask-seat").first.click()
+        page.wait_for_selector(f".table-frame:not([data-events='{events}'])")
+        assert "Ann →" in page.inner_text(".history")
     for _ in range(1000):
-        page.wait_for_selector("button[data-word=auto], .end", timeout=60_000)
+        page.wait_for_selector("form.act button:has-text('Auto'), .end", timeout=60_000)
         if page.locator(".end").count():
             break
         try:
-            page.locator("button[data-word=auto]").click(timeout=2000)
+            page.locator("form.act button:has-text('Auto')").click(timeout=2000)
         except PlaywrightTimeout:  # the table was replaced under the click: look again
             continue
     assert "Game over" in page.inner_text(".end")

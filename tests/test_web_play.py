@@ -16,7 +16,7 @@ from trainer.game.notation import parse_game
 from trainer.play.match import Match
 from trainer.play.saved import load
 from trainer.play.seat import Seat
-from trainer.render.play import reply_lines
+from trainer.render.play import reply_words
 from trainer.render.web import words_html
 from trainer.web.game_ids import KEY_FILE, game_id
 
@@ -86,7 +86,7 @@ def test_a_move_is_checked_by_the_rules_and_a_wrong_one_changes_nothing() -> Non
     while not answer["your_move"]:
         answer = game.bot()
     events = answer["events"]
-    expected = reply_lines(Seat(load(game.path)).respond("Ann 2D"))  # the terminal's own reason
+    expected = [str(w) for w in reply_words(Seat(load(game.path)).respond("Ann 2D"))]  # the terminal's own reason
     answer = game.say("Ann 2D")
     assert answer["said_kind"] == "invalid" and [text_of(s) for s in answer["said"]] == list(expected)
     assert answer["events"] == events == len(game.match.state.events)
@@ -112,7 +112,7 @@ def test_the_coach_asks_before_an_ask_that_cannot_hit() -> None:
     answer = game.say(f"Bob {asked}")
     assert answer["said_kind"] == expected.kind
     if expected.kind == "confirm":
-        assert "Ask anyway?" in answer["said"][0] and 'data-pending="1"' in answer["table"]
+        assert "Ask anyway?" in answer["said"][0] and 'name="line" value="yes"' in answer["table"]
         answer = game.say("no")
         assert text_of(answer["said"][0]) == "Not played."
 
@@ -252,12 +252,12 @@ def test_a_page_is_the_same_whatever_the_hidden_hands(players: str, tmp_path: Pa
                     mine, theirs = settled(game.browser, url), settled(twin, url)
                     assert mine.replace(token(game.browser), "T") == theirs.replace(token(twin), "T"), url
                 for line in ("hint", "history"):
-                    headers = {"Accept": "application/json"}
-                    mine = game.browser.post(f"/play/game/{game.name}/say", data={"line": line},
-                                             headers={**headers, "X-CSRF-Token": token(game.browser)}).json()
-                    theirs = twin.post(f"/play/game/{game.name}/say", data={"line": line},
-                                       headers={**headers, "X-CSRF-Token": token(twin)}).json()
-                    assert mine["said"] == theirs["said"], line
+                    headers = {"HX-Request": "true"}
+                    mine = game.browser.post(f"/play/game/{game.name}/act", data={"line": line},
+                                             headers={**headers, "X-CSRF-Token": token(game.browser)}).text
+                    theirs = twin.post(f"/play/game/{game.name}/act", data={"line": line},
+                                       headers={**headers, "X-CSRF-Token": token(twin)}).text
+                    assert mine.replace(token(game.browser), "T") == theirs.replace(token(twin), "T"), line
                 compared += 1
             answer = game.say("auto")
         else:
@@ -295,9 +295,9 @@ def test_bad_addresses_and_bodies_are_pages_not_errors() -> None:
     headers = {"X-CSRF-Token": token(browser)}
     for url in ("/play/game/nope", "/play/game/..%2F..%2Fetc", "/play/game/a%00b", "/play/game/" + "x" * 300):
         assert browser.get(url).status_code == 404
-        assert browser.post(url + "/say", data={"line": "auto"}, headers=headers).status_code in (404, 405)
+        assert browser.post(url + "/act", data={"line": "auto"}, headers=headers).status_code in (404, 405)
     for body in ({"line": "x" * 5000}, {"line": "claim ZZ: Ann 2D"}, {"line": "\x00"}, {}, {"card": "2D"}):
-        assert browser.post(f"/play/game/{game.name}/say", data=body, headers=headers).status_code == 200
+        assert browser.post(f"/play/game/{game.name}/act", data=body, headers=headers).status_code == 200
     game.path.write_text("# literature play: seed=x\nvariant: chess\n")
     response = browser.get(f"/play/game/{game.name}")
     assert response.status_code == 400 and game.path.name in text_of(response.text)
@@ -305,24 +305,27 @@ def test_bad_addresses_and_bodies_are_pages_not_errors() -> None:
 
 
 def test_a_page_without_scripts_plays_through_its_forms() -> None:
-    """The forms work without the page's script: the bots' button plays every bot up to your move, the ask form
-    sends a card and an opponent."""
+    """The forms work without scripts: the bots' button plays every bot up to your move, a card is a link that
+    picks it, and the opponents who may be asked for it become buttons at the table."""
     browser = client(home())
     game = WebGame.start(browser, games(), seed="3", coach="off")
     page = form(browser, f"/play/game/{game.name}/bot", {"all": "1"})
-    assert page.status_code == 200 and 'data-your-move="1"' in page.text
+    assert page.status_code == 200 and 'data-your-move="1"' in page.text and "<html" in page.text
     events = len(game.match.state.events)
-    card = re.search(r'<select name="card"[^>]*><option>(\w+)</option>', page.text)
-    target = re.search(r'<select name="target"[^>]*><option>(\w+)</option>', page.text)
-    assert card and target
-    page = form(browser, f"/play/game/{game.name}/say", {"card": card.group(1), "target": target.group(1)})
+    card = re.search(r'href="/play/game/\w+\?card=(\w+)"', page.text)
+    assert card
+    picked = browser.get(f"/play/game/{game.name}?card={card.group(1)}").text
+    targets = re.findall(rf'name="line" value="(\w+) {card.group(1)}"', picked)
+    view = game.match.your_view()
+    assert sorted(targets) == sorted(t for t, c in view.legal_asks() if c.code == card.group(1))  # the table's
+    page = form(browser, f"/play/game/{game.name}/act", {"line": f"{targets[0]} {card.group(1)}"})
     assert page.status_code == 200
-    assert str(game.match.state.events[events]).startswith(f"Ann asks {target.group(1)} for {card.group(1)}")
+    assert str(game.match.state.events[events]).startswith(f"Ann asks {targets[0]} for {card.group(1)}")
 
 
 def test_the_pages_script_gets_its_errors_in_json() -> None:
     browser = client(home())
-    response = browser.post("/play/game/nope/say", data={"line": "auto"},
+    response = browser.post("/play/game/nope/act", data={"line": "auto"},
                             headers={"Accept": "application/json", "X-CSRF-Token": token(browser)})
     assert response.status_code == 404 and "No saved game has the id 'nope'" in response.json()["error"]
 
@@ -344,7 +347,7 @@ def test_the_seed_the_server_drew_never_reaches_the_browser_while_the_game_goes_
         response = browser.get(url)
         assert response.status_code == 200, url
         seen.append(f"{url}\n{response.headers}\n{response.text}")
-    forms = form(browser, f"/play/game/{game.name}/say", {"line": "hand"}, follow_redirects=False)
+    forms = form(browser, f"/play/game/{game.name}/act", {"line": "hand"}, follow_redirects=False)
     seen.append(f"{forms.headers}\n{forms.text}")
     number = re.compile(rf"(?<![0-9]){seed}(?![0-9])")
     for text in seen:
@@ -382,8 +385,8 @@ def test_a_turn_begins_with_the_moves_since_the_last_and_an_ask_says_what_it_gav
     match = game.match
     lines = recap_lines(recap(match.setup, match.state.events, "Ann"), match.state)
     shown = text_of(answer["table"])
-    assert str(lines[0]).startswith("Since your last move") and all(text_of(words_html(line)) in shown
-                                                                    for line in lines)
+    assert str(lines[0]).startswith("Since your last move") and all(
+        text_of(words_html(line)) in shown for line in lines)
     view = match.your_view()
     target, card = view.legal_asks()[0]
     answer = game.say(f"{target} {card}")

@@ -180,3 +180,70 @@ def test_ctrl_c_ends_the_live_streams_at_once_and_says_only_stopped(tmp_path: Pa
     assert err == "", err  # no traceback, no "Cancel 2 running task(s)" error
     assert out.strip() == "Stopped."
     assert ends == ["ended", "ended"]  # each stream ended as a stream ends, not cut off
+
+
+def test_the_pages_live_stream_sends_each_viewer_its_own_fragment_and_no_card_it_may_not_see(tmp_path: Path) -> None:
+    """``/t/CODE/stream`` (what the page's htmx listens to): a seat's browser (its cookie) and a spectator's get
+    the table's fragment after every change, the seat's with its hand, the spectator's with none; every card a
+    fragment names is in the seat's hand at that moment (the fragment says which: ``data-events``) or public."""
+    import re
+    import threading
+
+    from tests.web_play_helpers import cards_named, read_frame
+
+    frames: dict[str, list[str]] = {"seat": [], "spectator": []}
+    with live_server(tmp_path, pace=0.0) as base, httpx.Client(base_url=base, timeout=30) as seat:
+        seat.get("/tables")
+        csrf = {"x-csrf-token": seat.cookies["lit_csrf"], "hx-request": "true"}
+        made = seat.post("/api/tables", json={"players": 6, "coach": "off", "bots": "medium", "seed": 5}).json()
+        code = made["table"]
+        assert seat.post(f"/t/{code}/sit", data={"seat": "Bob", "name": "Zoe"}, headers=csrf).status_code == 200
+
+        def listen(kind: str, cookies: httpx.Cookies | None) -> None:
+            with httpx.Client(base_url=base, timeout=httpx.Timeout(30.0, read=None), cookies=cookies) as client, \
+                    client.stream("GET", f"/t/{code}/stream") as answer:
+                assert answer.headers["content-type"].startswith("text/event-stream")
+                lines: list[str] = []
+                for line in answer.iter_lines():
+                    if line.startswith("data: "):
+                        lines.append(line[6:])
+                    elif not line and lines:
+                        frames[kind].append("\n".join(lines))
+                        lines = []
+                        if 'data-over="1"' in frames[kind][-1]:
+                            return
+
+        readers = [threading.Thread(target=listen, args=("seat", seat.cookies), daemon=True),
+                   threading.Thread(target=listen, args=("spectator", None), daemon=True)]
+        for reader in readers:
+            reader.start()
+        time.sleep(0.3)
+        seat.post(f"/api/tables/{code}/start", headers=bearer(made["host"]))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            now = read_frame(seat.get(f"/t/{code}/frame", headers=csrf).text)
+            if now["over"]:
+                break
+            if now["your_move"]:
+                seat.post(f"/t/{code}/act", data={"line": "auto"}, headers=csrf)
+            time.sleep(0.01)
+        for reader in readers:
+            reader.join(10)
+        game = parse_game(seat.get(f"/api/tables/{code}/log").text)
+    states = list(game.states())
+    events = list(game.events)
+    assert len(frames["seat"]) > 10 and len(frames["spectator"]) > 10
+    for kind, texts in frames.items():
+        for text in texts:
+            count = read_frame(text)["events"]
+            assert ("you are watching" in text) == (kind == "spectator") and "<html" not in text
+            if count >= len(events):
+                continue
+            public = {c.code for e in events[:count] for c in ([e.card] if hasattr(e, "card") else
+                                                                e.half_suit.cards if hasattr(e, "half_suit") else [])}
+            hand = {c for c in states[count].hands["Bob"]} if kind == "seat" else set()
+            may = public | {c.code for c in hand} | {c.code for h in {c.half_suit for c in hand} for c in h.cards}
+            assert cards_named(text) <= may, (kind, count, sorted(cards_named(text) - may))
+            if kind == "seat" and 'data-phase="playing"' in text:
+                mine = text.split('aria-label="your hand"')[1].split("</div>")[0]
+                assert set(re.findall(r'data-card="(\w+)"', mine)) == {c.code for c in hand}

@@ -1,10 +1,11 @@
 """Helpers of the tests of ``/play`` and ``/review``: a game played through the web app, every response kept.
 
-``WebGame`` drives ``/play`` as the page's script does (``Accept: application/json``,
-the ``X-CSRF-Token`` header): ``bot()`` lets the bot whose move it is make it,
-``say(line)`` sends a line as a click or the text box does, and every response
-is kept with the true position it was sent at, so a test can scan them for
-cards the seat may not see (:func:`hidden_cards`).
+``WebGame`` drives ``/play`` as htmx does (``HX-Request``, the ``X-CSRF-Token``
+header): ``bot()`` lets the bot whose move it is make it, ``say(line)`` sends a
+line as a click or the text box does; each answer is the table's fragment,
+read back by :func:`read_frame`, and every response is kept with the true
+position it was sent at, so a test can scan them for cards the seat may not
+see (:func:`hidden_cards`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,22 @@ def cards_named(text: str) -> set[str]:
         else:
             found.add(match.group(0))
     return found
+
+
+def read_frame(text: str) -> dict[str, Any]:
+    """What a test reads in the table's fragment: ``events`` (how many), ``your_move``, ``over``, ``said_kind`` and
+    ``said`` (the lines the seat was just told, as HTML), and the fragment itself (``table``).
+
+    >>> read_frame('<div class="table-frame" data-over="0" data-your-move="1" data-events="4">'
+    ...            '<div class="said invalid" role="status"><p>no</p></div>')["said"]
+    ['no']
+    """
+    found = re.search(r'data-over="(\d)" data-your-move="(\d)" data-events="(\d+)"', text)
+    assert found is not None, text[:500]
+    said = re.search(r'<div class="said ?([a-z]*)" role="status">(.*?)</div>', text, re.S)
+    return {"over": found.group(1) == "1", "your_move": found.group(2) == "1", "events": int(found.group(3)),
+            "said_kind": said.group(1) if said else "", "said": re.findall(r"<p>(.*?)</p>", said.group(2), re.S)
+            if said else [], "table": text}
 
 
 def named_in(events: list[Event]) -> set[Card]:
@@ -115,12 +132,18 @@ class WebGame:
         return response.text
 
     def post(self, action: str, data: dict[str, str]) -> dict[str, Any]:
-        headers = {"Accept": "application/json", "X-CSRF-Token": token(self.browser)}
+        headers = {"HX-Request": "true", "X-CSRF-Token": token(self.browser)}
         self._keep("before " + action, "")  # the hand the seat held before the move counts as held
+        before = len(self.match.state.events)
         response = self.browser.post(f"/play/game/{self.name}/{action}", data=data, headers=headers)
         assert response.status_code == 200, response.text
+        assert "<html" not in response.text  # a fragment, not a page
         self._keep(f"{action} {data}", response.text)
-        answer: dict[str, Any] = response.json()
+        answer = read_frame(response.text)
+        match = self.match
+        answer["moved"] = [{"n": n, "yours": getattr(e, "asker", getattr(e, "claimer", getattr(e, "player", None)))
+                            == match.you, "auto": n in match.seating.auto}
+                           for n, e in enumerate(match.state.events[before:], start=before + 1)]
         return answer
 
     def bot(self) -> dict[str, Any]:
@@ -129,7 +152,7 @@ class WebGame:
 
     def say(self, line: str) -> dict[str, Any]:
         """A line, as the page sends it."""
-        return self.post("say", {"line": line})
+        return self.post("act", {"line": line})
 
     def play_out(self, lines: tuple[str, ...] = ("auto",), limit: int = 3000) -> dict[str, Any]:
         """Play to the end: the bots' moves, and at the person's turn ``lines`` then ``auto``."""

@@ -1,8 +1,9 @@
 """The terminal side of ``literature play``: the screen, the prompt, the bots' pace, saving.
 
-The game itself is :class:`trainer.play.match.Match` (whose turn, the bots'
-moves, the rules) seen through a :class:`trainer.play.seat.Seat` (what a typed
-line means); what the end says is :func:`trainer.play.ending.decided` (what
+The game itself is the play layer's one-person table
+(:meth:`trainer.play.table.Table.solo`, the table of ``/play`` and ``/t/CODE``
+too: its match decides whose turn it is, the bots' moves and the rules, its
+seat what a typed line means); what the end says is :func:`trainer.play.ending.decided` (what
 decided the game), :func:`trainer.play.giveaway.counts` (what each player's
 asks gave away) and :func:`trainer.play.ending.own_notes` with
 :func:`puzzles.session.queue_missed`. This loop only reads lines, shows what
@@ -34,7 +35,8 @@ from trainer.play.ending import decided, own_notes
 from trainer.play.giveaway import counts
 from trainer.play.match import Match
 from trainer.play.saved import save
-from trainer.play.seat import Reply, Seat
+from trainer.play.seat import Reply
+from trainer.play.table import Table as PlayTable
 from trainer.render.play import (
     alert_lines,
     reply_lines,
@@ -124,7 +126,8 @@ class Table:
     def __init__(self, match: Match, path: Path, fast: bool = False, pace: float = PACE) -> None:
         """``pace``: seconds between two bots' moves on a terminal (``fast``: none)."""
         self.match = match
-        self.seat = Seat(match)
+        self.table = PlayTable.solo(match)
+        self.seat = self.table.seats[match.you]
         self.path = path
         self.typing = sys.stdin.isatty()
         self.pace = pace if sys.stdout.isatty() and not fast else 0.0
@@ -154,7 +157,7 @@ class Table:
                         return
                 else:
                     self.keys.hold()
-                    events = match.bot_move()
+                    events = self.table.bot_step(time.time())
                     self.save()
                     show_events(events, match.you, state=match.state)
                     self.wait()
@@ -178,7 +181,7 @@ class Table:
         else:
             if not self.typing:
                 print(line)  # a scripted session reads like a typed one
-        reply = self.seat.respond(line)
+        reply = self.table.respond(self.match.you, line, time.time())
         self.show(reply)
         if reply.kind == "quit":
             self.save()

@@ -1,24 +1,21 @@
 """``/play``: a game against bots in the browser, saved after every move exactly as ``literature play`` saves it.
 
-The game is a :class:`~trainer.play.match.Match` seen through a
-:class:`~trainer.play.seat.Seat`, the same pair the terminal's table uses
-(:mod:`trainer.cli.table`): a click builds the line the person would type
+The game is a one-person :class:`~trainer.play.table.Table` (:meth:`Table.solo`
+around the saved :class:`~trainer.play.match.Match`), the same table as the
+terminal's ``play`` and ``/t/CODE``, and its page is the same fragment
+(:mod:`trainer.web.table_frame`): a click posts the line the person would type
 (``Bob 6D``, ``claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D``, ``pass Cat``, ``auto``)
-and :meth:`Seat.respond` answers it. Bots move one request at a time
-(``POST /play/game/NAME/bot``), so the page shows each move at the pace the
-player sets. After every move the game is written with
-:func:`trainer.play.saved.save` into the same ``games/`` folder, so
-``literature games`` lists it and ``literature play --resume`` goes on with it,
-and this page goes on with a game the terminal saved.
+and the table's seat answers it. Bots move one request at a time
+(``POST /play/game/ID/bot``, which the fragment sends itself after the pace
+the person chose), so the page shows each move. After every move the game is
+written with :func:`trainer.play.saved.save` into the same ``games/`` folder,
+so ``literature games`` lists it and ``literature play --resume`` goes on with
+it, and this page goes on with a game the terminal saved.
 
 A game's address is an opaque id (:mod:`trainer.web.game_ids`), never its file
 name: the name holds the seed, and the seed alone deals the game, so a page
 that showed it would show every bot's hand. The seed and the file's name are
 shown once the game is over.
-
-A response for the seat is built from :meth:`Match.your_view`, the public
-events and the coach's words, which work from the seat's view only: no other
-hand is ever read here (``tests/test_web_play.py`` scans every response).
 
     >>> seating_of({"players": "8", "seed": "7"}).seed
     7
@@ -28,6 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
@@ -35,39 +33,28 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from puzzles.session import queue_missed
 from trainer import clock
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Ask, Claim, Event, Pass
-from trainer.game.state import SetStatus
+from trainer.game.events import Event
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.ending import decided, own_notes, verdict
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.protocol import LEVELS, BotKind
-from trainer.play.recap import recap
 from trainer.play.saved import load, save, saved_games
-from trainer.play.seat import Reply, Seat
-from trainer.play.view import Role
+from trainer.play.seat import Reply
+from trainer.play.table import Table
 from trainer.render.notes import note_sentence
-from trainer.render.phrases import event_words
-from trainer.render.play import (
-    alert_words,
-    claim_announcement,
-    moment_words,
-    recap_lines,
-    reply_words,
-    turn_words,
-    worst_first,
-)
-from trainer.render.web import render, words_html
-from trainer.render.web.table import table_view
+from trainer.render.play import moment_words, worst_first
+from trainer.render.web import render
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
-from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page, wants_json
+from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
+from trainer.web.table_frame import PACES, context, line_of, pace_of
 
 MAX_SEED = 2**63 - 1
 """The largest seed (as ``literature play --seed`` allows)."""
@@ -75,12 +62,18 @@ MAX_SEED = 2**63 - 1
 
 @dataclass
 class Sitting:
-    """A game open in the browser: its seat, the file's stamp when last read or written, and its end."""
+    """A game open in the browser: its table, the file's stamp when last read or written, and its end."""
 
-    seat: Seat
+    table: Table
     stamp: tuple[int, int]
     lock: threading.Lock = field(default_factory=threading.Lock)
     ending: dict[str, Any] | None = None
+
+    @property
+    def match(self) -> Match:
+        """The game."""
+        assert self.table.match is not None
+        return self.table.match
 
 
 class Tables:
@@ -98,15 +91,14 @@ class Tables:
             found = self._open.get(path)
             if found is not None and found.stamp == stamp:
                 return found
-        match = load(path)
-        sitting = Sitting(Seat(match), _stamp(path))
+        sitting = Sitting(Table.solo(load(path)), _stamp(path))
         with self._lock:
             self._open[path] = sitting
         return sitting
 
     def saved(self, sitting: Sitting, path: Path) -> None:
         """Write the game as it stands (exactly as ``literature play`` does) and remember the file's stamp."""
-        save(sitting.seat.match, path.parent)
+        save(sitting.match, path.parent)
         sitting.stamp = _stamp(path)
 
 
@@ -118,82 +110,12 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (found.st_mtime_ns, found.st_size)
 
 
-TABLES = Tables()
-
-
-# -- what the seat sees ---------------------------------------------------------------------
-
-
-def event_html(number: int, event: Event, you: str, auto: tuple[int, ...] = ()) -> dict[str, Any]:
-    """One public event for the page: its number, its words with the cards drawn, and whether it was yours."""
-    actor = event.asker if isinstance(event, Ask) else event.claimer if isinstance(event, Claim) else (
-        event.player if isinstance(event, Pass) else None)
-    return {"n": number, "html": words_html(event_words(event)), "yours": actor == you, "auto": number in auto,
-            "hit": isinstance(event, Ask) and event.hit}
-
-
-def table(seat: Seat) -> dict[str, Any]:
-    """Everything the table shows the person: their hand, the hand sizes, the public events, what they may do.
-
-    Built from the person's own view only (:meth:`Match.your_view`) and the public state.
-    """
-    match = seat.match
-    view = match.your_view()
-    state = view.state
-    setup = match.setup
-    you = match.you
-    team = setup.team(you)
-    actors = state.actors()
-    over = match.over
-    decider, role = match.decider() if not over else (None, None)
-    mine = seat.your_move()
-    players = [
-        {"name": p, "team": setup.team(p), "size": state.sizes[p], "turn": p in actors and not over, "you": p == you,
-         "mate": setup.team(p) == team, "decides": p == decider}
-        for p in setup.players
-    ]
-    sets = [{"code": h.code, "name": h.name, "status": r.status.value,
-             "ours": r.status is SetStatus.WON and r.team == team,
-             "theirs": r.status is SetStatus.WON and r.team != team}
-            for h, r in state.sets.items()]
-    events = state.events
-    shown = events if seat.open_book else events[-1:]
-    first = len(events) - len(shown) + 1
-    history = [event_html(n, e, you, match.seating.auto) for n, e in enumerate(shown, start=first)]
-    moves: dict[str, Any] = {"asks": {}, "targets": [], "claim": [], "claimers": [], "passes": []}
-    if mine and role is not None:
-        player_view = match.table.view(you, role)
-        asks: dict[str, list[str]] = {}
-        for target, card in player_view.legal_asks():
-            asks.setdefault(card.code, []).append(target)
-        moves["asks"] = asks
-        moves["targets"] = [p for p in player_view.opponents if state.sizes[p]]
-        if role in (Role.PLAY, Role.PICK, Role.CLAIM):
-            moves["claim"] = [{"code": h.code, "name": h.name, "cards": [c.code for c in h.cards]}
-                              for h in player_view.live_sets()]
-            moves["claimers"] = player_view.claimers()
-        if role is Role.PASS:
-            moves["passes"] = player_view.pass_targets() or sorted(actors, key=setup.players.index)
-        elif role is Role.PICK:
-            moves["passes"] = player_view.pass_targets()
-        else:
-            moves["passes"] = player_view.handover_targets()
-    seating = match.seating
-    summary = recap(setup, events, you)
-    since = recap_lines(summary, state) if mine and seat.open_book and not summary.empty else ()
-    return {
-        "you": you, "team": team, "variant": setup.variant.value, "count": len(setup.players),
-        "players": players, "sets": sets, "score": (state.score[team], state.score[3 - team]),
-        "history": history, "events": len(events), "open_book": seat.open_book,
-        "turn_words": turn_words(match), "your_move": mine, "role": role.value if role is not None else None,
-        "moves": moves, "over": over, "coach": seating.coach.value, "partners": seating.partners.value,
-        "opponents": seating.opponents.value, "seed": seating.seed if over else None,  # (the seed deals every hand)
-        "alerts": [words_html(a) for a in alert_words(seat)] if mine else [],
-        "pending": seat.pending is not None, "felt": table_view(state, you), "decider": decider,
-        "recap": [words_html(line) for line in since],
-        "dealer": setup.dealer, "deals": "you deal and ask first" if setup.dealer == you else
-        f"{setup.dealer} deals and asks first",
-    }
+def tables(request: Request) -> Tables:
+    """The app's open games (made at the first request that needs them)."""
+    found: Tables | None = getattr(request.app.state, "play_tables", None)
+    if found is None:
+        found = request.app.state.play_tables = Tables()
+    return found
 
 
 def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
@@ -202,7 +124,7 @@ def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
     puzzles for the learner (as the terminal's table does)."""
     if sitting.ending is not None:
         return sitting.ending
-    match = sitting.seat.match
+    match = sitting.match
     state = match.state
     team = match.setup.team(match.you)
     what = decided(match)
@@ -212,12 +134,11 @@ def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
         "verdict": verdict(match),
         "won": state.winner == team,
         "lost": state.winner is not None and state.winner != team,
-        "sets_won": [str(r.half_suit) for r in what.won()],
-        "sets_lost": [str(r.half_suit) for r in what.lost()],
-        "sets_void": [str(r.half_suit) for r in what.sets if r.outcome == "cancelled"],
-        "moments": [{"event": m.event, "html": words_html(moment_words(match, m))} for m in what.moments],
-        "notes": [{"event": n.event, "kind": n.kind.value, "html": words_html(note_sentence(n))}
-                  for n in worst_first(notes)],
+        "sets_won": [r.half_suit for r in what.won()],
+        "sets_lost": [r.half_suit for r in what.lost()],
+        "sets_void": [r.half_suit for r in what.sets if r.outcome == "cancelled"],
+        "moments": [(m.event, moment_words(match, m)) for m in what.moments],
+        "notes": [(n.event, n.kind.value, note_sentence(n)) for n in worst_first(notes)],
         "missed": missed, "added": added,
     }
     return sitting.ending
@@ -230,11 +151,6 @@ def queue_for_learner(request: Request, match: Match, notes: list[Note]) -> tupl
     if learner is None:
         return 0, 0
     return queue_missed(match, notes, learner.store)
-
-
-# -- requests -------------------------------------------------------------------------------------
-
-
 
 
 async def play_home(request: Request) -> Response:
@@ -330,114 +246,92 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
     if path is None or not path.is_file():
         return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /play.")
     try:
-        return TABLES.sitting(path), path
+        return tables(request).sitting(path), path
     except LiteratureError as error:
         return bad_request(request, str(error))
 
 
-def _state(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None,
-           events: list[Event] | None = None) -> dict[str, Any]:
-    seat = sitting.seat
-    data = table(seat)
-    data["name"] = game_id(home(request), path)
-    data["file"] = path.name if seat.match.over else None  # (the name holds the seed)
-    data["started"] = seat.match.seating.started[:16].replace("T", " ")
-    data["end"] = ending(sitting, request) if seat.match.over else None
-    match = seat.match
-    claims = [claim_announcement(match.state, e, match.you) for e in events or () if isinstance(e, Claim)]
-    said = [*claims, *(reply_words(reply) if reply is not None else ())]
-    data["said"] = [words_html(line) for line in said]
-    data["said_kind"] = reply.kind if reply is not None else "info" if claims else ""
-    return data
-
-
-def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None,
-            events: list[Event] | None = None, auto: bool = False) -> Response:
-    data = _state(request, sitting, path, reply, events)
-    if wants_json(request):
-        you = sitting.seat.match.you
-        first = len(sitting.seat.match.state.events) - len(events or []) + 1
-        moved = [event_html(n, e, you, sitting.seat.match.seating.auto) for n, e in enumerate(events or [], first)]
-        return JSONResponse({
-            "table": render("play_table.html", t=data, csrf_token=csrf_token(request)),
-            "moved": [{"n": m["n"], "html": str(m["html"]), "yours": m["yours"], "auto": m["auto"]} for m in moved],
-            "said": [str(s) for s in data["said"]], "said_kind": data["said_kind"],
-            "your_move": data["your_move"], "over": data["over"], "events": data["events"],
-        })
-    return page(request, "play_game.html", nav="play", title=f"Game of {data['started'] or 'a saved game'}", t=data)
+def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None, pace: str = "",
+            picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
+    """The table for the person: the fragment for htmx, else the whole page."""
+    match = sitting.match
+    name = game_id(home(request), path)
+    t = context(sitting.table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
+                moved=moved,
+                csrf=csrf_token(request), solo=True, pace=pace_of(pace), file=path.name if match.over else None,
+                end=ending(sitting, request) if match.over else None,
+                links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
+    if request.headers.get("hx-request"):
+        return HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]),
+                            headers={"cache-control": "no-store"})
+    started = match.seating.started[:16].replace("T", " ")
+    return page(request, "table.html", nav="play", title=f"Game of {started or 'a saved game'}",
+                heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES, own_link=None)
 
 
 async def play_game(request: Request) -> Response:
-    """``GET /play/game/NAME``: the table of a saved game, from the person's seat."""
+    """``GET /play/game/ID``: the table of a saved game, from the person's seat (``?card=``, ``?claim=``: a card
+    or a set picked)."""
     found = _open(request)
     if isinstance(found, Response):
         return found
     sitting, path = found
-    return await run_in_threadpool(_answer, request, sitting, path)
+    query = request.query_params
+    return await run_in_threadpool(_answer, request, sitting, path, None, query.get("pace", ""),
+                                   query.get("card", "")[:3], query.get("claim", "")[:2])
 
 
-async def play_say(request: Request) -> Response:
-    """``POST /play/game/NAME/say``: one line, as typed at ``literature play``'s prompt (a click sends the same)."""
+async def play_act(request: Request) -> Response:
+    """``POST /play/game/ID/act``: one line, as typed at ``literature play``'s prompt (a click sends the same)."""
     found = _open(request)
     if isinstance(found, Response):
         return found
     sitting, path = found
-    async with request.form(max_files=0, max_fields=20) as form:
+    async with request.form(max_files=0, max_fields=30) as form:
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    text = fields.get("line", "")
-    if not text.strip() and fields.get("card") and fields.get("target"):  # the ask form of a page without scripts
-        text = f"{fields['target']} {fields['card']}"
-    return await run_in_threadpool(_say, request, sitting, path, text)
+    return await run_in_threadpool(_act, request, sitting, path, line_of(fields))
 
 
-def _say(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
+def _act(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
     with sitting.lock:
-        seat = sitting.seat
-        if seat.match.over:
-            return _answer(request, sitting, path, Reply("invalid", "The game is over."))
-        if line.strip().lower() in ("quit", "q", "exit", "stop"):
-            reply = Reply("info", "Saved: the game goes on whenever you come back (or: literature play --resume).")
-            return _answer(request, sitting, path, reply)
-        reply = seat.respond(line)
-        if reply.kind in ("hand", "table"):
-            reply = Reply("info", "Your hand and the table are shown above.")
-        elif reply.kind == "history":
-            reply = Reply("info", "The whole history is shown under the table.")
+        table = sitting.table
+        if sitting.match.over:
+            return _answer(request, sitting, path)
+        reply = table.respond(sitting.match.you, line, clock.now().timestamp())
         if reply.events:
             try:
-                TABLES.saved(sitting, path)
+                tables(request).saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", _unsaved(error, path))
-        return _answer(request, sitting, path, reply, list(reply.events), reply.auto)
+                return bad_request(request, _unsaved(error, path))
+        shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
+        return _answer(request, sitting, path, reply if shown else None)
 
 
 async def play_bot(request: Request) -> Response:
-    """``POST /play/game/NAME/bot``: the bot whose move it is makes it (``all=1``: every bot until the person's
-    move, for a page without scripts)."""
+    """``POST /play/game/ID/bot``: the bot whose move it is makes it (``all=1``: every bot until the person's
+    move, for a page without scripts); ``pace``: how long the page waits before the next."""
     found = _open(request)
     if isinstance(found, Response):
         return found
     sitting, path = found
     async with request.form(max_files=0, max_fields=20) as form:
-        every = form.get("all") == "1"
-    return await run_in_threadpool(_bots, request, sitting, path, every)
+        every, pace = form.get("all") == "1", form.get("pace")
+    return await run_in_threadpool(_bots, request, sitting, path, every, str(pace or ""))
 
 
-def _bots(request: Request, sitting: Sitting, path: Path, every: bool) -> Response:
+def _bots(request: Request, sitting: Sitting, path: Path, every: bool, pace: str) -> Response:
     with sitting.lock:
-        seat = sitting.seat
-        match = seat.match
-        events: list[Event] = []
-        while not match.over and not seat.your_move():
-            events += match.bot_move()
+        table = sitting.table
+        moved: list[Event] = []
+        while table.bot_due():
+            moved += table.bot_step(clock.now().timestamp())
             try:
-                TABLES.saved(sitting, path)
+                tables(request).saved(sitting, path)
             except OSError as error:
-                reply = Reply("invalid", _unsaved(error, path))
-                return _answer(request, sitting, path, reply, events)
+                return bad_request(request, _unsaved(error, path))
             if not every:
                 break
-        return _answer(request, sitting, path, None, events)
+        return _answer(request, sitting, path, pace=pace, moved=moved)
 
 
 def _unsaved(error: OSError, path: Path) -> str:
@@ -448,6 +342,7 @@ routes = [
     Route("/play", play_home, methods=["GET"]),
     Route("/play/new", play_new, methods=["POST"]),
     Route("/play/game/{name}", play_game, methods=["GET"]),
-    Route("/play/game/{name}/say", play_say, methods=["POST"]),
+    Route("/play/game/{name}/frame", play_game, methods=["GET"]),
+    Route("/play/game/{name}/act", play_act, methods=["POST"]),
     Route("/play/game/{name}/bot", play_bot, methods=["POST"]),
 ]

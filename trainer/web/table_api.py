@@ -1,4 +1,4 @@
-"""The tables' JSON API, which the table pages use too, and the live stream (Server-Sent Events).
+"""The tables' JSON API, for other clients than the pages (a bot, a test, a scoreboard), and its live stream.
 
 A seat's secret goes in an ``Authorization: Bearer SECRET`` header (the host's
 secret the same way, for the host's actions). Every answer is JSON; every
@@ -32,10 +32,11 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
-from trainer.render.play import reply_lines
+from trainer.play.table import Options, Table, TableError
+from trainer.render.play import reply_words
 from trainer.web.learners import current, named
+from trainer.web.table_frame import refusal, state_json
 from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, message
-from trainer.web.tables import Options, Table, TableError
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
@@ -140,7 +141,7 @@ def _seat_view(table: Table, request: Request) -> dict[str, Any]:
     viewer = table.viewer(secret)
     if viewer is not None:
         table.place(viewer).seen = hall(request).clock()
-    return table.view(viewer)
+    return state_json(table, viewer)
 
 
 @api
@@ -198,12 +199,11 @@ async def move(request: Request) -> Response:
     code = request.path_params["code"]
     clock = tables.clock
     reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), clock()))
+    if reply.kind == "invalid":
+        raise TableError(refusal(reply))
     table = tables.get(code)
-    out = table.view(table.viewer(secret))
-    lines = [*reply_lines(reply)]
-    if reply.kind == "history":
-        lines = out["events"]
-    out["reply"] = lines
+    out = state_json(table, table.viewer(secret))
+    out["reply"] = out["events"] if reply.kind == "history" else [str(w) for w in reply_words(reply)]
     out["moved"] = reply.kind == "moved"
     return answer(out)
 
@@ -228,7 +228,7 @@ async def take_back(request: Request) -> Response:
         raise TableError(f"this secret is not {name[:20]}'s", 403)
     clock = tables.clock
     await tables.change(code, lambda t: t.take_back(secret, clock()))
-    return answer(tables.get(code).view(name))
+    return answer(state_json(tables.get(code), name))
 
 
 @api
@@ -240,7 +240,7 @@ async def coach(request: Request) -> Response:
     clock = tables.clock
     await tables.change(code, lambda t: t.set_coach(secret, body.get("level"), clock()))
     table = tables.get(code)
-    return answer(table.view(table.viewer(secret)))
+    return answer(state_json(table, table.viewer(secret)))
 
 
 @api

@@ -1,11 +1,12 @@
 """The tables a server holds: one file each, one change at a time, saved before it is announced, bots driven.
 
-The :class:`Hall` keeps every open :class:`~trainer.web.tables.Table` of the
+The :class:`Hall` keeps every open :class:`~trainer.play.table.Table` of the
 data folder (``tables/CODE.json``). A change to a table (:meth:`Hall.change`)
 runs in a worker thread while the table's lock is held (the coach's and the
 bots' exact engine may think for a while without stopping the other tables),
 is written to the table's file, and only then is every client listening to
-that table sent its own view (:meth:`Hall.subscribe`): a change that cannot be
+that table sent its own view (:meth:`Hall.subscribe`: the JSON of the API, or
+the page's fragment rendered for its viewer): a change that cannot be
 saved is undone (the table is read back from its file) and announced to no one.
 
 After each change the hall's driver plays the bots' moves, one every
@@ -38,7 +39,8 @@ from typing import Any, TypeVar
 
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
-from trainer.web.tables import CODE, Options, Table, TableError
+from trainer.play.table import CODE, Options, Table, TableError
+from trainer.web.table_frame import frame, links, state_json
 
 log = logging.getLogger("literature.web.tables")
 
@@ -99,6 +101,10 @@ class Listener:
     """One client of a table's live stream: the seat it is for (``None``: a spectator) and its queue."""
 
     viewer: str | None
+    html: str | None = None
+    """For a page's stream: the browser's form token (the fragment's forms carry it); ``None``: the JSON API's."""
+    host: bool = False
+    """The page's browser is the table's host (its fragment has the Start button)."""
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     dropped: bool = False
 
@@ -237,39 +243,49 @@ class Hall:
             self._save(table)
         return result
 
-    def announce(self, table: Table) -> None:
-        """Send each listener of the table its view as it is now (a listener too slow to keep up is dropped)."""
-        listeners = self.listeners.get(table.code, set())
+    def announce(self, table: Table, pages: bool = True) -> None:
+        """Send each listener of the table its view as it is now (a listener too slow to keep up is dropped;
+        ``pages=False``: the API's listeners only, for what the pages do not show)."""
+        listeners = {item for item in self.listeners.get(table.code, set()) if pages or item.html is None}
         if not listeners:
             return
         stamp = self.clock()
-        views: dict[str | None, str] = {}
+        views: dict[tuple[str | None, str | None, bool], str] = {}
         for listener in list(listeners):
-            if listener.viewer not in views:
-                views[listener.viewer] = message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
+            key = (listener.viewer, listener.html, listener.host)
+            if key not in views:
+                views[key] = self._message(table, listener, stamp)
             try:
-                listener.queue.put_nowait(views[listener.viewer])
+                listener.queue.put_nowait(views[key])
             except asyncio.QueueFull:
                 listener.dropped = True
-                listeners.discard(listener)
+                self.listeners.get(table.code, set()).discard(listener)
 
-    def subscribe(self, code: str, viewer: str | None) -> Listener:
-        """A new listener of table ``code`` for ``viewer``; its queue holds the current view first."""
+    def _message(self, table: Table, listener: Listener, stamp: float) -> str:
+        if listener.html is None:
+            return message(table, listener.viewer, stamp, self.made.get(table.code, stamp))
+        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table),
+                     reply=table.said.get(listener.viewer or ""), host=listener.host)
+
+    def subscribe(self, code: str, viewer: str | None, html: str | None = None, host: bool = False,
+                  since: int = -1) -> Listener:
+        """A new listener of table ``code`` for ``viewer`` (``html``: a page's, with its form token, ``host``: the
+        host's browser); its queue holds the current view first, unless the table is still at version ``since``
+        (the page that opens the stream shows it already)."""
         if self.closing:
             raise TableError("the server is stopping: come back when it is started again", 503)
         table = self.get(code)
         listeners = self.listeners.setdefault(code, set())
         if len(listeners) >= MAX_LISTENERS:
             raise TableError(f"{MAX_LISTENERS} pages are open on this table already", 503)
-        listener = Listener(viewer)
+        listener = Listener(viewer, html, host)
         listeners.add(listener)
         if viewer is not None:
             table.connected[viewer] += 1
             table.place(viewer).seen = self.clock()
-            self.announce(table)  # everyone sees that the seat is back
-        else:
-            now = self.clock()
-            listener.queue.put_nowait(message(table, None, now, self.made.get(code, now)))
+            self.announce(table, pages=False)  # the API's clients see that the seat is back
+        if (viewer is None or html is not None) and since != table.version:
+            listener.queue.put_nowait(self._message(table, listener, self.clock()))
         return listener
 
     def unsubscribe(self, code: str, listener: Listener) -> None:
@@ -279,7 +295,7 @@ class Hall:
         if table is not None and listener.viewer is not None:
             table.connected[listener.viewer] -= 1
             table.place(listener.viewer).seen = self.clock()
-            self.announce(table)
+            self.announce(table, pages=False)
 
     def close(self) -> None:
         """The server is stopping: end every live stream at once (so that none holds the server up; a page's
@@ -342,7 +358,7 @@ class Hall:
 def message(table: Table, viewer: str | None, stamp: float, made: float) -> str:
     """One message of the live stream: the viewer's view, when the table last changed (``made``, before it
     was saved) and when the message was sent (``sent``), in the server's time."""
-    return json.dumps({**table.view(viewer), "made": made, "sent": stamp}, separators=(",", ":"))
+    return json.dumps({**state_json(table, viewer), "made": made, "sent": stamp}, separators=(",", ":"))
 
 
 def ending(table: Table, learner_store: Callable[[str], Path | None]) -> dict[str, Any]:

@@ -1,21 +1,28 @@
-"""A table in the browser: seats for people, bots in the others, one game that only the server sees whole.
+"""The table: seats for people and bots, one game that only the table sees whole, each seat's coach.
 
-A :class:`Table` is first a lobby, then a game. Anyone with its code may take
-a free seat (:meth:`Table.take`) and is given a secret: every action for that
-seat needs it, and only a hash of it is kept. The host holds the table's own
-secret (and no seat until they take one); they start the game
+Every face plays at a :class:`Table`: ``literature play`` and ``/play`` (one
+person, the others bots: :meth:`Table.solo` around a saved
+:class:`~trainer.play.match.Match`) and ``/t/CODE`` (friends: a lobby first).
+
+A table with a code is first a lobby, then a game. Anyone with its code may
+take a free seat (:meth:`Table.take`) and is given a secret: every action for
+that seat needs it, and only a hash of it is kept. The host holds the table's
+own secret (and no seat until they take one); they start the game
 (:meth:`Table.start`): the deal comes from the table's seed, the seats nobody
 took are played by bots of the table's level, and from then on the game is a
 :class:`~trainer.play.match.Match` whose people are the held seats, each seen
 through its own :class:`~trainer.play.seat.Seat` (the ``play`` prompt's
 syntax, the rules' own refusals, the coach at the level its person chose among
 those the table allows). Nothing here decides what is legal: the match does.
+Nothing here writes a sentence either: what a seat was told is kept as the
+:class:`~trainer.play.seat.Reply` (:attr:`Table.said`), worded by ``render``.
 
 The table's file (:meth:`Table.text`: JSON around the game's complete
 ``.lit``) is written by the caller after each change and before anyone hears
 of it; :meth:`Table.load` reads it back exactly, and since bots draw their
 choices from ``(seed, move, seat)`` a table read again after a restart goes on
-as it would have.
+as it would have. A one-person table is saved as its game's ``.lit`` alone
+(:func:`trainer.play.saved.save` of :attr:`Table.match`).
 
 What a client is shown is :meth:`Table.view`: its own hand (a seat) or none
 (a spectator), the hand sizes, and the public events as ``.lit`` lines (only
@@ -48,7 +55,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Claim, Event
+from trainer.game.events import Event
 from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
 from trainer.game.state import SetStatus
@@ -57,10 +64,8 @@ from trainer.play.ending import verdict
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.protocol import LEVELS as BOT_LEVELS
 from trainer.play.protocol import BotKind, table_level
-from trainer.play.recap import recap
 from trainer.play.seat import Reply, Seat
 from trainer.play.view import Role
-from trainer.render.play import alert_lines, claim_announcement, recap_lines, reply_lines
 
 FORMAT = 1
 """The version of a table's file."""
@@ -69,6 +74,8 @@ CODE = re.compile(r"[a-z2-9]{8}")
 MAX_PERSON = 24
 """Characters a person's name may have."""
 _PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
+SOLO = "-"
+"""What a one-person table keeps for its person's secret: no secret's hash, so no secret is theirs."""
 AWAY_SECONDS = 180.0
 """A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
 LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
@@ -103,7 +110,7 @@ def check_person(text: object) -> str:
     >>> check_person("<script>")
     Traceback (most recent call last):
     ...
-    trainer.web.tables.TableError: a name is a letter or digit, then up to 23 letters, digits, spaces or .'-
+    trainer.play.table.TableError: a name is a letter or digit, then up to 23 letters, digits, spaces or .'-
     """
     name = " ".join(str(text).split()) if isinstance(text, str) else ""
     if not _PERSON.fullmatch(name):
@@ -133,7 +140,7 @@ class Options:
         >>> Options.read({"players": 7}, 7)
         Traceback (most recent call last):
         ...
-        trainer.web.tables.TableError: players: a table has 6 or 8 players, not 7
+        trainer.play.table.TableError: players: a table has 6 or 8 players, not 7
         """
         unknown = sorted(set(body) - {"variant", "players", "bots", "coach", "seed"})
         if unknown:
@@ -199,8 +206,10 @@ class Table:
     ending: dict[str, Any] | None = None
     seats: dict[str, Seat] = field(default_factory=dict, repr=False)
     connected: Counter[str] = field(default_factory=Counter, repr=False)
-    questions: dict[str, str] = field(default_factory=dict, repr=False)
-    notes: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    questions: dict[str, Reply] = field(default_factory=dict, repr=False)
+    """The question each seat's coach asked and waits for a yes or no to (a ``confirm`` reply)."""
+    said: dict[str, Reply] = field(default_factory=dict, repr=False)
+    """What each seat was last told after one of its own moves (the coach's notes, what the ask gave away)."""
     version: int = 0
 
     @classmethod
@@ -208,6 +217,30 @@ class Table:
         """A new table in its lobby, every seat free."""
         places = [Place(name, coach=options.coach[-1]) for name in NAMES[: options.players]]
         return cls(code, options, digest(host_secret), now, now, places)
+
+    @classmethod
+    def solo(cls, match: Match) -> Table:
+        """The table of a game of one person against bots (``literature play``, ``/play``), around its match.
+
+        Its one person's seat holds no secret: whoever opens the game is its person (the door decides who may).
+
+        >>> from trainer.play.match import Seating
+        >>> table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.OFF)))
+        >>> table.people(), table.phase, table.bot_due(), table.history_open("Ann"), table.history_open(None)
+        ({'Ann'}, 'playing', True, False, False)
+        >>> [str(e) for e in table.bot_step(now=0.0)], table.respond("Ann", "auto", now=0.0).kind
+        (['Dan asks Ann for 2S: no'], 'moved')
+        >>> again = Table.solo(Match.from_text(table.match.text()))  # saved as its .lit, read back
+        >>> again.view("Ann") == {**table.view("Ann"), "version": 0}
+        True
+        """
+        seating = match.seating
+        options = Options(seating.variant, seating.players, seating.opponents, (seating.coach,), seating.seed)
+        places = [Place(name, person=name if name == match.you else "", secret=SOLO if name == match.you else "",
+                        coach=seating.coach) for name in match.setup.players]
+        table = cls("", options, "", 0.0, 0.0, places, match)
+        table.seats = {match.you: Seat(match)}
+        return table
 
     # -- who is who ------------------------------------------------------------------------
 
@@ -231,7 +264,7 @@ class Table:
 
     def holder(self, secret: str | None) -> Place:
         """The seat whose secret this is (403 otherwise: no secret, another table's, the host's)."""
-        if secret:
+        if secret and self.code:
             hashed = digest(secret)
             for place in self.places:
                 if place.held and hmac.compare_digest(place.secret, hashed):
@@ -300,11 +333,14 @@ class Table:
         return self.match
 
     def act(self, secret: str | None, line: object, now: float) -> Reply:
-        """One line typed at a seat (the ``play`` prompt's syntax: a move, ``auto``, ``hint``, ``yes`` …).
+        """One line typed at the seat whose secret this is (see :meth:`respond`)."""
+        return self.respond(self.holder(secret).name, line, now)
 
-        A line the rules or the prompt refuse raises :class:`TableError` with their one-line reason.
-        """
-        place = self.holder(secret)
+    def respond(self, name: str, line: object, now: float) -> Reply:
+        """One line typed at seat ``name`` (the ``play`` prompt's syntax: a move, ``auto``, ``hint``, ``yes`` …),
+        answered by the seat's :class:`~trainer.play.seat.Seat`; an ``invalid`` reply changed nothing. The door
+        decides who may speak for the seat (:meth:`act`: its secret)."""
+        place = self.place(name)
         place.seen = now
         self.playing()
         if not isinstance(line, str):
@@ -312,22 +348,14 @@ class Table:
                              "'auto'")
         if place.bot:
             raise TableError(f"a bot plays {place.name} now: take your seat back first", 409)
-        seat = self.seats[place.name]
-        reply = seat.respond(line)
+        reply = self.seats[place.name].respond(line)
         self.questions.pop(place.name, None)
-        if reply.kind == "invalid":
-            said = reply_lines(reply)
-            raise TableError(said[0] if said else "that is not a move here")
         if reply.kind == "confirm":
-            self.questions[place.name] = reply_lines(reply)[0]
-        if reply.kind == "moved":
-            match = seat.match
-            claims = [str(claim_announcement(match.state, e, place.name)) for e in reply.events
-                      if isinstance(e, Claim)]
-            self.notes[place.name] = [*claims, *reply_lines(reply)]  # the coach's notes and what the ask gave away
-            self.changed(now)
-        elif reply.kind == "confirm":
+            self.questions[place.name] = reply
             self.version += 1
+        if reply.kind == "moved":
+            self.said[place.name] = reply
+            self.changed(now)
         return reply
 
     def bot_due(self) -> bool:
@@ -360,6 +388,11 @@ class Table:
         self.seats[name].pending = None
         self.questions.pop(name, None)
         self.changed(now)
+
+    def away(self, now: float) -> list[str]:
+        """The seats the host may hand to a bot now: their person has had no page open for :data:`AWAY_SECONDS`."""
+        return [p.name for p in self.places if p.held and not p.bot and not self.connected[p.name]
+                and now - p.seen >= AWAY_SECONDS]
 
     def take_back(self, secret: str | None, now: float) -> None:
         """The seat's person takes it back from the bot."""
@@ -399,7 +432,8 @@ class Table:
             return True
         if viewer is None:
             return self.options.coach[-1] is not CoachLevel.OFF
-        return self.place(viewer).coach is not CoachLevel.OFF
+        seat = self.seats.get(viewer)
+        return seat.open_book if seat is not None else self.place(viewer).coach is not CoachLevel.OFF
 
     def view(self, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` (a seat's name, or ``None`` for a spectator) is shown: never a hand but its own."""
@@ -432,14 +466,17 @@ class Table:
                   for h, r in state.sets.items()},
         )
         if viewer is not None and viewer in self.seats:
-            out["coach"] = self._coach_json(viewer)
-            out["options"] = self._options_json(viewer) if seat == viewer and viewer in match.people else {}
-            summary = recap(match.setup, state.events, viewer)
-            mine = seat == viewer and viewer in match.people and self.history_open(viewer)
-            out["recap"] = [str(w) for w in recap_lines(summary, state)] if mine and not summary.empty else []
+            out["coach"] = {"level": self.seats[viewer].level.value}
+            out["options"] = self.options_of(viewer) if seat == viewer and viewer in match.people else {}
             if state.over:
                 out["verdict"] = verdict(self.seat_match(viewer))
         return out
+
+    def to_move(self, viewer: str | None) -> bool:
+        """Whether the next move is ``viewer``'s, a person's (not a bot's)."""
+        match = self.match
+        return (viewer is not None and match is not None and not match.over and viewer in match.people
+                and match.decider()[0] == viewer)
 
     def _seat_json(self, place: Place) -> dict[str, Any]:
         team = 1 + self.names().index(place.name) % 2
@@ -447,13 +484,9 @@ class Table:
         return {"name": place.name, "team": team, "person": place.person, "held": place.held, "bot": bot,
                 "connected": self.connected[place.name] > 0, "seen": place.seen}
 
-    def _coach_json(self, viewer: str) -> dict[str, Any]:
-        seat = self.seats[viewer]
-        return {"level": seat.level.value, "alerts": list(alert_lines(seat)), "question": self.questions.get(viewer),
-                "notes": self.notes.get(viewer, [])}
-
-    def _options_json(self, viewer: str) -> dict[str, Any]:
-        """What the seat may do now, from its own view (the page builds its buttons from it)."""
+    def options_of(self, viewer: str) -> dict[str, Any]:
+        """What the seat may do now, from its own view (the pages build their buttons from it): ``asks`` (whom,
+        for which cards), ``claims`` (each set in play, its cards), ``claimers``, ``passes``."""
         match = self.match
         assert match is not None
         role = match.decider()[1]
@@ -499,7 +532,7 @@ class Table:
                         "coach": [c.value for c in options.coach], "seed": options.seed},
             "places": [{**asdict(p), "coach": p.coach.value} for p in self.places],
             "game": self.match.text() if self.match is not None else None,
-            "ending": self.ending, "version": self.version, "notes": self.notes,
+            "ending": self.ending, "version": self.version,
         }
         return json.dumps(data, indent=1) + "\n"
 
@@ -516,8 +549,7 @@ class Table:
             places = [Place(p["name"], p["person"], p["secret"], p["learner"], CoachLevel(p["coach"]), bool(p["bot"]),
                             float(p["seen"])) for p in data["places"]]
             table = cls(str(data["code"]), options, str(data["host"]), float(data["created"]), float(data["touched"]),
-                        places, ending=data.get("ending"), version=int(data["version"]),
-                        notes={str(k): [str(n) for n in v] for k, v in data["notes"].items()})
+                        places, ending=data.get("ending"), version=int(data["version"]))
         except (KeyError, TypeError, ValueError) as error:
             raise LiteratureError(f"not a table's file ({error.__class__.__name__}: {error})") from None
         if data["game"] is not None:
