@@ -36,7 +36,7 @@ def save(match: Match, folder: Path) -> Path:
     then its own file again after every move (a regular file only: a link or a device put in its place is
     refused, :func:`trainer.files.write_atomic`)."""
     if match.path is not None:
-        write_atomic(Path(match.path), match.text(), force=True)
+        write_atomic(Path(match.path), match.text(), force=True, private=True)
         return Path(match.path)
     number = 1
     while True:
@@ -44,7 +44,7 @@ def save(match: Match, folder: Path) -> Path:
         if number > 1:
             path = path.with_name(path.name.replace(".lit", f"-{number}.lit"))
         try:
-            write_atomic(path, match.text())
+            write_atomic(path, match.text(), private=True)
         except OutputRefused:  # a name taken (by anything, even a link): the next one
             number += 1
             continue

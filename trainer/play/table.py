@@ -62,6 +62,7 @@ from trainer.game.state import SetStatus
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.ending import verdict
 from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.names import look_alike
 from trainer.play.protocol import LEVELS as BOT_LEVELS
 from trainer.play.protocol import BotKind, table_level
 from trainer.play.seat import Reply, Seat
@@ -297,8 +298,10 @@ class Table:
             raise TableError("the table is full", 409)
         if place.held:
             raise TableError(f"{name} is taken (by {place.person})", 409)
-        if any(p.held and p.person.lower() == person.lower() for p in self.places):
-            raise TableError(f"someone called {person} sits here already: choose another name", 409)
+        like = look_alike(person, [p.person for p in self.places if p.held])
+        if like is not None:  # (Alice, Аlice in Cyrillic, Ａｌｉｃｅ and alice. are one name at a table)
+            raise TableError(f"someone called {like} sits here already: choose a name that does not look like it",
+                             409)
         secret = secrets.token_urlsafe(18)
         place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
         self.changed(now)
@@ -538,24 +541,78 @@ class Table:
 
     @classmethod
     def load(cls, text: str) -> Table:
-        """A table read back from its file (a damaged file raises :class:`LiteratureError`)."""
+        """A table read back from its file. Whatever the damage (not JSON, JSON of another shape, a game that
+        does not replay, an ending of another shape), it raises :class:`LiteratureError` saying so, never
+        anything else: a damaged file refuses its own table, and nothing more.
+
+        >>> for text in ("[]", '{"format": 1, "game": 5}', "nonsense", '{"format": 1, "places": {}}'):
+        ...     try:
+        ...         Table.load(text)
+        ...     except LiteratureError as error:
+        ...         print(error.message[:40])
+        not a table's file (AttributeError: 'lis
+        not a table's file (KeyError: 'options')
+        not a table's file (JSONDecodeError: Exp
+        not a table's file (KeyError: 'options')
+        """
         try:
-            data = json.loads(text)
-            if data.get("format") != FORMAT:
-                raise ValueError(f"format {data.get('format')!r}")
-            raw = data["options"]
-            options = Options(Variant(raw["variant"]), int(raw["players"]), BotKind(raw["bots"]),
-                              tuple(CoachLevel(c) for c in raw["coach"]), int(raw["seed"]))
-            places = [Place(p["name"], p["person"], p["secret"], p["learner"], CoachLevel(p["coach"]), bool(p["bot"]),
-                            float(p["seen"])) for p in data["places"]]
-            table = cls(str(data["code"]), options, str(data["host"]), float(data["created"]), float(data["touched"]),
-                        places, ending=data.get("ending"), version=int(data["version"]))
-        except (KeyError, TypeError, ValueError) as error:
-            raise LiteratureError(f"not a table's file ({error.__class__.__name__}: {error})") from None
+            table = cls._read(json.loads(text))
+            table._check()
+        except Exception as error:  # (the file is data from outside the program: any damage refuses it alone)
+            if isinstance(error, LiteratureError):
+                raise LiteratureError(f"not a table's file ({error.message})") from None
+            raise LiteratureError(f"not a table's file ({error.__class__.__name__}: {str(error)[:200]})") from None
+        return table
+
+    @classmethod
+    def _read(cls, data: Any) -> Table:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"format {data.get('format')!r}")
+        raw = data["options"]
+        options = Options(Variant(raw["variant"]), int(raw["players"]), BotKind(raw["bots"]),
+                          tuple(CoachLevel(c) for c in raw["coach"]), int(raw["seed"]))
+        places = [Place(_text(p["name"]), _text(p["person"]), _text(p["secret"]), _text(p["learner"], True),
+                        CoachLevel(p["coach"]), bool(p["bot"]), float(p["seen"])) for p in data["places"]]
+        table = cls(_text(data["code"]), options, _text(data["host"]), float(data["created"]),
+                    float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]))
         if data["game"] is not None:
-            match = Match.from_text(data["game"])
+            match = Match.from_text(_text(data["game"]))
             match.people = table.people()
             table.match = match
             table._seat_people()
         return table
+
+    def _check(self) -> None:
+        """Raise ``ValueError`` unless the table read back is one this program could have written."""
+        if not CODE.fullmatch(self.code) or not self.options.coach:
+            raise ValueError("code or options")
+        if [p.name for p in self.places] != list(NAMES[: self.options.players]):
+            raise ValueError("the seats are not the table's")
+        if self.match is not None and (self.match.setup.players != tuple(NAMES[: self.options.players])
+                                       or self.match.setup.variant is not self.options.variant):
+            raise ValueError("the game is not the table's")
+        if self.ending is not None and not _ending_shape(self.ending):
+            raise ValueError("the end of the game")
+        self.text()
+        for viewer in [None, *(p.name for p in self.places)]:
+            self.view(viewer)
+
+
+def _text(value: object, optional: bool = False) -> Any:
+    """``value`` if it is a string (or ``None`` when ``optional``), else ``TypeError``."""
+    if isinstance(value, str) or (optional and value is None):
+        return value
+    raise TypeError(f"{type(value).__name__} where text was expected")
+
+
+def _ending_shape(ending: object) -> bool:
+    """Whether ``ending`` has the shape the end of a game is written in (what :meth:`Table.text` keeps)."""
+    if not isinstance(ending, dict) or set(ending) != {"own", "public", "queued"}:
+        return False
+    own, public, queued = ending["own"], ending["public"], ending["queued"]
+    return (isinstance(own, dict) and all(isinstance(v, list) and all(isinstance(n, dict) for n in v)
+                                          for v in own.values())
+            and isinstance(public, list) and all(isinstance(n, dict) for n in public)
+            and isinstance(queued, dict) and all(isinstance(v, list) and len(v) == 2
+                                                 and all(isinstance(x, int) for x in v) for v in queued.values()))
 

@@ -51,7 +51,7 @@ def _key(home: Path) -> bytes:
         text = _read(path)
         if text is None:
             try:
-                write_atomic(path, secrets.token_hex(32) + "\n")
+                write_atomic(path, secrets.token_hex(32) + "\n", private=True)
             except OutputRefused:  # made at the same moment by another server over the same folder (or damaged)
                 pass
             except OSError as error:

@@ -214,7 +214,7 @@ def keep_log(request: Request, data: bytes) -> str:
     key = hashlib.sha256(data).hexdigest()[:24]
     path = home(request) / UPLOADS / f"{key}.lit"
     if not path.exists():
-        write_atomic(path, data.decode("utf-8-sig"))
+        write_atomic(path, data.decode("utf-8-sig"), private=True)
     return key
 
 

@@ -129,6 +129,8 @@ class Hall:
         self.saved = 0
         """Changes written to a table's file (the benchmark checks that every move was)."""
         self.loaded = False
+        self.damaged: dict[str, str] = {}
+        """The tables whose files could not be read, each kept aside under a name of its own (the name)."""
         self.closing = False
         """The server is stopping (:meth:`close`): no new live stream, no bot moves."""
 
@@ -139,8 +141,9 @@ class Hall:
         return self.folder / f"{code}.json"
 
     def load_all(self) -> None:
-        """Read every table's file (once, at the first request): a file that cannot be read is logged and
-        left alone; a game a bot was to move on goes on."""
+        """Read every table's file (once, at the first request). A file that cannot be read, whatever its
+        damage, refuses its own table only: it is renamed ``CODE.json.damaged`` (kept, never read again), named
+        in the log, and its players are told so (:meth:`get`); a game a bot was to move on goes on."""
         if self.loaded:
             return
         self.loaded = True
@@ -153,8 +156,14 @@ class Hall:
                 continue
             try:
                 table = Table.load(file.read_text(encoding="utf-8"))
+                if table.code != file.stem:
+                    raise LiteratureError(f"the file of table {file.stem} holds table {table.code}")
             except (OSError, UnicodeDecodeError, LiteratureError) as error:
-                log.warning("table %s cannot be read: %s", file, error)
+                aside = file.with_name(f"{file.name}.damaged")
+                with contextlib.suppress(OSError):
+                    file.replace(aside)
+                log.error("table %s: its file cannot be read (%s); kept aside as %s", file.stem, error, aside)
+                self.damaged[file.stem] = aside.name
                 continue
             self.tables[table.code] = table
         self.expire()
@@ -164,6 +173,9 @@ class Hall:
     def get(self, code: str) -> Table:
         """The table ``code`` (404 when there is none, or it expired)."""
         self.load_all()
+        if code in self.damaged:
+            raise TableError(f"table {code}'s file is damaged and cannot be read (the server kept it aside as "
+                             f"{self.damaged[code]}): its game cannot go on; start a new table", 410)
         table = self.tables.get(code) if CODE.fullmatch(code) else None
         if table is None or self._idle(table):
             if table is not None:
@@ -204,7 +216,7 @@ class Hall:
         return table, host
 
     def _save(self, table: Table) -> None:
-        write_atomic(self.path(table.code), table.text(), force=self.path(table.code).exists())
+        write_atomic(self.path(table.code), table.text(), force=self.path(table.code).exists(), private=True)
         self.saved += 1
 
     # -- changes -------------------------------------------------------------------------------

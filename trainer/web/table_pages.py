@@ -114,7 +114,14 @@ async def _table(request: Request) -> Table | Response:
     try:
         return hall(request).get(request.path_params["code"])
     except LiteratureError as error:
-        return not_found(request, error.message)
+        return _missing(request, error)
+
+
+def _missing(request: Request, error: LiteratureError) -> Response:
+    """The page for a table that is not there: none with that code (404), or its file is damaged (410)."""
+    if isinstance(error, TableError) and error.status == 410:
+        return error_page(request, 410, "Table damaged", error.message)
+    return not_found(request, error.message)
 
 
 async def table_page(request: Request) -> Response:
@@ -251,7 +258,7 @@ async def review_page(request: Request) -> Response:
     try:
         table = hall(request).get(code)
     except LiteratureError as error:
-        return not_found(request, error.message)
+        return _missing(request, error)
     seat = viewer_of(request, table)
     if seat is None:
         try:

@@ -1,0 +1,137 @@
+"""Issue 39: what a table keeps holds against damage and look-alikes, and is private.
+
+A table file of any shape refuses its own table only (kept aside, named in the log, its players told it is
+damaged), never a 500, and every other table is served after a restart; names that look alike are one name
+at a table; the files holding secrets or a learner's data are created 0600 whatever the umask.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzles.store import Progress
+from trainer.game.errors import LiteratureError
+from trainer.play.match import Match, Seating
+from trainer.play.saved import save
+from trainer.play.table import Options, Table, TableError
+from trainer.web.game_ids import game_id
+from trainer.web.table_hall import FOLDER
+
+from web_helpers import client
+
+GOOD, BAD = "good2345", "bad23456"
+
+
+def _table(code: str, started: bool) -> Table:
+    table = Table.new(code, Options(seed=3), "host-secret", now=time.time())
+    if started:
+        table.take("Dan", "Zoe", now=time.time())
+        table.start("host-secret", now=time.time())
+    return table
+
+
+def _valid(started: bool) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_table(BAD, started).text())
+    return data
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> str:
+    """A table file's text: random JSON, or a real table's file with one value (at any depth) replaced."""
+    if draw(st.booleans()):
+        return json.dumps(draw(json_values))
+    data = _valid(draw(st.booleans()))
+    node: Any = data
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            break
+        key = draw(st.sampled_from(keys))
+        if draw(st.booleans()) and isinstance(node[key], dict | list) and node[key]:
+            node = node[key]
+            continue
+        node[key] = draw(json_values)
+        break
+    return json.dumps(data)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=damaged())
+def test_a_damaged_table_file_refuses_that_table_alone(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
+    home = tmp_path_factory.mktemp("home")
+    folder = home / FOLDER
+    folder.mkdir()
+    (folder / f"{GOOD}.json").write_text(_table(GOOD, True).text())
+    (folder / f"{BAD}.json").write_text(text)
+    browser = client(home)  # a fresh app: the server after a restart
+    try:
+        Table.load(text)
+        readable = True
+    except LiteratureError:
+        readable = False
+    for path in (f"/t/{BAD}", f"/api/tables/{BAD}/state", f"/t/{BAD}/review", f"/api/tables/{BAD}/log"):
+        answer = browser.get(path)
+        assert answer.status_code < 500, (path, answer.status_code, answer.text[-500:])
+        if not readable:
+            assert answer.status_code == 410 and "damaged" in answer.text, (path, answer.text[-300:])
+    assert browser.get(f"/t/{GOOD}").status_code == 200
+    assert browser.get(f"/api/tables/{GOOD}/state").status_code == 200
+    if not readable:
+        assert not (folder / f"{BAD}.json").exists() and (folder / f"{BAD}.json.damaged").read_text() == text
+
+
+def test_the_damaged_file_is_named_in_the_log(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    folder = tmp_path / FOLDER
+    folder.mkdir()
+    (folder / f"{BAD}.json").write_text("[]")
+    (folder / f"{GOOD}.json").write_text(_table(GOOD, False).text())
+    browser = client(tmp_path)
+    assert browser.get(f"/t/{GOOD}").status_code == 200
+    assert f"table {BAD}: its file cannot be read" in caplog.text and f"{BAD}.json.damaged" in caplog.text
+    refused = browser.get(f"/api/tables/{BAD}/state")
+    assert refused.status_code == 410 and "may have expired" not in refused.json()["error"]
+
+
+@pytest.mark.parametrize("other", ["Alice", "Аlice", "Ａｌｉｃｅ", "Alice.", "alice", " ALICE- ", "Аlісе"])
+def test_names_that_look_alike_are_one_name_at_a_table(other: str) -> None:
+    table = _table(GOOD, False)
+    table.take("Ann", "Alice", now=0.0)
+    with pytest.raises(TableError) as refused:
+        table.take("Bob", other, now=0.0)
+    assert refused.value.status == 409 and "Alice" in refused.value.message
+    table.take("Bob", "Alicia", now=0.0)  # another name is another name
+
+
+def test_files_holding_secrets_or_a_learners_data_are_private(tmp_path: Path) -> None:
+    old = os.umask(0o002)  # a umask that would leave them readable by others
+    try:
+        browser = client(tmp_path)
+        made = browser.post("/api/tables", json={"players": 6})
+        assert made.status_code == 201
+        code = made.json()["table"]
+        saved = save(Match.new(Seating(seed=3, started="2026-12-01T00:42:00+00:00")), tmp_path / "games")
+        game_id(tmp_path, saved)  # makes the web key
+        with Progress(tmp_path / "progress.sqlite3") as store:
+            store.rating()
+        private = [tmp_path / FOLDER / f"{code}.json", saved, tmp_path / "progress.sqlite3",
+                   *tmp_path.glob("*key*")]
+        assert len(private) >= 4
+        for path in private:
+            assert path.stat().st_mode & 0o077 == 0, (path, oct(path.stat().st_mode))
+    finally:
+        os.umask(old)
