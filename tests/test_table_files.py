@@ -135,3 +135,39 @@ def test_files_holding_secrets_or_a_learners_data_are_private(tmp_path: Path) ->
             assert path.stat().st_mode & 0o077 == 0, (path, oct(path.stat().st_mode))
     finally:
         os.umask(old)
+
+
+def test_watchers_never_lock_a_player_out(tmp_path: Path) -> None:
+    """70 spectators' streams: 48 are let in (at most 4 per address), the others told 429, never a 5xx; the
+    seated players' streams still open, and a seat's fifth stream closes its own oldest, never the new one."""
+    import asyncio
+
+    from trainer.web.table_hall import MAX_PER_SEAT, MAX_SPECTATORS, MAX_SPECTATORS_PER_ADDRESS, Hall
+
+    hall = Hall(tmp_path)
+    table, _ = asyncio.run(hall.create(Options(seed=3)))
+    table.take("Dan", "Zoe", now=time.time())
+    watching, refused = [], 0
+    for number in range(70):
+        try:
+            watching.append(hall.subscribe(table.code, None, address=f"10.0.{number % 20}.1"))
+        except TableError as error:
+            assert error.status == 429
+            refused += 1
+    assert (len(watching), refused) == (MAX_SPECTATORS, 70 - MAX_SPECTATORS)
+    with pytest.raises(TableError) as crowded:
+        hall.subscribe(table.code, None, address="10.9.9.9")
+    assert crowded.value.status == 429
+    seat = [hall.subscribe(table.code, "Dan", address="10.0.0.1") for _ in range(MAX_PER_SEAT + 1)]
+    assert [s.dropped for s in seat] == [True] + [False] * MAX_PER_SEAT
+    assert table.connected["Dan"] == MAX_PER_SEAT
+    for listener in watching[:5]:
+        hall.unsubscribe(table.code, listener)
+    mine = [hall.subscribe(table.code, None, address="10.8.0.1") for _ in range(MAX_SPECTATORS_PER_ADDRESS)]
+    assert len(mine) == MAX_SPECTATORS_PER_ADDRESS
+    with pytest.raises(TableError) as greedy:
+        hall.subscribe(table.code, None, address="10.8.0.1")
+    assert greedy.value.status == 429 and "of yours" in greedy.value.message
+    hall.unsubscribe(table.code, seat[1])
+    hall.unsubscribe(table.code, seat[1])  # said twice (the stream's end and a drop): counted once
+    assert table.connected["Dan"] == MAX_PER_SEAT - 1

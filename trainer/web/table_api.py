@@ -279,7 +279,7 @@ async def events(request: Request) -> Response:
     code = request.path_params["code"]
     table = tables.get(code)
     viewer = table.viewer(secret)
-    listener = tables.subscribe(code, viewer)
+    listener = tables.subscribe(code, viewer, address=client_key(request))
 
     async def stream() -> AsyncIterator[str]:
         try:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import secrets
@@ -52,8 +53,12 @@ IDLE_SECONDS = 24 * 3600.0
 """A table nobody touched for this long expires (its file is removed)."""
 MAX_TABLES = 200
 """Tables a server holds at once."""
-MAX_LISTENERS = 64
-"""Live streams open on one table at once."""
+MAX_SPECTATORS = 48
+"""Spectators' live streams open on one table at once (the seats' streams are not counted: they have their own)."""
+MAX_SPECTATORS_PER_ADDRESS = 4
+"""Spectators' live streams one address may hold open on one table."""
+MAX_PER_SEAT = 4
+"""Live streams of one seat (its person's tabs and devices); a fifth closes the oldest, never the new one."""
 MAX_QUEUED = 200
 """Messages waiting for one slow listener; past this it is dropped (its page reconnects and gets the state)."""
 PACE = 1.0
@@ -96,6 +101,9 @@ class Limits:
             raise TableError("too many requests: wait a moment and try again", 429)
 
 
+_OPENED = itertools.count()
+
+
 @dataclass(eq=False)
 class Listener:
     """One client of a table's live stream: the seat it is for (``None``: a spectator) and its queue."""
@@ -105,8 +113,11 @@ class Listener:
     """For a page's stream: the browser's form token (the fragment's forms carry it); ``None``: the JSON API's."""
     host: bool = False
     """The page's browser is the table's host (its fragment has the Start button)."""
+    address: str = ""
+    """The client's address (spectators are capped per address)."""
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     dropped: bool = False
+    opened: int = field(default_factory=lambda: next(_OPENED))
 
 
 class Hall:
@@ -280,17 +291,29 @@ class Hall:
                      reply=table.said.get(listener.viewer or ""), host=listener.host)
 
     def subscribe(self, code: str, viewer: str | None, html: str | None = None, host: bool = False,
-                  since: int = -1) -> Listener:
+                  since: int = -1, address: str = "") -> Listener:
         """A new listener of table ``code`` for ``viewer`` (``html``: a page's, with its form token, ``host``: the
-        host's browser); its queue holds the current view first, unless the table is still at version ``since``
-        (the page that opens the stream shows it already)."""
+        host's browser; ``address``: the client's); its queue holds the current view first, unless the table is
+        still at version ``since`` (the page that opens the stream shows it already).
+
+        Watchers never lock a player out: a seat's streams have room of their own (a fifth one of the same seat
+        closes its oldest), and spectators are capped apart, per table and per address (429)."""
         if self.closing:
             raise TableError("the server is stopping: come back when it is started again", 503)
         table = self.get(code)
         listeners = self.listeners.setdefault(code, set())
-        if len(listeners) >= MAX_LISTENERS:
-            raise TableError(f"{MAX_LISTENERS} pages are open on this table already", 503)
-        listener = Listener(viewer, html, host)
+        if viewer is None:
+            watching = [other for other in listeners if other.viewer is None]
+            if len(watching) >= MAX_SPECTATORS:
+                raise TableError(f"{MAX_SPECTATORS} people are watching this table already: try again later", 429)
+            if sum(other.address == address for other in watching) >= MAX_SPECTATORS_PER_ADDRESS:
+                raise TableError(f"{MAX_SPECTATORS_PER_ADDRESS} pages of yours are watching this table already",
+                                 429)
+        else:
+            own = sorted((other for other in listeners if other.viewer == viewer), key=lambda other: other.opened)
+            for oldest in own[: max(0, len(own) - MAX_PER_SEAT + 1)]:
+                self._drop(code, oldest)
+        listener = Listener(viewer, html, host, address)
         listeners.add(listener)
         if viewer is not None:
             table.connected[viewer] += 1
@@ -300,9 +323,19 @@ class Hall:
             listener.queue.put_nowait(self._message(table, listener, self.clock()))
         return listener
 
+    def _drop(self, code: str, listener: Listener) -> None:
+        """End a listener's stream (its page reconnects if it is still open)."""
+        self.unsubscribe(code, listener)
+        listener.dropped = True
+        with contextlib.suppress(asyncio.QueueFull):
+            listener.queue.put_nowait("")
+
     def unsubscribe(self, code: str, listener: Listener) -> None:
-        """The listener left (its page closed, its network lost)."""
-        self.listeners.get(code, set()).discard(listener)
+        """The listener left (its page closed, its network lost); once only, whoever says it first."""
+        listeners = self.listeners.get(code, set())
+        if listener not in listeners:
+            return
+        listeners.discard(listener)
         table = self.tables.get(code)
         if table is not None and listener.viewer is not None:
             table.connected[listener.viewer] -= 1

@@ -228,7 +228,8 @@ async def stream(request: Request) -> Response:
         tables.limits.check("act:" + (request.cookies.get(seat_cookie(code)) or client_key(request)), ACT)
         since = request.query_params.get("since", "")
         listener = tables.subscribe(code, viewer, html=csrf_token(request), since=int(since) if since.isdigit() else -1,
-                                    host=table.is_host(request.cookies.get(host_cookie(code))))
+                                    host=table.is_host(request.cookies.get(host_cookie(code))),
+                                    address=client_key(request))
     except TableError as error:
         return error_page(request, error.status, "Cannot do that", error.message)
 
