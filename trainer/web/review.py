@@ -47,6 +47,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from trainer.background import start
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
@@ -54,7 +55,6 @@ from trainer.play.saved import load, saved_games
 from trainer.render.review_page import moment_view, queued_words
 from trainer.review import Review, review_game
 from trainer.review.moment import Position, Why, checked_log, position, read_log, why
-from trainer.web.background import start
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
 
