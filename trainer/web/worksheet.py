@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -93,9 +94,7 @@ async def worksheet_home(request: Request) -> Response:
         return found
     wanted, title, puzzles = found
     query = address(wanted, title)
-    levels: dict[int, int] = {}
-    for puzzle in puzzles:
-        levels[puzzle.level] = levels.get(puzzle.level, 0) + 1
+    levels = Counter(puzzle.level for puzzle in puzzles)
     made = {"query": query, "count": len(puzzles), "levels": sorted(levels.items()), "title": title,
             "files": [name for names in FILES.values() for name in names], "describe": wanted.describe()}
     return _form(request, made=made)
@@ -123,24 +122,20 @@ def _printable(text: str, query: str, other: str, label: str) -> str:
     return text.replace("</head>", TOOLS + "</head>", 1).replace("<body>", "<body>\n" + bar, 1)
 
 
-async def worksheet_sheet(request: Request) -> Response:
-    """``GET /worksheet/sheet?...``: the printable worksheet (``worksheet.html``)."""
+PRINTABLE = {"sheet": ("worksheet.html", "answers", "Answer key"), "answers": ("answers.html", "sheet", "Worksheet")}
+"""The printable pages: the file each shows, and the other one its bar links to."""
+
+
+async def worksheet_printable(request: Request) -> Response:
+    """``GET /worksheet/sheet?...``: the printable worksheet (``worksheet.html``); ``GET /worksheet/answers?...``:
+    its answer key (``answers.html``)."""
+    name, other, label = PRINTABLE[request.url.path.rsplit("/", 1)[-1]]
     found = await _made(request)
     if isinstance(found, Response):
         return found
     wanted, title, puzzles = found
-    text = await asyncio.to_thread(_file, puzzles, title, "worksheet.html")
-    return HTMLResponse(_printable(text, address(wanted, title), "answers", "Answer key"))
-
-
-async def worksheet_answers(request: Request) -> Response:
-    """``GET /worksheet/answers?...``: its answer key (``answers.html``)."""
-    found = await _made(request)
-    if isinstance(found, Response):
-        return found
-    wanted, title, puzzles = found
-    text = await asyncio.to_thread(_file, puzzles, title, "answers.html")
-    return HTMLResponse(_printable(text, address(wanted, title), "sheet", "Worksheet"))
+    text = await asyncio.to_thread(_file, puzzles, title, name)
+    return HTMLResponse(_printable(text, address(wanted, title), other, label))
 
 
 async def worksheet_file(request: Request) -> Response:
@@ -163,7 +158,7 @@ async def worksheet_file(request: Request) -> Response:
 
 routes = [
     Route("/worksheet", worksheet_home, methods=["GET"]),
-    Route("/worksheet/sheet", worksheet_sheet, methods=["GET"]),
-    Route("/worksheet/answers", worksheet_answers, methods=["GET"]),
+    Route("/worksheet/sheet", worksheet_printable, methods=["GET"]),
+    Route("/worksheet/answers", worksheet_printable, methods=["GET"]),
     Route("/worksheet/file/{name}", worksheet_file, methods=["GET"]),
 ]
