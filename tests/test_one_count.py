@@ -171,10 +171,10 @@ def test_a_later_try_counts_as_solved_in_the_session_and_in_stats(scripted: list
 
 def test_the_web_trainers_summary_counts_as_stats_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """The web's /train ends with the terminal's figures, in its words; stats then says the same."""
-    from trainer.web import train as web_train
+    from puzzles import training
 
     queue = [PUZZLES[1], PUZZLES[2]]
-    monkeypatch.setattr(web_train, "draw", lambda *args, **kwargs: queue.pop(0) if queue else None)
+    monkeypatch.setattr(training, "draw", lambda *args, **kwargs: queue.pop(0) if queue else None)
     browser = client(Path(os.environ["LITERATURE_HOME"]))
     form(browser, "/train/start", {"count": "2"})
     form(browser, "/train", {"line": wrong(PUZZLES[1]).strip(), "puzzle": PUZZLES[1].id})

@@ -135,8 +135,8 @@ def test_a_damaged_store_is_a_page_saying_so_not_a_crash(tmp_path: Path) -> None
 
 
 def test_the_oldest_attempts_are_forgotten_beyond_the_limit() -> None:
+    from puzzles.attempts import Attempts, Served
     from puzzles.examples import example_claim
-    from trainer.web.attempts import Attempts, Served
 
     attempts = Attempts(limit=2)
     for name in ("a", "b", "c"):

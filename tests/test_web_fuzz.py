@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from trainer.web import worksheet
+from puzzles import sheets
 from trainer.web.app import create_app
 
 from web_helpers import client, token
@@ -88,9 +88,9 @@ EXAMPLES = int(os.environ.get("WEB_FUZZ_EXAMPLES", "250"))
 def quick_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     """Worksheets the fuzz asks for are made as on a real server (in the background, never waited for), but
     stop after a couple of seconds, so that none goes on working through the tests after this one."""
-    sets = worksheet.Sets()
+    sets = sheets.Sets()
     sets.seconds = 2.0
-    monkeypatch.setattr(worksheet, "SETS", sets)
+    monkeypatch.setattr(sheets, "SETS", sets)
 
 
 # About 6 s for 250 requests: every page answers at once (a worksheet is made in the background).

@@ -18,7 +18,7 @@ from trainer.render.review import note_lines
 from trainer.render.review_page import note_views
 from trainer.render.web import words_html
 from trainer.review import review_game
-from trainer.web.review import upload_name
+from trainer.review.kept import upload_name
 from trainer.web.security import MAX_BODY
 
 from command_line import run

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from trainer.web import worksheet
-from trainer.web.worksheet import MAX_WAITING
+from puzzles import sheets
+from puzzles.sheets import MAX_WAITING
 
 from command_line import run
 from web_helpers import client, text_of
@@ -117,15 +117,15 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     """The generator replaced by one that waits until the test lets it go (each call noted)."""
     go = threading.Event()
     calls: list[Any] = []
-    sets = worksheet.Sets()
+    sets = sheets.Sets()
 
     def waiting(wanted: Any, **options: Any) -> Any:
         calls.append(wanted)
         go.wait(20)
         return []
 
-    monkeypatch.setattr(worksheet, "generate_within", waiting)
-    monkeypatch.setattr(worksheet, "SETS", sets)
+    monkeypatch.setattr(sheets, "generate_within", waiting)
+    monkeypatch.setattr(sheets, "SETS", sets)
     try:
         yield calls
     finally:
@@ -175,9 +175,9 @@ def test_at_most_a_few_sets_are_made_at_once_the_others_are_told_to_come_back(he
 
 
 def test_a_set_that_takes_too_long_is_stopped_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    sets = worksheet.Sets()
+    sets = sheets.Sets()
     sets.seconds = 0.0
-    monkeypatch.setattr(worksheet, "SETS", sets)
+    monkeypatch.setattr(sheets, "SETS", sets)
     response = ready(client(home()), "/worksheet/sheet?" + _asked(700_001))
     assert response.status_code == 400
     assert "the generator stopped at its time limit of 0 s" in text_of(response.text)
@@ -186,7 +186,7 @@ def test_a_set_that_takes_too_long_is_stopped_and_said(monkeypatch: pytest.Monke
 def test_the_defaults_are_a_quick_set() -> None:
     """Nothing chosen is 6 puzzles of levels 1-3 at 6-player tables (about a second; with 8-player games too the
     same set took half a minute)."""
-    wanted, title = worksheet.form_request({"count": ["6"]})
+    wanted, title = sheets.form_request({"count": ["6"]})
     assert (wanted.count, wanted.levels, wanted.players, title) == (6, (1, 2, 3), (6,), "Literature puzzles")
     page = client(home()).get("/worksheet").text
     assert "<option selected>6</option>" in page and "<option selected>both</option>" in page  # (the rules: both)

@@ -17,11 +17,11 @@ from puzzles.store import Progress
 from trainer.play.saved import saved_games
 from trainer.render.quiz import question_words
 from trainer.render.stats import DAILY_VERDICTS, figures
+from trainer.render.web.attempt import long_date
 from trainer.web.game_ids import game_id
 from trainer.web.learners import current
 from trainer.web.pages import games_folder, page
 from trainer.web.pages import home as data_folder
-from trainer.web.puzzles import long_date
 from trainer.web.train import session_of
 
 RECENT_GAMES = 5

@@ -1,26 +1,14 @@
 """Which learner a browser is: the command line's on this computer, or one picked on the first-visit page.
 
-Progress lives where the commands keep it. The command line's learner is the
-store in the data folder itself (``progress.sqlite3``, what ``literature
-train`` uses); every other learner has a folder of its own,
-``learners/NAME/progress.sqlite3``, so a classroom can share one machine. A
-browser names its learner in a cookie (``lit_learner``). A browser on this
-computer (a loopback address) without the cookie is the command line's
-learner; one from elsewhere is sent to ``/learner`` to pick or create one.
-
-    >>> check_name("Ann"), check_name("  Room 4b ")
-    ('Ann', 'Room 4b')
-    >>> check_name("../etc")
-    Traceback (most recent call last):
-    ...
-    trainer.game.errors.LiteratureError: a name is a letter, then up to 29 letters, digits, spaces, - or _, not '../etc'
+The learners themselves are :mod:`puzzles.learners`'. A browser names its
+learner in a cookie (``lit_learner``). A browser on this computer (a loopback
+address) without the cookie is the command line's learner; one from
+elsewhere is sent to ``/learner`` to pick or create one.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import re
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
@@ -28,63 +16,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from puzzles.store import DB_NAME
+from puzzles.learners import Learner, cli_learner, create, everyone
+from puzzles.learners import named as named
 from trainer.game.errors import LiteratureError
 from trainer.render.web import render
 
 COOKIE = "lit_learner"
-FOLDER = "learners"
-CLI = ""
-"""The key of the command line's learner (the store in the data folder itself)."""
-CLI_LABEL = "this computer's learner"
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,29}")
-MAX_LEARNERS = 500
-
-
-@dataclass(frozen=True)
-class Learner:
-    """A learner: ``key`` (``""`` for the command line's), the ``label`` shown, the ``store`` file."""
-
-    key: str
-    label: str
-    store: Path
-
-
-def check_name(text: str) -> str:
-    """A new learner's name, trimmed, or :class:`LiteratureError` saying what a name may be."""
-    name = " ".join(text.split())
-    if not _NAME.fullmatch(name):
-        shown = name if len(name) <= 40 else name[:30] + "…"
-        raise LiteratureError(f"a name is a letter, then up to 29 letters, digits, spaces, - or _, "
-                              f"not {shown!r}")
-    return name
-
-
-def cli_learner(folder: Path) -> Learner:
-    """The command line's learner of the data folder ``folder``."""
-    return Learner(CLI, CLI_LABEL, folder / DB_NAME)
-
-
-def named(folder: Path, name: str) -> Learner | None:
-    """The learner called ``name`` (``""``: the command line's), if there is one."""
-    if name == CLI:
-        return cli_learner(folder)
-    if not _NAME.fullmatch(name):
-        return None
-    store = folder / FOLDER / name / DB_NAME
-    return Learner(name, name, store) if store.parent.is_dir() else None
-
-
-def everyone(folder: Path) -> list[Learner]:
-    """The command line's learner, then the others by name."""
-    found = [cli_learner(folder)]
-    try:
-        names = sorted((p.name for p in (folder / FOLDER).iterdir() if p.is_dir() and _NAME.fullmatch(p.name)),
-                       key=str.lower)
-    except OSError:
-        names = []
-    found.extend(Learner(n, n, folder / FOLDER / n / DB_NAME) for n in names[:MAX_LEARNERS])
-    return found
 
 
 def home(request: Request) -> Path:
@@ -153,15 +90,7 @@ async def choose(request: Request) -> Response:
     target = safe_next(target)
     if new.strip():
         try:
-            chosen = check_name(new)
-            taken = [learner for learner in everyone(folder)[1:] if learner.key.lower() == chosen.lower()]
-            if taken:
-                learner = taken[0]
-            elif len(everyone(folder)) > MAX_LEARNERS:
-                raise LiteratureError(f"this computer has {MAX_LEARNERS} learners already: pick one")
-            else:
-                (folder / FOLDER / chosen).mkdir(parents=True, exist_ok=True)
-                learner = Learner(chosen, chosen, folder / FOLDER / chosen / DB_NAME)
+            learner = create(folder, new)
         except (LiteratureError, OSError) as error:
             reason = error.message if isinstance(error, LiteratureError) else f"cannot create it ({error.strerror})"
             return _page(request, target, reason, 400)

@@ -2,7 +2,7 @@
 
 A page is ``page(request, "name.html", nav="daily", title=..., ...)``: the
 template gets ``csrf_token`` (for its forms' hidden ``csrf`` input), the
-``learner`` (a :class:`trainer.web.learners.Learner` or ``None``), ``nav`` (the
+``learner`` (a :class:`puzzles.learners.Learner` or ``None``), ``nav`` (the
 nav entry to highlight) and what the page passes. :func:`not_found` and
 :func:`bad_request` are the error pages, with one plain line saying what is wrong
 (for a script that reads JSON, the same line as ``{"error": ..., "status": ...}``).

@@ -3,7 +3,7 @@
 A game comes from the games ``literature play`` saved, from a ``.lit`` log
 uploaded or pasted, or from a finished table (``/t/CODE/review``, see
 :func:`review_table`). A log is checked as ``literature check`` checks it
-(:func:`trainer.review.moment.checked_log`), so a malformed one gets the same
+(:func:`trainer.review.kept.check_log`), so a malformed one gets the same
 one-line error, naming its line; a good one is kept in ``uploads/`` in the
 data folder under a name made from its content, so a link to it lasts.
 
@@ -13,7 +13,7 @@ the chosen seat or the public view, the position of
 prints) and the review's notes on event ``N`` with their Why
 (:func:`trainer.review.review_game` and :func:`trainer.review.moment.why`,
 what ``literature review --explain`` prints), worked out once per game in the
-background; :mod:`trainer.render.review_page` words them. Each moment has its
+background and kept (:mod:`trainer.review.kept`); :mod:`trainer.render.review_page` words them. Each moment has its
 own address (``/review/game/NAME?event=12&view=Bob``); stepping asks for the
 moment's fragment with htmx, which then shows that address.
 
@@ -22,23 +22,13 @@ hands are dropped before anything is worked out), so the review never shows a
 bot's hand while the game goes on; nor its seed, which deals every hand: a saved
 game is addressed by its opaque id (:mod:`trainer.web.game_ids`), and its file's
 name (which holds the seed) is shown only once the game is over.
-
-    >>> upload_name("my game (2).lit"), upload_name("../../x"), upload_name(""), upload_name("..")
-    ('my game (2).lit', 'x', 'upload.lit', 'upload.lit')
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
-import tempfile
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -47,30 +37,16 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
 from trainer.render.review_page import moment_view, queued_words
-from trainer.review import Review, review_game
-from trainer.review.moment import Position, Why, checked_log, position, read_log, why
-from trainer.web.background import start
+from trainer.review.kept import REVIEWS, check_log, keep_log, stamp, upload_name, uploaded
+from trainer.review.moment import Why, read_log, why
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
 
 log = logging.getLogger("literature.web")
-
-REVIEW_SECONDS = 50.0
-"""The review's time limit (``literature review --time-limit``'s default)."""
-UPLOADS = "uploads"
-_KEY = re.compile(r"[0-9a-f]{24}")
-
-
-def upload_name(name: str) -> str:
-    """The name a log is called by in its errors: the uploaded file's own name, made safe."""
-    base = re.split(r"[\\/]", name)[-1].strip()
-    safe = re.sub(r"[\x00-\x1f\x7f]", "_", base).lstrip(".")[:120]
-    return safe or "upload.lit"
 
 
 @dataclass(frozen=True)
@@ -96,57 +72,7 @@ class Opened:
     links: tuple[tuple[str, str], ...] = ()
 
 
-class Reviews:
-    """The reviews being worked out, or done, by game (one at a time, in the background), and the positions
-    asked for recently."""
-
-    def __init__(self) -> None:
-        self._jobs: OrderedDict[tuple[str, tuple[int, int], bool], Future[Review]] = OrderedDict()
-        self._positions: OrderedDict[tuple[str, tuple[int, int], int, str | None], Position] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def review(self, opened: Opened) -> Future[Review]:
-        """The review of ``opened`` (started now if it was not yet)."""
-        key = (opened.source, opened.stamp, opened.public)
-        with self._lock:
-            job = self._jobs.get(key)
-            if job is None:
-                job = start("review", _review, opened.game, opened.public)
-                self._jobs[key] = job
-                while len(self._jobs) > 8:
-                    self._jobs.popitem(last=False)
-            return job
-
-    def position(self, opened: Opened, event: int, view: str | None) -> Position:
-        """Every card's holder chances after ``event`` events, seen by ``view`` (cached)."""
-        key = (opened.source, opened.stamp, event, view)
-        with self._lock:
-            found = self._positions.get(key)
-        if found is None:
-            found = position(opened.game, event, view)
-            with self._lock:
-                self._positions[key] = found
-                while len(self._positions) > 400:
-                    self._positions.popitem(last=False)
-        return found
-
-
-def _review(game: Game, public: bool) -> Review:
-    return review_game(game, None, None, 1, REVIEW_SECONDS, public=public)
-
-
-REVIEWS = Reviews()
-
-
 # -- where a game comes from ------------------------------------------------------------------------
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        found = path.stat()
-    except OSError:
-        return (0, 0)
-    return (found.st_mtime_ns, found.st_size)
 
 
 def open_saved(request: Request, name: str) -> Opened | Response:
@@ -159,10 +85,10 @@ def open_saved(request: Request, name: str) -> Opened | Response:
     address = f"/review/game/{game_id(home(request), path)}"
     if match.over:
         views = (you, *_others(match.game(), you), None)
-        return Opened(address, str(path), f"Game {path.stem}", match.game(), views, you, _stamp(path))
+        return Opened(address, str(path), f"Game {path.stem}", match.game(), views, you, stamp(path))
     started = match.seating.started[:16].replace("T", " ") or "a saved game"
     game = Game(match.setup.only(you), tuple(match.state.events))  # (no path: the file's name holds the seed)
-    return Opened(address, str(path), f"Game of {started}", game, (you, None), you, _stamp(path),
+    return Opened(address, str(path), f"Game of {started}", game, (you, None), you, stamp(path),
                   "The game is still being played: it is reviewed from your seat only, so no other hand shows.")
 
 
@@ -172,14 +98,14 @@ def _others(game: Game, you: str) -> tuple[str, ...]:
 
 def open_log(request: Request, key: str) -> Opened | Response:
     """A log uploaded or pasted earlier (kept under its content's name)."""
-    path = home(request) / UPLOADS / f"{key}.lit"
-    if not _KEY.fullmatch(key) or not path.is_file():
+    path = uploaded(home(request), key)
+    if path is None:
         return not_found(request, f"No uploaded log is called {key[:40]!r}: upload it again at /review.")
     game = read_log(path)
     listed = tuple(p for p in game.setup.players if p in game.setup.hands)
     default = listed[0] if len(listed) == 1 else None
     views = (*listed, None)
-    return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, _stamp(path))
+    return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, stamp(path))
 
 
 def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | None = None) -> Opened:
@@ -194,28 +120,6 @@ def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | 
                       links=links)
     return Opened(address, f"table:{code}", title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
                   table=True, links=links)
-
-
-def check_log(data: bytes, name: str) -> Game:
-    """Check a log as ``literature check NAME`` would; the error names ``name`` and the line."""
-    with tempfile.TemporaryDirectory(prefix="literature-upload-") as folder:
-        path = Path(folder) / "upload.lit"  # (never the uploaded name: a long or odd one is not a file name here)
-        path.write_bytes(data)
-        try:
-            return checked_log(path)
-        except LiteratureError as error:
-            if error.path is not None and error.path == str(path):
-                error.path = name
-            raise
-
-
-def keep_log(request: Request, data: bytes) -> str:
-    """Keep a checked log under its content's name (nothing is ever written over) and return that name."""
-    key = hashlib.sha256(data).hexdigest()[:24]
-    path = home(request) / UPLOADS / f"{key}.lit"
-    if not path.exists():
-        write_atomic(path, data.decode("utf-8-sig"), private=True)
-    return key
 
 
 # -- requests ----------------------------------------------------------------------------------------
@@ -248,7 +152,7 @@ async def review_upload(request: Request) -> Response:
         return _home_page(request, "Choose a .lit file to upload, or paste a game log.", 400)
     try:
         await run_in_threadpool(check_log, data, name)
-        key = keep_log(request, data)
+        key = keep_log(home(request), data)
     except LiteratureError as error:
         return _home_page(request, str(error), 400, pasted if isinstance(pasted, str) else "")
     except (OSError, UnicodeDecodeError) as error:  # (the reason, never the server's paths)
@@ -273,7 +177,7 @@ def _moment(request: Request, opened: Opened) -> tuple[int, str | None] | str:
 def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int]]:
     """The notes on ``event`` shown with their Why (a failure's line; ``None`` while being worked out), and the
     events that have notes."""
-    job = REVIEWS.review(opened)
+    job = REVIEWS.review(opened.source, opened.stamp, opened.game, opened.public)
     if not job.done():
         return None, []
     try:
@@ -289,7 +193,8 @@ def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int
 
 def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
     notes, noted = _notes(opened, event)
-    return moment_view(opened.game, event, view, REVIEWS.position(opened, event, view), notes, noted,
+    chances = REVIEWS.position(opened.source, opened.stamp, opened.game, event, view)
+    return moment_view(opened.game, event, view, chances, notes, noted,
                        title=opened.title, address=opened.address, views=opened.views, table=opened.table,
                        only=opened.only, remark=opened.remark, links=opened.links)
 

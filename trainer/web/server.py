@@ -205,7 +205,7 @@ def stopping_server(config: uvicorn.Config, app: Starlette) -> uvicorn.Server:
 
 def _warm() -> None:
     """Read the built-in pack while the first pages are asked for, so that the first session does not wait."""
-    from trainer.web.train import ready
+    from puzzles.training import ready
 
     try:
         ready()

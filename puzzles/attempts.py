@@ -1,4 +1,5 @@
-"""Attempts under way in the browsers: one :class:`~puzzles.quiz.Attempt` per learner, page and puzzle.
+"""Attempts under way in the browsers: one :class:`~puzzles.quiz.Attempt` per learner, page and puzzle, and the
+puzzles a page serves (:func:`find_puzzle`, :func:`served_daily`).
 
 A web page cannot hold an attempt between two requests, so the server does:
 :class:`Attempts` keeps each one (its hints, tries and time) under a key (the
@@ -26,6 +27,7 @@ them in the shared store instead: see ``docs/web.md``.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,10 +35,14 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from puzzles.daily import checked_daily
+from puzzles.files import puzzles_from_json
 from puzzles.model import Puzzle
+from puzzles.packs import BUILT_IN, record
 from puzzles.quiz import Attempt, Reply
 from puzzles.store import Progress, Recorded
 from puzzles.streak import Streak
+from puzzles.verify import verified
 
 LIMIT = 5_000
 """The most attempts kept at once (each holds its puzzle, a few to a few tens of kB): a class of 30 learners
@@ -51,14 +57,15 @@ class Served:
 
     ``record``: store the attempt when it ends (not for a daily still to
     come); ``daily``: the date it is the daily puzzle of; ``practice``: a
-    replay (stored, never rated nor streaked); ``note``: a line shown above it.
+    replay (stored, never rated nor streaked); ``first``: the attempt that
+    counted for this daily, when this one is its replay.
     """
 
     puzzle: Puzzle
     record: bool = True
     daily: date | None = None
     practice: bool = False
-    note: str = ""
+    first: dict[str, object] | None = None
     attempt: Attempt = field(init=False)
     replies: list[Reply] = field(default_factory=list)
     recorded: Recorded | None = None
@@ -134,3 +141,45 @@ def answer(served: Served, line: str, store: Path) -> Reply:
                 if served.daily is not None:
                     served.streak = progress.streak()
         return reply
+
+
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,100}")
+
+
+def find_puzzle(puzzle_id: str, store: Path) -> Puzzle | None:
+    """The puzzle ``puzzle_id``: from the built-in pack, else from the learner's review queue (a position
+    missed in a game), checked before it is served; ``None`` when neither has it.
+
+    >>> import tempfile, pathlib
+    >>> find_puzzle("../x", pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3") is None
+    True
+    """
+    if not _ID.fullmatch(puzzle_id):
+        return None
+    data = record(puzzle_id)
+    if data is not None:
+        return verified(puzzles_from_json(data, f"{BUILT_IN}, puzzle {puzzle_id}")[0], BUILT_IN)
+    if not store.exists():
+        return None
+    with Progress(store) as progress:
+        found = progress.review_puzzle(puzzle_id)
+    return verified(found, str(store)) if found is not None else None
+
+
+def served_daily(when: date, store: Path) -> Served:
+    """The daily puzzle of ``when`` served to the learner of ``store``, stored as ``literature daily`` stores
+    it: a date still to come is practice that is not recorded, a daily answered before is replayed as practice
+    (``first``: the answer that counted).
+
+    >>> import tempfile, pathlib
+    >>> store = pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3"
+    >>> served = served_daily(date(2026, 6, 10), store)
+    >>> served.daily, served.practice, served.first
+    (datetime.date(2026, 6, 10), False, None)
+    """
+    puzzle = checked_daily(when)
+    with Progress(store) as progress:
+        if when > progress.clock().date():
+            return Served(puzzle, record=False, daily=when)
+        first = progress.daily_answered(when)
+    return Served(puzzle, daily=when, practice=first is not None, first=first)
