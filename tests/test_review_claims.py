@@ -54,7 +54,7 @@ def test_six_cards_from_the_claimers_own_hand_are_never_without_certainty() -> N
     }
     for face, review in reviews.items():
         assert claim_notes(review.notes, event) == [], face
-        assert not any("without certainty" in note_sentence(n) for n in review.notes), face
+        assert not any("without certainty" in str(note_sentence(n)) for n in review.notes), face
     assert claim_notes(seat_notes(game, "Dan"), event) == []  # the end of the game's review of Dan's own moves
     assert claim_notes(event_notes(game.setup.seen_by("Dan"), game.events, event, "Dan"), event) == []  # the coach
     # what the complete review says of the claim instead: Dan kept a certain set and banked it
@@ -68,7 +68,7 @@ def test_the_public_review_judges_a_claim_from_the_claimers_view() -> None:
     game = read_game(REVIEW / "risky-claim.lit")
     (note,) = review_game(game, public=True).notes
     assert (note.kind, note.view, note.probability) == (NoteKind.RISKY_CLAIM, "Ann", Fraction(7, 9139))
-    assert "(from the public view)" not in note_sentence(note)
+    assert "(from the public view)" not in str(note_sentence(note))
     assert review_game(public(game)).notes == []
 
 
@@ -108,4 +108,4 @@ def test_no_claim_forced_from_the_claimers_view_is_ever_noted_uncertain(seed: in
     }
     for face, notes in faces.items():
         wrong = [n for n in claim_notes(notes, event) if n.kind in UNCERTAIN or n.probability not in (None, 1)]
-        assert not wrong, (face, [note_sentence(n) for n in wrong])
+        assert not wrong, (face, [str(note_sentence(n)) for n in wrong])
