@@ -109,6 +109,7 @@ def test_a_review_opened_and_stepped_to_an_event(server: LiveServer, browser: An
     page.click("form[enctype] button")
     page.wait_for_url(re.compile(r"/review/log/"))
     page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#moment[data-event='1']")  # (the next key steps from the moment shown)
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#moment[data-event='2']")
     assert "event=2" in page.url and "Event 2" in page.inner_text("#moment .event")

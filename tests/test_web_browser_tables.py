@@ -93,11 +93,11 @@ def test_three_people_and_three_bots_play_a_table_to_its_end(tmp_path: Path) -> 
         shot(pages[1], "over")
         pages[1].click("text=The review")
         for _ in range(120):  # (the review is worked out once the game is over: the page is read again until then)
-            if pages[1].locator("text=Your notes (Cat)").count():
+            if pages[1].locator("text=You played Cat").count():
                 break
             pages[1].wait_for_timeout(500)
             pages[1].reload()
-        assert pages[1].locator("text=Your notes (Cat)").count()
+        assert pages[1].locator("text=You played Cat").count()
         shot(pages[1], "review")
         log = pages[0].request.get(f"{base}/api/tables/{link.rsplit('/', 1)[1]}/log").text()
         assert "players: Ann Bob Cat Dan Eve Fay" in log and "Ann=Hosta" in log
