@@ -118,12 +118,13 @@ def test_serve_on_every_address_says_anyone_on_the_network_can_reach_it(tmp_path
     with _serve(tmp_path, "--host", "0.0.0.0") as server:
         try:
             assert server.stdout is not None
-            lines = [server.stdout.readline(), server.stdout.readline()]
+            lines = [server.stdout.readline(), server.stdout.readline(), server.stdout.readline()]
             server.send_signal(signal.SIGINT)  # at once, while uvicorn may still be starting: not lost
             out, err = server.communicate(timeout=20)
         finally:
             server.kill()  # a server that ignored Ctrl-C fails the test instead of hanging it
     assert lines[1].startswith("Anyone on your network can reach this server")
+    assert lines[2].startswith("It answers to the names ") and "localhost" in lines[2] and "--allow-host" in lines[2]
     assert (server.returncode, out.strip(), err) == (0, "Stopped.", "")
 
 
