@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 from trainer.play.match import CoachLevel
 from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 from trainer.render.play import reply_words
+from trainer.render.web.table_frame import state_json
 from trainer.web.app import create_app
-from trainer.web.table_frame import state_json
 from trainer.web.table_hall import IDLE_SECONDS, Limits
 
 HOST = "host-secret"

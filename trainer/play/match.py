@@ -33,12 +33,16 @@ that act for a person take the ``seat`` they act for (``you`` by default).
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from datetime import UTC
 from enum import Enum
+from typing import Any
 
+from trainer import clock
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Event, Pass
 from trainer.game.notation import Game, parse_game, write_game
@@ -316,3 +320,52 @@ class Match:
     def text(self) -> str:
         """The saved form: the seating line, then the complete ``.lit`` log."""
         return self.seating.header() + "\n" + write_game(self.game())
+
+
+MAX_SEED = 2**63 - 1
+"""The largest seed (as ``literature play --seed`` allows)."""
+
+
+def seating_from_form(form: dict[str, str]) -> Seating:
+    """The seating a new-game form asks for; ``LiteratureError`` naming the field that is wrong.
+
+    >>> seating_from_form({"variant": "fish54", "players": "8", "seed": "7", "coach": "full"}).players
+    8
+    >>> old = seating_from_form({"partners": "basic", "opponents": "human"})  # the old names stand for levels
+    >>> old.partners.value, old.opponents.value
+    ('medium', 'easy')
+    >>> seating_from_form({"players": "7"})
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.LiteratureError: players: a game has 6 or 8 players, not 7
+    """
+
+    def choice(name: str, kind: Any, default: str) -> Any:
+        value = form.get(name) or default
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(str(v.value) for v in kind)
+            raise LiteratureError(f"{name}: {value[:40]!r} is not one of {allowed}") from None
+
+    text = (form.get("players") or "6").strip()
+    if text not in [str(n) for n in PLAYER_COUNTS]:
+        raise LiteratureError(f"players: a game has 6 or 8 players, not {text[:20]}")
+    seed_text = (form.get("seed") or "").strip()
+    if seed_text:
+        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+            raise LiteratureError(f"seed: a whole number from 0 to {MAX_SEED}, not {seed_text[:30]!r}")
+        seed = int(seed_text)
+    else:
+        seed = int.from_bytes(os.urandom(3), "big")
+    you = (form.get("seat") or "").strip() or None
+    started = clock.now().astimezone(UTC).replace(microsecond=0).isoformat()
+    seating = Seating(seed, choice("variant", Variant, "classic"), int(text), you,
+                      choice("partners", BotKind, "medium"), choice("opponents", BotKind, "medium"),
+                      choice("coach", CoachLevel, "alert"),
+                      form.get("open_book") in ("1", "on", "yes", "true"), started)
+    try:
+        seating.names()
+    except LiteratureError as error:
+        raise LiteratureError(f"seat: {error.message}") from None
+    return seating

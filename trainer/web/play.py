@@ -3,7 +3,7 @@
 The game is a one-person :class:`~trainer.play.table.Table` (:meth:`Table.solo`
 around the saved :class:`~trainer.play.match.Match`), the same table as the
 terminal's ``play`` and ``/t/CODE``, and its page is the same fragment
-(:mod:`trainer.web.table_frame`): a click posts the line the person would type
+(:mod:`trainer.render.web.table_frame`): a click posts the line the person would type
 (``Bob 6D``, ``claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D``, ``pass Cat``, ``auto``)
 and the table's seat answers it. Bots move one request at a time
 (``POST /play/game/ID/bot``, which the fragment sends itself after the pace
@@ -17,17 +17,13 @@ name: the name holds the seed, and the seed alone deals the game, so a page
 that showed it would show every bot's hand. The seed and the file's name are
 shown once the game is over.
 
-    >>> seating_of({"players": "8", "seed": "7"}).seed
+    >>> seating_from_form({"players": "8", "seed": "7"}).seed
     7
 """
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -41,106 +37,34 @@ from trainer import clock
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Event
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.ending import decided, own_notes, verdict
-from trainer.play.match import CoachLevel, Match, Seating
-from trainer.play.protocol import LEVELS, BotKind
-from trainer.play.saved import load, save, saved_games
+from trainer.play.ending import own_notes
+from trainer.play.match import CoachLevel, Match, seating_from_form
+from trainer.play.protocol import LEVELS
+from trainer.play.saved import OpenGames, Sitting, save, saved_games
 from trainer.play.seat import Reply
-from trainer.play.table import Table
-from trainer.render.notes import note_sentence
-from trainer.render.play import moment_words, worst_first
 from trainer.render.web import render
+from trainer.render.web.table_frame import PACES, context, ending_view, line_of, pace_of
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
-from trainer.web.table_frame import PACES, context, line_of, pace_of
-
-MAX_SEED = 2**63 - 1
-"""The largest seed (as ``literature play --seed`` allows)."""
 
 
-@dataclass
-class Sitting:
-    """A game open in the browser: its table, the file's stamp when last read or written, and its end."""
-
-    table: Table
-    stamp: tuple[int, int]
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    ending: dict[str, Any] | None = None
-
-    @property
-    def match(self) -> Match:
-        """The game."""
-        assert self.table.match is not None
-        return self.table.match
-
-
-class Tables:
-    """The games open in the browser, by file; a file changed by another program (the terminal) is read again."""
-
-    def __init__(self) -> None:
-        self._open: dict[Path, Sitting] = {}
-        self._lock = threading.Lock()
-
-    def sitting(self, path: Path) -> Sitting:
-        """The game saved at ``path``, read again when the file changed since (``LiteratureError`` if it
-        cannot be read)."""
-        stamp = _stamp(path)
-        with self._lock:
-            found = self._open.get(path)
-            if found is not None and found.stamp == stamp:
-                return found
-        sitting = Sitting(Table.solo(load(path)), _stamp(path))
-        with self._lock:
-            self._open[path] = sitting
-        return sitting
-
-    def saved(self, sitting: Sitting, path: Path) -> None:
-        """Write the game as it stands (exactly as ``literature play`` does) and remember the file's stamp."""
-        save(sitting.match, path.parent)
-        sitting.stamp = _stamp(path)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        found = path.stat()
-    except OSError:
-        return (0, 0)
-    return (found.st_mtime_ns, found.st_size)
-
-
-def tables(request: Request) -> Tables:
+def tables(request: Request) -> OpenGames:
     """The app's open games (made at the first request that needs them)."""
-    found: Tables | None = getattr(request.app.state, "play_tables", None)
+    found: OpenGames | None = getattr(request.app.state, "play_tables", None)
     if found is None:
-        found = request.app.state.play_tables = Tables()
+        found = request.app.state.play_tables = OpenGames()
     return found
 
 
 def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
-    """The end of a finished game, worked out once: the result, what decided it (the sets won and lost, the
-    moments that mattered), the review of the person's own moves, and the positions they missed queued as
-    puzzles for the learner (as the terminal's table does)."""
-    if sitting.ending is not None:
-        return sitting.ending
-    match = sitting.match
-    state = match.state
-    team = match.setup.team(match.you)
-    what = decided(match)
-    notes = own_notes(match)
-    missed, added = queue_for_learner(request, match, notes)
-    sitting.ending = {
-        "verdict": verdict(match),
-        "won": state.winner == team,
-        "lost": state.winner is not None and state.winner != team,
-        "sets_won": [r.half_suit for r in what.won()],
-        "sets_lost": [r.half_suit for r in what.lost()],
-        "sets_void": [r.half_suit for r in what.sets if r.outcome == "cancelled"],
-        "moments": [(m.event, moment_words(match, m)) for m in what.moments],
-        "notes": [(n.event, n.kind.value, note_sentence(n)) for n in worst_first(notes)],
-        "missed": missed, "added": added,
-    }
+    """The end of a finished game, worked out once (:func:`trainer.render.web.table_frame.ending_view`), the
+    positions the person missed queued as puzzles for this browser's learner (as the terminal's table does)."""
+    if sitting.ending is None:
+        notes = own_notes(sitting.match)
+        missed, added = queue_for_learner(request, sitting.match, notes)
+        sitting.ending = ending_view(sitting.match, notes, missed, added)
     return sitting.ending
 
 
@@ -181,57 +105,12 @@ def _choices() -> dict[str, list[str]]:
             "bots": [b.value for b in LEVELS], "coach": [c.value for c in CoachLevel]}
 
 
-def seating_of(form: dict[str, str]) -> Seating:
-    """The seating a new-game form asks for; ``LiteratureError`` naming the field that is wrong.
-
-    >>> seating_of({"variant": "fish54", "players": "8", "seed": "7", "coach": "full"}).players
-    8
-    >>> old = seating_of({"partners": "basic", "opponents": "human"})  # the old names stand for levels
-    >>> old.partners.value, old.opponents.value
-    ('medium', 'easy')
-    >>> seating_of({"players": "7"})
-    Traceback (most recent call last):
-    ...
-    trainer.game.errors.LiteratureError: players: a game has 6 or 8 players, not 7
-    """
-
-    def choice(name: str, kind: Any, default: str) -> Any:
-        value = form.get(name) or default
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(str(v.value) for v in kind)
-            raise LiteratureError(f"{name}: {value[:40]!r} is not one of {allowed}") from None
-
-    text = (form.get("players") or "6").strip()
-    if text not in [str(n) for n in PLAYER_COUNTS]:
-        raise LiteratureError(f"players: a game has 6 or 8 players, not {text[:20]}")
-    seed_text = (form.get("seed") or "").strip()
-    if seed_text:
-        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
-            raise LiteratureError(f"seed: a whole number from 0 to {MAX_SEED}, not {seed_text[:30]!r}")
-        seed = int(seed_text)
-    else:
-        seed = int.from_bytes(os.urandom(3), "big")
-    you = (form.get("seat") or "").strip() or None
-    started = clock.now().astimezone(UTC).replace(microsecond=0).isoformat()
-    seating = Seating(seed, choice("variant", Variant, "classic"), int(text), you,
-                      choice("partners", BotKind, "medium"), choice("opponents", BotKind, "medium"),
-                      choice("coach", CoachLevel, "alert"),
-                      form.get("open_book") in ("1", "on", "yes", "true"), started)
-    try:
-        seating.names()
-    except LiteratureError as error:
-        raise LiteratureError(f"seat: {error.message}") from None
-    return seating
-
-
 async def play_new(request: Request) -> Response:
     """``POST /play/new``: deal a new game, save it, and go to its table."""
     async with request.form(max_files=0, max_fields=50) as raw:
         form = {k: v for k, v in raw.items() if isinstance(v, str)}
     try:
-        match = Match.new(seating_of(form))
+        match = Match.new(seating_from_form(form))
         path = await run_in_threadpool(save, match, games_folder(request))
     except (LiteratureError, OSError) as error:
         message = str(error) if isinstance(error, LiteratureError) else f"cannot save the game ({error})"

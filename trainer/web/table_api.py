@@ -34,8 +34,8 @@ from starlette.routing import Route
 from trainer.game.errors import LiteratureError
 from trainer.play.table import Options, Table, TableError
 from trainer.render.play import reply_words
+from trainer.render.web.table_frame import refusal, state_json
 from trainer.web.learners import current, named
-from trainer.web.table_frame import refusal, state_json
 from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, message
 
 MAX_JSON = 4096

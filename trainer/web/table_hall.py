@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from trainer.files import write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.play.table import CODE, Options, Table, TableError
-from trainer.web.table_frame import frame, links, state_json
+from trainer.render.web.table_frame import frame, links, state_json
 
 log = logging.getLogger("literature.web.tables")
 

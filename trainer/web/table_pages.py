@@ -1,6 +1,6 @@
 """The tables' pages: New table, the table itself (a seat's, or a spectator's), and the review after the game.
 
-``/t/CODE`` is the page of :mod:`trainer.web.table_frame` (the same one as
+``/t/CODE`` is the page of :mod:`trainer.render.web.table_frame` (the same one as
 ``/play``'s) for the seat this browser holds, or for a spectator. A seat's
 secret, and the host's, are kept in this browser's cookies (``HttpOnly``,
 ``SameSite=Strict``, for this table's addresses only), so closing the tab and
@@ -25,11 +25,11 @@ from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
 from trainer.play.table import BOT_KINDS, Options, Table, TableError
 from trainer.render.web import render
+from trainer.render.web.table_frame import context, line_of, links, refusal
 from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
 from trainer.web.review import review_table
 from trainer.web.table_api import KEEPALIVE, client_key, hall, secret_of
-from trainer.web.table_frame import context, line_of, links, refusal
 from trainer.web.table_hall import ACT, CREATE, JOIN
 
 MAX_AGE = 2 * 24 * 3600

@@ -31,14 +31,25 @@ from typing import Any
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Claim, Event
-from trainer.play.match import CoachLevel
+from trainer.play.ending import decided, verdict
+from trainer.play.match import CoachLevel, Match
 from trainer.play.recap import recap
 from trainer.play.seat import Reply
 from trainer.play.table import Table
-from trainer.render.play import alert_words, claim_announcement, recap_lines, reply_words, turn_words
+from trainer.render.notes import note_sentence
+from trainer.render.play import (
+    alert_words,
+    claim_announcement,
+    moment_words,
+    recap_lines,
+    reply_words,
+    turn_words,
+    worst_first,
+)
 from trainer.render.web import render
 from trainer.render.web.table import history_rows, table_view
 from trainer.render.words import Words
+from trainer.review import Note
 
 PACES = (("0", "instant"), ("300", "fast"), ("800", "normal"), ("1600", "slow"), ("3000", "very slow"),
          ("step", "one at a time"))
@@ -199,3 +210,23 @@ def coach_level(value: object) -> CoachLevel:
         return CoachLevel(str(value))
     except ValueError:
         raise LiteratureError(f"level: one of {', '.join(c.value for c in CoachLevel)}") from None
+
+
+def ending_view(match: Match, notes: Sequence[Note], missed: int, added: int) -> dict[str, Any]:
+    """The end of a one-person game for its page: the result, what decided it (the sets won and lost, the
+    moments that mattered), the review of the person's own moves (``notes``), and how many positions they
+    missed were queued for training (``missed``, ``added`` new)."""
+    state = match.state
+    team = match.setup.team(match.you)
+    what = decided(match)
+    return {
+        "verdict": verdict(match),
+        "won": state.winner == team,
+        "lost": state.winner is not None and state.winner != team,
+        "sets_won": [r.half_suit for r in what.won()],
+        "sets_lost": [r.half_suit for r in what.lost()],
+        "sets_void": [r.half_suit for r in what.sets if r.outcome == "cancelled"],
+        "moments": [(m.event, moment_words(match, m)) for m in what.moments],
+        "notes": [(n.event, n.kind.value, note_sentence(n)) for n in worst_first(notes)],
+        "missed": missed, "added": added,
+    }
