@@ -36,7 +36,7 @@ from trainer.play.table import Options, Table, TableError
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import refusal, state_json
 from trainer.web.learners import current, named
-from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, message
+from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, Listener, message
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
@@ -271,17 +271,13 @@ async def review(request: Request) -> Response:
     return answer(out)
 
 
-@api
-async def events(request: Request) -> Response:
-    """``GET /api/tables/CODE/events``: the live stream of the seat's (or a spectator's) view, one
-    ``data:`` line of JSON per change, the current view first."""
-    tables, secret = _acting(request)
-    code = request.path_params["code"]
-    table = tables.get(code)
-    viewer = table.viewer(secret)
-    listener = tables.subscribe(code, viewer, address=client_key(request))
+def streamed(tables: Hall, code: str, listener: Listener, event: str = "") -> StreamingResponse:
+    """A listener's live stream as Server-Sent Events: each message as ``data:`` lines (named ``event`` when
+    given, as htmx's extension wants), a comment every :data:`KEEPALIVE` seconds, until it is dropped or the page
+    goes; then it is unsubscribed."""
+    named = f"event: {event}\n" if event else ""
 
-    async def stream() -> AsyncIterator[str]:
+    async def lines() -> AsyncIterator[str]:
         try:
             yield "retry: 1000\n\n"
             while not listener.dropped:
@@ -292,12 +288,25 @@ async def events(request: Request) -> Response:
                     continue
                 if not data:
                     break
-                yield f"data: {data}\n\n"
+                yield named + "".join(f"data: {line}\n" for line in data.splitlines()) + "\n"
         finally:
             tables.unsubscribe(code, listener)
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers={
+    return StreamingResponse(lines(), media_type="text/event-stream", headers={
         "cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+@api
+async def events(request: Request) -> Response:
+    """``GET /api/tables/CODE/events``: the live stream of the seat's (or a spectator's) view, one
+    ``data:`` line of JSON per change, the current view first."""
+    tables, secret = _acting(request)
+    code = request.path_params["code"]
+    table = tables.get(code)
+    viewer = table.viewer(secret)
+    listener = tables.subscribe(code, viewer, address=client_key(request))
+
+    return streamed(tables, code, listener)
 
 
 routes = [

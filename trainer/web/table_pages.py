@@ -12,13 +12,11 @@ answers with; without scripts the answer is the whole page.
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
@@ -29,7 +27,7 @@ from trainer.render.web.table_frame import context, line_of, links, refusal
 from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
 from trainer.web.review import review_table
-from trainer.web.table_api import KEEPALIVE, client_key, hall, secret_of
+from trainer.web.table_api import client_key, hall, secret_of, streamed
 from trainer.web.table_hall import ACT, CREATE, JOIN
 
 MAX_AGE = 2 * 24 * 3600
@@ -233,23 +231,7 @@ async def stream(request: Request) -> Response:
     except TableError as error:
         return error_page(request, error.status, "Cannot do that", error.message)
 
-    async def lines() -> AsyncIterator[str]:
-        try:
-            yield "retry: 1000\n\n"
-            while not listener.dropped:
-                try:
-                    data = await asyncio.wait_for(listener.queue.get(), KEEPALIVE)
-                except TimeoutError:
-                    yield ": still here\n\n"
-                    continue
-                if not data:
-                    break
-                yield "event: table\n" + "".join(f"data: {line}\n" for line in data.splitlines()) + "\n"
-        finally:
-            tables.unsubscribe(code, listener)
-
-    return StreamingResponse(lines(), media_type="text/event-stream", headers={
-        "cache-control": "no-store", "x-accel-buffering": "no"})
+    return streamed(tables, code, listener, "table")
 
 
 async def review_page(request: Request) -> Response:
