@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,10 @@ class Run:
         self.messages = 0
         self.unsaved = 0
         self.games = 0
+        self.ended = 0
         self.events = 0
+        self.requests: list[float] = []
+        self.statuses: Counter[int] = Counter()
         self.tables: dict[str, int] = {}
         self.open: list[httpx.Response] = []
         self.closing = False
@@ -76,6 +80,13 @@ class Run:
     def error(self, text: str) -> None:
         with self.lock:
             self.errors.append(text)
+
+    def answered(self, response: httpx.Response) -> None:
+        """An event hook of the person's client: each answer's status and time (read whole)."""
+        response.read()
+        with self.lock:
+            self.statuses[response.status_code] += 1
+            self.requests.append(response.elapsed.total_seconds())
 
 
 def stream(base: str, code: str, secret: str | None, run: Run, stop: threading.Event,
@@ -114,7 +125,7 @@ def stream(base: str, code: str, secret: str | None, run: Run, stop: threading.E
 def person(base: str, run: Run, stop: threading.Event, players: int, seed: int) -> None:
     """One scripted person: a table, a seat, a spectator beside them, ``auto`` at each of their moves; again
     when the game ends, until ``stop``."""
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, timeout=30, event_hooks={"response": [run.answered]}) as client:
         while not stop.is_set():
             made = client.post("/api/tables", json={"players": players, "seed": seed})
             if made.status_code == 429:  # the server's limit on new tables per address: wait, as a person would
@@ -167,29 +178,60 @@ def person(base: str, run: Run, stop: threading.Event, players: int, seed: int) 
                 reader.join(5)
             with run.lock:
                 run.games += 1
+                run.ended += not stop.is_set()
 
 
-def measure(tables: int, seconds: float, pace: float, players: int) -> Run:
-    home = Path(tempfile.mkdtemp(prefix="literature-tables-"))
+def start_server(home: Path, pace: float, stderr: Any = subprocess.PIPE) -> tuple[subprocess.Popen[str], str]:
+    """``literature serve`` in its own process over ``home`` (bots ``pace`` seconds apart, seeds from clients
+    allowed), once it answers: the process and its address."""
     port = free_port()
     env = {**os.environ, "LITERATURE_HOME": str(home), "LITERATURE_TABLE_PACE": str(pace),
            "LITERATURE_TABLE_SEEDS": "1"}
     env.pop("LITERATURE_NOW", None)
     server = subprocess.Popen([sys.executable, "-m", "trainer", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=stderr, text=True)
     base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/tables", timeout=2).status_code == 200:
+                return server, base
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            raise SystemExit("the server did not start")
+        time.sleep(0.2)
+
+
+def close_pages(run: Run) -> None:
+    """Close every stream still open (the pages close before the server stops)."""
+    with run.lock:
+        run.closing = True
+        streams = list(run.open)
+    for response in streams:
+        response.close()
+
+
+def check_saved(run: Run) -> None:
+    """Count the events the streams announced; an error for each table whose file holds fewer."""
+    for code, count in run.tables.items():
+        on_file = events_on_file(run.home, code)
+        run.events += count
+        if on_file < count:
+            run.error(f"{code}: {count} events announced, {on_file} saved")
+
+
+def logged_errors(err: str) -> list[str]:
+    """The lines of the server's log that tell of an error."""
+    return [f"server: {line}" for line in err.splitlines() if "ERROR" in line or "Traceback" in line]
+
+
+def measure(tables: int, seconds: float, pace: float, players: int) -> Run:
+    home = Path(tempfile.mkdtemp(prefix="literature-tables-"))
+    server, base = start_server(home, pace)
     run = Run(home)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/tables", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.2)
         stop = threading.Event()
         threads = [threading.Thread(target=person, args=(base, run, stop, players, 1000 * (i + 1)))
                    for i in range(tables)]
@@ -197,19 +239,11 @@ def measure(tables: int, seconds: float, pace: float, players: int) -> Run:
             thread.start()
         time.sleep(seconds)
         stop.set()
-        with run.lock:
-            run.closing = True
-            streams = list(run.open)
-        for response in streams:  # the pages close before the server stops
-            response.close()
+        close_pages(run)
         for thread in threads:
             thread.join(60)
         time.sleep(0.5)
-        for code, count in run.tables.items():
-            on_file = events_on_file(home, code)
-            run.events += count
-            if on_file < count:
-                run.error(f"{code}: {count} events announced, {on_file} saved")
+        check_saved(run)
     finally:
         server.terminate()
         try:
@@ -217,8 +251,7 @@ def measure(tables: int, seconds: float, pace: float, players: int) -> Run:
         except subprocess.TimeoutExpired:
             server.kill()
             _, err = server.communicate()
-        logged = [line for line in err.splitlines() if "ERROR" in line or "Traceback" in line]
-        run.errors.extend(f"server: {line}" for line in logged)
+        run.errors.extend(logged_errors(err))
     return run
 
 

@@ -32,7 +32,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -136,6 +136,78 @@ def _answer_fresh(browser: Any, form: Callable[[str, dict[str, str]], Any], puzz
 # -- many learners at once -------------------------------------------------------------------
 
 
+class Learners:
+    """What the simulated learners measured."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.errors: list[str] = []
+        self.answered: dict[str, int] = {}
+        self.latencies: list[float] = []  # ms
+        self.statuses: Counter[int] = Counter()
+
+
+def learner(base: str, number: int, stop: float, seen: Learners) -> None:
+    """One learner of its own (``Learner NN``), training until the monotonic time ``stop``: start a session,
+    answer each puzzle (a typed wrong answer then reveal, or reveal at once), next."""
+    import httpx2
+
+    name = f"Learner {number:02d}"
+    rng = random.Random(number)
+    done = 0
+    with httpx2.Client(base_url=base, timeout=60, follow_redirects=True) as web:
+
+        def ask(method: str, url: str, **options: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                answer = web.request(method, url, **options)
+            except httpx2.HTTPError as error:
+                with seen.lock:
+                    seen.errors.append(f"{name} {method} {url}: {error!r}")
+                return None
+            with seen.lock:
+                seen.latencies.append((time.perf_counter() - started) * 1000)
+                seen.statuses[answer.status_code] += 1
+                if answer.status_code >= 400:
+                    seen.errors.append(f"{name} {method} {url}: {answer.status_code}")
+            return answer
+
+        ask("GET", "/learner")
+        token = web.cookies.get("lit_csrf") or ""
+        ask("POST", "/learner", data={"new": name, "next": "/", "csrf": token})
+        page = ask("POST", "/train/start", data={"count": "20", "seed": str(number), "csrf": token})
+        while time.monotonic() < stop and page is not None:
+            found = PUZZLE.search(page.text)
+            if found is None:  # the session is over: a new one
+                page = ask("POST", "/train/start", data={"count": "20", "csrf": token})
+                continue
+            puzzle = found.group(1)
+            if rng.random() < 0.5:
+                example = EXAMPLE.search(page.text)
+                ask("POST", "/train", data={"line": example.group(1) if example else "none", "puzzle": puzzle,
+                                            "csrf": token})
+            reply = ask("POST", "/train", data={"do": "reveal", "puzzle": puzzle, "csrf": token})
+            shown = reply.text if reply is not None else ""
+            if "The answer:" in shown or "Correct" in shown:  # revealed, or solved by the typed answer
+                done += 1
+            page = ask("POST", "/train/next", data={"csrf": token})
+    with seen.lock:
+        seen.answered[name] = done
+
+
+def unstored(home: Path, answered: dict[str, int]) -> list[str]:
+    """Each learner whose store does not hold exactly the answers it finished."""
+    from puzzles.store import Progress
+
+    missing = []
+    for name, done in sorted(answered.items()):
+        with Progress(home / "learners" / name / "progress.sqlite3") as store:
+            stored = len(store.attempts())
+        if stored != done:
+            missing.append(f"{name}: {done} answered, {stored} stored")
+    return missing
+
+
 def learners(count: int, seconds: float) -> None:
     import httpx2
 
@@ -158,55 +230,9 @@ def learners(count: int, seconds: float) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
-    errors: list[str] = []
-    answered: dict[str, int] = {}
-    latencies: list[float] = []
-    lock = threading.Lock()
+    seen = Learners()
     stop = time.monotonic() + seconds
-
-    def learner(number: int) -> None:
-        name = f"Learner {number:02d}"
-        rng = random.Random(number)
-        done = 0
-        with httpx2.Client(base_url=base, timeout=60, follow_redirects=True) as web:
-
-            def ask(method: str, url: str, **options: Any) -> Any:
-                started = time.perf_counter()
-                try:
-                    answer = web.request(method, url, **options)
-                except httpx2.HTTPError as error:
-                    with lock:
-                        errors.append(f"{name} {method} {url}: {error!r}")
-                    return None
-                with lock:
-                    latencies.append((time.perf_counter() - started) * 1000)
-                    if answer.status_code >= 400:
-                        errors.append(f"{name} {method} {url}: {answer.status_code}")
-                return answer
-
-            ask("GET", "/learner")
-            token = web.cookies.get("lit_csrf") or ""
-            ask("POST", "/learner", data={"new": name, "next": "/", "csrf": token})
-            page = ask("POST", "/train/start", data={"count": "20", "seed": str(number), "csrf": token})
-            while time.monotonic() < stop and page is not None:
-                found = PUZZLE.search(page.text)
-                if found is None:  # the session is over: a new one
-                    page = ask("POST", "/train/start", data={"count": "20", "csrf": token})
-                    continue
-                puzzle = found.group(1)
-                if rng.random() < 0.5:
-                    example = EXAMPLE.search(page.text)
-                    ask("POST", "/train", data={"line": example.group(1) if example else "none", "puzzle": puzzle,
-                                                "csrf": token})
-                reply = ask("POST", "/train", data={"do": "reveal", "puzzle": puzzle, "csrf": token})
-                shown = reply.text if reply is not None else ""
-                if "The answer:" in shown or "Correct" in shown:  # revealed, or solved by the typed answer
-                    done += 1
-                page = ask("POST", "/train/next", data={"csrf": token})
-        with lock:
-            answered[name] = done
-
-    threads = [threading.Thread(target=learner, args=(i,)) for i in range(count)]
+    threads = [threading.Thread(target=learner, args=(base, i, stop, seen)) for i in range(count)]
     started = time.monotonic()
     for thread in threads:
         thread.start()
@@ -215,15 +241,9 @@ def learners(count: int, seconds: float) -> None:
     elapsed = time.monotonic() - started
     server.send_signal(signal.SIGINT)
     _, err = server.communicate(timeout=30)
-    from puzzles.store import Progress
-
-    missing = []
-    for name, done in sorted(answered.items()):
-        with Progress(home / "learners" / name / "progress.sqlite3") as store:
-            stored = len(store.attempts())
-        if stored != done:
-            missing.append(f"{name}: {done} answered, {stored} stored")
-    total = sum(answered.values())
+    missing = unstored(home, seen.answered)
+    errors, latencies = seen.errors, seen.latencies
+    total = sum(seen.answered.values())
     print(f"\n{count} learners for {elapsed:.0f} s on one server process: {total} answers "
           f"({total / elapsed:.1f} a second), {len(latencies)} requests, "
           f"latency median {statistics.median(latencies):.0f} ms, p95 {p95(latencies):.0f} ms, "
