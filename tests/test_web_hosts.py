@@ -53,8 +53,9 @@ def test_more_names_only_through_the_option() -> None:
 
 
 @contextmanager
-def _server(tmp_path: Path, *args: str) -> Iterator[tuple[str, int]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LITERATURE_HOME": str(tmp_path), "LITERATURE_HEADER_SECONDS": "1"}
+def _server(tmp_path: Path, *args: str, **more: str) -> Iterator[tuple[str, int]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LITERATURE_HOME": str(tmp_path), "LITERATURE_HEADER_SECONDS": "1",
+           **more}
     server = subprocess.Popen([sys.executable, "-m", "trainer", "serve", "--port", "0", *args], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -114,3 +115,15 @@ def test_a_server_on_ipv6_loopback_still_checks_the_host(tmp_path: Path) -> None
         with _connect(address) as own:
             own.sendall(b"GET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n")
             assert _read_all(own).startswith(b"HTTP/1.1 200")
+
+
+def test_connections_past_the_cap_are_told_503_with_the_security_headers_and_closed(tmp_path: Path) -> None:
+    with _server(tmp_path, LITERATURE_MAX_CONNECTIONS="3", LITERATURE_HEADER_SECONDS="30") as address:
+        held = [_connect(address) for _ in range(3)]
+        for sock in held:  # each holds its place with a request under way
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        with _connect(address) as extra:
+            answer = _read_all(extra).decode("latin-1")
+        assert answer.startswith("HTTP/1.1 503") and all(f"{name}:" in answer.lower() for name in SAFE)
+        for sock in held:
+            sock.close()

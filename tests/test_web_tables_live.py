@@ -163,7 +163,9 @@ def test_ctrl_c_ends_the_live_streams_at_once_and_says_only_stopped(tmp_path: Pa
         readers = [threading.Thread(target=listen, args=(h,), daemon=True) for h in ({}, bearer(secret))]
         for reader in readers:
             reader.start()
-        time.sleep(1.0)  # (both streams open, their first message read, a bot's move or two made)
+        deadline = time.monotonic() + 30  # (a guard against a hang only: the streams' first messages are waited for)
+        while len(messages) < 2 and time.monotonic() < deadline:  # both streams open, their first message read
+            time.sleep(0.02)
         assert len(messages) >= 2
         began = time.monotonic()
         server.send_signal(signal.SIGINT)

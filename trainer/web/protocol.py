@@ -14,12 +14,13 @@ protocol class is extended here (the documented ``http=`` setting of
 - the early answers made here (the 400 of a malformed request, that 503)
   carry the same security headers as every page (:data:`trainer.web.security.HEADERS`).
 
-``LITERATURE_HEADER_SECONDS`` sets the time limit (the tests use one second).
+``LITERATURE_HEADER_SECONDS`` sets the time limit and ``LITERATURE_MAX_CONNECTIONS``
+the cap (the tests use one second and a few connections).
 
     >>> header_seconds({"LITERATURE_HEADER_SECONDS": "1.5"}), header_seconds({})
     (1.5, 10.0)
-    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "soon"})
-    10.0
+    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "soon"}), max_connections({"LITERATURE_MAX_CONNECTIONS": "3"})
+    (10.0, 3)
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ def header_seconds(environ: Mapping[str, str] = os.environ) -> float:
     return seconds if 0 < seconds < 3600 else HEADER_SECONDS
 
 
+def max_connections(environ: Mapping[str, str] = os.environ) -> int:
+    """The cap on open connections: ``LITERATURE_MAX_CONNECTIONS`` when it is a positive whole number, else
+    :data:`MAX_CONNECTIONS`."""
+    text = environ.get("LITERATURE_MAX_CONNECTIONS", "")
+    return int(text) if text.isdigit() and 0 < int(text) <= 100_000 else MAX_CONNECTIONS
+
+
 class GuardedProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with the limits above."""
 
@@ -56,10 +64,11 @@ class GuardedProtocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting: object = None
         self._seconds = header_seconds()
+        self._most = max_connections()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > MAX_CONNECTIONS:
+        if len(self.connections) > self._most:
             self._answer(503, b"Too many connections: try again in a moment.")
             return
         self._arm()
