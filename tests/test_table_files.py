@@ -171,3 +171,19 @@ def test_watchers_never_lock_a_player_out(tmp_path: Path) -> None:
     hall.unsubscribe(table.code, seat[1])
     hall.unsubscribe(table.code, seat[1])  # said twice (the stream's end and a drop): counted once
     assert table.connected["Dan"] == MAX_PER_SEAT - 1
+
+
+def test_a_finished_table_keeps_no_bots_or_coaches_knowledge() -> None:
+    """What a next move would need (a megabyte or two a table) is let go once the game is over: a server keeps
+    its finished tables for a day."""
+    table = _table(GOOD, True)
+    assert table.match is not None
+    while not table.match.over:
+        if table.bot_due():
+            table.bot_step(now=0.0)
+        else:
+            table.respond(table.match.decider()[0], "auto", now=0.0)
+    assert table.match.table.bots  # (the bots kept theirs: each expert its last solve)
+    table.rest()
+    assert not table.match.table.bots and table.seats["Dan"].coach._known is None
+    assert table.view("Dan")["events"] == table.view(None)["events"]  # the table still shows its game

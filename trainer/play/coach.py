@@ -42,6 +42,10 @@ class Coach:
         self.team = setup.team(seat)
         self._known: tuple[int, Knowledge] | None = None
 
+    def forget(self) -> None:
+        """Drop the knowledge kept for the last position (a game over needs none: it is a megabyte or two)."""
+        self._known = None
+
     def knowledge(self, events: Sequence[Event]) -> Knowledge:
         """The seat's exact knowledge after ``events`` (cached for the last position asked about)."""
         if self._known is None or self._known[0] != len(events):

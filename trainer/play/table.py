@@ -321,6 +321,14 @@ class Table:
         self._seat_people()
         self.changed(now)
 
+    def rest(self) -> None:
+        """The game is over: forget what its bots and its seats' coaches kept for a next move (a megabyte or
+        two a table, which a server holding many finished tables would otherwise keep for a day)."""
+        if self.match is not None:
+            self.match.table.bots.clear()
+        for seat in self.seats.values():
+            seat.coach.forget()
+
     def _seat_people(self) -> None:
         assert self.match is not None
         self.seats = {p.name: Seat(self.match, p.name, p.coach) for p in self.places if p.held}

@@ -65,6 +65,7 @@ def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
         notes = own_notes(sitting.match)
         missed, added = queue_for_learner(request, sitting.match, notes)
         sitting.ending = ending_view(sitting.match, notes, missed, added)
+        sitting.table.rest()
     return sitting.ending
 
 

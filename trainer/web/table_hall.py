@@ -397,6 +397,7 @@ class Hall:
     def _finish(self, table: Table) -> None:
         if table.ending is None and table.phase == "over":
             table.ending = ending(table, self.learner_store)
+            table.rest()
             table.changed(self.clock())
 
 
