@@ -307,6 +307,38 @@ class Table:
         self.changed(now)
         return secret
 
+    def late(self, host_secret: str | None, name: str, person: object, now: float,
+             learner: str | None = None) -> str:
+        """The host lets ``person`` take the seat ``name`` a bot has played since the start, in a game under way;
+        the seat's secret. From then on they play it and see what the seat sees (its hand, the public events,
+        its coach), nothing more (403: not the host; 409: not under way, a person's seat, a look-alike name).
+
+        >>> table = Table.new("abcd2345", Options(seed=3), "host", now=0.0)
+        >>> _ = table.take("Ann", "Ann", now=0.0); table.start("host", now=0.0)
+        >>> secret = table.late("host", "Bob", "Zoe", now=1.0)
+        >>> table.viewer(secret), sorted(table.people()), table.place("Bob").person
+        ('Bob', ['Ann', 'Bob'], 'Zoe')
+        """
+        if not self.is_host(host_secret):
+            raise TableError("only the host may let a friend take a bot's seat (Authorization: Bearer "
+                             "HOST-SECRET)", 403)
+        match = self.playing()
+        place = self.place(name)
+        person = check_person(person)
+        if place.held:
+            raise TableError(f"{name} is {place.person}'s seat: a friend may take only a seat a bot plays "
+                             "from the start", 409)
+        like = look_alike(person, [p.person for p in self.places if p.held])
+        if like is not None:
+            raise TableError(f"someone called {like} sits here already: choose a name that does not look like it",
+                             409)
+        secret = secrets.token_urlsafe(18)
+        place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
+        match.people.add(name)
+        self.seats[name] = Seat(match, name, place.coach)
+        self.changed(now)
+        return secret
+
     def start(self, host_secret: str | None, now: float) -> None:
         """Deal and begin (the host only); the seats nobody took are the bots'."""
         if not self.is_host(host_secret):

@@ -173,6 +173,19 @@ async def take(request: Request) -> Response:
 
 
 @api
+async def late(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME/late`` ``{"name"}``, by the host: a friend takes a bot's seat in the
+    game under way; the seat's secret."""
+    tables, secret = _acting(request)
+    tables.limits.check("join:" + client_key(request), JOIN)
+    body = await body_of(request)
+    code, name = request.path_params["code"], request.path_params["name"]
+    clock = tables.clock
+    seat = await tables.change(code, lambda t: t.late(secret, name, body.get("name"), clock()))
+    return answer({"secret": seat, "seat": name, "link": f"/t/{code}#seat={seat}"}, 201)
+
+
+@api
 async def start(request: Request) -> Response:
     """``POST /api/tables/CODE/start``: the host begins the game."""
     tables, secret = _acting(request)
@@ -305,6 +318,7 @@ routes = [
     Route("/api/tables/{code}/seats/{name}", take, methods=["POST"]),
     Route("/api/tables/{code}/seats/{name}/bot", hand_to_bot, methods=["POST"]),
     Route("/api/tables/{code}/seats/{name}/back", take_back, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}/late", late, methods=["POST"]),
     Route("/api/tables/{code}/start", start, methods=["POST"]),
     Route("/api/tables/{code}/state", state, methods=["GET"]),
     Route("/api/tables/{code}/moves", move, methods=["POST"]),

@@ -141,7 +141,8 @@ async def act(request: Request) -> Response:
     """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
     prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
     cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
-    host hands the seat of a person gone for minutes to a bot)."""
+    host hands the seat of a person gone for minutes to a bot), ``late`` (``seat``, ``name``: the host lets a
+    friend take a bot's seat; the page shows the link that seats them)."""
     action = request.url.path.rsplit("/", 1)[1]
     table = await _table(request)
     if isinstance(table, Response):
@@ -168,6 +169,11 @@ async def act(request: Request) -> Response:
         elif action == "away":
             name = form.get("seat", "")
             await tables.change(code, lambda t: t.hand_to_bot(host_secret, name, clock()))
+        elif action == "late":
+            tables.limits.check("join:" + client_key(request), JOIN)
+            name = form.get("seat", "")
+            late = await tables.change(code, lambda t: t.late(host_secret, name, form.get("name", ""), clock()))
+            return _answer(request, tables.get(code), viewer_of(request, table), late=(name, late))
         elif action == "back":
             await tables.change(code, lambda t: t.take_back(seat_secret, clock()))
         else:
@@ -281,5 +287,6 @@ routes = [
     Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
-    *(Route(f"/t/{{code}}/{action}", act, methods=["POST"]) for action in ("act", "sit", "start", "back", "away")),
+    *(Route(f"/t/{{code}}/{action}", act, methods=["POST"])
+      for action in ("act", "sit", "start", "back", "away", "late")),
 ]

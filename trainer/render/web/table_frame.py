@@ -146,8 +146,9 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], **door,
+        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, **door,
     }
+    out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
     out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)

@@ -1,0 +1,171 @@
+"""Friends at a table: one who comes late takes a bot's seat (and sees that seat's view, nothing more)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web_play_helpers import cards_named, read_frame
+from tests.web_table_helpers import leaks
+from trainer.game.cards import Card
+from trainer.game.notation import parse_game
+from trainer.play.table import Options, Table, TableError
+from trainer.web.app import create_app
+
+HOST = "host-secret"
+
+
+def begun() -> Table:
+    table = Table.new("abcd2345", Options(seed=3), HOST, now=0.0)
+    table.take("Ann", "Ann", now=0.0)
+    table.start(HOST, now=0.0)
+    return table
+
+
+# -- late friends: the model ------------------------------------------------------------------------
+
+
+def test_only_the_host_lets_a_late_friend_take_a_bots_seat_in_a_game_under_way() -> None:
+    lobby = Table.new("abcd2345", Options(seed=3), HOST, now=0.0)
+    with pytest.raises(TableError) as refused:
+        lobby.late(HOST, "Bob", "Zoe", now=0.0)
+    assert refused.value.status == 409  # (before the start a friend simply sits)
+    table = begun()
+    ann = next(p for p in table.places if p.name == "Ann")
+    for secret, name, person, status in ((None, "Bob", "Zoe", 403), ("wrong", "Bob", "Zoe", 403),
+                                          (HOST, "Ann", "Zoe", 409), (HOST, "Bob", "ann", 409),
+                                          (HOST, "Zed", "Zoe", 404), (HOST, "Bob", "", 400)):
+        with pytest.raises(TableError) as refused:
+            table.late(secret, name, person, now=1.0)
+        assert refused.value.status == status, (name, person)
+    assert ann.person == "Ann" and table.people() == {"Ann"}
+    while table.bot_due():  # the bots play on until a person's move
+        table.bot_step(now=1.0)
+    secret = table.late(HOST, "Bob", "Zoe", now=2.0)
+    assert table.viewer(secret) == "Bob" and table.people() == {"Ann", "Bob"}
+    with pytest.raises(TableError):
+        table.late(HOST, "Bob", "Max", now=2.0)  # (the seat is Zoe's now)
+    again = Table.load(table.text())  # the file keeps her in the seat
+    assert again.viewer(secret) == "Bob" and again.people() == {"Ann", "Bob"}
+
+
+def test_a_late_friends_seat_is_no_longer_played_by_its_bot() -> None:
+    table = begun()
+    secret = table.late(HOST, "Bob", "Zoe", now=1.0)
+    for _ in range(400):
+        if table.phase == "over":
+            break
+        who = table.playing().decider()[0]
+        if who in ("Ann", "Bob"):
+            assert not table.bot_due()
+            table.respond(who, "auto", now=2.0) if who == "Ann" else table.act(secret, "auto", now=2.0)
+        else:
+            assert table.bot_due()
+            table.bot_step(now=2.0)
+    assert table.phase == "over"
+    assert table.match is not None
+    assert any(getattr(e, "asker", "") == "Bob" for e in table.match.state.events)
+
+
+# -- late friends: the API and the page ---------------------------------------------------------------
+
+
+@pytest.fixture
+def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
+    monkeypatch.setenv("LITERATURE_TABLE_SEEDS", "1")  # (fixed deals: the tests replay them)
+    with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as client:
+        yield client
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {secret}"}
+
+
+def wait_for(client: TestClient, code: str, secret: str, done: Any, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        state = client.get(f"/api/tables/{code}/state", headers=bearer(secret)).json()
+        if done(state) or time.monotonic() > deadline:
+            return dict(state)
+        time.sleep(0.05)
+
+
+def frame(client: TestClient, code: str, cookies: dict[str, str]) -> str:
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    return client.get(f"/t/{code}/frame", headers={"hx-request": "true", "cookie": cookie}).text
+
+
+def test_a_late_friend_sees_the_seats_hand_and_the_public_events_and_no_other_card(api: TestClient) -> None:
+    """The host seats Max in Bob's seat mid-game through the API; every state and fragment Max is sent from then
+    to the end names only Max's cards (and the cards of the sets Max may ask for) and public ones."""
+    made = api.post("/api/tables", json={"players": 6, "coach": "full", "bots": "medium", "seed": 5}).json()
+    code, host = made["table"], made["host"]
+    dan = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+    api.post(f"/api/tables/{code}/start", headers=bearer(host))
+    wait_for(api, code, dan, lambda s: s["turn"] == "Dan" or s["over"])
+    assert api.post(f"/api/tables/{code}/seats/Bob/late", json={"name": "Max"}, headers=bearer(dan)).status_code == 403
+    assert api.post(f"/api/tables/{code}/seats/Dan/late", json={"name": "Max"},
+                    headers=bearer(host)).status_code == 409
+    late = api.post(f"/api/tables/{code}/seats/Bob/late", json={"name": "Max"}, headers=bearer(host))
+    assert late.status_code == 201 and late.json()["seat"] == "Bob" and late.json()["link"].startswith(f"/t/{code}#")
+    max_ = late.json()["secret"]
+    seen: list[tuple[int, dict[str, Any], str]] = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = api.get(f"/api/tables/{code}/state", headers=bearer(max_)).json()
+        text = frame(api, code, {f"lit_seat_{code}": max_})
+        seen.append((state["event_count"], state, text))
+        if state["over"]:
+            break
+        assert state["you"] == "Bob"
+        for secret, name in ((max_, "Bob"), (dan, "Dan")):
+            if state["turn"] == name:
+                api.post(f"/api/tables/{code}/moves", headers=bearer(secret), json={"move": "auto"})
+        time.sleep(0.02)
+    assert seen[-1][1]["over"]
+    game = parse_game(api.get(f"/api/tables/{code}/log").text)
+    states, events = list(game.states()), list(game.events)
+    lines = [str(e) for e in events]
+
+    def may_see(count: int) -> tuple[set[str], set[str]]:  # Bob's hand then, and every card Max may see then
+        hand = {c.code for c in states[count].hands["Bob"]}
+        public = {c.code for e in events[:count] for c in ([e.card] if hasattr(e, "card") else
+                                                            e.half_suit.cards if hasattr(e, "half_suit") else [])}
+        return hand, public | hand | {c.code for h in {Card.parse(c).half_suit for c in hand} for c in h.cards}
+
+    for count, state, text in seen:
+        if count < len(events):
+            assert leaks(state, may_see(count)[0], lines[:count]) == [], (count, state)
+        count = read_frame(text)["events"]  # (the bots may have moved between the two requests)
+        if count < len(events):
+            may = set().union(*(may_see(c)[1] for c in range(seen[0][0], count + 1)))  # (a coach's words stay
+            assert cards_named(text) <= may, (count, sorted(cards_named(text) - may))  # until the seat's next move)
+            assert "you: <b>Bob</b>" in text and "A friend came late" not in text
+
+
+def test_the_hosts_page_offers_the_bots_seats_to_a_late_friend_and_gives_the_seats_link(api: TestClient) -> None:
+    from tests.web_helpers import text_of
+
+    made = api.post("/api/tables", json={"players": 6, "coach": "off", "seed": 5}).json()
+    code, host = made["table"], made["host"]
+    dan = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+    api.post(f"/api/tables/{code}/start", headers=bearer(host))
+    api.get("/tables")
+    csrf = {"x-csrf-token": api.cookies["lit_csrf"], "hx-request": "true"}
+    as_host = {f"lit_host_{code}": host, "lit_csrf": api.cookies["lit_csrf"]}
+    page = frame(api, code, as_host)
+    assert "A friend came late" in page and '<option value="Bob">' in page and '<option value="Dan">' not in page
+    assert "A friend came late" not in frame(api, code, {f"lit_seat_{code}": dan})  # (the host's alone)
+    cookie = "; ".join(f"{k}={v}" for k, v in as_host.items())
+    answer = api.post(f"/t/{code}/late", data={"seat": "Eve", "name": "Max"}, headers={**csrf, "cookie": cookie})
+    assert answer.status_code == 200 and "Max may take Eve now" in text_of(answer.text)
+    link = answer.text.split(f"/t/{code}#seat=")[1].split("<")[0]
+    assert api.get(f"/api/tables/{code}/state", headers=bearer(link)).json()["you"] == "Eve"
+    refused = api.post(f"/t/{code}/late", data={"seat": "Eve", "name": "Al"}, headers={**csrf, "cookie": cookie})
+    assert "Eve is Max's seat" in text_of(refused.text)
