@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -169,3 +170,77 @@ def test_the_hosts_page_offers_the_bots_seats_to_a_late_friend_and_gives_the_sea
     assert api.get(f"/api/tables/{code}/state", headers=bearer(link)).json()["you"] == "Eve"
     refused = api.post(f"/t/{code}/late", data={"seat": "Eve", "name": "Al"}, headers={**csrf, "cookie": cookie})
     assert "Eve is Max's seat" in text_of(refused.text)
+
+
+# -- talk at the table ----------------------------------------------------------------------------------
+
+
+def test_a_line_said_is_short_plain_kept_in_the_tables_file_and_never_in_the_log() -> None:
+    table = Table.new("abcd2345", Options(seed=3), HOST, now=0.0)
+    ann = table.take("Ann", "Ann", now=0.0)
+    for text, status in (("", 400), ("   ", 400), (None, 400), ("x" * 201, 400)):
+        with pytest.raises(TableError) as refused:
+            table.say(ann, text, now=1.0)
+        assert refused.value.status == status
+    with pytest.raises(TableError) as refused:
+        table.say(HOST, "hi", now=1.0)  # (the host's secret is no seat's)
+    assert refused.value.status == 403
+    assert table.say(ann, "x" * 200, now=1.0).text == "x" * 200
+    assert table.say(ann, "<script>alert(1)</script>\n", now=2.0).text == "<script>alert(1)</script>"
+    table.start(HOST, now=3.0)
+    table.mute(HOST, "Ann", now=4.0)
+    with pytest.raises(TableError) as refused:
+        table.say(ann, "let me talk", now=5.0)
+    assert refused.value.status == 403
+    with pytest.raises(TableError):
+        table.mute(ann, "Ann", now=5.0, on=False)  # (the host's alone)
+    again = Table.load(table.text())
+    assert [s.text for s in again.chat] == ["x" * 200, "<script>alert(1)</script>"] and again.muted == {"Ann"}
+    again.mute(HOST, "Ann", now=6.0, on=False)
+    again.say(ann, "thanks", now=7.0)
+    old = {k: v for k, v in json.loads(again.text()).items() if k not in ("chat", "muted")}
+    assert Table.load(json.dumps(old)).chat == []  # a file from before the talk still loads
+    while again.phase != "over":
+        if again.bot_due():
+            again.bot_step(now=8.0)
+        else:
+            again.act(ann, "auto", now=8.0)
+    log = again.log()
+    assert "thanks" not in log and "alert" not in log and "x" * 20 not in log
+
+
+def test_the_talk_in_the_api_and_on_the_page_is_escaped_limited_and_survives_a_restart(tmp_path: Path) -> None:
+    from tests.web_helpers import text_of
+
+    with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as api:
+        made = api.post("/api/tables", json={"players": 6, "coach": "off"}).json()
+        code, host = made["table"], made["host"]
+        zoe = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+        said = api.post(f"/api/tables/{code}/chat", json={"text": "<script>alert(1)</script>"}, headers=bearer(zoe))
+        assert said.status_code == 201 and said.json() == {"seat": "Dan", "person": "Zoe",
+                                                           "text": "<script>alert(1)</script>"}
+        assert api.post(f"/api/tables/{code}/chat", json={"text": "hi"}).status_code == 403  # (a spectator)
+        long = api.post(f"/api/tables/{code}/chat", json={"text": "y" * 201}, headers=bearer(zoe))
+        assert long.status_code == 400 and "200" in long.json()["error"]
+        assert "Mute Zoe (Dan)" in frame(api, code, {f"lit_host_{code}": host})
+        assert api.post(f"/api/tables/{code}/seats/Dan/mute", json={}, headers=bearer(zoe)).status_code == 403
+        assert api.post(f"/api/tables/{code}/seats/Dan/mute", json={}, headers=bearer(host)).json() == {
+            "muted": ["Dan"]}
+        muted = api.post(f"/api/tables/{code}/chat", json={"text": "hello?"}, headers=bearer(zoe))
+        assert muted.status_code == 403 and "muted" in muted.json()["error"]
+        assert "The host has muted you" in frame(api, code, {f"lit_seat_{code}": zoe})
+        assert "Unmute Zoe (Dan)" in frame(api, code, {f"lit_host_{code}": host})
+        assert api.post(f"/api/tables/{code}/seats/Dan/mute", json={"on": False}, headers=bearer(host)).json() == {
+            "muted": []}
+        statuses = [api.post(f"/api/tables/{code}/chat", json={"text": f"line {n}"}, headers=bearer(zoe)).status_code
+                    for n in range(10)]  # five at once (three said above), then one every 2 s
+        assert statuses[0] == 201 and statuses[-1] == 429
+        page = frame(api, code, {})  # a spectator's view
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page
+        assert "Zoe" in text_of(page) and "line 0" in text_of(page) and "Say to the table" not in page
+        seat = frame(api, code, {f"lit_seat_{code}": zoe})
+        assert "Say to the table" in seat and "Mute" not in seat
+    with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as api:
+        state = api.get(f"/api/tables/{code}/state", headers=bearer(zoe)).json()  # the server started again
+        assert [line["text"] for line in state["chat"]][:2] == ["<script>alert(1)</script>", "line 0"]
+        assert "&lt;script&gt;" in frame(api, code, {})

@@ -78,6 +78,10 @@ _PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
 SOLO = "-"
 """What a one-person table keeps for its person's secret: no secret's hash, so no secret is theirs."""
 AWAY_SECONDS = 180.0
+MAX_CHAT = 200
+"""The longest line said at the table (characters)."""
+CHAT_KEPT = 100
+"""The chat lines a table keeps (the latest)."""
 """A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
 LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
 BOT_KINDS = BOT_LEVELS
@@ -193,6 +197,16 @@ class Place:
         return bool(self.secret)
 
 
+@dataclass(frozen=True)
+class Said:
+    """One line said at the table: the seat, the person in it then, the text (plain: pages escape it), when."""
+
+    seat: str
+    person: str
+    text: str
+    at: float
+
+
 @dataclass
 class Table:
     """One table: its options, seats, host, game (``None`` before the start), and what the end computed."""
@@ -212,6 +226,10 @@ class Table:
     said: dict[str, Reply] = field(default_factory=dict, repr=False)
     """What each seat was last told after one of its own moves (the coach's notes, what the ask gave away)."""
     version: int = 0
+    chat: list[Said] = field(default_factory=list)
+    """The table's talk, oldest first (the latest :data:`CHAT_KEPT`): in the table's file, never in the log."""
+    muted: set[str] = field(default_factory=set)
+    """The seats the host has muted."""
 
     @classmethod
     def new(cls, code: str, options: Options, host_secret: str, now: float) -> Table:
@@ -453,6 +471,45 @@ class Table:
         self.questions.pop(place.name, None)
         self.changed(now)
 
+    # -- talk ---------------------------------------------------------------------------------
+
+    def say(self, secret: str | None, text: object, now: float) -> Said:
+        """A line said by the seat whose secret this is, kept with the table (400: empty or longer than
+        :data:`MAX_CHAT`; 403: not a seat's secret, or muted by the host). Control characters become spaces.
+
+        >>> table = Table.new("abcd2345", Options(seed=3), "host", now=0.0)
+        >>> ann = table.take("Ann", "Ann", now=0.0)
+        >>> table.say(ann, "  hello <b>all</b>\x07 ", now=1.0).text
+        'hello <b>all</b>'
+        >>> table.mute("host", "Ann", now=2.0); table.say(ann, "hi", now=3.0)
+        Traceback (most recent call last):
+        trainer.play.table.TableError: the host has muted Ann
+        """
+        place = self.holder(secret)
+        if not isinstance(text, str) or not text.strip():
+            raise TableError("text: say something (a line of at most 200 characters)")
+        line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if len(line) > MAX_CHAT:
+            raise TableError(f"text: at most {MAX_CHAT} characters (this is {len(line)})")
+        if place.name in self.muted:
+            raise TableError(f"the host has muted {place.name}", 403)
+        said = Said(place.name, place.person, line, now)
+        self.chat = [*self.chat, said][-CHAT_KEPT:]
+        place.seen = now
+        self.changed(now)
+        return said
+
+    def mute(self, host_secret: str | None, name: str, now: float, on: bool = True) -> None:
+        """The host mutes seat ``name`` (or lets it talk again, ``on=False``)."""
+        if not self.is_host(host_secret):
+            raise TableError("only the host may mute a seat", 403)
+        self.place(name)
+        if on:
+            self.muted.add(name)
+        else:
+            self.muted.discard(name)
+        self.changed(now)
+
     def changed(self, now: float) -> None:
         """Mark a change: a new version for the live stream, and the table's idle time starts again."""
         self.touched = now
@@ -568,6 +625,7 @@ class Table:
             "places": [{**asdict(p), "coach": p.coach.value} for p in self.places],
             "game": self.match.text() if self.match is not None else None,
             "ending": self.ending, "version": self.version,
+            "chat": [asdict(said) for said in self.chat], "muted": sorted(self.muted),
         }
         return json.dumps(data, indent=1) + "\n"
 
@@ -606,7 +664,10 @@ class Table:
         places = [Place(_text(p["name"]), _text(p["person"]), _text(p["secret"]), _text(p["learner"], True),
                         CoachLevel(p["coach"]), bool(p["bot"]), float(p["seen"])) for p in data["places"]]
         table = cls(_text(data["code"]), options, _text(data["host"]), float(data["created"]),
-                    float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]))
+                    float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]),
+                    chat=[Said(_text(c["seat"]), _text(c["person"]), _text(c["text"])[:MAX_CHAT], float(c["at"]))
+                          for c in data.get("chat", [])][-CHAT_KEPT:],  # (files before the chat have none)
+                    muted={_text(name) for name in data.get("muted", [])})
         if data["game"] is not None:
             match = Match.from_text(_text(data["game"]))
             match.people = table.people()
@@ -625,6 +686,8 @@ class Table:
             raise ValueError("the game is not the table's")
         if self.ending is not None and not _ending_shape(self.ending):
             raise ValueError("the end of the game")
+        if any(said.seat not in self.names() for said in self.chat) or not self.muted <= set(self.names()):
+            raise ValueError("the chat's seats are not the table's")
         self.text()
         for viewer in [None, *(p.name for p in self.places)]:
             self.view(viewer)

@@ -30,7 +30,7 @@ from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
 from trainer.web.review import review_table
 from trainer.web.table_api import KEEPALIVE, client_key, hall, secret_of
-from trainer.web.table_hall import ACT, CREATE, JOIN
+from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN
 
 MAX_AGE = 2 * 24 * 3600
 """How long a browser keeps a seat's or a host's cookie (a table expires after a day untouched)."""
@@ -141,8 +141,8 @@ async def act(request: Request) -> Response:
     """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
     prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
     cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
-    host hands the seat of a person gone for minutes to a bot), ``late`` (``seat``, ``name``: the host lets a
-    friend take a bot's seat; the page shows the link that seats them)."""
+    host hands the seat of a person gone for minutes to a bot), ``late`` (``seat``, ``name``: a friend takes a
+    bot's seat, the host is shown its link), ``chat`` (``text``), ``mute`` (``seat``, ``on``: by the host)."""
     action = request.url.path.rsplit("/", 1)[1]
     table = await _table(request)
     if isinstance(table, Response):
@@ -174,6 +174,12 @@ async def act(request: Request) -> Response:
             name = form.get("seat", "")
             late = await tables.change(code, lambda t: t.late(host_secret, name, form.get("name", ""), clock()))
             return _answer(request, tables.get(code), viewer_of(request, table), late=(name, late))
+        elif action == "chat":
+            tables.limits.check("chat:" + (seat_secret or client_key(request)), CHAT)
+            await tables.change(code, lambda t: t.say(seat_secret, form.get("text", ""), clock()))
+        elif action == "mute":
+            name, on = form.get("seat", ""), form.get("on") != "0"
+            await tables.change(code, lambda t: t.mute(host_secret, name, clock(), on))
         elif action == "back":
             await tables.change(code, lambda t: t.take_back(seat_secret, clock()))
         else:
@@ -288,5 +294,5 @@ routes = [
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
     *(Route(f"/t/{{code}}/{action}", act, methods=["POST"])
-      for action in ("act", "sit", "start", "back", "away", "late")),
+      for action in ("act", "sit", "start", "back", "away", "late", "chat", "mute")),
 ]

@@ -114,9 +114,14 @@ def _turn(table: Table, viewer: str | None) -> Any:
     return turn_words(table.seat_match(seen_by))
 
 
+CHAT_SHOWN = 20
+"""The latest lines of the table's talk a page or a state shows."""
+
+
 def state_json(table: Table, viewer: str | None) -> dict[str, Any]:
     """The view of ``/api/tables`` (:meth:`Table.view`) with the words of the coach and of the recap, as text."""
     out = table.view(viewer)
+    out["chat"] = [{"seat": said.seat, "person": said.person, "text": said.text} for said in table.chat[-CHAT_SHOWN:]]
     if viewer is not None and viewer in table.seats and table.match is not None:
         seat = table.seats[viewer]
         question = table.questions.get(viewer)
@@ -146,7 +151,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, **door,
+        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "chat": table.chat[-CHAT_SHOWN:],
+        **door,
     }
     out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
     if viewer is not None:
