@@ -15,6 +15,7 @@ from tests.web_play_helpers import cards_named, read_frame
 from tests.web_table_helpers import leaks
 from trainer.game.cards import Card
 from trainer.game.notation import parse_game
+from trainer.play.match import CoachLevel
 from trainer.play.table import Options, Table, TableError
 from trainer.web.app import create_app
 
@@ -244,3 +245,48 @@ def test_the_talk_in_the_api_and_on_the_page_is_escaped_limited_and_survives_a_r
         state = api.get(f"/api/tables/{code}/state", headers=bearer(zoe)).json()  # the server started again
         assert [line["text"] for line in state["chat"]][:2] == ["<script>alert(1)</script>", "line 0"]
         assert "&lt;script&gt;" in frame(api, code, {})
+
+
+# -- the table page: the offered ask, the coach's question, the end -------------------------------------
+
+
+def frame_of(table: Table, viewer: str, **kwargs: Any) -> str:
+    from trainer.render.web import render
+    from trainer.render.web.table_frame import context
+
+    return render("table_frame.html", t=context(table, viewer, "/t/abcd2345", csrf="x", **kwargs), csrf_token="x")
+
+
+def test_the_offered_ask_can_hit_and_the_coachs_question_sits_with_its_buttons_and_the_end_clears_advice() -> None:
+    table = Table.new("abcd2345", Options(seed=11, coach=(CoachLevel.OFF, CoachLevel.ALERT)), HOST, now=0.0)
+    ann = table.take("Ann", "Ann", now=0.0)
+    table.set_coach(ann, "alert", now=0.0)
+    table.start(HOST, now=0.0)
+    offered_seen = asked_doubt = 0
+    while table.phase != "over":
+        if table.bot_due():
+            table.bot_step(now=1.0)
+            continue
+        events = table.playing().state.events
+        offered = table.offered_ask("Ann")
+        assert offered is not None
+        target, card = offered.split()
+        assert table.seats["Ann"].coach.ask_chance(events, target, Card.parse(card)) > 0  # never one that cannot hit
+        assert f'placeholder="{offered} · claim' in frame_of(table, "Ann")
+        offered_seen += 1
+        impossible = next(((t, c) for t, cs in table.options_of("Ann")["asks"].items() for c in cs
+                           if table.seats["Ann"].coach.ask_chance(events, t, Card.parse(c)) == 0), None)
+        if impossible is not None and not asked_doubt:
+            reply = table.respond("Ann", f"{impossible[0]} {impossible[1]}", now=1.0)
+            assert reply.kind == "confirm"
+            page = frame_of(table, "Ann", reply=reply)
+            said = page.split('<div class="said confirm" role="status">')[1].split("</div></div>")[0]
+            assert "cannot hit" in said and "Ask anyway?" in said  # the question, and in the same box its buttons
+            assert 'value="yes"' in said and 'value="no"' in said
+            table.respond("Ann", "no", now=1.0)
+            asked_doubt = 1
+        table.respond("Ann", "auto", now=1.0)
+    assert offered_seen > 0 and asked_doubt
+    last = table.said.get("Ann")
+    end = frame_of(table, "Ann", reply=last)
+    assert 'data-phase="over"' in end and "Coach:" not in end and 'class="alert"' not in end

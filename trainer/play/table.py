@@ -52,10 +52,12 @@ import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
+from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Event
+from trainer.game.events import Ask, Event
 from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
 from trainer.game.state import SetStatus
@@ -591,6 +593,39 @@ class Table:
             passes = sorted(match.state.actors())
         claims = {str(h): [str(c) for c in h.cards] for h in view.live_sets()} if role is not Role.PASS else {}
         return {"asks": asks, "claims": claims, "claimers": view.claimers() if claims else [], "passes": passes}
+
+    def offered_ask(self, viewer: str) -> str | None:
+        """The ask a page offers the seat as its example (``Bob 6D``): one that can hit. With a coach, the
+        likeliest from the seat's exact view; without one, the first not answered "no" since the card last
+        moved (no more than the seat remembers); ``None`` when no ask is possible.
+
+        >>> from trainer.play.match import Seating
+        >>> table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.ALERT)))
+        >>> while table.bot_due(): _ = table.bot_step(now=0.0)
+        >>> target, card = table.offered_ask("Ann").split()
+        >>> table.seats["Ann"].coach.ask_chance(table.match.state.events, target, Card.parse(card)) > 0
+        True
+        """
+        match = self.playing()
+        asks = [(target, Card.parse(code)) for target, codes in self.options_of(viewer)["asks"].items()
+                for code in codes]
+        if not asks:
+            return None
+        events = match.state.events
+        seat = self.seats.get(viewer)
+        if seat is not None and seat.level is not CoachLevel.OFF:
+            known = seat.coach.knowledge(events)
+            target, card = max(asks, key=lambda ask: known.holders(ask[1]).get(ask[0], Fraction(0)))
+            return f"{target} {card}"
+        denied: set[tuple[str, Card]] = set()
+        for event in events:
+            if isinstance(event, Ask):
+                if event.hit:
+                    denied = {(t, c) for t, c in denied if c != event.card}
+                else:
+                    denied.add((event.target, event.card))
+        target, card = next((ask for ask in asks if ask not in denied), asks[0])
+        return f"{target} {card}"
 
     # -- the end -------------------------------------------------------------------------------
 

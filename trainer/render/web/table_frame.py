@@ -86,13 +86,14 @@ def line_of(form: dict[str, str]) -> str:
 
 def said_words(table: Table, viewer: str, reply: Reply | None, moved: Sequence[Event] = ()) -> list[Words | str]:
     """What the viewer was just told: each claim just made announced (theirs, or a bot's in ``moved``), then the
-    reply's words."""
+    reply's words (the coach's advice), which the end of the game clears: its announcement is all that stays."""
     if table.match is None:
         return []
     state = table.match.state
     events = [*moved, *(reply.events if reply is not None else ())]
     claims = [claim_announcement(state, e, viewer) for e in events if isinstance(e, Claim)]
-    return [*claims, *(reply_words(reply) if reply is not None else ())]
+    advice = reply_words(reply) if reply is not None and not table.match.over else ()
+    return [*claims, *advice]
 
 
 def _recap(table: Table, viewer: str) -> list[Any]:
@@ -151,7 +152,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "chat": table.chat[-CHAT_SHOWN:],
+        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "offered": None,
+        "chat": table.chat[-CHAT_SHOWN:],
         **door,
     }
     out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
@@ -181,6 +183,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     options = table.options_of(viewer)
     question = table.questions.get(viewer)
     out.update(options=options, alerts=list(alert_words(seat)), recap=_recap(table, viewer),
+               offered=table.offered_ask(viewer),
                question=reply_words(question)[0] if question is not None else None)
     askable = sorted({Card.parse(c) for cards in options["asks"].values() for c in cards})
     out["askable"] = askable
