@@ -125,8 +125,14 @@ def table_view(match: Match, open_history: bool) -> Group:
     grid.add_row(Text.assemble(("Hand    ", "bold"), hand_text(state.hands[you]) or Text("(no cards)", style="dim")))
     summary = recap(setup, state.events, you)
     if open_history and not summary.empty and match.decider()[0] == you:
-        for row in recap_rows(summary, state):
-            grid.add_row(row)
+        rows = recap_rows(summary, state)
+        grid.add_row(rows[0])
+        sets = Table.grid()  # (a long line wraps under its own text, not under the set)
+        sets.add_column(no_wrap=True)
+        sets.add_column()
+        for row in rows[1:]:
+            sets.add_row(*row.divide([6]))
+        grid.add_row(sets)
     else:
         recent = state.events[-(RECENT if open_history else 1) :]
         first = len(state.events) - len(recent) + 1
