@@ -233,17 +233,23 @@ def test_the_talk_in_the_api_and_on_the_page_is_escaped_limited_and_survives_a_r
         assert "Unmute Zoe (Dan)" in frame(api, code, {f"lit_host_{code}": host})
         assert api.post(f"/api/tables/{code}/seats/Dan/mute", json={"on": False}, headers=bearer(host)).json() == {
             "muted": []}
+        sent = api.post(f"/t/{code}/chat", data={"text": "one more"}, headers={
+            "x-csrf-token": api.cookies["lit_csrf"], "hx-request": "true",
+            "cookie": f"lit_seat_{code}={zoe}; lit_csrf={api.cookies['lit_csrf']}"})
+        assert sent.status_code == 200 and "one more" in sent.text
+        assert 'id="chat-form"' in sent.text and 'hx-swap-oob="true"' in sent.text  # (the form back, empty)
         statuses = [api.post(f"/api/tables/{code}/chat", json={"text": f"line {n}"}, headers=bearer(zoe)).status_code
-                    for n in range(10)]  # five at once (three said above), then one every 2 s
+                    for n in range(10)]  # five at once (four said above), then one every 2 s
         assert statuses[0] == 201 and statuses[-1] == 429
         page = frame(api, code, {})  # a spectator's view
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page
-        assert "Zoe" in text_of(page) and "line 0" in text_of(page) and "Say to the table" not in page
-        seat = frame(api, code, {f"lit_seat_{code}": zoe})
-        assert "Say to the table" in seat and "Mute" not in seat
+        assert "Zoe" in text_of(page) and "line 0" in text_of(page) and "Mute" not in page
+        assert "Say to the table" not in api.get(f"/t/{code}", headers={"cookie": ""}).text  # (a spectator)
+        seat = api.get(f"/t/{code}", headers={"cookie": f"lit_seat_{code}={zoe}"}).text
+        assert seat.count('id="chat-form"') == 1 and "Mute" not in seat  # (outside the fragment the stream swaps)
     with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as api:
         state = api.get(f"/api/tables/{code}/state", headers=bearer(zoe)).json()  # the server started again
-        assert [line["text"] for line in state["chat"]][:2] == ["<script>alert(1)</script>", "line 0"]
+        assert [line["text"] for line in state["chat"]][:3] == ["<script>alert(1)</script>", "one more", "line 0"]
         assert "&lt;script&gt;" in frame(api, code, {})
 
 

@@ -10,12 +10,13 @@ is absent.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.test_web_browser_tables import ARGS, CHROMIUM, shot
+from tests.test_web_browser_tables import ARGS, CHROMIUM, SHOTS, shot
 from tests.web_table_helpers import live_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no chromium")]
@@ -59,6 +60,19 @@ def test_a_friend_comes_late_into_a_bots_seat_and_another_talks(tmp_path: Path) 
         cleo.click("form.say-chat button")
         for page in (host, cleo, max_):  # every page shows the line, as text, live
             page.wait_for_selector(".chat-lines li:has-text('<b>gl hf</b> Max!')", timeout=20_000)
+        assert cleo.input_value("#chat-text") == ""  # (sent: the box came back empty)
+        cleo.fill("#chat-text", "half a line")
+        events = cleo.get_attribute(".table-frame", "data-events")
+        for _ in range(300):  # until someone moves and the table is swapped live
+            if cleo.get_attribute(".table-frame", "data-events") != events:
+                break
+            for page in (host, max_, cleo):
+                if page.locator(".table-frame[data-your-move='1']").count():
+                    with contextlib.suppress(PlaywrightTimeout):
+                        page.locator("form.act button:has-text('Auto')").click(timeout=2000)
+            cleo.wait_for_timeout(100)
+        assert cleo.get_attribute(".table-frame", "data-events") != events
+        assert cleo.input_value("#chat-text") == "half a line"  # what she is typing stays
         pages = {"Ann": host, "Cat": cleo, "Bob": max_}
         checked: set[str] = set()
         deadline = time.monotonic() + 180
@@ -71,12 +85,19 @@ def test_a_friend_comes_late_into_a_bots_seat_and_another_talks(tmp_path: Path) 
                         page.locator("a.pick").first.click()
                         page.wait_for_selector("button.ask-seat", timeout=5000)
                         if page.viewport_size == PHONE:  # the card and the seat to tap on one screen
+                            page.wait_for_timeout(300)
+                            page.locator("a.pick.chosen").scroll_into_view_if_needed()
+                            if SHOTS:
+                                page.screenshot(path=f"{SHOTS}/friends-{seat}-screen.png")  # (what the phone shows)
                             boxes = [page.locator("a.pick.chosen").bounding_box(),
                                      page.locator("button.ask-seat").first.bounding_box()]
-                            assert all(boxes)
-                            top = min(b["y"] for b in boxes if b)
-                            bottom = max(b["y"] + b["height"] for b in boxes if b)
-                            assert bottom - top <= PHONE["height"], (seat, boxes)
+                            assert all(b and b["y"] >= 0 and b["y"] + b["height"] <= PHONE["height"]
+                                       for b in boxes), (seat, boxes)  # both on the screen
+                            for box, selector in zip(boxes, ("a.pick.chosen", "button.ask-seat"), strict=True):
+                                assert box is not None
+                                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                                assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('{selector}')"
+                                                     " !== null"), (seat, selector)  # and neither covered
                         shot(page, f"friends-{seat}-asks")
                         placeholder = page.get_attribute("#line", "placeholder") or ""
                         assert placeholder.split(" · ")[0].count(" ") == 1  # the offered ask: 'Bob 6D'

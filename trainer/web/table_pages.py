@@ -177,6 +177,7 @@ async def act(request: Request) -> Response:
         elif action == "chat":
             tables.limits.check("chat:" + (seat_secret or client_key(request)), CHAT)
             await tables.change(code, lambda t: t.say(seat_secret, form.get("text", ""), clock()))
+            return _answer(request, tables.get(code), viewer_of(request, table), chat_sent=True)
         elif action == "mute":
             name, on = form.get("seat", ""), form.get("on") != "0"
             await tables.change(code, lambda t: t.mute(host_secret, name, clock(), on))

@@ -156,7 +156,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "offered": None,
+        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "offered": None, "chat_sent": False,
         "chat": table.chat[-CHAT_SHOWN:],
         **door,
     }
