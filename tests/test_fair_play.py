@@ -25,11 +25,12 @@ from trainer.play.ending import decided
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, BotKind
+from trainer.play.recap import recap
 from trainer.play.seat import Seat, Surest
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
 from trainer.play.view import ClaimSet, View, ping_pongs
 from trainer.render import play as render
-from trainer.render.play import alert_lines, reply_lines, show_events, show_review, table_view
+from trainer.render.play import alert_lines, recap_rows, reply_lines, show_events, show_review, table_view
 
 from pty_harness import Terminal
 
@@ -168,12 +169,18 @@ def test_the_turn_starts_with_what_happened_since_your_last_move(screen: Console
     screen.print(table_view(match, seat.open_book))
     text = screen.export_text()
     assert "dealer " + match.setup.dealer in text
-    assert f"Since   your last move, {len(match.state.events)} events (from 1):" in text
-    for event in match.state.events:  # every ask, in its asker's line
-        assert f"{event.target} " in text  # type: ignore[attr-defined]
-    moved = [e for e in match.state.events if getattr(e, "hit", False)]
-    if moved:
-        assert "Moved   " in text and f"{moved[0].target}→{moved[0].asker}" in text  # type: ignore[attr-defined]
+    assert f"Since   your last move, {len(match.state.events)} events (from 1), by set:" in text
+    touched = {e.card.half_suit for e in match.state.events}  # type: ignore[attr-defined]
+    rows = [row.plain.strip() for row in recap_rows(recap(match.setup, match.state.events, match.you),
+                                                      match.state)[1:]]  # as printed, before the wrapping
+    assert all(" ".join(row.split()) in " ".join(text.split()) for row in rows)
+    assert sorted(row.split()[0] for row in rows) == sorted(h.code for h in touched)  # one line a set touched
+    for event in match.state.events:  # every ask in its set's line: a hit as taken, a miss as asked
+        row = next(r for r in rows if r.split()[0] == event.card.half_suit.code)  # type: ignore[attr-defined]
+        if event.hit:  # type: ignore[attr-defined]
+            assert f"{event.asker} took " in row and f" from {event.target}" in row  # type: ignore[attr-defined]
+        else:
+            assert f"{event.asker} asked " in row and event.target in row  # type: ignore[attr-defined]
 
 
 def test_your_claim_is_announced(screen: Console) -> None:

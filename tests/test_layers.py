@@ -33,10 +33,9 @@ FORBIDDEN = {("trainer.explain", "trainer.review")}  # (importer's layer, import
 # door, it asks the play, puzzles, review and render layers, never the engine or the explainer directly.
 SKIPPED = {("trainer.web", "trainer.engine"), ("trainer.web", "trainer.explain")}
 
-# The web is a thin door (issue 38): its modules, trainer/web/*.py, hold at most this many lines. 1,687 for the
-# modules beside the tables' (web/play.py, tables.py, table_hall.py, table_api.py, table_pages.py, game_ids.py)
-# after their work moved to puzzles/, trainer/review/ and trainer/render/, plus 1,400 for the tables' modules.
-WEB_LINES_LIMIT = 3_087
+# The web is a thin door (issue 38: "about 3,000 lines or fewer", from 4,225): its modules, trainer/web/*.py, hold
+# at most this many lines. What is not routes, sessions and limits lives in play/, puzzles/, review/ and render/.
+WEB_LINES_LIMIT = 3_100
 
 # Imports allowed to break the layers, each with its reason. Each entry: (importing module, imported module).
 KNOWN: set[tuple[str, str]] = set()

@@ -21,6 +21,14 @@ seen. The words are :mod:`trainer.render.play`'s.
     (5, [('Dan', 2)])
     >>> [(str(card), giver, taker) for card, giver, taker in r.moved]
     [('2H', 'Cat', 'Dan')]
+
+:func:`by_set` groups the same events by the set they touched: what changed
+in each (a card taken, a card asked for and not held, a claim), in the order
+things happened; the passes on their own:
+
+    >>> [(str(news.half_suit), [(type(b).__name__, b.who, b.whom, str(b.card)) for b in news.bits])
+    ...  for news in by_set(r)]
+    [('LH', [('Took', 'Dan', ('Cat',), '2H'), ('Missed', 'Dan', ('Eve',), '3H')])]
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.game.cards import Card
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.state import SetStatus, Setup, State
 from trainer.review import actor_of
@@ -75,6 +83,90 @@ def recap(setup: Setup, events: Sequence[Event], you: str) -> Recap:
             player = event.claimer if isinstance(event, Claim) else event.player if isinstance(event, Pass) else None
             turns.append(Turn(player or "", (), event))
     return Recap(first, tuple(turns), tuple(moved))
+
+
+@dataclass(frozen=True)
+class Took:
+    """``who`` took ``card`` from ``whom`` (one name): a hit."""
+
+    who: str
+    whom: tuple[str, ...]
+    card: Card
+
+
+@dataclass(frozen=True)
+class Missed:
+    """``who`` asked each of ``whom`` for ``card`` and none of them had it."""
+
+    who: str
+    whom: tuple[str, ...]
+    card: Card
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """``who`` claimed the set (the claim itself, for its outcome)."""
+
+    who: str
+    claim: Claim
+    whom: tuple[str, ...] = ()
+    card: None = None
+
+
+Bit = Took | Missed | Claimed
+"""One thing that changed in a set."""
+
+
+@dataclass(frozen=True)
+class SetNews:
+    """What changed in one set since the person's last move, in order; ``half_suit`` is ``None`` for the
+    passes (the turn handed to a teammate), which touch no set."""
+
+    half_suit: HalfSuit | None
+    bits: tuple[Bit, ...] = ()
+    passes: tuple[Pass, ...] = ()
+
+
+def by_set(summary: Recap) -> tuple[SetNews, ...]:
+    """The recap grouped by set, in the order the sets were first touched: each set's hits, misses (one
+    asker's misses for the same card are one bit, however many were asked) and claims; the passes last.
+    Only what the events say in public: who asked whom for what, and the answers.
+
+    >>> from trainer.game.notation import parse_game
+    >>> game = parse_game('''variant: classic
+    ... players: Ann Bob Cat Dan Eve Fay
+    ... dealer: Fay
+    ... Fay asks Ann for QS: yes
+    ... Fay asks Ann for JC: no
+    ... Ann asks Bob for 9C: no
+    ... Bob asks Ann for 10C: no
+    ... Ann asks Dan for 9C: no''')
+    >>> news = by_set(recap(game.setup, game.events, "Eve"))
+    >>> [(str(n.half_suit), [(b.who, b.whom) for b in n.bits]) for n in news]
+    [('HS', [('Fay', ('Ann',))]), ('HC', [('Fay', ('Ann',)), ('Ann', ('Bob', 'Dan')), ('Bob', ('Ann',))])]
+    """
+    sets: dict[HalfSuit, list[Bit]] = {}
+    passes: list[Pass] = []
+    for turn in summary.turns:
+        if isinstance(turn.other, Claim):
+            sets.setdefault(turn.other.half_suit, []).append(Claimed(turn.player, turn.other))
+        elif isinstance(turn.other, Pass):
+            passes.append(turn.other)
+        for ask in turn.asks:
+            bits = sets.setdefault(ask.card.half_suit, [])
+            if ask.hit:
+                bits.append(Took(ask.asker, (ask.target,), ask.card))
+                continue
+            same = next((i for i, b in enumerate(bits) if isinstance(b, Missed) and b.who == ask.asker
+                         and b.card == ask.card), None)
+            if same is None:
+                bits.append(Missed(ask.asker, (ask.target,), ask.card))
+            elif ask.target not in bits[same].whom:
+                bits[same] = Missed(ask.asker, (*bits[same].whom, ask.target), ask.card)
+    news = [SetNews(half, tuple(bits)) for half, bits in sets.items()]
+    if passes:
+        news.append(SetNews(None, (), tuple(passes)))
+    return tuple(news)
 
 
 def claim_outcome(state: State, claim: Claim) -> tuple[str, int | None]:

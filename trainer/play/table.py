@@ -52,10 +52,12 @@ import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
+from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Event
+from trainer.game.events import Ask, Event
 from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
 from trainer.game.state import SetStatus
@@ -78,6 +80,10 @@ _PERSON = re.compile(rf"[^\W_][\w .'-]{{0,{MAX_PERSON - 1}}}")
 SOLO = "-"
 """What a one-person table keeps for its person's secret: no secret's hash, so no secret is theirs."""
 AWAY_SECONDS = 180.0
+MAX_CHAT = 200
+"""The longest line said at the table (characters)."""
+CHAT_KEPT = 100
+"""The chat lines a table keeps (the latest)."""
 """A seat whose person has been gone this long (no page open, no action) may be handed to a bot by the host."""
 LEVELS = (CoachLevel.OFF, CoachLevel.ALERT, CoachLevel.FULL)
 BOT_KINDS = BOT_LEVELS
@@ -193,6 +199,16 @@ class Place:
         return bool(self.secret)
 
 
+@dataclass(frozen=True)
+class Said:
+    """One line said at the table: the seat, the person in it then, the text (plain: pages escape it), when."""
+
+    seat: str
+    person: str
+    text: str
+    at: float
+
+
 @dataclass
 class Table:
     """One table: its options, seats, host, game (``None`` before the start), and what the end computed."""
@@ -212,6 +228,10 @@ class Table:
     said: dict[str, Reply] = field(default_factory=dict, repr=False)
     """What each seat was last told after one of its own moves (the coach's notes, what the ask gave away)."""
     version: int = 0
+    chat: list[Said] = field(default_factory=list)
+    """The table's talk, oldest first (the latest :data:`CHAT_KEPT`): in the table's file, never in the log."""
+    muted: set[str] = field(default_factory=set)
+    """The seats the host has muted."""
 
     @classmethod
     def new(cls, code: str, options: Options, host_secret: str, now: float) -> Table:
@@ -304,6 +324,38 @@ class Table:
                              409)
         secret = secrets.token_urlsafe(18)
         place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
+        self.changed(now)
+        return secret
+
+    def late(self, host_secret: str | None, name: str, person: object, now: float,
+             learner: str | None = None) -> str:
+        """The host lets ``person`` take the seat ``name`` a bot has played since the start, in a game under way;
+        the seat's secret. From then on they play it and see what the seat sees (its hand, the public events,
+        its coach), nothing more (403: not the host; 409: not under way, a person's seat, a look-alike name).
+
+        >>> table = Table.new("abcd2345", Options(seed=3), "host", now=0.0)
+        >>> _ = table.take("Ann", "Ann", now=0.0); table.start("host", now=0.0)
+        >>> secret = table.late("host", "Bob", "Zoe", now=1.0)
+        >>> table.viewer(secret), sorted(table.people()), table.place("Bob").person
+        ('Bob', ['Ann', 'Bob'], 'Zoe')
+        """
+        if not self.is_host(host_secret):
+            raise TableError("only the host may let a friend take a bot's seat (Authorization: Bearer "
+                             "HOST-SECRET)", 403)
+        match = self.playing()
+        place = self.place(name)
+        person = check_person(person)
+        if place.held:
+            raise TableError(f"{name} is {place.person}'s seat: a friend may take only a seat a bot plays "
+                             "from the start", 409)
+        like = look_alike(person, [p.person for p in self.places if p.held])
+        if like is not None:
+            raise TableError(f"someone called {like} sits here already: choose a name that does not look like it",
+                             409)
+        secret = secrets.token_urlsafe(18)
+        place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
+        match.people.add(name)
+        self.seats[name] = Seat(match, name, place.coach)
         self.changed(now)
         return secret
 
@@ -429,6 +481,45 @@ class Table:
         self.questions.pop(place.name, None)
         self.changed(now)
 
+    # -- talk ---------------------------------------------------------------------------------
+
+    def say(self, secret: str | None, text: object, now: float) -> Said:
+        """A line said by the seat whose secret this is, kept with the table (400: empty or longer than
+        :data:`MAX_CHAT`; 403: not a seat's secret, or muted by the host). Control characters become spaces.
+
+        >>> table = Table.new("abcd2345", Options(seed=3), "host", now=0.0)
+        >>> ann = table.take("Ann", "Ann", now=0.0)
+        >>> table.say(ann, "  hello <b>all</b>\x07 ", now=1.0).text
+        'hello <b>all</b>'
+        >>> table.mute("host", "Ann", now=2.0); table.say(ann, "hi", now=3.0)
+        Traceback (most recent call last):
+        trainer.play.table.TableError: the host has muted Ann
+        """
+        place = self.holder(secret)
+        if not isinstance(text, str) or not text.strip():
+            raise TableError("text: say something (a line of at most 200 characters)")
+        line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if len(line) > MAX_CHAT:
+            raise TableError(f"text: at most {MAX_CHAT} characters (this is {len(line)})")
+        if place.name in self.muted:
+            raise TableError(f"the host has muted {place.name}", 403)
+        said = Said(place.name, place.person, line, now)
+        self.chat = [*self.chat, said][-CHAT_KEPT:]
+        place.seen = now
+        self.changed(now)
+        return said
+
+    def mute(self, host_secret: str | None, name: str, now: float, on: bool = True) -> None:
+        """The host mutes seat ``name`` (or lets it talk again, ``on=False``)."""
+        if not self.is_host(host_secret):
+            raise TableError("only the host may mute a seat", 403)
+        self.place(name)
+        if on:
+            self.muted.add(name)
+        else:
+            self.muted.discard(name)
+        self.changed(now)
+
     def changed(self, now: float) -> None:
         """Mark a change: a new version for the live stream, and the table's idle time starts again."""
         self.touched = now
@@ -511,6 +602,39 @@ class Table:
         claims = {str(h): [str(c) for c in h.cards] for h in view.live_sets()} if role is not Role.PASS else {}
         return {"asks": asks, "claims": claims, "claimers": view.claimers() if claims else [], "passes": passes}
 
+    def offered_ask(self, viewer: str) -> str | None:
+        """The ask a page offers the seat as its example (``Bob 6D``): one that can hit. With a coach, the
+        likeliest from the seat's exact view; without one, the first not answered "no" since the card last
+        moved (no more than the seat remembers); ``None`` when no ask is possible.
+
+        >>> from trainer.play.match import Seating
+        >>> table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.ALERT)))
+        >>> while table.bot_due(): _ = table.bot_step(now=0.0)
+        >>> target, card = table.offered_ask("Ann").split()
+        >>> table.seats["Ann"].coach.ask_chance(table.match.state.events, target, Card.parse(card)) > 0
+        True
+        """
+        match = self.playing()
+        asks = [(target, Card.parse(code)) for target, codes in self.options_of(viewer)["asks"].items()
+                for code in codes]
+        if not asks:
+            return None
+        events = match.state.events
+        seat = self.seats.get(viewer)
+        if seat is not None and seat.level is not CoachLevel.OFF:
+            known = seat.coach.knowledge(events)
+            target, card = max(asks, key=lambda ask: known.holders(ask[1]).get(ask[0], Fraction(0)))
+            return f"{target} {card}"
+        denied: set[tuple[str, Card]] = set()
+        for event in events:
+            if isinstance(event, Ask):
+                if event.hit:
+                    denied = {(t, c) for t, c in denied if c != event.card}
+                else:
+                    denied.add((event.target, event.card))
+        target, card = next((ask for ask in asks if ask not in denied), asks[0])
+        return f"{target} {card}"
+
     # -- the end -------------------------------------------------------------------------------
 
     def log(self) -> str:
@@ -544,6 +668,7 @@ class Table:
             "places": [{**asdict(p), "coach": p.coach.value} for p in self.places],
             "game": self.match.text() if self.match is not None else None,
             "ending": self.ending, "version": self.version,
+            "chat": [asdict(said) for said in self.chat], "muted": sorted(self.muted),
         }
         return json.dumps(data, indent=1) + "\n"
 
@@ -582,7 +707,10 @@ class Table:
         places = [Place(_text(p["name"]), _text(p["person"]), _text(p["secret"]), _text(p["learner"], True),
                         CoachLevel(p["coach"]), bool(p["bot"]), float(p["seen"])) for p in data["places"]]
         table = cls(_text(data["code"]), options, _text(data["host"]), float(data["created"]),
-                    float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]))
+                    float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]),
+                    chat=[Said(_text(c["seat"]), _text(c["person"]), _text(c["text"])[:MAX_CHAT], float(c["at"]))
+                          for c in data.get("chat", [])][-CHAT_KEPT:],  # (files before the chat have none)
+                    muted={_text(name) for name in data.get("muted", [])})
         if data["game"] is not None:
             match = Match.from_text(_text(data["game"]))
             match.people = table.people()
@@ -601,6 +729,8 @@ class Table:
             raise ValueError("the game is not the table's")
         if self.ending is not None and not _ending_shape(self.ending):
             raise ValueError("the end of the game")
+        if any(said.seat not in self.names() for said in self.chat) or not self.muted <= set(self.names()):
+            raise ValueError("the chat's seats are not the table's")
         self.text()
         for viewer in [None, *(p.name for p in self.places)]:
             self.view(viewer)

@@ -18,20 +18,20 @@ from rich.table import Table
 from rich.text import Text
 
 from trainer.explain.phrases import percent
-from trainer.game.cards import HalfSuit
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
 from trainer.play.ending import Decided, Moment, SetResult, verdict
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
-from trainer.play.recap import Recap, claim_outcome, recap
+from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome, recap
 from trainer.play.saved import SavedGame
 from trainer.play.seat import Advice, Alert, Certain, Doubt, Reply, Seat, Surest
 from trainer.play.table_prompt import HELP
 from trainer.play.view import Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
-from trainer.render.phrases import event_words, placement_words
+from trainer.render.phrases import event_words, names, placement_words
 from trainer.render.words import Words, cards_words
 from trainer.review import Note
 
@@ -125,8 +125,14 @@ def table_view(match: Match, open_history: bool) -> Group:
     grid.add_row(Text.assemble(("Hand    ", "bold"), hand_text(state.hands[you]) or Text("(no cards)", style="dim")))
     summary = recap(setup, state.events, you)
     if open_history and not summary.empty and match.decider()[0] == you:
-        for row in recap_rows(summary, state):
-            grid.add_row(row)
+        rows = recap_rows(summary, state)
+        grid.add_row(rows[0])
+        sets = Table.grid()  # (a long line wraps under its own text, not under the set)
+        sets.add_column(no_wrap=True)
+        sets.add_column()
+        for row in rows[1:]:
+            sets.add_row(*row.divide([6]))
+        grid.add_row(sets)
     else:
         recent = state.events[-(RECENT if open_history else 1) :]
         first = len(state.events) - len(recent) + 1
@@ -140,41 +146,39 @@ def table_view(match: Match, open_history: bool) -> Group:
 
 
 def recap_rows(summary: Recap, state: State) -> list[Text]:
-    """The events since the person's last move, one line per turn (``Dan: Ann J♥ yes, Eve 9♥ no``), then the
-    cards that changed hands."""
-    rows = []
-    count = sum(len(t.asks) or 1 for t in summary.turns)
-    rows.append(Text.assemble(("Since   ", "bold"), (f"your last move, {count} event{'s' if count != 1 else ''} "
-                                                    f"(from {summary.first}):", "dim")))
-    for turn in summary.turns:
-        line = Text("  ")
-        if turn.other is not None:
-            line.append_text(event_text(turn.other))
-            if isinstance(turn.other, Claim):
-                line.append(f" · {claim_words(state, turn.other, score=False)}", style="bold")
-        else:
-            line.append(f"{turn.player} asks ")
-            for number, ask in enumerate(turn.asks):
-                if number:
-                    line.append(", ")
-                line.append(f"{ask.target} ")
-                line.append_text(card_text(ask.card))
-                line.append(" yes" if ask.hit else " no", style="bold green" if ask.hit else "dim")
-        rows.append(line)
-    if summary.moved:
-        line = Text("Moved   ", style="bold")
-        for number, (card, giver, taker) in enumerate(summary.moved):
-            if number:
-                line.append(", ")
-            line.append_text(card_text(card))
-            line.append(f" {giver}→{taker}")
-        rows.append(line)
+    """The events since the person's last move, grouped by set (:func:`recap_lines`), for the terminal: the
+    set first (``  HC  Fay took Q♣ from Ann; Ann asked Bob and Dan for 9♣: no``), cards with their suits."""
+    lines = recap_lines(summary, state)
+    rows = [Text.assemble(("Since   ", "bold"), (str(lines[0]).removeprefix("Since "), "dim"))]
+    for line in lines[1:]:
+        parts = list(line.parts)
+        row = Text("  ")
+        half = parts[0]
+        if isinstance(half, HalfSuit):  # the set, then what changed in it
+            row.append(f"{half.code:<4}", style="bold")
+            parts.pop(0)
+            parts[0] = str(parts[0]).removeprefix(": ")
+        for part in parts:
+            if isinstance(part, Card):
+                row.append_text(card_text(part))
+            else:
+                row.append(str(part))
+        rows.append(row)
     return rows
 
 
+def _bit_words(state: State, bit: Took | Missed | Claimed) -> Words:
+    if isinstance(bit, Claimed):
+        return Words.of(f"{bit.who} claimed it ({claim_words(state, bit.claim, score=False)})")
+    if isinstance(bit, Took):
+        return Words.of(f"{bit.who} took ", bit.card, f" from {bit.whom[0]}")
+    return Words.of(f"{bit.who} asked {names(bit.whom)} for ", bit.card, ": no")
+
+
 def recap_lines(summary: Recap, state: State) -> tuple[Words, ...]:
-    """The words of :func:`recap_rows`, a sentence a line, cards as values (``Dan asks Ann JH yes, Eve 9H no``),
-    for a page that draws the cards itself.
+    """The events since the person's last move in a few lines: one a set touched, what changed in it in order
+    (who took which card from whom, who was asked for a card and had none, a claim and what it came to), then
+    the passes; cards as values, for a page that draws the cards itself. Only the public events.
 
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game('''variant: classic
@@ -182,27 +186,33 @@ def recap_lines(summary: Recap, state: State) -> tuple[Words, ...]:
     ... dealer: Ann
     ... Ann asks Bob for 3D: no
     ... Bob asks Cat for 2S: yes
-    ... Bob asks Ann for 9S: no''')
-    >>> said = recap_lines(recap(game.setup, game.events, "Ann"), game.state())
-    >>> [str(line) for line in said]
-    ['Since your last move, 2 events (from 2):', 'Bob asks Cat 2S yes, Ann 9S no', 'Moved: 2S Cat→Bob']
-    >>> said[1].cards()
-    (Card.parse('2S'), Card.parse('9S'))
+    ... Bob asks Ann for 9S: no
+    ... Ann asks Dan for 3D: no
+    ... Dan asks Eve for 9S: no''')
+    >>> said = recap_lines(recap(game.setup, game.events, "Fay"), game.state())
+    >>> [str(line) for line in said]  # doctest: +NORMALIZE_WHITESPACE
+    ['Since your last move, 5 events (from 1), by set:',
+     'LD: Ann asked Bob and Dan for 3D: no',
+     'LS: Bob took 2S from Cat',
+     'HS: Bob asked Ann for 9S: no; Dan asked Eve for 9S: no']
+    >>> said[3].cards()
+    (Card.parse('9S'), Card.parse('9S'))
     """
     count = sum(len(t.asks) or 1 for t in summary.turns)
-    lines = [Words.of(f"Since your last move, {count} event{'s' if count != 1 else ''} (from {summary.first}):")]
-    for turn in summary.turns:
-        if turn.other is not None:
-            words = event_words(turn.other)
-            if isinstance(turn.other, Claim):
-                words += Words.of(" · ", claim_words(state, turn.other, score=False))
-            lines.append(words)
-        else:
-            asks = Words.join(", ", (Words.of(f"{a.target} ", a.card, " yes" if a.hit else " no") for a in turn.asks))
-            lines.append(Words.of(f"{turn.player} asks ", asks))
-    if summary.moved:
-        lines.append(Words.of("Moved: ", Words.join(", ", (Words.of(card, f" {giver}→{taker}")
-                                                          for card, giver, taker in summary.moved))))
+    lines = [Words.of(f"Since your last move, {count} event{'s' if count != 1 else ''} (from {summary.first}), "
+                      "by set:")]
+    for news in by_set(summary):
+        if news.half_suit is None:
+            lines.append(Words.join("; ", (event_words(p) for p in news.passes)))
+            continue
+        said: list[Words] = []
+        for index, bit in enumerate(news.bits):
+            before = news.bits[index - 1] if index else None
+            if isinstance(bit, Took) and isinstance(before, Took) and before.who == bit.who:
+                said[-1] += Words.of(", ", bit.card, f" from {bit.whom[0]}")
+            else:
+                said.append(_bit_words(state, bit))
+        lines.append(Words.of(news.half_suit, ": ", Words.join("; ", said)))
     return tuple(lines)
 
 

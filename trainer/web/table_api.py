@@ -36,7 +36,7 @@ from trainer.play.table import Options, Table, TableError
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import refusal, state_json
 from trainer.web.learners import current, named
-from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Hall, Listener, message
+from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN, READ, Hall, Listener, message
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
@@ -167,9 +167,38 @@ async def take(request: Request) -> Response:
     code, name = request.path_params["code"], request.path_params["name"]
     learner = current(request)
     key = learner.key if learner is not None else None
-    clock = tables.clock
-    secret = await tables.change(code, lambda t: t.take(name, body.get("name"), clock(), key))
+    secret = await tables.change(code, lambda t: t.take(name, body.get("name"), tables.clock(), key))
     return answer({"secret": secret, "seat": name, "link": f"/t/{code}#seat={secret}"}, 201)
+
+
+@api
+async def late(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME/late`` ``{"name"}``, by the host: a friend takes a bot's seat; its secret."""
+    tables, secret = _acting(request)  # (the host's, within the rate of actions)
+    body = await body_of(request)
+    code, name = request.path_params["code"], request.path_params["name"]
+    seat = await tables.change(code, lambda t: t.late(secret, name, body.get("name"), tables.clock()))
+    return answer({"secret": seat, "seat": name, "link": f"/t/{code}#seat={seat}"}, 201)
+
+
+@api
+async def chat(request: Request) -> Response:
+    """``POST /api/tables/CODE/chat`` ``{"text"}``, by a seat: a line said at the table (429 when too many)."""
+    tables, secret = _acting(request)
+    tables.limits.check("chat:" + (secret or client_key(request)), CHAT)
+    body = await body_of(request)
+    said = await tables.change(request.path_params["code"], lambda t: t.say(secret, body.get("text"), tables.clock()))
+    return answer({"seat": said.seat, "person": said.person, "text": said.text}, 201)
+
+
+@api
+async def mute(request: Request) -> Response:
+    """``POST /api/tables/CODE/seats/NAME/mute`` ``{"on": true}``, by the host: mute a seat (``false``: unmute)."""
+    tables, secret = _acting(request)
+    body = await body_of(request)
+    code, name = request.path_params["code"], request.path_params["name"]
+    await tables.change(code, lambda t: t.mute(secret, name, tables.clock(), body.get("on", True) is not False))
+    return answer({"muted": sorted(tables.get(code).muted)})
 
 
 @api
@@ -177,8 +206,7 @@ async def start(request: Request) -> Response:
     """``POST /api/tables/CODE/start``: the host begins the game."""
     tables, secret = _acting(request)
     code = request.path_params["code"]
-    clock = tables.clock
-    await tables.change(code, lambda t: t.start(secret, clock()))
+    await tables.change(code, lambda t: t.start(secret, tables.clock()))
     return answer(tables.get(code).view(None))
 
 
@@ -197,8 +225,7 @@ async def move(request: Request) -> Response:
     tables, secret = _acting(request)
     body = await body_of(request)
     code = request.path_params["code"]
-    clock = tables.clock
-    reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), clock()))
+    reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), tables.clock()))
     if reply.kind == "invalid":
         raise TableError(refusal(reply))
     table = tables.get(code)
@@ -213,8 +240,7 @@ async def hand_to_bot(request: Request) -> Response:
     """``POST /api/tables/CODE/seats/NAME/bot``: the host hands an away person's seat to a bot."""
     tables, secret = _acting(request)
     code, name = request.path_params["code"], request.path_params["name"]
-    clock = tables.clock
-    await tables.change(code, lambda t: t.hand_to_bot(secret, name, clock()))
+    await tables.change(code, lambda t: t.hand_to_bot(secret, name, tables.clock()))
     return answer(tables.get(code).view(None))
 
 
@@ -226,8 +252,7 @@ async def take_back(request: Request) -> Response:
     table = tables.get(code)
     if table.holder(secret).name != name:
         raise TableError(f"this secret is not {name[:20]}'s", 403)
-    clock = tables.clock
-    await tables.change(code, lambda t: t.take_back(secret, clock()))
+    await tables.change(code, lambda t: t.take_back(secret, tables.clock()))
     return answer(state_json(tables.get(code), name))
 
 
@@ -237,8 +262,7 @@ async def coach(request: Request) -> Response:
     tables, secret = _acting(request)
     body = await body_of(request)
     code = request.path_params["code"]
-    clock = tables.clock
-    await tables.change(code, lambda t: t.set_coach(secret, body.get("level"), clock()))
+    await tables.change(code, lambda t: t.set_coach(secret, body.get("level"), tables.clock()))
     table = tables.get(code)
     return answer(state_json(table, table.viewer(secret)))
 
@@ -314,6 +338,9 @@ routes = [
     Route("/api/tables/{code}/seats/{name}", take, methods=["POST"]),
     Route("/api/tables/{code}/seats/{name}/bot", hand_to_bot, methods=["POST"]),
     Route("/api/tables/{code}/seats/{name}/back", take_back, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}/late", late, methods=["POST"]),
+    Route("/api/tables/{code}/seats/{name}/mute", mute, methods=["POST"]),
+    Route("/api/tables/{code}/chat", chat, methods=["POST"]),
     Route("/api/tables/{code}/start", start, methods=["POST"]),
     Route("/api/tables/{code}/state", state, methods=["GET"]),
     Route("/api/tables/{code}/moves", move, methods=["POST"]),

@@ -71,6 +71,8 @@ ACT = (10.0, 40)
 """Actions of one seat (moves, hints, …) or of one address without a seat."""
 READ = (30.0, 60)
 """Reads of the state (the pages read the live stream instead)."""
+CHAT = (0.5, 5)
+"""Lines one seat may say at the table: five at once, then one every 2 s."""
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 

@@ -28,7 +28,7 @@ from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
 from trainer.web.review import review_table
 from trainer.web.table_api import client_key, hall, secret_of, streamed
-from trainer.web.table_hall import ACT, CREATE, JOIN
+from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN
 
 MAX_AGE = 2 * 24 * 3600
 """How long a browser keeps a seat's or a host's cookie (a table expires after a day untouched)."""
@@ -139,7 +139,8 @@ async def act(request: Request) -> Response:
     """``POST /t/CODE/ACTION``, this browser's doing at the table: ``act`` (``line``: one line of the ``play``
     prompt for its seat; a click sends one), ``sit`` (``seat``, ``name``: take a free seat; its secret goes in a
     cookie), ``start`` (the host begins), ``back`` (take one's seat back from the bot), ``away`` (``seat``: the
-    host hands the seat of a person gone for minutes to a bot)."""
+    host hands the seat of a person gone for minutes to a bot), ``late`` (``seat``, ``name``: a friend takes a
+    bot's seat, the host is shown its link), ``chat`` (``text``), ``mute`` (``seat``, ``on``: by the host)."""
     action = request.url.path.rsplit("/", 1)[1]
     table = await _table(request)
     if isinstance(table, Response):
@@ -166,6 +167,18 @@ async def act(request: Request) -> Response:
         elif action == "away":
             name = form.get("seat", "")
             await tables.change(code, lambda t: t.hand_to_bot(host_secret, name, clock()))
+        elif action == "late":
+            tables.limits.check("join:" + client_key(request), JOIN)
+            name = form.get("seat", "")
+            late = await tables.change(code, lambda t: t.late(host_secret, name, form.get("name", ""), clock()))
+            return _answer(request, tables.get(code), viewer_of(request, table), late=(name, late))
+        elif action == "chat":
+            tables.limits.check("chat:" + (seat_secret or client_key(request)), CHAT)
+            await tables.change(code, lambda t: t.say(seat_secret, form.get("text", ""), clock()))
+            return _answer(request, tables.get(code), viewer_of(request, table), chat_sent=True)
+        elif action == "mute":
+            name, on = form.get("seat", ""), form.get("on") != "0"
+            await tables.change(code, lambda t: t.mute(host_secret, name, clock(), on))
         elif action == "back":
             await tables.change(code, lambda t: t.take_back(seat_secret, clock()))
         else:
@@ -263,5 +276,6 @@ routes = [
     Route("/t/{code}/resume", resume, methods=["POST"]),
     Route("/t/{code}/stream", stream, methods=["GET"]),
     Route("/t/{code}/review", review_page, methods=["GET"]),
-    *(Route(f"/t/{{code}}/{action}", act, methods=["POST"]) for action in ("act", "sit", "start", "back", "away")),
+    *(Route(f"/t/{{code}}/{action}", act, methods=["POST"])
+      for action in ("act", "sit", "start", "back", "away", "late", "chat", "mute")),
 ]

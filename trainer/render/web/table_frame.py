@@ -86,13 +86,14 @@ def line_of(form: dict[str, str]) -> str:
 
 def said_words(table: Table, viewer: str, reply: Reply | None, moved: Sequence[Event] = ()) -> list[Words | str]:
     """What the viewer was just told: each claim just made announced (theirs, or a bot's in ``moved``), then the
-    reply's words."""
+    reply's words (the coach's advice), which the end of the game clears: its announcement is all that stays."""
     if table.match is None:
         return []
     state = table.match.state
     events = [*moved, *(reply.events if reply is not None else ())]
     claims = [claim_announcement(state, e, viewer) for e in events if isinstance(e, Claim)]
-    return [*claims, *(reply_words(reply) if reply is not None else ())]
+    advice = reply_words(reply) if reply is not None and not table.match.over else ()
+    return [*claims, *advice]
 
 
 def _recap(table: Table, viewer: str) -> list[Any]:
@@ -111,12 +112,21 @@ def _turn(table: Table, viewer: str | None) -> Any:
         return "Game over."
     decider = match.decider()[0]
     seen_by = viewer if viewer is not None else next(p for p in match.setup.players if p != decider)
-    return turn_words(table.seat_match(seen_by))
+    said = turn_words(table.seat_match(seen_by))
+    offered = table.offered_ask(viewer) if viewer == decider and "(Bob 6D)" in str(said) else None
+    if offered is None:
+        return said
+    return Words.of(*(p.replace("(Bob 6D)", f"({offered})") if isinstance(p, str) else p for p in said.parts))
+
+
+CHAT_SHOWN = 20
+"""The latest lines of the table's talk a page or a state shows."""
 
 
 def state_json(table: Table, viewer: str | None) -> dict[str, Any]:
     """The view of ``/api/tables`` (:meth:`Table.view`) with the words of the coach and of the recap, as text."""
     out = table.view(viewer)
+    out["chat"] = [{"seat": said.seat, "person": said.person, "text": said.text} for said in table.chat[-CHAT_SHOWN:]]
     if viewer is not None and viewer in table.seats and table.match is not None:
         seat = table.seats[viewer]
         question = table.questions.get(viewer)
@@ -146,8 +156,11 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
         "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], **door,
+        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "offered": None, "chat_sent": False,
+        "chat": table.chat[-CHAT_SHOWN:],
+        **door,
     }
+    out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
     out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
@@ -174,6 +187,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     options = table.options_of(viewer)
     question = table.questions.get(viewer)
     out.update(options=options, alerts=list(alert_words(seat)), recap=_recap(table, viewer),
+               offered=table.offered_ask(viewer),
                question=reply_words(question)[0] if question is not None else None)
     askable = sorted({Card.parse(c) for cards in options["asks"].values() for c in cards})
     out["askable"] = askable
