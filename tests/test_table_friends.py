@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web_play_helpers import cards_named, read_frame
-from tests.web_table_helpers import leaks
+from tests.web_table_helpers import bearer, leaks
 from trainer.game.cards import Card
 from trainer.game.notation import parse_game
 from trainer.play.match import CoachLevel
@@ -75,18 +74,6 @@ def test_a_late_friends_seat_is_no_longer_played_by_its_bot() -> None:
 
 
 # -- late friends: the API and the page ---------------------------------------------------------------
-
-
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
-    monkeypatch.setenv("LITERATURE_TABLE_SEEDS", "1")  # (fixed deals: the tests replay them)
-    with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as client:
-        yield client
-
-
-def bearer(secret: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {secret}"}
 
 
 def wait_for(client: TestClient, code: str, secret: str, done: Any, seconds: float = 60) -> dict[str, Any]:

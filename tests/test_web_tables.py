@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from tests.web_table_helpers import bearer
 from trainer.play.match import CoachLevel
 from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import state_json
-from trainer.web.app import create_app
 from trainer.web.table_hall import IDLE_SECONDS, Limits
 
 HOST = "host-secret"
@@ -204,18 +203,6 @@ def test_rate_limits_refill_with_time() -> None:
 
 
 # -- the API --------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setenv("LITERATURE_TABLE_PACE", "0")
-    monkeypatch.setenv("LITERATURE_TABLE_SEEDS", "1")  # (fixed deals: the tests replay them)
-    with TestClient(create_app(tmp_path), raise_server_exceptions=False, client=("127.0.0.1", 5000)) as client:
-        yield client
-
-
-def bearer(secret: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {secret}"}
 
 
 def wait_for(client: TestClient, code: str, secret: str | None, done: Any, seconds: float = 60) -> dict[str, Any]:
