@@ -82,12 +82,13 @@ def sets_line(state: State) -> Text:
     return text
 
 
-def turn_words(match: Match) -> Words:
-    """Whose move it is, in words, from the person's side."""
-    return Words.of(_turn(match))
+def turn_words(match: Match, offered: str | None = None) -> Words:
+    """Whose move it is, in words, from the person's side; ``offered``: the ask given as the example (one that
+    can hit, :meth:`trainer.play.table.Table.offered_ask`; else a plain ``Bob 6D``)."""
+    return Words.of(_turn(match, offered or "Bob 6D"))
 
 
-def _turn(match: Match) -> str:
+def _turn(match: Match, offered: str) -> str:
     state = match.state
     if state.over:
         return "Game over."
@@ -104,7 +105,7 @@ def _turn(match: Match) -> str:
         return "Your team picks who plays: play yourself, or pass NAME."
     if state.handover_targets():
         return "Your move: ask, claim, or hand the turn to a teammate (pass NAME), or help."
-    return "Your move: ask (Bob 6D), claim (claim LD: ...), or help."
+    return f"Your move: ask ({offered}), claim (claim LD: ...), or help."
 
 
 def table_view(match: Match, open_history: bool) -> Group:

@@ -112,11 +112,8 @@ def _turn(table: Table, viewer: str | None) -> Any:
         return "Game over."
     decider = match.decider()[0]
     seen_by = viewer if viewer is not None else next(p for p in match.setup.players if p != decider)
-    said = turn_words(table.seat_match(seen_by))
-    offered = table.offered_ask(viewer) if viewer == decider and "(Bob 6D)" in str(said) else None
-    if offered is None:
-        return said
-    return Words.of(*(p.replace("(Bob 6D)", f"({offered})") if isinstance(p, str) else p for p in said.parts))
+    offered = table.offered_ask(viewer) if viewer == decider and viewer is not None else None
+    return turn_words(table.seat_match(seen_by), offered)
 
 
 CHAT_SHOWN = 20
