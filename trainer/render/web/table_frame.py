@@ -29,10 +29,9 @@ from dataclasses import replace
 from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
-from trainer.game.errors import LiteratureError
 from trainer.game.events import Claim, Event
 from trainer.play.ending import decided, verdict
-from trainer.play.match import CoachLevel, Match
+from trainer.play.match import Match
 from trainer.play.recap import recap
 from trainer.play.seat import Reply
 from trainer.play.table import Table
@@ -213,14 +212,6 @@ def links(table: Table) -> list[tuple[str, str]]:
 def frame(table: Table, viewer: str | None, base: str, **kwargs: Any) -> str:
     """The fragment ``table_frame.html`` for ``viewer`` (see :func:`context`)."""
     return render("table_frame.html", t=context(table, viewer, base, **kwargs), csrf_token=kwargs.get("csrf", ""))
-
-
-def coach_level(value: object) -> CoachLevel:
-    """A coach level a form sent (``LiteratureError`` otherwise)."""
-    try:
-        return CoachLevel(str(value))
-    except ValueError:
-        raise LiteratureError(f"level: one of {', '.join(c.value for c in CoachLevel)}") from None
 
 
 def ending_view(match: Match, notes: Sequence[Note], missed: int, added: int) -> dict[str, Any]:
