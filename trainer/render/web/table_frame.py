@@ -104,14 +104,13 @@ def _recap(table: Table, viewer: str) -> list[Any]:
     return [] if summary.empty else list(recap_lines(summary, match.state))
 
 
-def _turn(table: Table, viewer: str | None) -> Any:
+def _turn(table: Table, viewer: str | None, offered: str | None) -> Any:
     match = table.match
     assert match is not None
     if match.over:
         return "Game over."
     decider = match.decider()[0]
     seen_by = viewer if viewer is not None else next(p for p in match.setup.players if p != decider)
-    offered = table.offered_ask(viewer) if viewer == decider and viewer is not None else None
     return turn_words(table.seat_match(seen_by), offered)
 
 
@@ -171,7 +170,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     decider = match.decider()[0] if not match.over else None
     felt = replace(felt, seats=tuple(replace(s, turn=s.name == decider) for s in felt.seats))
     rows = history_rows(match.state.events)
-    out.update(felt=felt, history=rows if out["open"] else rows[-1:], turn=_turn(table, viewer),
+    offered = table.offered_ask(viewer) if viewer in table.seats and table.to_move(viewer) else None
+    out.update(felt=felt, history=rows if out["open"] else rows[-1:], turn=_turn(table, viewer, offered),
                auto=match.seating.auto, events=len(rows), seed=match.seating.seed if match.over else None)
     if viewer is None or viewer not in table.seats:
         return out
@@ -183,7 +183,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     options = table.options_of(viewer)
     question = table.questions.get(viewer)
     out.update(options=options, alerts=list(alert_words(seat)), recap=_recap(table, viewer),
-               offered=table.offered_ask(viewer),
+               offered=offered,
                question=reply_words(question)[0] if question is not None else None)
     askable = sorted({Card.parse(c) for cards in options["asks"].values() for c in cards})
     out["askable"] = askable
