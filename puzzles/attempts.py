@@ -58,7 +58,8 @@ class Served:
     ``record``: store the attempt when it ends (not for a daily still to
     come); ``daily``: the date it is the daily puzzle of; ``practice``: a
     replay (stored, never rated nor streaked); ``first``: the attempt that
-    counted for this daily, when this one is its replay.
+    counted for this daily, when this one is its replay; ``lesson``: the
+    lesson (:mod:`puzzles.course`) whose practice this is.
     """
 
     puzzle: Puzzle
@@ -66,6 +67,7 @@ class Served:
     daily: date | None = None
     practice: bool = False
     first: dict[str, object] | None = None
+    lesson: int | None = None
     attempt: Attempt = field(init=False)
     replies: list[Reply] = field(default_factory=list)
     recorded: Recorded | None = None
@@ -136,7 +138,7 @@ def answer(served: Served, line: str, store: Path) -> Reply:
                 served.recorded = progress.record(
                     result.puzzle, answer=result.answer, outcome=result.outcome, correct=result.correct,
                     hints=result.hints, seconds=result.seconds, daily=served.daily, practice=served.practice,
-                    ending=result.ending,
+                    ending=result.ending, lesson=served.lesson,
                 )
                 if served.daily is not None:
                     served.streak = progress.streak()

@@ -1,0 +1,251 @@
+"""The course's words: each lesson's title and idea, where the learner stands, and the terminal's views of it.
+
+The lessons are values (:mod:`puzzles.course`); every sentence about them is here, once, for the terminal
+(Rich) and the pages (plain strings and :class:`~trainer.render.words.Words` the templates draw).
+
+    >>> from puzzles.course import LESSONS, standings
+    >>> TITLES[1]
+    'Elimination: who is left?'
+    >>> course_json(standings({}))["next"], course_json(standings({}))["lessons"][6]
+    (1, {'number': 7, 'title': 'Playing from memory: where every card went', 'rung': 0, 'status': 'new'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from puzzles.course import MASTERY_OF, MASTERY_RIGHT, Lesson, Standing, next_number
+from puzzles.model import Puzzle, Step
+from trainer.render.puzzle import event_text, header_text, position_parts
+from trainer.render.quiz import step_words
+from trainer.render.words import Words
+
+TITLES = {
+    1: "Elimination: who is left?",
+    2: "The careful player: one fact feeds the next",
+    3: "Ask history: what an ask told you then",
+    4: "Hand counting: a full hand holds nothing else",
+    5: "Shared asks: so many players, so many cards",
+    6: "Case analysis: suppose, and watch it break",
+    7: "Playing from memory: where every card went",
+}
+"""Each lesson's title, by number."""
+
+IDEAS = {
+    1: ("Every card is somewhere, and the table often tells you where it is not.",
+        "A player who asks for a card does not hold it: you may only ask for a card you lack. A player who "
+        "answers no does not hold it. And you know your own hand.",
+        "Cross off every player the table rules out. When only one is left, the card is theirs. Nothing has to "
+        "be worked out first: one careful look at each player is enough."),
+    2: ("A careful player keeps notes and lets one fact feed the next.",
+        "Three rules, used again and again until nothing changes: a card only one player can still hold is "
+        "theirs; a player who must hold a card of a set, and can hold only one of its missing cards, holds "
+        "that one; a player whose whole hand is known holds nothing else.",
+        "Each card you place is crossed off everyone else's list, and that may finish another card."),
+    3: ("An ask is a snapshot. To ask for a card you must hold another card of its set at that moment.",
+        "So read each ask at the time it was made: which cards of the set could the asker have held then? "
+        "Cards that sat with someone else then (before a hit moved them) and cards the asker has asked for or "
+        "denied are out.",
+        "When one card is left, and it has not moved since, the asker still holds it."),
+    4: ("Count the places in a hand. You always know how many cards each player holds.",
+        "Add up what a player must hold: the cards seen going to them, and one card of every set they asked "
+        "for. When that fills every place in the hand, there is no room for anything else.",
+        "A player with two cards who must hold a low heart and a high club cannot hold the spade you are "
+        "looking for."),
+    5: ("Sometimes no single ask places a card, but several asks do together.",
+        "If two players each need one of the same two cards, those two cards are between them, so nobody "
+        "else holds either. Three players needing one each of the same three cards: the same.",
+        "Look for a group of askers whose possible cards are exactly as many as they are, then cross those "
+        "cards off everyone else."),
+    6: ("When nothing else moves, suppose.",
+        "Take one player as the card's holder and follow what must follow: hands that fill up, asks that need "
+        "a card, players crossed off. If the supposition ends in something impossible, a hand too full or an "
+        "asker left with no card of the set, it was false, and that player is crossed off.",
+        "It is the slowest technique, so keep it for last, and try it on one card at a time."),
+    7: ("Every card that changes hands does so face up: a hit shows the card and who took it, a claim shows "
+        "the whole set.",
+        "So a player who follows the game can know where many cards are with no deduction at all, only by "
+        "remembering.",
+        "Here the history is played one move at a time and then hidden, as at a real table. Keep track of "
+        "where each card of a set went; the question comes at the end."),
+}
+"""Each lesson's idea, in a few sentences, by number."""
+
+STATUS_WORDS = {"done": "done", "started": "started", "new": ""}
+
+
+def lesson_heading(lesson: Lesson) -> str:
+    """``Lesson 3 · ask history``: the lesson's number and the rung it teaches.
+
+    >>> from puzzles.course import lesson
+    >>> lesson_heading(lesson(7))
+    'Lesson 7 · playing from memory'
+    """
+    return f"Lesson {lesson.number} · {'playing from memory' if lesson.rung == 0 else lesson.name}"
+
+
+def practice_words(standing: Standing) -> str:
+    """How practice stands: ``3 of your last 5 right at the first answer (4 of 5 masters it)``.
+
+    >>> from puzzles.course import LESSONS, LessonProgress
+    >>> practice_words(Standing(LESSONS[0], "started", LessonProgress(1, "t", None, (True, False, True))))
+    '2 of your last 3 right at the first answer (4 of the last 5 masters the lesson)'
+    >>> practice_words(Standing(LESSONS[0], "new", None))
+    'no practice yet (4 of the last 5 right at the first answer masters the lesson)'
+    """
+    recent = standing.recent
+    rule = f"{MASTERY_RIGHT} of the last {MASTERY_OF}"
+    if not recent:
+        return f"no practice yet ({rule} right at the first answer masters the lesson)"
+    return f"{standing.right} of your last {len(recent)} right at the first answer ({rule} masters the lesson)"
+
+
+def where_you_are(course: Sequence[Standing]) -> tuple[str, str]:
+    """Two sentences: how far the learner is, and what is next (with the command that opens it).
+
+    >>> from puzzles.course import standings
+    >>> for sentence in where_you_are(standings({})):
+    ...     print(sentence)
+    The course has 7 lessons; you have done none yet.
+    Next: lesson 1, Elimination: who is left? Open it with 'literature learn 1'.
+    """
+    done = sum(s.status == "done" for s in course)
+    total = len(course)
+    so_far = "none yet" if done == 0 else "all of them" if done == total else f"{done}"
+    first = f"The course has {total} lessons; you have done {so_far}."
+    number = next_number(course)
+    if number is None:
+        return first, "Every lesson is done: open any of them again with 'literature learn N', or train."
+    return first, f"Next: lesson {number}, {TITLES[number]} Open it with 'literature learn {number}'."
+
+
+def course_json(course: Sequence[Standing]) -> dict[str, Any]:
+    """``learn --json``: ``{"lessons": [{"number", "title", "rung", "status"}], "next"}``."""
+    return {"lessons": [{"number": s.lesson.number, "title": TITLES[s.lesson.number], "rung": s.lesson.rung,
+                         "status": s.status} for s in course],
+            "next": next_number(course)}
+
+
+def course_view(course: Sequence[Standing]) -> Group:
+    """``literature learn``: every lesson with its status, then where you are and what is next.
+
+    >>> from puzzles.course import standings
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as captured:
+    ...     console.print(course_view(standings({})))
+    >>> print(captured.get().splitlines()[1].rstrip())
+    → 1 Elimination: who is left?                     level 1
+    """
+    number = next_number(course)
+    table = Table.grid(padding=(0, 1))
+    for column in ("mark", "number", "title", "rung", "status"):
+        table.add_column(justify="right" if column == "number" else "left")
+    for s in course:
+        n = s.lesson.number
+        mark = Text("✓", style="green") if s.status == "done" else Text("→", style="bold") if n == number else ""
+        rung = "from memory" if s.lesson.rung == 0 else f"level {s.lesson.rung}"
+        status = STATUS_WORDS[s.status]
+        if s.status == "started" and s.recent:
+            status = f"{s.right}/{len(s.recent)} right"
+        table.add_row(mark, str(n), Text(TITLES[n], style="bold" if n == number else ""), Text(rung, style="dim"),
+                      Text(status, style="green" if s.status == "done" else ""))
+    first, then = where_you_are(course)
+    return Group(Text("The course", style="bold"), table, Text(""), Text(first), Text(then, style="bold"))
+
+
+def show_course(course: Sequence[Standing]) -> None:
+    """Print the course on the terminal (colours follow ``NO_COLOR``)."""
+    Console().print(course_view(course))
+
+
+def idea_view(lesson: Lesson) -> Panel:
+    """The lesson's opening: its title and the idea, in a panel."""
+    body = Text("\n\n").join(Text(sentence) for sentence in IDEAS[lesson.number])
+    return Panel(body, title=f"Lesson {lesson.number}: {TITLES[lesson.number]}", title_align="left",
+                 expand=False, width=80)
+
+
+def example_intro(puzzle: Puzzle) -> Group:
+    """Before the worked example's steps: the position and the question."""
+    return Group(Text(f"Worked example ({puzzle.id})", style="bold"), header_text(puzzle), *position_parts(puzzle),
+                 Text(puzzle.question_text(), style="bold green"))
+
+
+def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
+    """One step of the worked example: what it says, then the moves it rests on, lit (the rest of the
+    history folded into ``…`` rows), so that the step is read beside the moves it uses.
+
+    >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
+    >>> example = lesson_puzzle(LESSONS[0].example)
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as captured:
+    ...     console.print(step_view(example, example.explanation[0], 1, 1))
+    >>> lines = captured.get().splitlines()
+    >>> for line in [lines[0], *(line for line in lines if line.lstrip()[:1] in "▶…")]:
+    ...     print(line)
+    Step 1 of 1 · elimination
+      ▶ Move 1 of 3: Dan asks Cat for 2♦: no
+        … move 2
+      ▶ Move 3 of 3: Bob asks Ann for 2♦: no
+    """
+    parts: list[Text] = [Text.assemble((f"Step {number} of {total}", "bold"),
+                                       (f" · {step.technique}" if step.technique else "", "cyan")),
+                         Text(str(step_words(step, puzzle)))]
+    shown = 0
+    for move in sorted(set(step.events)):
+        if move > shown + 1:
+            gap = move - shown - 1
+            parts.append(Text(f"    … move {shown + 1}" if gap == 1 else f"    … moves {shown + 1}–{move - 1}",
+                              style="dim"))
+        line = Text("  ▶ ", style="bold yellow")
+        line.append_text(event_text(puzzle, move))
+        parts.append(line)
+        shown = move
+    return Group(*parts)
+
+
+def answer_words(puzzle: Puzzle) -> str:
+    """The worked example's answer, after its last step: ``So 2D is with Eve.``
+
+    >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
+    >>> answer_words(lesson_puzzle(LESSONS[0].example))
+    'So: 2D is with Eve.'
+    """
+    return "So: " + "; ".join(f"{card} is with {holder}" for card, holder in puzzle.expected.items()) + "."
+
+
+def guided_intro(lesson: Lesson) -> Words:
+    """Before the guided puzzle: what to look for."""
+    return Words.of(f"Now you try one. Look for {LOOK_FOR[lesson.number]} If you are stuck, 'hint' points "
+                    "at the moves to read.")
+
+
+LOOK_FOR = {
+    1: "the players the table rules out: who asked for the card, who said no to it.",
+    2: "a card only one player can still hold, then what placing it tells you next.",
+    3: "an ask for a card of the set: which card could the asker have held at that moment?",
+    4: "a player whose hand the cards they must hold already fill.",
+    5: "players who each need one card among the same few cards.",
+    6: "one player to suppose as the holder, and what would then go wrong.",
+    7: "where each card of the set went as the moves go by.",
+}
+
+
+def practice_intro(lesson: Lesson) -> str:
+    """Before practice: the rule of mastery."""
+    what = "recall drills, played from memory" if lesson.rung == 0 else f"puzzles of level {lesson.rung}"
+    return (f"Practice: {what}, until {MASTERY_RIGHT} of your last {MASTERY_OF} are right at the first "
+            "answer. 'q' stops; your practice so far is kept.")
+
+
+def mastered_words(lesson: Lesson, following: int | None) -> str:
+    """What mastery says: the lesson is done, and which opens next."""
+    then = f" Next: lesson {following}, {TITLES[following]}" if following is not None else (
+        " That was the last lesson: the whole course is done.")
+    return f"Lesson {lesson.number} is done: {MASTERY_RIGHT} of your last {MASTERY_OF} right.{then}"
