@@ -8,6 +8,7 @@ says lesson 1 is done and lesson 2 is next. The web's face of the same learner i
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -205,3 +206,31 @@ def test_stopping_a_lesson_keeps_the_practice_so_far() -> None:
     assert "1 of your last 1 right at the first answer" in out
     found = course_json()
     assert found["next"] == 1 and found["lessons"][0]["status"] == "started"  # type: ignore[index]
+
+
+def _screen(text: str) -> list[str]:
+    """What a stretch of terminal output shows, line by line (styles and carriage returns dropped)."""
+    return [line.rstrip("\r") for line in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).split("\n")]
+
+
+def test_a_lesson_in_a_real_terminal_at_80x24_without_colour(tmp_path: Path) -> None:
+    from pty_harness import Terminal
+
+    guided = format_answer(puzzle(lesson(6).guided).expected)
+    with Terminal(tmp_path / "home", "learn", "6", env={"NO_COLOR": "1"}) as term:
+        parts = []
+        for marker, keys in ((b"Press Enter for the worked example", b"\n"), (b"Press Enter for step 1 of 2", b"\n"),
+                             (b"Press Enter for step 2 of 2", b"\n"),
+                             (b"Press Enter for the guided puzzle", b"\n"), (b"answer> ", guided.encode() + b"\n"),
+                             (b"Press Enter for practice", b"\n"), (b"answer> ", b"q\n")):
+            start = len(term.seen)
+            term.read_until(marker)
+            parts.append(term.seen[start:].decode())
+            term.type(keys)
+        assert term.exit_code() == 0
+    assert not re.search(r"\x1b\[[0-9;]*3[0-7]m", term.text())  # NO_COLOR: no foreground colour
+    for shown in parts[:4]:  # the idea, the example's position, its first step, its second: each fits one screen
+        lines = _screen(shown)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80, shown
+    assert "▶" in parts[2] and "▶" in parts[3]  # each step lights the moves it rests on
+    assert "Correct." in parts[5]

@@ -95,7 +95,7 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool) -> None:
         console.print(example_intro(example))
         steps = [s for s in example.explanation if s.events or s.technique]
         for n, step in enumerate(steps, start=1):
-            if n > 1 and not go_on(f"step {n}"):
+            if not go_on(f"step {n} of {len(steps)}"):
                 return
             console.print(step_view(example, step, n, len(steps)))
         show_line(answer_words(example), "bold")

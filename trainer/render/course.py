@@ -22,6 +22,8 @@ from rich.text import Text
 
 from puzzles.course import MASTERY_OF, MASTERY_RIGHT, Lesson, Standing, next_number
 from puzzles.model import Puzzle, Step
+from trainer.game.events import Ask
+from trainer.render.game import card_text
 from trainer.render.puzzle import event_text, header_text, position_parts
 from trainer.render.quiz import step_words
 from trainer.render.words import Words
@@ -197,8 +199,18 @@ def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
     parts: list[Text] = [Text.assemble((f"Step {number} of {total}", "bold"),
                                        (f" · {step.technique}" if step.technique else "", "cyan")),
                          Text(str(step_words(step, puzzle)))]
+    moves = sorted(set(step.events))
+    if len(moves) > FOLDED_MOVES:  # many moves: two to a line, so that a step fits a 24-line terminal
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column()
+        grid.add_column()
+        cells = [_short_move(puzzle, move) for move in moves]
+        for left in range(0, len(cells), 2):
+            grid.add_row(*cells[left:left + 2])
+        parts.append(grid)
+        return Group(*parts)
     shown = 0
-    for move in sorted(set(step.events)):
+    for move in moves:
         if move > shown + 1:
             gap = move - shown - 1
             parts.append(Text(f"    … move {shown + 1}" if gap == 1 else f"    … moves {shown + 1}–{move - 1}",
@@ -208,6 +220,24 @@ def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
         parts.append(line)
         shown = move
     return Group(*parts)
+
+
+FOLDED_MOVES = 6
+"""A step resting on more moves than this lists them two to a line, without the folds between them."""
+
+
+def _short_move(puzzle: Puzzle, number: int) -> Text:
+    """``▶ 14 Ann asks Dan for 7♥: yes``: one cited move in half a line."""
+    event = puzzle.game.events[number - 1]
+    text = Text("▶ ", style="bold yellow")
+    text.append(f"{number:>3} ", style="bold")
+    if isinstance(event, Ask):
+        text.append(f"{event.asker} asks {event.target} for ")
+        text.append_text(card_text(event.card))
+        text.append(": yes" if event.hit else ": no", style="green" if event.hit else "")
+    else:
+        text.append(str(event))
+    return text
 
 
 def answer_words(puzzle: Puzzle) -> str:
