@@ -196,7 +196,7 @@ def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
         … move 2
       ▶ Move 3 of 3: Bob asks Ann for 2♦: no
     """
-    parts: list[Text] = [Text.assemble((f"Step {number} of {total}", "bold"),
+    parts: list[Text | Table] = [Text.assemble((f"Step {number} of {total}", "bold"),
                                        (f" · {step.technique}" if step.technique else "", "cyan")),
                          Text(str(step_words(step, puzzle)))]
     moves = sorted(set(step.events))
