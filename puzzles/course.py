@@ -24,14 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from puzzles.lessons import MASTERY_OF, MASTERY_RIGHT, LessonProgress, mastered
 from puzzles.model import LEVEL_NAMES, RECALL_LEVEL, Puzzle
+from puzzles.store import Progress
 from trainer.game.errors import LiteratureError
-
-MASTERY_RIGHT = 4
-"""Practice puzzles right at the first answer, among the last :data:`MASTERY_OF`, that master a lesson."""
-MASTERY_OF = 5
-"""How many of the latest practice puzzles mastery looks at."""
 
 STATUSES = ("done", "started", "new")
 """A lesson's status for a learner: mastered; opened but not mastered; never opened."""
@@ -69,17 +67,6 @@ LESSONS = (
 
 
 @dataclass(frozen=True)
-class LessonProgress:
-    """What the store holds of one lesson: when it was ``opened`` and ``done`` (ISO 8601, ``None``: not yet),
-    and the first answers of its practice puzzles, oldest first (``True``: right at the first answer)."""
-
-    number: int
-    opened: str
-    done: str | None
-    recent: tuple[bool, ...] = ()
-
-
-@dataclass(frozen=True)
 class Standing:
     """A lesson as one learner stands with it: its ``status`` (:data:`STATUSES`) and its progress."""
 
@@ -96,12 +83,6 @@ class Standing:
     def right(self) -> int:
         """How many of :attr:`recent` were right at the first answer."""
         return sum(self.recent)
-
-
-def mastered(recent: Sequence[bool]) -> bool:
-    """Whether practice has reached mastery: at least :data:`MASTERY_RIGHT` of the last :data:`MASTERY_OF`
-    first answers right."""
-    return sum(recent[-MASTERY_OF:]) >= MASTERY_RIGHT
 
 
 def lesson(number: int) -> Lesson:
@@ -173,3 +154,36 @@ def next_practice(chosen: Lesson, tried: Collection[str], pool: Sequence[Puzzle]
     """
     found = practice_pool(chosen) if pool is None else pool
     return next((p for p in found if p.id not in tried), found[0] if found else None)
+
+
+def course_of(store: Path | None) -> list[Standing]:
+    """The course as the learner of ``store`` stands with it (every lesson new without a learner).
+
+    >>> import tempfile
+    >>> store = Path(tempfile.mkdtemp()) / "p.sqlite3"
+    >>> open_lesson(store, 2)
+    >>> [s.status for s in course_of(store)][:3], next_number(course_of(None))
+    (['new', 'started', 'new'], 1)
+    """
+    if store is None:
+        return standings({})
+    with Progress(store) as progress:
+        return standings(progress.lessons())
+
+
+def open_lesson(store: Path, number: int) -> None:
+    """Note in ``store`` that its learner opened lesson ``number`` (the first time counts)."""
+    with Progress(store) as progress:
+        progress.open_lesson(lesson(number).number)
+
+
+def practice_for(store: Path, chosen: Lesson) -> Puzzle | None:
+    """The next practice puzzle of ``chosen`` for the learner of ``store`` (:func:`next_practice`)."""
+    with Progress(store) as progress:
+        tried = progress.attempted_ids()
+    return next_practice(chosen, tried)
+
+
+__all__ = ["LESSONS", "MASTERY_OF", "MASTERY_RIGHT", "STATUSES", "Lesson", "LessonProgress", "Standing", "course_of",
+           "lesson", "mastered", "next_number", "next_practice", "open_lesson", "practice_for", "practice_pool",
+           "puzzle", "standings"]

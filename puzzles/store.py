@@ -56,7 +56,7 @@ from types import TracebackType
 import platformdirs
 
 from puzzles.counts import ENDINGS, Counts, attempted, by_level, count, ending_of
-from puzzles.course import LessonProgress, mastered
+from puzzles.lessons import LessonProgress, mastered
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.rating import (
     OUTCOMES,
@@ -125,6 +125,8 @@ class Recorded:
     """Why it could not be saved."""
     lesson_done: bool = False
     """This attempt, a lesson's practice, brought the lesson to mastery (:mod:`puzzles.course`)."""
+    lesson_recent: tuple[bool, ...] = ()
+    """For a lesson's practice: the lesson's practice first answers so far, this one last."""
 
 
 @dataclass(frozen=True)
@@ -570,18 +572,21 @@ class Progress:
         )
         reviewed = mode == "normal" and not practice and score is not None
         due = self._review(db, puzzle, outcome, correct, hints, now) if reviewed else None
-        done = self._practised(db, lesson, attempt_id, now) if lesson is not None else False
-        return Recorded(attempt_id, rated, before, after, due, lesson_done=done)
+        done, recent = self._practised(db, lesson, attempt_id, now) if lesson is not None else (False, ())
+        return Recorded(attempt_id, rated, before, after, due, lesson_done=done, lesson_recent=recent)
 
-    def _practised(self, db: sqlite3.Connection, lesson: int, attempt_id: int, now: datetime) -> bool:
-        """Count an attempt as ``lesson``'s practice; mark the lesson done if that reaches mastery (whether
-        it did)."""
+    def _practised(self, db: sqlite3.Connection, lesson: int, attempt_id: int, now: datetime
+                   ) -> tuple[bool, tuple[bool, ...]]:
+        """Count an attempt as ``lesson``'s practice; mark the lesson done if that reaches mastery. Whether it
+        did, and the practice's first answers so far."""
         db.execute("INSERT OR IGNORE INTO lessons (number, opened) VALUES (?, ?)", (lesson, now.isoformat()))
         db.execute("INSERT INTO lesson_attempts (attempt_id, lesson) VALUES (?, ?)", (attempt_id, lesson))
-        if not mastered(self._recent(db, lesson)):
-            return False
-        return db.execute("UPDATE lessons SET done = ? WHERE number = ? AND done IS NULL",
+        recent = self._recent(db, lesson)
+        if not mastered(recent):
+            return False, recent
+        done = db.execute("UPDATE lessons SET done = ? WHERE number = ? AND done IS NULL",
                           (now.isoformat(), lesson)).rowcount > 0
+        return done, recent
 
     @staticmethod
     def _recent(db: sqlite3.Connection, lesson: int) -> tuple[bool, ...]:

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from puzzles.course import MASTERY_OF, MASTERY_RIGHT, Lesson, Standing, next_number
 from puzzles.model import Puzzle, Step
+from puzzles.store import Recorded
 from trainer.game.events import Ask
 from trainer.render.game import card_text
 from trainer.render.puzzle import event_text, header_text, position_parts
@@ -252,7 +253,7 @@ def answer_words(puzzle: Puzzle) -> str:
 
 def guided_intro(lesson: Lesson) -> Words:
     """Before the guided puzzle: what to look for."""
-    return Words.of(f"Now you try one. Look for {LOOK_FOR[lesson.number]} If you are stuck, 'hint' points "
+    return Words.of(f"Now you try one. Look for {LOOK_FOR[lesson.number]} If you are stuck, a hint points "
                     "at the moves to read.")
 
 
@@ -267,11 +268,11 @@ LOOK_FOR = {
 }
 
 
-def practice_intro(lesson: Lesson) -> str:
-    """Before practice: the rule of mastery."""
+def practice_intro(lesson: Lesson, *, terminal: bool = True) -> str:
+    """Before practice: the rule of mastery (in the terminal, how to stop)."""
     what = "recall drills, played from memory" if lesson.rung == 0 else f"puzzles of level {lesson.rung}"
-    return (f"Practice: {what}, until {MASTERY_RIGHT} of your last {MASTERY_OF} are right at the first "
-            "answer. 'q' stops; your practice so far is kept.")
+    stop = " 'q' stops; your practice so far is kept." if terminal else " Your practice so far is always kept."
+    return f"Practice: {what}, until {MASTERY_RIGHT} of your last {MASTERY_OF} are right at the first answer.{stop}"
 
 
 def mastered_words(lesson: Lesson, following: int | None) -> str:
@@ -279,3 +280,94 @@ def mastered_words(lesson: Lesson, following: int | None) -> str:
     then = f" Next: lesson {following}, {TITLES[following]}" if following is not None else (
         " That was the last lesson: the whole course is done.")
     return f"Lesson {lesson.number} is done: {MASTERY_RIGHT} of your last {MASTERY_OF} right.{then}"
+
+
+# -- the pages ---------------------------------------------------------------------
+
+
+def course_rows(course: Sequence[Standing]) -> list[dict[str, Any]]:
+    """What ``/learn`` and the home page list of each lesson: number, title, rung, status, practice so far."""
+    number = next_number(course)
+    return [{"number": s.lesson.number, "title": TITLES[s.lesson.number], "status": s.status,
+             "rung": "from memory" if s.lesson.rung == 0 else f"level {s.lesson.rung}",
+             "next": s.lesson.number == number,
+             "practice": f"{s.right} of last {len(s.recent)} right" if s.status == "started" and s.recent else ""}
+            for s in course]
+
+
+def course_page(course: Sequence[Standing]) -> dict[str, Any]:
+    """What ``learn.html`` (and the home page's course panel) draws: the lessons, where you are, what is next.
+
+    >>> from puzzles.course import standings
+    >>> page = course_page(standings({}))
+    >>> page["next"], page["where"][0], page["rows"][0]["title"]
+    (1, 'The course has 7 lessons; you have done none yet.', 'Elimination: who is left?')
+    """
+    first, then = where_you_are(course)
+    number = next_number(course)
+    return {"rows": course_rows(course), "where": (first, then.split(" Open it with")[0]), "next": number,
+            "done": sum(s.status == "done" for s in course), "total": len(course)}
+
+
+def example_page(example: Puzzle, step: int) -> dict[str, Any]:
+    """What the worked example's fragment (``learn_example.html``) draws at ``step`` (1 to the number of
+    steps; 0: the position before any step): the step's words and technique, the moves it lights, and where
+    the previous and next steps are.
+
+    >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
+    >>> shown = example_page(lesson_puzzle(LESSONS[0].example), 1)
+    >>> shown["step"], shown["total"], shown["moves"], shown["answer"]
+    (1, 1, [1, 3], 'So: 2D is with Eve.')
+    """
+    steps = [s for s in example.explanation if s.events or s.technique]
+    at = max(0, min(step, len(steps)))
+    chosen = steps[at - 1] if at else None
+    return {"step": at, "total": len(steps), "puzzle_id": example.id,
+            "words": step_words(chosen, example) if chosen else None,
+            "technique": chosen.technique if chosen else "",
+            "moves": sorted(set(chosen.events)) if chosen else [],
+            "answer": answer_words(example) if at == len(steps) else ""}
+
+
+def lesson_page(lesson: Lesson, standing: Standing) -> dict[str, Any]:
+    """What ``learn_lesson.html`` draws around the worked example: the title, the idea, what the guided puzzle
+    asks you to look for, and how practice stands."""
+    return {"number": lesson.number, "title": TITLES[lesson.number], "heading": lesson_heading(lesson),
+            "idea": IDEAS[lesson.number], "look_for": guided_intro(lesson), "status": standing.status,
+            "practice": practice_words(standing), "practice_intro": practice_intro(lesson, terminal=False)}
+
+
+def practice_line(lesson: Lesson, standing: Standing) -> str:
+    """The line above a practice puzzle on the page: ``Lesson 1 · practice · 2 of your last 3 right ...``."""
+    return f"Lesson {lesson.number} · practice · {practice_words(standing)}"
+
+
+def example_board(example: Puzzle) -> dict[str, Any]:
+    """The worked example's table as the puzzle page draws one: the felt, the hand, the history, the question."""
+    from trainer.render.quiz import question_words
+    from trainer.render.web.table import history_rows, table_view
+
+    focus = sorted({card.half_suit for card in example.question.scope})
+    return {"table": table_view(example.state, example.viewer), "history": history_rows(example.game.events),
+            "question": question_words(example), "focus": focus}
+
+
+def lesson_said(number: int, recorded: Recorded | None) -> str:
+    """After a practice puzzle of lesson ``number`` is stored: how practice stands, or that it is mastered.
+
+    >>> from puzzles.rating import Rating
+    >>> print(lesson_said(1, Recorded(1, True, Rating(), Rating(), None, lesson_recent=(True, False, True))))
+    Practice: 2 of your last 3 right at the first answer (4 of the last 5 masters the lesson).
+    >>> print(lesson_said(1, Recorded(1, True, Rating(), Rating(), None, lesson_done=True,
+    ...                              lesson_recent=(True, False, True, True, True))))
+    Lesson 1 is done: 4 of your last 5 right at the first answer. The course shows what is next.
+    """
+    if recorded is None or not recorded.lesson_recent:
+        return ""
+    recent = recorded.lesson_recent[-MASTERY_OF:]
+    right = sum(recent)
+    if recorded.lesson_done:
+        return (f"Lesson {number} is done: {right} of your last {len(recent)} right at the first answer. "
+                "The course shows what is next.")
+    return (f"Practice: {right} of your last {len(recent)} right at the first answer ({MASTERY_RIGHT} of the last "
+            f"{MASTERY_OF} masters the lesson).")
