@@ -98,7 +98,7 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool) -> None:
             if not go_on(f"step {n} of {len(steps)}"):
                 return
             console.print(step_view(example, step, n, len(steps)))
-        show_line(answer_words(example), "bold")
+        show_line(str(answer_words(example)), "bold")
         if not go_on("the guided puzzle"):
             return
         show_line(str(guided_intro(chosen)))

@@ -241,14 +241,15 @@ def _short_move(puzzle: Puzzle, number: int) -> Text:
     return text
 
 
-def answer_words(puzzle: Puzzle) -> str:
-    """The worked example's answer, after its last step: ``So 2D is with Eve.``
+def answer_words(puzzle: Puzzle) -> Words:
+    """The worked example's answer, after its last step: ``So: 2D is with Eve.``
 
     >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
-    >>> answer_words(lesson_puzzle(LESSONS[0].example))
+    >>> str(answer_words(lesson_puzzle(LESSONS[0].example)))
     'So: 2D is with Eve.'
     """
-    return "So: " + "; ".join(f"{card} is with {holder}" for card, holder in puzzle.expected.items()) + "."
+    placed = [Words.of(card, f" is with {holder}") for card, holder in puzzle.expected.items()]
+    return Words.of("So: ", Words.join("; ", placed), ".")
 
 
 def guided_intro(lesson: Lesson) -> Words:
@@ -316,7 +317,7 @@ def example_page(example: Puzzle, step: int) -> dict[str, Any]:
 
     >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
     >>> shown = example_page(lesson_puzzle(LESSONS[0].example), 1)
-    >>> shown["step"], shown["total"], shown["moves"], shown["answer"]
+    >>> shown["step"], shown["total"], shown["moves"], str(shown["answer"])
     (1, 1, [1, 3], 'So: 2D is with Eve.')
     """
     steps = [s for s in example.explanation if s.events or s.technique]
@@ -326,7 +327,7 @@ def example_page(example: Puzzle, step: int) -> dict[str, Any]:
             "words": step_words(chosen, example) if chosen else None,
             "technique": chosen.technique if chosen else "",
             "moves": sorted(set(chosen.events)) if chosen else [],
-            "answer": answer_words(example) if at == len(steps) else ""}
+            "answer": answer_words(example) if at == len(steps) else None}
 
 
 def lesson_page(lesson: Lesson, standing: Standing) -> dict[str, Any]:
