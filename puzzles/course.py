@@ -134,15 +134,25 @@ def puzzle(puzzle_id: str) -> Puzzle:
 
 def practice_pool(chosen: Lesson) -> list[Puzzle]:
     """The puzzles a lesson's practice draws from: the training pool's puzzles of its level (the pack's recall
-    drills for the memory lesson), shortest history first (a beginner reads less), without its example and
-    guided puzzle."""
+    drills for the memory lesson), none from the moment of its example or guided puzzle; shortest history
+    first (a beginner reads less), and one puzzle of each game moment before a second of any.
+
+    >>> pool = practice_pool(LESSONS[0])
+    >>> len({p.log for p in pool[:20]}), pool[0].level
+    (20, 1)
+    """
     from puzzles.model import is_recall
     from puzzles.packs import load_pack, training_pool
 
-    kept = {chosen.example, chosen.guided}
+    shown = {puzzle(chosen.example).log, puzzle(chosen.guided).log}
     drawn = [p for p in load_pack() if is_recall(p)] if chosen.rung == RECALL_LEVEL else training_pool()
-    pool = [p for p in drawn if p.level == chosen.rung and p.id not in kept]
-    return sorted(pool, key=lambda p: (len(p.log), p.id))
+    pool = sorted((p for p in drawn if p.level == chosen.rung and p.log not in shown), key=lambda p: p.id)
+    again: dict[str, int] = {}
+    order = {}
+    for p in pool:
+        order[p.id] = again.get(p.log, 0)
+        again[p.log] = order[p.id] + 1
+    return sorted(pool, key=lambda p: (order[p.id], len(p.log), p.id))
 
 
 def next_practice(chosen: Lesson, tried: Collection[str], pool: Sequence[Puzzle] | None = None) -> Puzzle | None:

@@ -196,7 +196,7 @@ def test_a_scripted_learner_masters_lesson_1_at_the_prompt() -> None:
     assert found["next"] == 2
     assert [x["status"] for x in found["lessons"]][:3] == ["done", "new", "new"]  # type: ignore[index]
     code, out, _ = run("learn")
-    assert "✓ 1 Elimination" in out and "you have done 1." in out
+    assert "✓ 1 Elimination" in out and "you have done 1 of them." in out
 
 
 def test_stopping_a_lesson_keeps_the_practice_so_far() -> None:

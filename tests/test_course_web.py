@@ -111,7 +111,7 @@ def test_a_scripted_learner_masters_lesson_1_on_the_web_and_the_terminal_agrees(
     assert answers == [False, True, True, True, True]
     assert statuses(tmp_path) == ["done", "new", "new", "new", "new", "new", "new"]
     text = text_of(browser.get("/learn").text)
-    assert "you have done 1." in text and "Next: lesson 2" in text and "✓ done" in text
+    assert "you have done 1 of them." in text and "Next: lesson 2" in text and "✓ done" in text
     assert "Continue with lesson 2" in text_of(browser.get("/").text)
     code, out, _ = run("learn", env={"LITERATURE_HOME": str(tmp_path)})
     assert code == 0 and "✓ 1 Elimination" in out

@@ -83,6 +83,16 @@ IDEAS = {
 STATUS_WORDS = {"done": "done", "started": "started", "new": ""}
 
 
+def titled(number: int) -> str:
+    """A lesson's title ending a sentence (with a full stop unless it asks a question).
+
+    >>> titled(1), titled(2)
+    ('Elimination: who is left?', 'The careful player: one fact feeds the next.')
+    """
+    title = TITLES[number]
+    return title if title.endswith("?") else title + "."
+
+
 def lesson_heading(lesson: Lesson) -> str:
     """``Lesson 3 · ask history``: the lesson's number and the rung it teaches.
 
@@ -120,12 +130,12 @@ def where_you_are(course: Sequence[Standing]) -> tuple[str, str]:
     """
     done = sum(s.status == "done" for s in course)
     total = len(course)
-    so_far = "none yet" if done == 0 else "all of them" if done == total else f"{done}"
+    so_far = "none yet" if done == 0 else "all of them" if done == total else f"{done} of them"
     first = f"The course has {total} lessons; you have done {so_far}."
     number = next_number(course)
     if number is None:
         return first, "Every lesson is done: open any of them again with 'literature learn N', or train."
-    return first, f"Next: lesson {number}, {TITLES[number]} Open it with 'literature learn {number}'."
+    return first, f"Next: lesson {number}, {titled(number)} Open it with 'literature learn {number}'."
 
 
 def course_json(course: Sequence[Standing]) -> dict[str, Any]:
@@ -278,7 +288,7 @@ def practice_intro(lesson: Lesson, *, terminal: bool = True) -> str:
 
 def mastered_words(lesson: Lesson, following: int | None) -> str:
     """What mastery says: the lesson is done, and which opens next."""
-    then = f" Next: lesson {following}, {TITLES[following]}" if following is not None else (
+    then = f" Next: lesson {following}, {titled(following)}" if following is not None else (
         " That was the last lesson: the whole course is done.")
     return f"Lesson {lesson.number} is done: {MASTERY_RIGHT} of your last {MASTERY_OF} right.{then}"
 
