@@ -72,6 +72,7 @@ def test_a_lesson_on_a_phone(site: tuple[str, Any]) -> None:
     _fits(page)
     page.click("text=On to practice")
     page.wait_for_selector(".lesson-line")
-    assert "Lesson 1 · practice" in page.inner_text(".lesson-line")
+    assert "So far: no practice yet" in page.inner_text(".lesson-line")
+    assert "Lesson 1 · practice" in page.inner_text("h1")
     assert page.url.endswith("/learn/1/practice")
     _fits(page)

@@ -85,7 +85,7 @@ def _master_lesson_1_on_the_web(browser: TestClient) -> list[bool]:
     while not mastered(answers):
         page = browser.get("/learn/1/practice")
         shown = puzzle(shown_puzzle(page.text))
-        assert shown.level == 1 and "Lesson 1 · practice" in text_of(page.text)
+        assert shown.level == 1 and "Lesson 1 · practice" in text_of(page.text) and "So far: " in text_of(page.text)
         if not wrong_once:
             reply = form(browser, "/learn/1/practice", {"puzzle": shown.id, "line": _wrong(shown)}, headers=HTMX)
             assert "Wrong" in text_of(reply.text)

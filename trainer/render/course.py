@@ -349,8 +349,13 @@ def lesson_page(lesson: Lesson, standing: Standing) -> dict[str, Any]:
 
 
 def practice_line(lesson: Lesson, standing: Standing) -> str:
-    """The line above a practice puzzle on the page: ``Lesson 1 · practice · 2 of your last 3 right ...``."""
-    return f"Lesson {lesson.number} · practice · {practice_words(standing)}"
+    """The line above a practice puzzle on the page: how practice stands (``So far: 2 of your last 3 right ...``).
+
+    >>> from puzzles.course import LESSONS
+    >>> practice_line(LESSONS[0], Standing(LESSONS[0], "new", None))
+    'So far: no practice yet (4 of the last 5 right at the first answer masters the lesson)'
+    """
+    return f"So far: {practice_words(standing)}"
 
 
 def example_board(example: Puzzle) -> dict[str, Any]:
