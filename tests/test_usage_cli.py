@@ -16,7 +16,7 @@ from trainer.cli import app
 from trainer.cli.app import version_text
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["check", "daily", "explain", "generate", "grade", "pack", "play", "games", "review", "serve", "show",
+COMMANDS = ["check", "daily", "explain", "generate", "grade", "learn", "pack", "play", "games", "review", "serve", "show",
             "simulate", "solve", "stats", "train"]
 
 
