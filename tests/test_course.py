@@ -13,6 +13,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ from puzzles.marking import format_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.quiz import _key_step
 from puzzles.store import Progress
-from puzzles.store_file import APPLICATION_ID, SCHEMA, SCHEMA_VERSION
+from puzzles.store_file import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, ProgressError
 from tests.command_line import run
 
 
@@ -234,3 +235,23 @@ def test_a_lesson_in_a_real_terminal_at_80x24_without_colour(tmp_path: Path) -> 
         assert len(lines) <= 24 and max(map(len, lines)) <= 80, shown
     assert "▶" in parts[2] and "▶" in parts[3]  # each step lights the moves it rests on
     assert "Correct." in parts[5]
+
+
+def test_a_practice_answer_kept_aside_counts_for_its_lesson_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.sqlite3"
+    shown = next_practice(lesson(1), set())
+    assert shown is not None
+
+    def refuse(self: Progress) -> None:
+        raise ProgressError("cannot write the progress database (attempt to write a readonly database)")
+
+    with Progress(path) as store:
+        store.open_lesson(1)
+        monkeypatch.setattr(Progress, "_write", refuse)
+        saved = store.record(shown, answer="x", outcome="right", correct=True, hints=0, seconds=2.0, lesson=1)
+        monkeypatch.undo()
+    assert saved.kept is not None
+    with Progress(path) as store:
+        assert store.lessons()[1].recent == (True,)
