@@ -275,7 +275,7 @@ LOOK_FOR = {
     4: "a player whose hand the cards they must hold already fill.",
     5: "players who each need one card among the same few cards.",
     6: "one player to suppose as the holder, and what would then go wrong.",
-    7: "where each card of the set went as the moves go by.",
+    7: "where each card of the set went. Here the history stays in view; in practice it will not.",
 }
 
 
