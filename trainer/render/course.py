@@ -25,8 +25,6 @@ from puzzles.model import Puzzle, Step
 from puzzles.store import Recorded
 from trainer.game.events import Ask
 from trainer.render.game import card_text
-from trainer.render.puzzle import event_text, header_text, position_parts
-from trainer.render.quiz import step_words
 from trainer.render.words import Words
 
 TITLES = {
@@ -186,6 +184,8 @@ def idea_view(lesson: Lesson) -> Panel:
 
 def example_intro(puzzle: Puzzle) -> Group:
     """Before the worked example's steps: the position and the question."""
+    from trainer.render.puzzle import header_text, position_parts
+
     return Group(Text(f"Worked example ({puzzle.id})", style="bold"), header_text(puzzle), *position_parts(puzzle),
                  Text(puzzle.question_text(), style="bold green"))
 
@@ -207,6 +207,9 @@ def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
         … move 2
       ▶ Move 3 of 3: Bob asks Ann for 2♦: no
     """
+    from trainer.render.puzzle import event_text
+    from trainer.render.quiz import step_words
+
     parts: list[Text | Table] = [Text.assemble((f"Step {number} of {total}", "bold"),
                                        (f" · {step.technique}" if step.technique else "", "cyan")),
                          Text(str(step_words(step, puzzle)))]
@@ -294,6 +297,7 @@ def mastered_words(lesson: Lesson, following: int | None) -> str:
 
 
 # -- the pages ---------------------------------------------------------------------
+# (the puzzle's views are imported where they are used: ``literature learn`` alone lists the course quickly)
 
 
 def course_rows(course: Sequence[Standing]) -> list[dict[str, Any]]:
@@ -330,6 +334,8 @@ def example_page(example: Puzzle, step: int) -> dict[str, Any]:
     >>> shown["step"], shown["total"], shown["moves"], str(shown["answer"])
     (1, 1, [1, 3], 'So: 2D is with Eve.')
     """
+    from trainer.render.quiz import step_words
+
     steps = [s for s in example.explanation if s.events or s.technique]
     at = max(0, min(step, len(steps)))
     chosen = steps[at - 1] if at else None
