@@ -76,3 +76,16 @@ def test_a_lesson_on_a_phone(site: tuple[str, Any]) -> None:
     assert "Lesson 1 · practice" in page.inner_text("h1")
     assert page.url.endswith("/learn/1/practice")
     _fits(page)
+
+
+def test_the_memory_lesson_plays_its_moves_by_itself_on_a_phone(site: tuple[str, Any], tmp_path: Path) -> None:
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/learn/7/practice")
+    page.wait_for_selector('#watch[data-move="0"]')
+    _fits(page)
+    page.wait_for_selector('#watch[data-move="2"]', timeout=60_000)  # htmx asked for the next moves by itself
+    assert page.url.endswith("/learn/7/practice")
+    assert page.query_selector_all("#watch ol.history li")[0].get_attribute("id") == "m2"  # the move just made
+    _fits(page)
+    page.screenshot(path=str(tmp_path / "learn-watch-phone.png"), full_page=False)

@@ -125,3 +125,39 @@ def test_mastery_at_the_prompt_shows_on_the_web(tmp_path: Path) -> None:
     assert re.search(r'data-status="done" data-lesson="1"', page.text)
     assert re.search(r'data-status="new" data-lesson="2"', page.text)
     assert "This lesson is done." in text_of(client(tmp_path).get("/learn/1").text)
+
+
+def test_the_memory_lesson_plays_the_history_then_hides_it(tmp_path: Path) -> None:
+    browser = client(tmp_path)
+    first = browser.get("/learn/7/practice")
+    assert first.status_code == 200 and 'id="watch"' in first.text and 'data-move="0"' in first.text
+    assert 'hx-get="/learn/7/watch?move=1"' in first.text and "moves follow" in text_of(first.text)
+    shown_id = _memory_puzzle()
+    shown = puzzle(shown_id)
+    total = len(shown.game.events)
+    step = browser.get("/learn/7/watch?move=1", headers=HTMX)
+    assert "<html" not in step.text and 'data-move="1"' in step.text and 'id="m1"' in step.text
+    last = browser.get(f"/learn/7/watch?move={total}", headers=HTMX)
+    assert 'href="/learn/7/practice?watched=1"' in last.text and "hx-get" not in last.text
+    page = browser.get("/learn/7/practice?watched=1")
+    assert shown_puzzle(page.text) == shown_id
+    assert f'id="m{total}"' in page.text and 'id="m1"' not in page.text  # the last move only
+    refused = form(browser, "/learn/7/practice", {"puzzle": shown.id, "line": "history"}, headers=HTMX)
+    assert "history" in text_of(refused.text).lower()
+    reply = form(browser, "/learn/7/practice", {"puzzle": shown.id, "line": format_answer(shown.expected)},
+                 headers=HTMX)
+    assert "Correct" in text_of(reply.text) and "Practice: 1 of your last 1 right" in text_of(reply.text)
+    from puzzles.store import Progress
+
+    with Progress(tmp_path / "progress.sqlite3") as store:
+        assert [a["mode"] for a in store.attempts()] == ["memory"]
+        assert store.lessons()[7].recent == (True,)
+
+
+def _memory_puzzle() -> str:
+    """The practice puzzle the memory lesson serves first (what the course draws for a learner with none tried)."""
+    from puzzles.course import next_practice
+
+    drawn = next_practice(lesson(7), set())
+    assert drawn is not None
+    return drawn.id

@@ -393,3 +393,26 @@ def lesson_said(number: int, recorded: Recorded | None) -> str:
                 "The course shows what is next.")
     return (f"Practice: {right} of your last {len(recent)} right at the first answer ({MASTERY_RIGHT} of the last "
             f"{MASTERY_OF} masters the lesson).")
+
+
+WATCH_SECONDS = 2
+"""Seconds each move of a memory lesson's history is shown on the page before the next."""
+
+
+def watch_page(puzzle: Puzzle, move: int) -> dict[str, Any]:
+    """A memory practice puzzle's history played on the page, at ``move`` (0: the deal): the table then, the
+    move, and what comes next.
+
+    >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
+    >>> shown = watch_page(lesson_puzzle(LESSONS[6].example), 3)
+    >>> shown["move"], shown["total"], shown["row"].number, shown["seconds"]
+    (3, 42, 3, 2)
+    """
+    from trainer.render.web.table import history_rows, table_view
+
+    events = puzzle.game.events
+    at = max(0, min(move, len(events)))
+    intro = (f"You are {puzzle.viewer}. {len(events)} moves follow, one every {WATCH_SECONDS} s; then the question. "
+             "No notes: keep track of where each card goes.")
+    return {"move": at, "total": len(events), "table": table_view(puzzle.game.state(at), puzzle.viewer),
+            "row": history_rows(events[:at])[-1] if at else None, "seconds": WATCH_SECONDS, "intro": intro}

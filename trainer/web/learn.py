@@ -15,7 +15,15 @@ from starlette.routing import Route
 
 from puzzles.attempts import Served
 from puzzles.course import LESSONS, Lesson, course_of, open_lesson, practice_for, puzzle
-from trainer.render.course import TITLES, course_page, example_board, example_page, guided_intro, lesson_page
+from trainer.render.course import (
+    TITLES,
+    course_page,
+    example_board,
+    example_page,
+    guided_intro,
+    lesson_page,
+    watch_page,
+)
 from trainer.render.course import practice_line as practice_words
 from trainer.web.learners import choose_first, current
 from trainer.web.pages import not_found, page
@@ -68,15 +76,36 @@ async def puzzles(request: Request) -> Response:
                                                                                                        chosen))
         if drawn is None:
             return not_found(request, f"There is no practice puzzle for lesson {n}.")
-        served = attempts(request).replace(key, Served(drawn, lesson=None if is_guided else n))
+        served = attempts(request).replace(key, Served(drawn, lesson=None if is_guided else n,
+                                                       memory=chosen.memory and not is_guided))
     if path.endswith(("/next", "/again")):
         return RedirectResponse(action, status_code=303)
     standing = (await run_in_threadpool(course_of, learner.store))[LESSONS.index(chosen)]
-    return await answered(request, served, action=action, nav="learn", title=TITLES[n], lesson_number=n,
+    line = guided_intro(chosen) if is_guided else practice_words(chosen, standing)
+    if served.memory and request.method == "GET" and "watched" not in request.query_params and not served.done:
+        return page(request, "learn_watch.html", nav="learn", title=TITLES[n], heading=f"Lesson {n} · practice",
+                    number=n, lesson_line=line, w=await run_in_threadpool(watch_page, served.puzzle, 0))
+    return await answered(request, served, action=action + ("?watched=1" if served.memory else ""), nav="learn",
+                          title=TITLES[n], lesson_number=n,
                           heading=f"Lesson {n} · {'guided puzzle' if is_guided else 'practice'}",
-                          lesson_line=guided_intro(chosen) if is_guided else practice_words(chosen, standing),
+                          lesson_line=line, memory=served.memory,
                           again=f"{action}/again" if is_guided else None, next_form=f"/learn/{n}/next",
                           next_label="On to practice" if is_guided else "Next practice puzzle")
+
+
+async def watch(request: Request) -> Response:
+    """``/learn/N/watch?move=K``: move K of the memory practice puzzle under way (htmx gets the fragment)."""
+    chosen, learner, text = _chosen(request), current(request), request.query_params.get("move", "")
+    if chosen is None or learner is None:
+        return RedirectResponse("/learn", status_code=303)
+    served = attempts(request).get((str(learner.store), f"learn:{chosen.number}", ""))
+    if served is None or not served.memory:
+        return RedirectResponse(f"/learn/{chosen.number}/practice", status_code=303)
+    shown = await run_in_threadpool(watch_page, served.puzzle, int(text) if text.isdigit() and len(text) < 5 else 0)
+    standing = (await run_in_threadpool(course_of, learner.store))[LESSONS.index(chosen)]
+    return page(request, "learn_watch_move.html" if request.headers.get("hx-request") == "true" else "learn_watch.html",
+                nav="learn", number=chosen.number, title=TITLES[chosen.number], w=shown,
+                heading=f"Lesson {chosen.number} · practice", lesson_line=practice_words(chosen, standing))
 
 
 routes = [
@@ -86,4 +115,5 @@ routes = [
     Route("/learn/{number}/guided/again", puzzles, methods=["POST"]),
     Route("/learn/{number}/practice", puzzles, methods=["GET", "POST"]),
     Route("/learn/{number}/next", puzzles, methods=["POST"]),
+    Route("/learn/{number}/watch", watch, methods=["GET"]),
 ]
