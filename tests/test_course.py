@@ -261,3 +261,28 @@ def test_a_practice_answer_kept_aside_counts_for_its_lesson_at_the_next_start(
     assert saved.kept is not None
     with Progress(path) as store:
         assert store.lessons()[1].recent == (True,)
+
+
+def test_every_part_of_every_lesson_fits_a_terminal_of_80_by_24() -> None:
+    """What ``learn N`` prints between two waits for Enter (the idea, the example's position, each step) fits
+    a screen, the prompt line included, at 80 columns; and each step lights every move it rests on."""
+    from rich.console import Console
+
+    from trainer.render.course import example_intro, idea_view, step_view
+
+    console = Console(width=80, color_system=None)
+    for each in LESSONS:
+        example = puzzle(each.example)
+        steps = [s for s in example.explanation if s.events or s.technique]
+        parts = [idea_view(each), example_intro(example),
+                 *(step_view(example, step, n, len(steps)) for n, step in enumerate(steps, start=1))]
+        for part in parts:
+            with console.capture() as captured:
+                console.print(part)
+            lines = captured.get().splitlines()
+            assert len(lines) + 1 <= 24 and max(map(len, lines)) <= 80, (each.number, captured.get())
+        for n, step in enumerate(steps, start=1):
+            with console.capture() as captured:
+                console.print(step_view(example, step, n, len(steps)))
+            lit = {int(m) for m in re.findall(r"▶ +(?:Move )?(\d+)", captured.get())}
+            assert lit == set(step.events), (each.number, n)
