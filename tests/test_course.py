@@ -286,3 +286,20 @@ def test_every_part_of_every_lesson_fits_a_terminal_of_80_by_24() -> None:
                 console.print(step_view(example, step, n, len(steps)))
             lit = {int(m) for m in re.findall(r"▶ +(?:Move )?(\d+)", captured.get())}
             assert lit == set(step.events), (each.number, n)
+
+
+@given(st.dictionaries(st.sampled_from([x.number for x in LESSONS]), st.booleans()))
+@settings(max_examples=40, deadline=None)
+def test_the_next_lesson_is_the_first_not_done_in_every_face(held: dict[int, bool]) -> None:
+    from puzzles.course import LessonProgress, next_number
+    from trainer.render.course import course_json, course_page
+
+    progress = {n: LessonProgress(n, "2026-06-10T14:00:00+00:00", "2026-06-10T15:00:00+00:00" if done else None)
+                for n, done in held.items()}
+    course = standings(progress)
+    undone = [x.number for x in LESSONS if not held.get(x.number, False)]
+    assert next_number(course) == (undone[0] if undone else None)
+    found = course_json(course)
+    assert found["next"] == next_number(course) == course_page(course)["next"]
+    assert [x["status"] for x in found["lessons"]] == [
+        "done" if held.get(x.number) else "started" if x.number in held else "new" for x in LESSONS]
