@@ -31,6 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from puzzles.generate import GenerationError, Request
 from puzzles.model import KINDS, Puzzle, is_recall
@@ -54,6 +55,11 @@ room for the answer."""
 MAX_LINES = 48
 """The tallest puzzle a sheet takes (in history rows, :func:`printed_lines`) while enough shorter ones are left:
 ten of them fill at most five pages."""
+
+SHEET_LINES = 36
+"""What a sheet's puzzles may print on average (in history rows, :func:`printed_lines`): the tallest are swapped
+for shorter ones of their level and kind until they fit, so that ten print in at most six pages (A4 or Letter;
+about 70 rows a page, a puzzle's break kept off the page)."""
 
 SHORTLIST = 12
 """When fewer puzzles of a level and kind are short enough, the shortest this many are the choice."""
@@ -99,6 +105,7 @@ def folded(puzzle: Puzzle) -> list[int | tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=16384)
 def printed_lines(puzzle: Puzzle) -> int:
     """How tall the puzzle prints on a sheet, in history rows: its brief and answer room
     (:data:`BRIEF_LINES`) and its folded history, in two columns when long.
@@ -173,12 +180,13 @@ def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
     order = [kind for kind in KINDS if kind in kinds_left]
     chosen: list[Puzzle] = []
     lacking: dict[str, list[int]] = {}
+    spare: dict[tuple[int, str], list[Puzzle]] = {}
     for level, count in sorted(quotas.items()):
         queues: dict[str, list[Puzzle]] = {}
         for kind in order:
             candidates = shortlist(by_level_kind.get((level, kind), []), count)
             random.Random(f"sheet:{request.seed}:{level}:{kind}").shuffle(candidates)
-            queues[kind] = candidates
+            queues[kind] = spare[level, kind] = candidates
         wanted = _kinds_for(count, kinds_left, order)
         taken: list[Puzzle] = []
         missing: list[str] = []
@@ -206,10 +214,27 @@ def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
             kind = puzzle.question.kind
             kinds_left[kind] = kinds_left.get(kind, 0) - 1
         chosen.extend(taken)
+    _fit(chosen, spare, SHEET_LINES * len(chosen))
     got = Counter(p.question.kind for p in chosen)
     short = tuple(Shortfall(kind, n - got[kind], tuple(lacking.get(kind, ())))
                   for kind, n in request.kind_quotas().items() if got[kind] < n)
     return Picked(tuple(chosen), short)
+
+
+def _fit(chosen: list[Puzzle], spare: dict[tuple[int, str], list[Puzzle]], lines: int) -> None:
+    """Swap the tallest of ``chosen`` for shorter ones of their level and kind (the first of ``spare`` that may
+    join) until they print in at most ``lines`` rows, or no swap is left."""
+    tall = sorted(range(len(chosen)), key=lambda i: (-printed_lines(chosen[i]), chosen[i].id))
+    for i in tall:
+        if sum(printed_lines(p) for p in chosen) <= lines:
+            return
+        old = chosen[i]
+        others = chosen[:i] + chosen[i + 1:]
+        queue = spare[old.level, old.question.kind]
+        better = next((p for p in queue if printed_lines(p) < printed_lines(old) and compatible(p, others)), None)
+        if better is not None:
+            queue.remove(better)
+            chosen[i] = better
 
 
 def _kinds_for(count: int, left: dict[str, int], order: Sequence[str]) -> list[str]:
