@@ -15,7 +15,7 @@ The kinds are mixed as :meth:`~puzzles.generate.Request.kind_quotas` asks
 (about 4 locate, 3 claim, 3 certain in 10); where the pack has too few of a
 kind the others fill in, and :attr:`Picked.short` says where.
 
-    >>> from puzzles.generate import Request
+    >>> from puzzles.request import Request
     >>> picked = pick(Request(count=10, levels=(3,), seed=1))
     >>> len(picked.puzzles), picked.kinds(), picked.short
     (10, {'locate': 4, 'claim': 3, 'certain': 3}, ())
@@ -32,9 +32,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from puzzles.generate import GenerationError, Request
-from puzzles.model import KINDS, Puzzle, is_recall
+from puzzles.model import KINDS, RECALL, SCHEMA_VERSION, Puzzle, is_recall
+from puzzles.request import GenerationError, Request
 from puzzles.variety import compatible, moment
 from trainer.explain.explanation import cited_moves
 from trainer.game.events import Ask
@@ -64,7 +65,7 @@ about 70 rows a page, a puzzle's break kept off the page)."""
 SHORTLIST = 12
 """When fewer puzzles of a level and kind are short enough, the shortest this many are the choice."""
 
-MEASURED = 160
+MEASURED = 64
 """How many puzzles of a level and kind are measured (:func:`printed_lines`, which reads their histories): the
 shortest histories first (a long history rarely folds short, and reading them all would take seconds)."""
 
@@ -150,6 +151,39 @@ def fits(puzzle: Puzzle, request: Request) -> bool:
             and (request.max_explanation is None or len(puzzle.explanation) <= request.max_explanation))
 
 
+def pack_pool(request: Request) -> list[Puzzle]:
+    """The pack's puzzles ``request`` allows (:func:`fits`), the :data:`MEASURED` shortest histories of each
+    level and kind: only those are read (reading the whole pack takes a second or more).
+
+    >>> from puzzles.request import Request
+    >>> pool = pack_pool(Request(count=1, levels=(6,), kinds=("claim",), players=(8,)))
+    >>> 0 < len(pool) <= MEASURED and all(p.level == 6 and len(p.players) == 8 for p in pool)
+    True
+    """
+    from puzzles.files import puzzles_from_json
+    from puzzles.packs import BUILT_IN, expand, load_compact
+
+    data = load_compact()
+    games = data["games"]
+    variants = {v.value for v in request.variants}
+    groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for entry in data["puzzles"]:
+        try:
+            level, kind = entry["difficulty"]["level"], entry["question"]["kind"]
+            seats = next(line for line in games[entry["game"]]["head"] if line.startswith("players:")).split()[1:]
+            recall = entry["difficulty"]["name"] == RECALL
+        except (KeyError, TypeError, StopIteration):
+            continue  # (a damaged entry: reading it says so, should it be picked)
+        if (level in request.levels and kind in request.kinds and entry.get("variant") in variants
+                and len(seats) in request.players and (request.recall or not recall)
+                and (request.max_explanation is None or len(entry.get("explanation", ())) <= request.max_explanation)):
+            groups.setdefault((level, kind), []).append(entry)
+    need = max(request.quotas().values())
+    chosen = [entry for group in groups.values()
+              for entry in sorted(group, key=lambda e: (e.get("events", 0), e["id"]))[: max(MEASURED, need)]]
+    return puzzles_from_json({"schema": SCHEMA_VERSION, "puzzles": [expand(e, games) for e in chosen]}, BUILT_IN)
+
+
 def shortlist(puzzles: Sequence[Puzzle], need: int) -> list[Puzzle]:
     """The puzzles a sheet may take of one level and kind: those at most :data:`MAX_LINES` tall, or the
     shortest :data:`SHORTLIST` (and at least ``need``) when fewer are; none taller than twice the limit."""
@@ -168,9 +202,7 @@ def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
     (:attr:`Picked.short`); where it has too few puzzles at all, :class:`GenerationError`.
     """
     if pool is None:
-        from puzzles.packs import load_pack
-
-        pool = load_pack()
+        pool = pack_pool(request)
     by_level_kind: dict[tuple[int, str], list[Puzzle]] = {}
     for puzzle in pool:
         if fits(puzzle, request):

@@ -141,11 +141,10 @@ def generate_command(
     """
     import json
 
-    from puzzles.generate import Request, Tally, generate, generate_from_game
     from puzzles.model import KINDS
     from puzzles.pick import Shortfall, pick
+    from puzzles.request import Request
     from trainer.engine.deadline import Deadline
-    from trainer.engine.possible import check_possible, read_game
     from trainer.game.variants import Variant
     from trainer.render.generate import GenerationProgress, show_summary
     from trainer.render.worksheet import export
@@ -176,6 +175,9 @@ def generate_command(
     short: tuple[Shortfall, ...] = ()
     source = "file" if from_file is not None else "fresh" if fresh else "pack"
     if from_file is not None:
+        from puzzles.generate import generate_from_game  # (the miner is loaded only to mine)
+        from trainer.engine.possible import check_possible, read_game
+
         game = read_game(from_file)
         check_possible(game)
         if chosen_variant is not None and game.setup.variant is not chosen_variant:
@@ -185,6 +187,8 @@ def generate_command(
         picked = pick(request)
         puzzles, short = list(picked.puzzles), picked.short
     else:
+        from puzzles.generate import Tally, generate
+
         tally = Tally()
         with GenerationProgress(count, f"mining {request.describe()}", enabled=not as_json) as progress:
             puzzles = generate(
