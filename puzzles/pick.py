@@ -276,9 +276,9 @@ def _kinds_for(count: int, left: dict[str, int], order: Sequence[str]) -> list[s
     ['locate', 'claim', 'certain', 'locate']
     """
     left = dict(left)
-    kinds = []
+    kinds: list[str] = []
     for _ in range(count):
-        kind = max(order, key=lambda k: (left.get(k, 0), -order.index(k)))
+        kind = max(order, key=lambda k: (left.get(k, 0), -kinds.count(k), -order.index(k)))
         kinds.append(kind)
         left[kind] = left.get(kind, 0) - 1
     return kinds
