@@ -121,8 +121,8 @@ def printed_lines(puzzle: Puzzle) -> int:
 
 @dataclass(frozen=True)
 class Shortfall:
-    """Fewer puzzles of ``kind`` than asked (``missing`` of them): at ``levels`` the pack has too few short
-    enough for a sheet with the request's variants and table sizes; other kinds took their place."""
+    """Fewer puzzles of ``kind`` than asked (``missing`` of them): at ``levels`` the pack has too few with the
+    request's variants and table sizes; other kinds took their place."""
 
     kind: str
     missing: int
@@ -186,13 +186,13 @@ def pack_pool(request: Request) -> list[Puzzle]:
 
 def shortlist(puzzles: Sequence[Puzzle], need: int) -> list[Puzzle]:
     """The puzzles a sheet may take of one level and kind: those at most :data:`MAX_LINES` tall, or the
-    shortest :data:`SHORTLIST` (and at least ``need``) when fewer are; none taller than twice the limit."""
+    shortest :data:`SHORTLIST` (and at least ``need``) when fewer are."""
     measured = sorted(puzzles, key=lambda p: (moment(p), p.id))[:max(MEASURED, need)]
     sized = sorted(((printed_lines(p), p.id, p) for p in measured), key=lambda item: item[:2])
     short = [p for lines, _, p in sized if lines <= MAX_LINES]
     if len(short) >= max(need, SHORTLIST):
         return short
-    return [p for lines, _, p in sized[: max(need, SHORTLIST)] if lines <= 2 * MAX_LINES]
+    return [p for _, _, p in sized[: max(need, SHORTLIST)]]
 
 
 def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
@@ -238,7 +238,7 @@ def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
         missing_at = set(missing)
         if len(taken) < count:
             raise GenerationError(
-                f"the pack holds only {len(taken)} {_describe(request, level)} short enough for a sheet, "
+                f"the pack holds only {len(taken)} {_describe(request, level)} for one set (one per game), "
                 f"not {count}: ask for fewer, widen the variants or table sizes, or pass --fresh to mine new ones")
         for kind in sorted(missing_at, key=order.index):
             lacking.setdefault(kind, []).append(level)

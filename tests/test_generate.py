@@ -342,7 +342,6 @@ def refuse_mining(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_generate_takes_a_mixed_sheet_from_the_pack_and_mines_nothing(
         level: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from puzzles.packs import load_pack
-    from puzzles.pick import shortlist
     from puzzles.variety import game_key
 
     calls = refuse_mining(monkeypatch)
@@ -361,11 +360,10 @@ def test_generate_takes_a_mixed_sheet_from_the_pack_and_mines_nothing(
     wanted = Request(count=10, levels=(level,)).kind_quotas()  # about 4 locate, 3 claim, 3 certain
     short = {item["kind"]: item for item in report["short"]}
     for kind, n in wanted.items():
-        offered = len(shortlist([p for p in load_pack() if p.level == level and p.question.kind == kind
-                                 and not is_recall(p)], n))
+        offered = sum(1 for p in load_pack() if p.level == level and p.question.kind == kind and not is_recall(p))
         if offered >= n:
             assert kinds[kind] >= n  # the mix asked for ...
-        else:  # ... or all the pack has of a kind short enough, and the sheet says so in one line
+        else:  # ... or all the pack has of a kind, and the sheet says so in one line
             assert kinds[kind] == offered and short[kind]["missing"] == n - kinds[kind]
             assert short[kind]["levels"] == [level]
     assert set(short) == {kind for kind, n in wanted.items() if kinds[kind] < n}
@@ -391,7 +389,7 @@ def test_where_a_kind_is_missing_the_others_fill_in_and_it_is_said() -> None:
     picked = pick(Request(count=10, levels=(2,), seed=3), pool)
     assert picked.kinds()["locate"] + picked.kinds()["certain"] == 10 and "claim" not in picked.kinds()
     assert picked.short == (Shortfall("claim", 3, (2,)),)
-    line = "The pack has too few claim puzzles of level 2 short enough for a sheet: 3 of the other kinds instead."
+    line = "The pack has too few claim puzzles of level 2: 3 of the other kinds instead."
     assert line in worksheet_html(picked.puzzles, "Set", picked.short)
     assert line in worksheet_md(picked.puzzles, "Set", picked.short)
     mixed = pick(Request(count=10, seed=3), pool)  # over every level: the other levels' claims make up for it
@@ -451,3 +449,11 @@ def test_a_picked_sheet_meets_its_request(seed: int, levels: set[int], count: in
     for item in picked.short:
         assert picked.kinds().get(item.kind, 0) == quotas[item.kind] - item.missing
     assert all(picked.kinds().get(k, 0) >= n for k, n in quotas.items() if k not in {s.kind for s in picked.short})
+
+
+def test_a_set_larger_than_a_sheet_still_comes_from_the_pack() -> None:
+    from puzzles.pick import pick
+
+    picked = pick(Request(count=200, levels=(3,), seed=1))  # longer histories too, once the short ones run out
+    assert len({p.id for p in picked.puzzles}) == 200 and picked.kinds() == {"locate": 67, "claim": 66,
+                                                                              "certain": 67}

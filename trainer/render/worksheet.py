@@ -136,7 +136,7 @@ def shortfall_text(short: Sequence[Shortfall]) -> str:
     """The one line a sheet says when the pack had too few of a kind (empty when it had enough).
 
     >>> shortfall_text([Shortfall("claim", 2, (5,))])
-    'The pack has too few claim puzzles of level 5 short enough for a sheet: 2 of the other kinds instead.'
+    'The pack has too few claim puzzles of level 5: 2 of the other kinds instead.'
     >>> shortfall_text([])
     ''
     """
@@ -149,8 +149,7 @@ def shortfall_text(short: Sequence[Shortfall]) -> str:
                  f" of levels {', '.join(map(str, levels))}" if levels else "")
         parts.append(f"{item.kind} puzzles{where}")
     missing = sum(item.missing for item in short)
-    return (f"The pack has too few {' or '.join(parts)} short enough for a sheet: "
-            f"{missing} of the other kinds instead.")
+    return f"The pack has too few {' or '.join(parts)}: {missing} of the other kinds instead."
 
 
 def _team_line(puzzle: Puzzle) -> str:
