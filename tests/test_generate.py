@@ -255,7 +255,7 @@ def test_generate_command_from_a_file(tmp_path: Path) -> None:
     assert {p.question.kind for p in load_puzzles(out / "puzzles.json")} <= set(KINDS)
 
 
-def test_generate_command_simulated(tmp_path: Path) -> None:
+def test_generate_command_with_its_choices(tmp_path: Path) -> None:
     result = runner.invoke(app, ["generate", "--count", "3", "--seed", "5", "--players", "6", "--variant", "classic",
                                  "--min-level", "2", "--max-level", "3", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output

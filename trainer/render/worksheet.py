@@ -3,7 +3,8 @@
 A worksheet has a name and date line and numbers the puzzles; each starts with
 what the viewer knows (who they are, their hand, every hand size) and the
 question, then the history as a table across the page (two columns when long,
-the header repeated on every printed page), then room to write the answer.
+the header repeated on every printed page; a long history folds the moves no
+step needs, :func:`puzzles.pick.folded`), then room to write the answer.
 The answer key, a separate file, gives each answer with the explanation's steps.
 In HTML every card shows its suit symbol, in the history's claims too.
 :func:`export` writes the files ``literature generate --format`` asks for
