@@ -238,7 +238,7 @@ def pick(request: Request, pool: Sequence[Puzzle] | None = None) -> Picked:
         missing_at = set(missing)
         if len(taken) < count:
             raise GenerationError(
-                f"the pack holds only {len(taken)} {_describe(request, level)} for one set (one per game), "
+                f"the pack holds only {len(taken)} {_describe(request, level, len(taken))} for one set (one per game), "
                 f"not {count}: ask for fewer, widen the variants or table sizes, or pass --fresh to mine new ones")
         for kind in sorted(missing_at, key=order.index):
             lacking.setdefault(kind, []).append(level)
@@ -293,8 +293,8 @@ def _next(queue: list[Puzzle], chosen: Sequence[Puzzle]) -> Puzzle | None:
     return None
 
 
-def _describe(request: Request, level: int) -> str:
-    what = f"level-{level} puzzles"
+def _describe(request: Request, level: int, count: int) -> str:
+    what = f"level-{level} puzzle" + ("" if count == 1 else "s")
     if tuple(request.kinds) != KINDS:
         what += f" ({'/'.join(request.kinds)})"
     if len(request.variants) == 1:
