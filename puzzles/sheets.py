@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from urllib.parse import urlencode
 
-from puzzles.model import KINDS, LEVELS, Puzzle
-from puzzles.pick import pick
+from puzzles.model import KINDS, LEVELS
+from puzzles.pick import Picked, pick
 from puzzles.request import Request as Wanted
 from trainer.background import start
 from trainer.game.errors import LiteratureError
@@ -105,11 +105,11 @@ class Sets:
     """
 
     def __init__(self) -> None:
-        self._made: OrderedDict[Wanted, Future[list[Puzzle]]] = OrderedDict()
+        self._made: OrderedDict[Wanted, Future[Picked]] = OrderedDict()
         self._lock = threading.Lock()
         self.seconds = WORKSHEET_SECONDS
 
-    def puzzles(self, wanted: Wanted) -> Future[list[Puzzle]] | None:
+    def puzzles(self, wanted: Wanted) -> Future[Picked] | None:
         """The puzzles of ``wanted``: made, being made (started now if they were not asked for yet), or
         ``None`` when :data:`MAX_WAITING` other sets are being made already."""
         with self._lock:
@@ -127,15 +127,15 @@ class Sets:
             return job
 
 
-def _generate(wanted: Wanted, seconds: float) -> list[Puzzle]:
+def _generate(wanted: Wanted, seconds: float) -> Picked:
     """The set, picked from the pack in the background (``seconds`` is not needed: picking takes a second)."""
-    return list(pick_set(wanted))
+    return pick_set(wanted)
 
 
-def pick_set(wanted: Wanted) -> tuple[Puzzle, ...]:
-    """The puzzles of ``wanted`` from the pack (:func:`puzzles.pick.pick`); a request the pack cannot meet is a
-    :class:`~puzzles.request.GenerationError` saying so."""
-    return pick(wanted).puzzles
+def pick_set(wanted: Wanted) -> Picked:
+    """The puzzles of ``wanted`` from the pack (:func:`puzzles.pick.pick`) and the kinds it had too few of; a
+    request the pack cannot meet is a :class:`~puzzles.request.GenerationError` saying so."""
+    return pick(wanted)
 
 
 SETS = Sets()

@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from puzzles import sheets
+from puzzles.pick import Picked
 from puzzles.sheets import MAX_WAITING
 
 from command_line import run
@@ -122,7 +123,7 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     def waiting(wanted: Any) -> Any:
         calls.append(wanted)
         go.wait(20)
-        return ()
+        return Picked(())
 
     monkeypatch.setattr(sheets, "pick_set", waiting)
     monkeypatch.setattr(sheets, "SETS", sets)
@@ -198,6 +199,19 @@ def test_a_set_comes_from_the_pack_and_mines_nothing(monkeypatch: pytest.MonkeyP
     pack = {p.id: p for p in load_pack()}
     assert len(ids) == 10 and all(pack[i].level == 6 for i in ids)
     assert {pack[i].question.kind for i in ids} == {"locate", "claim", "certain"}
+
+
+def test_a_sheet_short_of_a_kind_says_so_as_generate_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
+    query = "count=10&level=5&variant=both&players=both&seed=1&title=Level+5"
+    page = ready(client(home()), f"/worksheet/sheet?{query}", seconds=30)
+    assert page.status_code == 200
+    assert "The pack has too few claim puzzles of level 5" in text_of(page.text)
+    code, _, err = run("generate", "--out", str(tmp_path), "--count", "10", "--level", "5", "--seed", "1",
+                       "--title", "Level 5", "--format", "md", "--json")
+    assert code == 0, err
+    download = ready(client(home()), f"/worksheet/file/worksheet.md?{query}", seconds=30)
+    assert download.text == (tmp_path / "worksheet.md").read_text(encoding="utf-8")
 
 
 def test_the_defaults_are_a_quick_set() -> None:
