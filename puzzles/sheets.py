@@ -1,5 +1,6 @@
-"""A teacher's worksheet asked for in a browser: the form's fields read into a generator's request, and the sets
-made one at a time in the background, the latest few kept (``/worksheet``, :mod:`trainer.web.worksheet`).
+"""A teacher's worksheet asked for in a browser: the form's fields read into a request, and the sets picked from
+the pack (:func:`puzzles.pick.pick`, as ``literature generate`` does) one at a time in the background, the latest
+few kept (``/worksheet``, :mod:`trainer.web.worksheet`).
 
 A request is its address (``?count=6&level=1&level=2&seed=4``): the same
 address always gives the same puzzles, and a set made once is kept while the
@@ -22,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from urllib.parse import urlencode
 
-from puzzles.generate import Request as Wanted
-from puzzles.generate import generate_within
-from puzzles.model import KINDS, LEVELS, Puzzle
+from puzzles.model import KINDS, LEVELS
+from puzzles.pick import Picked, pick
+from puzzles.request import Request as Wanted
 from trainer.background import start
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
@@ -37,8 +38,8 @@ DEFAULT_TITLE = "Literature puzzles"
 DEFAULT_LEVELS = ("1", "2", "3")
 """The levels asked for when none is chosen (the quick ones; the form starts with them ticked)."""
 DEFAULT_PLAYERS = "6"
-"""The table size asked for when none is chosen: 6 players (a set of 6 puzzles of levels 1-3 is made in about a
-second; with 8-player games too it took 30 s)."""
+"""The table size asked for when none is chosen: 6 players (when sets were mined, a set of 6 puzzles of levels 1-3
+was made in about a second; with 8-player games too it took 30 s)."""
 
 
 def form_request(query: Mapping[str, Sequence[str]]) -> tuple[Wanted, str]:
@@ -87,7 +88,8 @@ def address(wanted: Wanted, title: str) -> str:
 
 
 WORKSHEET_SECONDS = 120.0
-"""The most time one set may take to make (the generator stops after it, and the page says so)."""
+"""The most time one set was allowed when sets were mined (kept for callers that set it; a set from the pack takes
+a second or two)."""
 MAX_WAITING = 2
 """The most sets being made or waiting to be made at once; a request for another is told to come back."""
 MAX_KEPT = 16
@@ -103,11 +105,11 @@ class Sets:
     """
 
     def __init__(self) -> None:
-        self._made: OrderedDict[Wanted, Future[list[Puzzle]]] = OrderedDict()
+        self._made: OrderedDict[Wanted, Future[Picked]] = OrderedDict()
         self._lock = threading.Lock()
         self.seconds = WORKSHEET_SECONDS
 
-    def puzzles(self, wanted: Wanted) -> Future[list[Puzzle]] | None:
+    def puzzles(self, wanted: Wanted) -> Future[Picked] | None:
         """The puzzles of ``wanted``: made, being made (started now if they were not asked for yet), or
         ``None`` when :data:`MAX_WAITING` other sets are being made already."""
         with self._lock:
@@ -125,9 +127,15 @@ class Sets:
             return job
 
 
-def _generate(wanted: Wanted, seconds: float) -> list[Puzzle]:
-    """The set, made in the background with its time limit (counted from when it starts)."""
-    return generate_within(wanted, seconds=seconds)
+def _generate(wanted: Wanted, seconds: float) -> Picked:
+    """The set, picked from the pack in the background (``seconds`` is not needed: picking takes a second)."""
+    return pick_set(wanted)
+
+
+def pick_set(wanted: Wanted) -> Picked:
+    """The puzzles of ``wanted`` from the pack (:func:`puzzles.pick.pick`) and the kinds it had too few of; a
+    request the pack cannot meet is a :class:`~puzzles.request.GenerationError` saying so."""
+    return pick(wanted)
 
 
 SETS = Sets()

@@ -113,7 +113,7 @@ def test_the_worksheet_starts_each_puzzle_with_what_you_know_and_the_question() 
                  part.index('class="question"'), part.index('<table class="history">'), part.index("answer-room")]
         assert order == sorted(order), number
         assert "<thead>" in part  # the header repeats on every printed page
-        long = len(puzzle.game.events) > ONE_PAGE
+        long = len(folded(puzzle)) > ONE_PAGE  # the rows it prints
         assert f'class="puzzle {"long" if long else "short"}"' in page.split(f'id="puzzle-{number}"')[0][-40:]
         assert ("history-wrap two" in part) == (len(folded(puzzle)) > TWO_COLUMNS)  # rows printed, folds one each
 
@@ -135,19 +135,21 @@ def test_every_card_of_the_printed_sheet_and_key_has_its_suit_symbol() -> None:
     assert card_html(Card.parse("2D")) == str(page_card(Card.parse("2D")))  # one card drawer for pages and sheets
 
 
-def test_a_long_history_folds_only_runs_of_no_answers_no_step_needs() -> None:
+def test_a_long_history_folds_only_runs_of_asks_of_other_sets_no_step_needs() -> None:
     puzzles = load_puzzles(Path(__file__).parent / "data" / "puzzles" / "worksheet-level3.json")
     assert sum(hidden(p) for p in puzzles) > 0
     for puzzle in puzzles:
         events = puzzle.game.events
         needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+        asked = {card.half_suit for card in puzzle.question.scope}
         shown: list[int] = []
         for item in folded(puzzle):
             if isinstance(item, tuple):
                 first, last = item
                 assert last - first + 1 >= FOLD_RUN
-                for n in range(first, last + 1):  # a "no" (no card moved) that no step names
-                    assert n not in needed and isinstance(events[n - 1], Ask) and not events[n - 1].hit
+                for n in range(first, last + 1):  # an ask of another set that no step names
+                    event = events[n - 1]
+                    assert n not in needed and isinstance(event, Ask) and event.card.half_suit not in asked
                 shown.extend(range(first, last + 1))
             else:
                 shown.append(item)

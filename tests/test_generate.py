@@ -255,7 +255,7 @@ def test_generate_command_from_a_file(tmp_path: Path) -> None:
     assert {p.question.kind for p in load_puzzles(out / "puzzles.json")} <= set(KINDS)
 
 
-def test_generate_command_simulated(tmp_path: Path) -> None:
+def test_generate_command_with_its_choices(tmp_path: Path) -> None:
     result = runner.invoke(app, ["generate", "--count", "3", "--seed", "5", "--players", "6", "--variant", "classic",
                                  "--min-level", "2", "--max-level", "3", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
@@ -316,3 +316,144 @@ def test_a_request_without_a_level_spreads_over_the_levels() -> None:
     got = generate(Request(count=3, seed=2, levels=(1, 2, 3), players=(6,)))
     assert sorted(p.level for p in got) == [1, 2, 3]
     assert not any(is_recall(p) for p in got)
+
+
+# -- sheets from the pack (issue 41) -------------------------------------------------------------
+
+
+def refuse_mining(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make every way to mine a game fail the test; returns the list the calls would be noted in."""
+    import puzzles.generate as generator
+    import puzzles.mining as mining
+
+    calls: list[str] = []
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        calls.append("mined")
+        raise AssertionError("generate mined a game without --fresh")
+
+    for module, name in ((generator, "generate"), (generator, "mine_spec"), (generator, "mine_game"),
+                         (mining, "mine_game"), (generator, "generate_from_game")):
+        monkeypatch.setattr(module, name, refuse)
+    return calls
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+def test_generate_takes_a_mixed_sheet_from_the_pack_and_mines_nothing(
+        level: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzles.packs import load_pack
+    from puzzles.variety import game_key
+
+    calls = refuse_mining(monkeypatch)
+    result = runner.invoke(app, ["generate", "--count", "10", "--level", str(level), "--seed", "1", "--out",
+                                 str(tmp_path), "--format", "json", "--format", "html", "--json"])
+    assert result.exit_code == 0, result.output
+    assert calls == []
+    report = json.loads(result.stdout)
+    puzzles = load_puzzles(tmp_path / "puzzles.json")
+    pack = {p.id for p in load_pack()}
+    assert len(puzzles) == 10 and all(p.level == level and p.id in pack for p in puzzles)
+    assert report["source"] == "pack"
+    kinds = {kind: sum(1 for p in puzzles if p.question.kind == kind) for kind in KINDS}
+    assert report["kinds"] == {k: n for k, n in kinds.items() if n}
+    assert len({game_key(p) for p in puzzles}) == 10  # one puzzle per game
+    wanted = Request(count=10, levels=(level,)).kind_quotas()  # about 4 locate, 3 claim, 3 certain
+    short = {item["kind"]: item for item in report["short"]}
+    for kind, n in wanted.items():
+        offered = sum(1 for p in load_pack() if p.level == level and p.question.kind == kind and not is_recall(p))
+        if offered >= n:
+            assert kinds[kind] >= n  # the mix asked for ...
+        else:  # ... or all the pack has of a kind, and the sheet says so in one line
+            assert kinds[kind] == offered and short[kind]["missing"] == n - kinds[kind]
+            assert short[kind]["levels"] == [level]
+    assert set(short) == {kind for kind, n in wanted.items() if kinds[kind] < n}
+    sheet = (tmp_path / "worksheet.html").read_text()
+    assert sheet.count('class="short-note"') == (1 if short else 0)
+
+
+def test_a_sheet_is_the_same_for_a_seed_and_another_for_another_seed() -> None:
+    from puzzles.pick import pick
+
+    for level in (1, 6):
+        one = [p.id for p in pick(Request(count=10, levels=(level,), seed=7)).puzzles]
+        assert one == [p.id for p in pick(Request(count=10, levels=(level,), seed=7)).puzzles]
+        assert one != [p.id for p in pick(Request(count=10, levels=(level,), seed=8)).puzzles]
+
+
+def test_where_a_kind_is_missing_the_others_fill_in_and_it_is_said() -> None:
+    from puzzles.packs import load_pack
+    from puzzles.pick import Shortfall, pick
+    from trainer.render.worksheet import worksheet_html, worksheet_md
+
+    pool = [p for p in load_pack() if not (p.level == 2 and p.question.kind == "claim")]
+    picked = pick(Request(count=10, levels=(2,), seed=3), pool)
+    assert picked.kinds()["locate"] + picked.kinds()["certain"] == 10 and "claim" not in picked.kinds()
+    assert picked.short == (Shortfall("claim", 3, (2,)),)
+    line = "The pack has too few claim puzzles of level 2: 3 of the other kinds instead."
+    assert line in worksheet_html(picked.puzzles, "Set", picked.short)
+    assert line in worksheet_md(picked.puzzles, "Set", picked.short)
+    mixed = pick(Request(count=10, seed=3), pool)  # over every level: the other levels' claims make up for it
+    assert mixed.kinds() == {"locate": 4, "claim": 3, "certain": 3} and mixed.short == ()
+
+
+def test_a_request_the_pack_cannot_meet_is_one_line_pointing_at_fresh(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    refuse_mining(monkeypatch)
+    result = runner.invoke(app, ["generate", "--count", "200", "--level", "6", "--players", "8", "--variant",
+                                 "classic", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert "the pack holds only" in result.output and "--fresh" in result.output
+    assert result.output.strip().count("\n") <= 1 and "Traceback" not in result.output
+
+
+def test_fresh_mines_new_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzles.generate as generator
+
+    calls: list[Request] = []
+    original = generator.generate
+
+    def counting(request: Request, **kwargs: object) -> list[Puzzle]:
+        calls.append(request)
+        return original(request, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generator, "generate", counting)
+    result = runner.invoke(app, ["generate", "--fresh", "--count", "2", "--seed", "5", "--players", "6",
+                                 "--variant", "classic", "--level", "1", "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(calls) == 1 and json.loads(result.stdout)["source"] == "fresh"
+    assert all(p.source["kind"] == "simulated" for p in load_puzzles(tmp_path / "puzzles.json"))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), levels=st.sets(st.integers(1, 6), min_size=1), count=st.integers(1, 12),
+       players=st.sampled_from([(6,), (8,), (6, 8)]))
+def test_a_picked_sheet_meets_its_request(seed: int, levels: set[int], count: int, players: tuple[int, ...]) -> None:
+    from puzzles.generate import GenerationError
+    from puzzles.pick import pick
+    from puzzles.variety import game_key
+
+    request = Request(count=count, seed=seed, levels=tuple(sorted(levels)), players=players)
+    try:
+        picked = pick(request)
+    except GenerationError as error:
+        assert "the pack holds only" in str(error)
+        return
+    puzzles = picked.puzzles
+    assert len(puzzles) == count
+    assert {p.level: sum(1 for q in puzzles if q.level == p.level) for p in puzzles} == \
+        {lv: n for lv, n in request.quotas().items() if n}
+    assert all(len(p.players) in players and not is_recall(p) for p in puzzles)
+    assert len({game_key(p) for p in puzzles}) == count  # one per game
+    assert [p.level for p in puzzles] == sorted(p.level for p in puzzles)
+    quotas = request.kind_quotas()
+    for item in picked.short:
+        assert picked.kinds().get(item.kind, 0) == quotas[item.kind] - item.missing
+    assert all(picked.kinds().get(k, 0) >= n for k, n in quotas.items() if k not in {s.kind for s in picked.short})
+
+
+def test_a_set_larger_than_a_sheet_still_comes_from_the_pack() -> None:
+    from puzzles.pick import pick
+
+    picked = pick(Request(count=200, levels=(3,), seed=1))  # longer histories too, once the short ones run out
+    assert len({p.id for p in picked.puzzles}) == 200 and picked.kinds() == {"locate": 67, "claim": 66,
+                                                                              "certain": 67}

@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from puzzles import sheets
+from puzzles.pick import Picked
 from puzzles.sheets import MAX_WAITING
 
 from command_line import run
@@ -114,17 +115,17 @@ def test_an_unknown_file_is_a_404() -> None:
 
 @pytest.fixture
 def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """The generator replaced by one that waits until the test lets it go (each call noted)."""
+    """The picker replaced by one that waits until the test lets it go (each call noted)."""
     go = threading.Event()
     calls: list[Any] = []
     sets = sheets.Sets()
 
-    def waiting(wanted: Any, **options: Any) -> Any:
+    def waiting(wanted: Any) -> Any:
         calls.append(wanted)
         go.wait(20)
-        return []
+        return Picked(())
 
-    monkeypatch.setattr(sheets, "generate_within", waiting)
+    monkeypatch.setattr(sheets, "pick_set", waiting)
     monkeypatch.setattr(sheets, "SETS", sets)
     try:
         yield calls
@@ -174,13 +175,43 @@ def test_at_most_a_few_sets_are_made_at_once_the_others_are_told_to_come_back(he
     assert len(held) <= 1  # one made at a time, the next waits its turn, the rest were never started
 
 
-def test_a_set_that_takes_too_long_is_stopped_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    sets = sheets.Sets()
-    sets.seconds = 0.0
-    monkeypatch.setattr(sheets, "SETS", sets)
-    response = ready(client(home()), "/worksheet/sheet?" + _asked(700_001))
+def test_a_set_the_pack_cannot_meet_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
+    response = ready(client(home()), "/worksheet/sheet?count=40&level=6&variant=classic&players=8&seed=1")
     assert response.status_code == 400
-    assert "the generator stopped at its time limit of 0 s" in text_of(response.text)
+    assert "the pack holds only" in text_of(response.text)
+
+
+def test_a_set_comes_from_the_pack_and_mines_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzles.generate as generator
+    from puzzles.packs import load_pack
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the worksheet mined a game")
+
+    monkeypatch.setattr(generator, "generate", refuse)
+    monkeypatch.setattr(generator, "mine_spec", refuse)
+    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
+    browser = client(home())
+    response = ready(browser, "/worksheet/file/puzzles.json?count=10&level=6&players=both&seed=3", seconds=30)
+    assert response.status_code == 200
+    ids = [p["id"] for p in json.loads(response.text)["puzzles"]]
+    pack = {p.id: p for p in load_pack()}
+    assert len(ids) == 10 and all(pack[i].level == 6 for i in ids)
+    assert {pack[i].question.kind for i in ids} == {"locate", "claim", "certain"}
+
+
+def test_a_sheet_short_of_a_kind_says_so_as_generate_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
+    query = "count=10&level=5&variant=both&players=both&seed=1&title=Level+5"
+    page = ready(client(home()), f"/worksheet/sheet?{query}", seconds=30)
+    assert page.status_code == 200
+    assert "The pack has too few claim puzzles of level 5" in text_of(page.text)
+    code, _, err = run("generate", "--out", str(tmp_path), "--count", "10", "--level", "5", "--seed", "1",
+                       "--title", "Level 5", "--format", "md", "--json")
+    assert code == 0, err
+    download = ready(client(home()), f"/worksheet/file/worksheet.md?{query}", seconds=30)
+    assert download.text == (tmp_path / "worksheet.md").read_text(encoding="utf-8")
 
 
 def test_the_defaults_are_a_quick_set() -> None:

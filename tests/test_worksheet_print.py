@@ -1,6 +1,7 @@
 """Printed worksheets, as a teacher prints them: headless Chromium prints the HTML to PDF (A4 and Letter).
 
-A 10-puzzle level-3 worksheet of long 8-player histories (1,554 events, the
+Ten puzzles of any level, as ``literature generate --count 10 --level L`` takes them from the pack, print in at
+most 6 pages, the kinds mixed. A 10-puzzle level-3 worksheet of long 8-player histories (1,554 events, the
 output of ``literature generate --count 10 --level 3 --seed 1`` before issue
 17) prints in at most 12 pages; each puzzle starts with who you are, your
 hand, the hand sizes and the question; the history's header is repeated on
@@ -19,8 +20,10 @@ import pytest
 from pypdf import PdfReader
 
 from puzzles.files import load_puzzles
+from puzzles.generate import Request
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
+from puzzles.pick import pick
 from trainer.game.cards import Card
 from trainer.game.events import Ask
 from trainer.render.worksheet import ONE_PAGE, answer_key_html, folded, hidden, worksheet_html
@@ -120,3 +123,22 @@ def test_a_short_puzzle_stays_on_one_page(paper: str, tmp_path: Path) -> None:
         answer = page_of(pages, rf"(?:Answer to|Claim for|Certain cards for) puzzle {number} ")
         assert heading == answer, (number, len(puzzle.game.events))
         check_brief_comes_first(pages, number, puzzle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+def test_ten_puzzles_of_any_level_from_the_pack_print_in_at_most_6_pages(level: int, paper: str,
+                                                                         tmp_path: Path) -> None:
+    picked = pick(Request(count=10, levels=(level,), seed=1))  # what generate --count 10 --level L --seed 1 writes
+    puzzles = picked.puzzles
+    assert len(puzzles) == 10 and {p.level for p in puzzles} == {level}
+    kinds = picked.kinds()
+    assert len(kinds) == 3 and min(kinds.values()) >= 1 and max(kinds.values()) <= 5  # the kinds mixed
+    pages = print_pages(worksheet_html(puzzles, "Week 12", picked.short), paper, tmp_path)
+    assert len(pages) <= 6, len(pages)
+    for number, puzzle in enumerate(puzzles, start=1):
+        check_brief_comes_first(pages, number, puzzle)
+    rows = sum(len(ROW.findall(text)) for text in pages)
+    asks = sum(1 for p in puzzles for e in p.game.events if isinstance(e, Ask))
+    assert rows + sum(hidden(p) for p in puzzles) == asks  # every ask printed or folded, none lost at a break

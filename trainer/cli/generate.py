@@ -1,4 +1,8 @@
-"""``literature generate``: puzzles with one provable answer, as JSON, worksheets and answer keys."""
+"""``literature generate``: puzzles with one provable answer, as JSON, worksheets and answer keys.
+
+The puzzles come from the built-in pack (:func:`puzzles.pick.pick`: short to print, the kinds mixed, in a
+second); ``--fresh`` mines new simulated games instead, ``--from`` a game log.
+"""
 
 from __future__ import annotations
 
@@ -113,8 +117,11 @@ def generate_command(
         list[Format] | None, typer.Option("--format", help="json, md, html (repeatable; default json).")
     ] = None,
     title: Annotated[str, typer.Option(metavar="TEXT", help="Title of the worksheets.")] = "Literature puzzles",
+    fresh: Annotated[
+        bool, switch("--fresh", "Mine new simulated games instead of taking the puzzles from the built-in pack.")
+    ] = False,
     workers: Annotated[
-        int, typer.Option(min=1, max=MAX_WORKERS, metavar="W", help="Worker processes for simulated games.")
+        int, typer.Option(min=1, max=MAX_WORKERS, metavar="W", help="Worker processes for --fresh games.")
     ] = 1,
     as_json: Annotated[bool, switch("--json", "Print a JSON summary instead of the Rich one.")] = False,
     force: Annotated[bool, switch("--force", "Replace files a previous run wrote in --out.")] = False,
@@ -124,18 +131,20 @@ def generate_command(
                      help="With --from: stop with an error once the command has run this long (0: no limit)."),
     ] = TIME_LIMIT,
 ) -> None:
-    """Mine puzzles with one provable answer; write them as JSON, worksheets and answer keys.
+    """Puzzles with one provable answer, as JSON, worksheets and answer keys.
 
-    Files already in --out are never replaced without --force (and never the
+    They come from the built-in pack (short histories, the kinds mixed, the
+    same for the same seed); --fresh mines new simulated games, --from a game
+    log. Files already in --out are never replaced without --force (and never the
     --from log, a link, a folder or a device, even with it), and --out is
     checked (a folder that can be written) before any mining.
     """
     import json
 
-    from puzzles.generate import Request, Tally, generate, generate_from_game
     from puzzles.model import KINDS
+    from puzzles.pick import Shortfall, pick
+    from puzzles.request import Request
     from trainer.engine.deadline import Deadline
-    from trainer.engine.possible import check_possible, read_game
     from trainer.game.variants import Variant
     from trainer.render.generate import GenerationProgress, show_summary
     from trainer.render.worksheet import export
@@ -159,22 +168,34 @@ def generate_command(
         players=(players,) if players is not None else (6, 8),
         max_games=None,
     )
+    if from_file is not None and fresh:
+        raise fail("give --from (mine this game) or --fresh (mine new games), not both")
     started = time.perf_counter()
     puzzles: list[Puzzle]
+    short: tuple[Shortfall, ...] = ()
+    source = "file" if from_file is not None else "fresh" if fresh else "pack"
     if from_file is not None:
+        from puzzles.generate import generate_from_game  # (the miner is loaded only to mine)
+        from trainer.engine.possible import check_possible, read_game
+
         game = read_game(from_file)
         check_possible(game)
         if chosen_variant is not None and game.setup.variant is not chosen_variant:
             raise fail(f"{from_file}: the game is {game.setup.variant.value}, not {chosen_variant.value}")
         puzzles = generate_from_game(game, request, str(from_file), deadline)
+    elif not fresh:
+        picked = pick(request)
+        puzzles, short = list(picked.puzzles), picked.short
     else:
+        from puzzles.generate import Tally, generate
+
         tally = Tally()
         with GenerationProgress(count, f"mining {request.describe()}", enabled=not as_json) as progress:
             puzzles = generate(
                 request, workers=workers, on_puzzle=lambda _p, t: progress.update(t.kept, t.games), tally=tally
             )
     try:
-        files = export(puzzles, out, chosen, title, force=force, inputs=inputs)
+        files = export(puzzles, out, chosen, title, force=force, inputs=inputs, short=short)
     except OSError as error:
         raise fail(f"{error.filename or out}: {error.strerror or error}") from None
     seconds = time.perf_counter() - started
@@ -182,7 +203,10 @@ def generate_command(
         levels: dict[str, int] = {}
         for p in puzzles:
             levels[str(p.level)] = levels.get(str(p.level), 0) + 1
-        print(json.dumps({"puzzles": len(puzzles), "levels": dict(sorted(levels.items())),
+        kinds = {k: n for k in KINDS if (n := sum(1 for p in puzzles if p.question.kind == k))}
+        print(json.dumps({"puzzles": len(puzzles), "source": source, "levels": dict(sorted(levels.items())),
+                          "kinds": kinds,
+                          "short": [{"kind": s.kind, "missing": s.missing, "levels": list(s.levels)} for s in short],
                           "files": [os.fspath(f) for f in files], "seconds": round(seconds, 2)}))
         return
-    show_summary(puzzles, files, seconds)
+    show_summary(puzzles, files, seconds, short, source)

@@ -3,7 +3,8 @@
 A worksheet has a name and date line and numbers the puzzles; each starts with
 what the viewer knows (who they are, their hand, every hand size) and the
 question, then the history as a table across the page (two columns when long,
-the header repeated on every printed page), then room to write the answer.
+the header repeated on every printed page; a long history folds the moves no
+step needs, :func:`puzzles.pick.folded`), then room to write the answer.
 The answer key, a separate file, gives each answer with the explanation's steps.
 In HTML every card shows its suit symbol, in the history's claims too.
 :func:`export` writes the files ``literature generate --format`` asks for
@@ -26,6 +27,9 @@ from pathlib import Path
 from puzzles.files import dump_puzzles
 from puzzles.marking import format_answer
 from puzzles.model import Puzzle
+from puzzles.pick import FOLD_AFTER as FOLD_AFTER  # (re-exported: how a sheet folds is decided there)
+from puzzles.pick import FOLD_RUN as FOLD_RUN
+from puzzles.pick import TWO_COLUMNS, Shortfall, folded
 from trainer.explain.explanation import cited_moves
 from trainer.files import write_atomic
 from trainer.game.cards import Card
@@ -129,6 +133,26 @@ def rests_on(puzzle: Puzzle) -> list[tuple[int, Event]]:
     return [(n, events[n - 1]) for n in cited]
 
 
+def shortfall_text(short: Sequence[Shortfall]) -> str:
+    """The one line a sheet says when the pack had too few of a kind (empty when it had enough).
+
+    >>> shortfall_text([Shortfall("claim", 2, (5,))])
+    'The pack has too few claim puzzles of level 5: 2 of the other kinds instead.'
+    >>> shortfall_text([])
+    ''
+    """
+    if not short:
+        return ""
+    parts = []
+    for item in short:
+        levels = sorted(item.levels)
+        where = (f" of level {levels[0]}" if len(levels) == 1 else
+                 f" of levels {', '.join(map(str, levels))}" if levels else "")
+        parts.append(f"{item.kind} puzzles{where}")
+    missing = sum(item.missing for item in short)
+    return f"The pack has too few {' or '.join(parts)}: {missing} of the other kinds instead."
+
+
 def _team_line(puzzle: Puzzle) -> str:
     mates = [p for p in puzzle.team if p != puzzle.viewer]
     return f"You are **{puzzle.viewer}** (team with {', '.join(mates)}) · {puzzle.variant.value} · " \
@@ -138,10 +162,13 @@ def _team_line(puzzle: Puzzle) -> str:
 # -- Markdown ----------------------------------------------------------------------------
 
 
-def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
-    """The worksheet as Markdown: per puzzle who you are, your hand, hand sizes and the question, then the history."""
+def worksheet_md(puzzles: Sequence[Puzzle], title: str, short: Sequence[Shortfall] = ()) -> str:
+    """The worksheet as Markdown: per puzzle who you are, your hand, hand sizes and the question, then the history
+    (and, first, the one line :func:`shortfall_text` when the pack had too few of a kind)."""
     out = [f"# {title}", "", "Name: ______________________________  Date: ______________", "",
            f"{_count(puzzles)}. Each history is seen by the player named; answer in the notation's words.", ""]
+    if short:
+        out += [f"*{shortfall_text(short)}*", ""]
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state
         out += [f"## Puzzle {number}", "", f"Level {puzzle.level} · `{puzzle.id}`", "", _team_line(puzzle), ""]
@@ -156,7 +183,7 @@ def worksheet_md(puzzles: Sequence[Puzzle], title: str) -> str:
         for item in folded(puzzle):
             if isinstance(item, tuple):
                 first, last = item
-                out.append(f"| {first}–{last} | *{last - first + 1} moves hidden: “no”s no step needs* | | | |")
+                out.append(f"| {first}–{last} | *{last - first + 1} {FOLD_TEXT}* | | | |")
             else:
                 out.append("| " + " | ".join(event_row(item, events[item - 1])) + " |")
         if not puzzle.game.events:
@@ -191,12 +218,12 @@ def answer_key_md(puzzles: Sequence[Puzzle], title: str) -> str:
 
 # -- HTML ----------------------------------------------------------------------------------
 
-TWO_COLUMNS = 24
-"""A history longer than this many events is printed in two columns."""
-
 ONE_PAGE = 40
-"""A puzzle whose history is at most this long is kept on one page (in two columns it takes a third of one);
-a longer one may break across pages, its table header repeated on each."""
+"""A puzzle whose printed history (:func:`~puzzles.pick.folded`) is at most this many rows is kept on one page
+(in two columns it takes a third of one); a longer one may break across pages, its table header repeated on each."""
+
+FOLD_TEXT = "moves hidden: other sets, no step needs them"
+"""What a folded line says after how many moves it hides (the Markdown and the HTML sheet alike)."""
 
 _CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
@@ -206,6 +233,7 @@ h1 { font-size: 1.5rem; margin: 0 0 0.3rem; border-bottom: 2px solid #333; }
 .name-line span { flex: 1; border-bottom: 1px solid #333; padding-top: 0.9rem; font-size: 0.9rem; }
 .name-line span.short { flex: 0.5; }
 .intro { margin: 0.3rem 0 0.6rem; font-size: 0.9rem; }
+.short-note { margin: 0 0 0.5rem; font-size: 0.8rem; font-style: italic; color: #555; }
 section.puzzle { border-top: 1.5px solid #555; padding: 0.25rem 0 0.3rem; margin: 0.3rem 0 0; }
 section.puzzle.short { break-inside: avoid; page-break-inside: avoid; }
 .brief { break-inside: avoid; page-break-inside: avoid; break-after: avoid; page-break-after: avoid; }
@@ -220,7 +248,7 @@ table.history { width: 100%; font-size: 0.8rem; line-height: 1.15; }
 table.history th, table.history td { border-bottom: 0.5px solid #ccc; padding: 0 0.35rem; text-align: left;
   vertical-align: top; }
 table.history th { background: #eee; border-bottom: 1px solid #999; }
-table.history td.n { text-align: right; color: #555; width: 2.2em; }
+table.history td.n { text-align: right; color: #555; width: 2.2em; white-space: nowrap; }
 table.history tr.claim td.what { font-style: italic; }
 table.history tr.fold td { font-style: italic; color: #555; }
 thead { display: table-header-group; }
@@ -308,36 +336,6 @@ def _event_html(number: int, event: Event) -> str:
     return f'<tr class="pass"><td class="n">{number}</td><td colspan="4">{who} {html.escape(event.to)}</td></tr>'
 
 
-FOLD_AFTER = TWO_COLUMNS
-"""A history longer than this many events folds its runs of moves no step needs (:func:`folded`) ..."""
-
-FOLD_RUN = 4
-"""... of at least this many moves."""
-
-
-def folded(puzzle: Puzzle) -> list[int | tuple[int, int]]:
-    """The history as printed: event numbers, and ``(first, last)`` for a run of at least :data:`FOLD_RUN`
-    moves folded into one line. Only a history longer than :data:`FOLD_AFTER` folds, and only "no" answers
-    that no step of the explanation names: every move an explanation rests on is listed with its steps,
-    and a "no" moves no card, so the puzzle stays solvable from what is shown (its explanation still holds).
-    """
-    events = puzzle.game.events
-    if len(events) <= FOLD_AFTER or not puzzle.explanation:
-        return list(range(1, len(events) + 1))
-    needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
-    out: list[int | tuple[int, int]] = []
-    run: list[int] = []
-    for number, event in enumerate(events, start=1):
-        if isinstance(event, Ask) and not event.hit and number not in needed:
-            run.append(number)
-            continue
-        out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
-        run = []
-        out.append(number)
-    out.extend([(run[0], run[-1])] if len(run) >= FOLD_RUN else run)
-    return out
-
-
 def hidden(puzzle: Puzzle) -> int:
     """How many moves the printed history folds away."""
     return sum(last - first + 1 for item in folded(puzzle) if isinstance(item, tuple) for first, last in [item])
@@ -353,7 +351,7 @@ def _history_html(puzzle: Puzzle) -> str:
         if isinstance(item, tuple):
             first, last = item
             rows.append(f'<tr class="fold"><td class="n">{first}–{last}</td><td colspan="4">{last - first + 1} '
-                        "moves hidden: “no”s no step needs</td></tr>")
+                        f"{FOLD_TEXT}</td></tr>")
         else:
             rows.append(_event_html(item, events[item - 1]))
     if not events:
@@ -362,7 +360,7 @@ def _history_html(puzzle: Puzzle) -> str:
     return "\n".join(rows)
 
 
-def worksheet_html(puzzles: Sequence[Puzzle], title: str) -> str:
+def worksheet_html(puzzles: Sequence[Puzzle], title: str, short: Sequence[Shortfall] = ()) -> str:
     """The worksheet as one self-contained HTML page that prints cleanly.
 
     Each puzzle starts with who you are, your hand, the hand sizes and the
@@ -374,12 +372,14 @@ def worksheet_html(puzzles: Sequence[Puzzle], title: str) -> str:
             '<p class="name-line"><span>Name</span><span class="short">Date</span></p>',
             f'<p class="intro">{_count(puzzles)}. Each history is seen by the player named; answer in the '
             "notation's words (for example <code>Cat 6D</code>).</p>"]
+    if short:
+        body.append(f'<p class="short-note">{html.escape(shortfall_text(short))}</p>')
     for number, puzzle in enumerate(puzzles, start=1):
         state = puzzle.state
         mates = ", ".join(p for p in puzzle.team if p != puzzle.viewer)
         sizes = ", ".join(f"{html.escape(p)} {state.sizes[p]}" for p in puzzle.players)
         claimed = _claimed(state, puzzle.viewer)
-        size = "short" if len(puzzle.game.events) <= ONE_PAGE else "long"
+        size = "short" if len(folded(puzzle)) <= ONE_PAGE else "long"
         body += [
             f'<section class="puzzle {size}" id="puzzle-{number}">',
             '<div class="brief">',
@@ -441,11 +441,11 @@ def targets(out: Path, formats: Sequence[str]) -> list[Path]:
 
 def export(
     puzzles: Sequence[Puzzle], out: Path, formats: Sequence[str], title: str = "Literature puzzles", *,
-    force: bool = False, inputs: Iterable[Path] = (),
+    force: bool = False, inputs: Iterable[Path] = (), short: Sequence[Shortfall] = (),
 ) -> list[Path]:
     """Write every requested format into ``out``; returns the paths written. A file already there is
     replaced only with ``force``, and only a regular file that is not one of ``inputs`` (the files being read;
-    :func:`trainer.files.write_atomic`).
+    :func:`trainer.files.write_atomic`). The worksheets say ``short`` (:func:`shortfall_text`) in one line.
 
     >>> import tempfile
     >>> from puzzles.examples import example_claim
@@ -459,9 +459,9 @@ def export(
         if fmt == "json":
             texts = [dump_puzzles(puzzles)]
         elif fmt == "md":
-            texts = [worksheet_md(puzzles, title), answer_key_md(puzzles, title)]
+            texts = [worksheet_md(puzzles, title, short), answer_key_md(puzzles, title)]
         elif fmt == "html":
-            texts = [worksheet_html(puzzles, title), answer_key_html(puzzles, title)]
+            texts = [worksheet_html(puzzles, title, short), answer_key_html(puzzles, title)]
         else:
             raise ValueError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
         for name, text in zip(FILES[fmt], texts, strict=True):

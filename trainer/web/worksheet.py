@@ -24,8 +24,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from puzzles import sheets
-from puzzles.generate import Request as Wanted
-from puzzles.model import LEVELS, Puzzle
+from puzzles.model import LEVELS
+from puzzles.pick import Picked
+from puzzles.request import Request as Wanted
 from puzzles.sheets import DEFAULT_LEVELS, DEFAULT_PLAYERS, DEFAULT_TITLE, MAX_COUNT, address, form_request
 from trainer.game.errors import LiteratureError
 from trainer.render.worksheet import FILES, export
@@ -39,7 +40,7 @@ PREPARING_REFRESH = 2
 """Seconds before a page showing a set being made asks again (a ``<meta http-equiv="refresh">``: no script)."""
 
 
-async def _made(request: Request, form: bool = False) -> tuple[Wanted, str, list[Puzzle]] | Response:
+async def _made(request: Request, form: bool = False) -> tuple[Wanted, str, Picked] | Response:
     """The set the address asks for, or the page to answer with instead, at once: the form with its error
     (400), the set being made (202, the page refreshes itself), the form (a request with no ``count``)."""
     query = request.query_params
@@ -92,19 +93,19 @@ async def worksheet_home(request: Request) -> Response:
     found = await _made(request, form=True)
     if isinstance(found, Response):
         return found
-    wanted, title, puzzles = found
+    wanted, title, picked = found
     query = address(wanted, title)
-    levels = Counter(puzzle.level for puzzle in puzzles)
-    made = {"query": query, "count": len(puzzles), "levels": sorted(levels.items()), "title": title,
+    levels = Counter(puzzle.level for puzzle in picked.puzzles)
+    made = {"query": query, "count": len(picked.puzzles), "levels": sorted(levels.items()), "title": title,
             "files": [name for names in FILES.values() for name in names], "describe": wanted.describe()}
     return _form(request, made=made)
 
 
-def _file(puzzles: list[Puzzle], title: str, name: str) -> str:
+def _file(picked: Picked, title: str, name: str) -> str:
     """The text of one file as ``literature generate`` writes it (written by :func:`export`, then read)."""
     fmt = next(f for f, names in FILES.items() if name in names)
     with tempfile.TemporaryDirectory(prefix="literature-worksheet-") as folder:
-        export(puzzles, Path(folder), [fmt], title)
+        export(picked.puzzles, Path(folder), [fmt], title, short=picked.short)
         return (Path(folder) / name).read_text(encoding="utf-8")
 
 
@@ -133,8 +134,8 @@ async def worksheet_printable(request: Request) -> Response:
     found = await _made(request)
     if isinstance(found, Response):
         return found
-    wanted, title, puzzles = found
-    text = await asyncio.to_thread(_file, puzzles, title, name)
+    wanted, title, picked = found
+    text = await asyncio.to_thread(_file, picked, title, name)
     return HTMLResponse(_printable(text, address(wanted, title), other, label))
 
 
@@ -147,9 +148,9 @@ async def worksheet_file(request: Request) -> Response:
     found = await _made(request)
     if isinstance(found, Response):
         return found
-    _, title, puzzles = found
+    _, title, picked = found
     try:
-        text = await asyncio.to_thread(_file, puzzles, title, name)
+        text = await asyncio.to_thread(_file, picked, title, name)
     except OSError as error:
         return bad_request(request, f"cannot make {name} ({error.strerror})")  # (never the server's paths)
     kind = TYPES[Path(name).suffix]
