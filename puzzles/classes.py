@@ -42,6 +42,7 @@ a server holds at most :data:`MAX_CLASSES`, a class at most
 from __future__ import annotations
 
 import contextlib
+import functools
 import hmac
 import json
 import logging
@@ -57,7 +58,9 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from puzzles.files import puzzles_from_json
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
+from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
 from puzzles.variety import compatible
 from trainer.files import write_atomic
@@ -565,6 +568,22 @@ class Classes:
     def _save(self, found: ClassSet) -> None:
         path = self.path(found.code)
         write_atomic(path, found.text(), force=path.exists(), private=True)
+
+
+@functools.lru_cache(maxsize=512)
+def pack_puzzle(puzzle_id: str) -> Puzzle:
+    """Puzzle ``puzzle_id`` of the built-in pack (read once; 410 when the pack no longer holds it)."""
+    data = record(puzzle_id)
+    if data is None:
+        raise ClassError(f"puzzle {puzzle_id[:40]} is not in the built-in pack any more: make the set again", 410)
+    return puzzles_from_json(data, f"{BUILT_IN}, puzzle {puzzle_id[:40]}")[0]
+
+
+def make_class(classes: Classes, settings: Settings, seed: int) -> tuple[ClassSet, str]:
+    """A new class of ``classes`` with puzzles of the training pool picked for ``settings`` (:func:`pick`);
+    the class and the teacher's secret."""
+    chosen = pick(settings, training_pool(), seed)
+    return classes.create(settings, [p.id for p in chosen])
 
 
 def describe_levels(levels: Sequence[int]) -> str:
