@@ -204,10 +204,10 @@ def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
     >>> from puzzles.examples import example_claim
     >>> [p.id for p in pick(Settings(levels=(1, 2, 3, 4, 5, 6), count=1), [example_claim()], 1)] == [example_claim().id]
     True
-    >>> pick(Settings(count=2, players=8), [example_claim()], 1)
+    >>> pick(Settings(count=2, players=8), [example_claim()], 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    puzzles.classes.ClassError: only 0 puzzles of the pack fit (classic, 8 players, levels 1-3, kinds locate, claim, certain): ask for fewer, or widen the levels or kinds
+    puzzles.classes.ClassError: only 0 puzzles of the pack fit (classic, 8 players, levels 1-3, kinds ...): ask ...
     """
     fit = [p for p in pool if p.variant is settings.variant and len(p.players) == settings.players
            and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)]
@@ -259,6 +259,28 @@ class Student:
     secret: str
     joined: float
     answers: dict[int, Answer] = field(default_factory=dict)
+
+
+def judge(puzzle: Puzzle, line: object) -> tuple[Reply, str | None]:
+    """An answer read and marked as ``literature train`` does (:class:`puzzles.quiz.Attempt`): the reply
+    (``invalid`` or ``empty`` when it is not an answer: a command is not one here) and the answer as the
+    notation writes it. Slow for a wrong answer (its refuting deal is drawn): no lock is held meanwhile.
+
+    >>> from puzzles.examples import example_claim
+    >>> reply, text = judge(example_claim(), "ann 2d 3d 4d 5d 7d; cat 6d")
+    >>> reply.kind, text
+    ('verdict', 'Ann 2D 3D 4D 5D 7D, Cat 6D')
+    >>> judge(example_claim(), "reveal")[0].kind
+    'empty'
+    """
+    text = line if isinstance(line, str) else ""
+    if not text.strip():
+        return Reply("empty"), None
+    attempt = Attempt(puzzle, clock=lambda: 0.0)
+    reply = attempt.respond(text[:2000])
+    if reply.kind not in ("wrong", "verdict", "invalid"):
+        return Reply("empty"), None
+    return reply, attempt.first_answer
 
 
 def end_of(day: date) -> float:
@@ -377,22 +399,23 @@ class ClassSet:
         return [hint_for(puzzle, depth) for depth in ("nudge", "clue")[: work.hints]]
 
     def answer(self, secret: str | None, n: int, line: object, puzzle: Puzzle, now: float) -> Reply:
-        """Mark an answer to puzzle ``n`` as the trainer does: an ``invalid`` reply (a malformed answer, nothing
-        counted), else ``wrong`` (with the refuting deal) or ``verdict``. The first one marked is kept; later
-        ones are practice. After the closing date only practice is taken (409)."""
+        """Mark an answer to puzzle ``n`` as the trainer does (:func:`judge`) and keep it (:meth:`record`)."""
+        self.open(secret, n, now)
+        return self.record(secret, n, *judge(puzzle, line), now)
+
+    def record(self, secret: str | None, n: int, reply: Reply, text: str | None, now: float) -> Reply:
+        """Keep a marked answer (``text``, as :func:`judge` wrote it): an ``invalid`` or ``empty`` reply counts
+        nothing; else the first one marked is kept, and later ones are practice. After the closing date only
+        practice is taken (409)."""
         work = self.open(secret, n, now)
-        text = line if isinstance(line, str) else ""
-        attempt = Attempt(puzzle, clock=lambda: now)
-        attempt.hints = work.hints
-        reply = attempt.respond(text[:2000]) if text.strip() else Reply("empty")
         if reply.kind not in ("wrong", "verdict"):
-            return reply if reply.kind in ("invalid", "empty") else Reply("empty")
+            return reply
         if work.first is None and self.closed(now):
             raise ClassError("this class closed: answers are no longer counted", 409)
         assert reply.mark is not None
         work.tries += 1
         if work.first is None:
-            work.first = attempt.first_answer
+            work.first = text
             work.right = reply.mark.correct
             work.mark = reply.mark.to_json()
             work.seconds = round(max(0.0, now - work.opened), 1)
@@ -420,11 +443,11 @@ class ClassSet:
             right = sum(1 for work in done if work.right)
             wrong = Counter(work.first for work in done if not work.right)
             marks = {work.first: work.mark for work in done if not work.right}
+            most = sorted(wrong.items(), key=lambda item: (-item[1], item[0] or ""))[:5]
             puzzles.append({
                 "puzzle": n, "id": puzzle_id, "answered": len(done),
                 "right_share": round(right / len(done), 3) if done else None,
-                "wrong_answers": [{"answer": text, "count": count, "mark": marks[text]}
-                                  for text, count in sorted(wrong.items(), key=lambda item: (-item[1], item[0] or ""))[:5]],
+                "wrong_answers": [{"answer": text, "count": count, "mark": marks[text]} for text, count in most],
             })
         return {"class": self.code, "students": students, "puzzles": puzzles}
 
@@ -564,6 +587,23 @@ class Classes:
                     raise ClassError(f"the class cannot be saved ({error.strerror or error}): nothing changed",
                                      503) from None
             return result
+
+    def mark(self, code: str, secret: str | None, n: int, line: object, now: float) -> tuple[Reply, bool, Puzzle]:
+        """Mark a student's answer to puzzle ``n`` of class ``code`` (:meth:`ClassSet.answer`): the reply,
+        whether it was the first answer (it counts), the puzzle. Slow for a wrong answer (its refuting deal is
+        worked out): call it in a worker thread."""
+        found = self.get(code)
+        found.student(secret)
+        puzzle = pack_puzzle(found.puzzle_id(n))
+        reply, text = judge(puzzle, line)  # (outside the lock: the other classes' requests go on meanwhile)
+
+        def act(c: ClassSet) -> tuple[Reply, bool]:
+            first = c.open(secret, n, now).first is None
+            c.record(secret, n, reply, text, now)
+            return reply, first and reply.kind in ("wrong", "verdict")
+
+        counted = self.change(code, act)[1]
+        return reply, counted, puzzle
 
     def _save(self, found: ClassSet) -> None:
         path = self.path(found.code)

@@ -24,8 +24,8 @@ from puzzles.marking import Mark, Miss, Outcome, format_answer
 from puzzles.model import Puzzle
 from puzzles.quiz import Hint, Reply
 from trainer.game.cards import Card
-from trainer.render.quiz import (answer_words, hint_words, miss_words, question_words, refusal, said, step_words,
-                                 usage)
+from trainer.render import worksheet
+from trainer.render.quiz import answer_words, hint_words, miss_words, question_words, refusal, said, step_words, usage
 from trainer.render.web.attempt import SHOWN, reply_view
 from trainer.render.web.table import history_rows, table_view
 from trainer.render.words import Words
@@ -43,7 +43,7 @@ def seconds_text(seconds: float | None) -> str:
     """Seconds as minutes:seconds (empty when there are none)."""
     if seconds is None:
         return ""
-    whole = int(round(seconds))
+    whole = round(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
 
 
@@ -198,6 +198,25 @@ def grid(found: ClassSet) -> dict[str, Any]:
                         "wrong": [{"answer": w["answer"], "count": w["count"],
                                    "why": miss_words(mark_of(w["mark"]))} for w in item["wrong_answers"]]})
     return {"rows": rows, "columns": columns}
+
+
+def teacher_view(found: ClassSet, secret: str) -> dict[str, Any]:
+    """What the teacher's page draws: the class, its grid, what it is, its dates, the two links."""
+    return {"class_set": found, "grid": grid(found), "settings_line": settings_line(found),
+            "dates": dates_line(found), "student_link": f"/c/{found.code}",
+            "teacher_link": f"/classes/{found.code}#seat={secret}"}
+
+
+def printable(found: ClassSet, puzzles: Sequence[Puzzle], part: str) -> str:
+    """The set as the printable worksheet (``part`` ``sheet``) or its key (``answers``), as
+    :mod:`trainer.render.worksheet` writes them, with a bar of links on top that does not print."""
+    write = worksheet.worksheet_html if part == "sheet" else worksheet.answer_key_html
+    text = write(puzzles, found.settings.title)
+    other, label = ("answers", "Answer key") if part == "sheet" else ("sheet", "Worksheet")
+    bar = (f'<nav class="sheet-tools" aria-label="worksheet"><a href="/classes/{found.code}">← Class</a> '
+           f'<a href="/classes/{found.code}/{other}">{label}</a> <button type="button" id="print">Print</button></nav>')
+    tools = '<link rel="stylesheet" href="/static/worksheet.css">\n<script src="/static/worksheet.js" defer></script>\n'
+    return text.replace("</head>", tools + "</head>", 1).replace("<body>", "<body>\n" + bar, 1)
 
 
 CSV_FIELDS = ("first", "tries", "hints", "seconds")

@@ -26,14 +26,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from puzzles.classes import (MAX_COUNT, MAX_STUDENTS, ClassError, Classes, ClassSet, Settings, form_settings,
-                             make_class, pack_puzzle, well_formed)
+from puzzles import classes as rules
+from puzzles.classes import ClassError, Classes, ClassSet, Settings, pack_puzzle, well_formed
 from puzzles.model import KINDS, LEVELS
 from puzzles.quiz import Reply
 from trainer import clock
-from trainer.render import worksheet
-from trainer.render.classes import (dates_line, expiry_json, grid, progress, refused_answer, results_csv,
-                                    settings_line, student_context, student_json, verdict_json)
+from trainer.render import classes as views
 from trainer.render.quiz import hint_words
 from trainer.web.pages import csrf_token, page
 from trainer.web.table_api import answer, api, body_of, client_key, secret_of
@@ -66,14 +64,19 @@ def _now(request: Request) -> float:
 # -- the API -----------------------------------------------------------------------------------
 
 
+async def _make(request: Request, settings: Settings) -> tuple[ClassSet, str]:
+    """A new class picked from the pack (in a worker thread) and the teacher's secret."""
+    return await run_in_threadpool(rules.make_class, store(request), settings, int.from_bytes(os.urandom(7)))
+
+
 @api
 async def create(request: Request) -> Response:
     """``POST /api/classes``: a new class set; its code, the teacher's secret, the puzzles' ids, its dates."""
     limit(request, "create:" + client_key(request), CREATE)
     settings = Settings.read(await body_of(request), clock.today())
-    made, teacher = await run_in_threadpool(make_class, store(request), settings, int.from_bytes(os.urandom(7)))
+    made, teacher = await _make(request, settings)
     return answer({"class": made.code, "teacher": teacher, "puzzles": list(made.puzzles), "link": f"/c/{made.code}",
-                   "teacher_link": f"/classes/{made.code}#seat={teacher}", **expiry_json(made)}, 201)
+                   "teacher_link": f"/classes/{made.code}#seat={teacher}", **views.expiry_json(made)}, 201)
 
 
 @api
@@ -93,7 +96,7 @@ async def puzzle(request: Request) -> Response:
     code, n = request.path_params["code"], request.path_params["n"]
     work = store(request).change(code, lambda c: c.open(secret, n, _now(request)))
     found = store(request).get(code)
-    shown = await run_in_threadpool(student_json, found, n, pack_puzzle(found.puzzle_id(n)), work)
+    shown = await run_in_threadpool(views.student_json, found, n, pack_puzzle(found.puzzle_id(n)), work)
     return answer(shown)
 
 
@@ -110,21 +113,6 @@ async def hint(request: Request) -> Response:
     return answer({"hint": str(hint_words(given, shown)), "taken": work.hints})
 
 
-def _answer(classes: Classes, code: str, secret: str | None, n: int, line: object, now: float
-            ) -> tuple[Reply, bool, Any]:
-    """Mark a student's answer (in a worker thread: a wrong one's refuting deal is worked out)."""
-    found = classes.get(code)
-    shown = pack_puzzle(found.puzzle_id(n))
-
-    def act(c: ClassSet) -> tuple[Reply, bool]:
-        first = c.open(secret, n, now).first is None
-        reply = c.answer(secret, n, line, shown, now)
-        return reply, first and reply.kind in ("wrong", "verdict")
-
-    reply, counted = classes.change(code, act)
-    return reply, counted, shown
-
-
 @api
 async def answers(request: Request) -> Response:
     """``POST /api/classes/CODE/answers`` ``{"puzzle": N, "answer": "Bob 6D"}``: the verdict (400: unreadable)."""
@@ -134,11 +122,11 @@ async def answers(request: Request) -> Response:
     found = store(request).get(code)
     found.student(secret)
     n = found.number(body.get("puzzle"))
-    reply, counted, shown = await run_in_threadpool(_answer, store(request), code, secret, n, body.get("answer"),
+    reply, counted, shown = await run_in_threadpool(store(request).mark, code, secret, n, body.get("answer"),
                                                     _now(request))
     if reply.kind not in ("wrong", "verdict"):
-        raise ClassError(refused_answer(reply, shown))
-    return answer({"puzzle": n, **verdict_json(reply, shown, counted)})
+        raise ClassError(views.refused_answer(reply, shown))
+    return answer({"puzzle": n, **views.verdict_json(reply, shown, counted)})
 
 
 def _teacher(request: Request, secret: str | None) -> ClassSet:
@@ -154,9 +142,9 @@ async def results(request: Request) -> Response:
     and the wrong answers given most; ``.../results.csv``: the same as a spreadsheet."""
     found = _teacher(request, secret_of(request) or request.cookies.get(f"lit_teacher_{request.path_params['code']}"))
     if request.url.path.endswith(".csv"):
-        return PlainTextResponse(results_csv(found.results()), media_type="text/csv", headers={
+        return PlainTextResponse(views.results_csv(found.results()), media_type="text/csv", headers={
             "content-disposition": f'attachment; filename="class-{found.code}.csv"', "cache-control": "no-store"})
-    return answer({**found.results(), **expiry_json(found), "settings": found.settings.to_json()})
+    return answer({**found.results(), **views.expiry_json(found), "settings": found.settings.to_json()})
 
 
 # -- the pages ---------------------------------------------------------------------------------
@@ -168,7 +156,7 @@ def _keep(response: Response, name: str, secret: str, path: str) -> None:
 
 def _form(request: Request, error: str = "", status: int = 200) -> Response:
     return page(request, "classes.html", status=status, nav="classes", title="Class sets", error=error,
-                levels=LEVELS, kinds=KINDS, max_count=MAX_COUNT, max_students=MAX_STUDENTS)
+                levels=LEVELS, kinds=KINDS, max_count=rules.MAX_COUNT, max_students=rules.MAX_STUDENTS)
 
 
 async def teacher_home(request: Request) -> Response:
@@ -179,8 +167,8 @@ async def teacher_home(request: Request) -> Response:
         fields = {key: [str(v) for v in raw.getlist(key)] for key in raw}
     try:
         limit(request, "create:" + client_key(request), CREATE)
-        settings = Settings.read(form_settings(fields), clock.today())
-        made, teacher = await run_in_threadpool(make_class, store(request), settings, int.from_bytes(os.urandom(7)))
+        settings = Settings.read(rules.form_settings(fields), clock.today())
+        made, teacher = await _make(request, settings)
     except ClassError as error:
         return _form(request, error.message, error.status)
     response = RedirectResponse(f"/classes/{made.code}", status_code=303)
@@ -200,22 +188,13 @@ async def teacher_page(request: Request) -> Response:
                     refused=error.message, code=code)
     part = request.url.path.rsplit("/", 1)[-1]
     if part in ("sheet", "answers"):
-        return HTMLResponse(await run_in_threadpool(_printable, found, part), headers={"cache-control": "no-store"})
-    view = {"class_set": found, "grid": grid(found), "settings_line": settings_line(found), "dates": dates_line(found),
-            "student_link": f"/c/{code}", "teacher_link": f"/classes/{code}#seat={secret}"}
+        puzzles = [pack_puzzle(p) for p in found.puzzles]
+        text = await run_in_threadpool(views.printable, found, puzzles, part)
+        return HTMLResponse(text, headers={"cache-control": "no-store"})
+    view = views.teacher_view(found, str(secret))
     if part == "grid":
         return page(request, "class_grid.html", **view)
     return page(request, "class_teacher.html", nav="classes", title=f"Class {code}", **view)
-
-
-def _printable(found: ClassSet, part: str) -> str:
-    puzzles = [pack_puzzle(p) for p in found.puzzles]
-    text = (worksheet.worksheet_html if part == "sheet" else worksheet.answer_key_html)(puzzles, found.settings.title)
-    other, label = ("answers", "Answer key") if part == "sheet" else ("sheet", "Worksheet")
-    bar = (f'<nav class="sheet-tools" aria-label="worksheet"><a href="/classes/{found.code}">← Class</a> '
-           f'<a href="/classes/{found.code}/{other}">{label}</a> <button type="button" id="print">Print</button></nav>')
-    tools = '<link rel="stylesheet" href="/static/worksheet.css">\n<script src="/static/worksheet.js" defer></script>\n'
-    return text.replace("</head>", tools + "</head>", 1).replace("<body>", "<body>\n" + bar, 1)
 
 
 async def resume(request: Request) -> Response:
@@ -262,11 +241,11 @@ async def student_home(request: Request) -> Response:
         if request.method != "POST" or status in (404, 410):
             return page(request, "class_student.html", status=status, title="Class", refused=error.message, code=code)
         return page(request, "class_student.html", status=status, title="Class", code=code, class_set=found,
-                    error=error.message, settings_line=settings_line(found), dates=dates_line(found))
+                    error=error.message, settings_line=views.settings_line(found), dates=views.dates_line(found))
     secret, student = _student(request, found)
     return page(request, "class_student.html", title=f"Class {code}", code=code, class_set=found, student=student,
-                progress=progress(found, student) if student else [], settings_line=settings_line(found),
-                dates=dates_line(found), own_link=f"/c/{code}#seat={secret}" if student else None)
+                progress=views.progress(found, student) if student else [], settings_line=views.settings_line(found),
+                dates=views.dates_line(found), own_link=f"/c/{code}#seat={secret}" if student else None)
 
 
 async def student_puzzle(request: Request) -> Response:
@@ -294,14 +273,14 @@ async def student_puzzle(request: Request) -> Response:
             if do == "hint":
                 store(request).change(code, lambda c: c.hint(secret, n, shown, _now(request)))
             else:
-                replies.append((await run_in_threadpool(_answer, store(request), code, secret, n, line,
+                replies.append((await run_in_threadpool(store(request).mark, code, secret, n, line,
                                                         _now(request)))[0])
         except ClassError as error:
             refused = error.message
         if request.headers.get("hx-request") != "true":
             return RedirectResponse(f"/c/{code}/{n}#reply", status_code=303)
     work = store(request).change(code, lambda c: c.open(secret, n, _now(request)))
-    context = await run_in_threadpool(student_context, found, student, n, shown, work, replies,
+    context = await run_in_threadpool(views.student_context, found, student, n, shown, work, replies,
                                       found.hints_taken(work, shown))
     template = "class_reply.html" if request.method == "POST" else "class_puzzle.html"
     return page(request, template, title=f"Class {code} · puzzle {n}", action=f"/c/{code}/{n}", refused=refused,
