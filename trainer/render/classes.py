@@ -55,6 +55,12 @@ def settings_line(found: ClassSet) -> str:
             f"players · hints {'allowed' if s.hints else 'off'}")
 
 
+def student_line(found: ClassSet) -> str:
+    """What the set is, as its students are told (not its levels: a puzzle's level is said once it is answered)."""
+    s = found.settings
+    return f"{len(found.puzzles)} puzzles · {s.variant.value}, {s.players} players · hints {'allowed' if s.hints else 'off'}"
+
+
 def dates_line(found: ClassSet) -> str:
     """When answers close (if the teacher said) and when the class expires."""
     closes = found.settings.closes
@@ -115,8 +121,8 @@ def refused_answer(reply: Reply, puzzle: Puzzle) -> str:
 
 def _class_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
     view = reply_view(reply, puzzle)
-    if reply.kind == "wrong":
-        view["tail"] = (Words.of(PRACTICE),)
+    if reply.kind in ("wrong", "verdict"):  # (the theme and the answer are drawn below the replies)
+        view["tail"] = (Words.of(PRACTICE),) if reply.kind == "wrong" else ()
     return view
 
 
@@ -181,9 +187,10 @@ def mark_of(data: dict[str, Any]) -> Mark:
     return Mark(bool(data.get("correct")), Outcome(data.get("outcome", "wrong")), wrong)
 
 
-def grid(found: ClassSet) -> dict[str, Any]:
+def grid(found: ClassSet, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
     """The teacher's grid: a row per student (a cell per puzzle: the first answer's outcome, tries, hints,
-    time), and per puzzle the share right and the wrong answers given most, each with why it is wrong."""
+    time), and per puzzle its level, kind and question, the share right and the wrong answers given most, each
+    with why it is wrong."""
     results = found.results()
     rows = []
     for student in results["students"]:
@@ -194,17 +201,20 @@ def grid(found: ClassSet) -> dict[str, Any]:
     columns = []
     for item in results["puzzles"]:
         share = item["right_share"]
-        columns.append({**item, "share": "" if share is None else f"{round(share * 100)}%",
+        puzzle = puzzles[item["puzzle"] - 1]
+        columns.append({**item, "share": "" if share is None else f"{round(share * 100)}%", "level": puzzle.level,
+                        "question": question_words(puzzle, plain=True), "answer": answer_words(puzzle.expected),
                         "wrong": [{"answer": w["answer"], "count": w["count"],
                                    "why": miss_words(mark_of(w["mark"]))} for w in item["wrong_answers"]]})
     return {"rows": rows, "columns": columns}
 
 
-def teacher_view(found: ClassSet, secret: str) -> dict[str, Any]:
-    """What the teacher's page draws: the class, its grid, what it is, its dates, the two links."""
-    return {"class_set": found, "grid": grid(found), "settings_line": settings_line(found),
-            "dates": dates_line(found), "student_link": f"/c/{found.code}",
-            "teacher_link": f"/classes/{found.code}#seat={secret}"}
+def teacher_view(found: ClassSet, puzzles: Sequence[Puzzle], secret: str, origin: str) -> dict[str, Any]:
+    """What the teacher's page draws: the class, its grid, what it is, its dates, the two links (``origin``:
+    the server's address as the teacher's browser reached it)."""
+    return {"class_set": found, "grid": grid(found, puzzles), "settings_line": settings_line(found),
+            "dates": dates_line(found), "student_link": f"{origin}/c/{found.code}",
+            "teacher_link": f"{origin}/classes/{found.code}#seat={secret}"}
 
 
 def printable(found: ClassSet, puzzles: Sequence[Puzzle], part: str) -> str:

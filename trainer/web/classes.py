@@ -33,7 +33,7 @@ from puzzles.quiz import Reply
 from trainer import clock
 from trainer.render import classes as views
 from trainer.render.quiz import hint_words
-from trainer.web.pages import csrf_token, page
+from trainer.web.pages import csrf_token, error_page, page
 from trainer.web.table_api import answer, api, body_of, client_key, secret_of
 from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Limits
 
@@ -187,11 +187,11 @@ async def teacher_page(request: Request) -> Response:
         return page(request, "class_teacher.html", status=error.status, nav="classes", title="Class set",
                     refused=error.message, code=code)
     part = request.url.path.rsplit("/", 1)[-1]
+    puzzles = [pack_puzzle(p) for p in found.puzzles]
     if part in ("sheet", "answers"):
-        puzzles = [pack_puzzle(p) for p in found.puzzles]
         text = await run_in_threadpool(views.printable, found, puzzles, part)
         return HTMLResponse(text, headers={"cache-control": "no-store"})
-    view = views.teacher_view(found, str(secret))
+    view = views.teacher_view(found, puzzles, str(secret), str(request.base_url).rstrip("/"))
     if part == "grid":
         return page(request, "class_grid.html", **view)
     return page(request, "class_teacher.html", nav="classes", title=f"Class {code}", **view)
@@ -207,7 +207,7 @@ async def resume(request: Request) -> Response:
         found = store(request).get(code)
         found.check_teacher(secret) if teacher else found.student(secret)
     except ClassError as error:
-        return page(request, "error.html", status=error.status, title="Cannot do that", message=error.message)
+        return error_page(request, error.status, "Cannot do that", error.message)
     base = f"/classes/{code}" if teacher else f"/c/{code}"
     response = RedirectResponse(base, status_code=303)
     _keep(response, f"lit_teacher_{code}" if teacher else f"lit_class_{code}", secret, base)
@@ -241,11 +241,11 @@ async def student_home(request: Request) -> Response:
         if request.method != "POST" or status in (404, 410):
             return page(request, "class_student.html", status=status, title="Class", refused=error.message, code=code)
         return page(request, "class_student.html", status=status, title="Class", code=code, class_set=found,
-                    error=error.message, settings_line=views.settings_line(found), dates=views.dates_line(found))
+                    error=error.message, settings_line=views.student_line(found), dates=views.dates_line(found))
     secret, student = _student(request, found)
     return page(request, "class_student.html", title=f"Class {code}", code=code, class_set=found, student=student,
-                progress=views.progress(found, student) if student else [], settings_line=views.settings_line(found),
-                dates=views.dates_line(found), own_link=f"/c/{code}#seat={secret}" if student else None)
+                progress=views.progress(found, student) if student else [], settings_line=views.student_line(found),
+                dates=views.dates_line(found), own_link=f"{request.base_url}c/{code}#seat={secret}" if student else None)
 
 
 async def student_puzzle(request: Request) -> Response:
