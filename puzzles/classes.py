@@ -198,8 +198,9 @@ def form_settings(form: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
     """The set's puzzles from ``pool``: of the variant, table size, levels and kinds asked, no recall drills,
-    no two of one game nor near-duplicates (:func:`puzzles.variety.compatible`), the kinds taken in turn,
-    then easiest first (the order is drawn from ``seed``). Too few fit: a 409 saying how many do.
+    no two of one game nor near-duplicates (:func:`puzzles.variety.compatible`), the levels taken in turn and
+    the kinds at each level (as far as the pack allows), then easiest first (the order is drawn from ``seed``).
+    Too few fit: a 409 saying how many do.
 
     >>> from puzzles.examples import example_claim
     >>> [p.id for p in pick(Settings(levels=(1, 2, 3, 4, 5, 6), count=1), [example_claim()], 1)] == [example_claim().id]
@@ -213,23 +214,37 @@ def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
            and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)]
     rng = random.Random(seed)
     rng.shuffle(fit)
-    queues = {kind: [p for p in fit if p.question.kind == kind] for kind in settings.kinds}
+    queues: dict[tuple[int, str], list[Puzzle]] = {}
+    for puzzle in fit:
+        queues.setdefault((puzzle.level, puzzle.question.kind), []).append(puzzle)
     chosen: list[Puzzle] = []
-    while len(chosen) < settings.count and any(queues.values()):
-        for kind in settings.kinds:
-            queue = queues[kind]
-            while queue and len(chosen) < settings.count:
-                puzzle = queue.pop()
-                if compatible(puzzle, chosen):
-                    chosen.append(puzzle)
-                    break
+    levels, kinds = settings.levels, settings.kinds
+    while len(chosen) < settings.count:
+        slot = len(chosen)  # every level in turn, and every kind at each level, then whatever is left
+        level, kind = levels[slot % len(levels)], kinds[(slot // len(levels)) % len(kinds)]
+        found = _take(queues, chosen, [(level, kind), *((level, k) for k in kinds), *((n, kind) for n in levels),
+                                       *sorted(queues)])
+        if found is None:
+            break
+        chosen.append(found)
     if len(chosen) < settings.count:
-        levels = "-".join(map(str, (settings.levels[0], settings.levels[-1]))) if len(settings.levels) > 1 \
-            else str(settings.levels[0])
+        named = describe_levels(levels)
         raise ClassError(f"only {len(chosen)} puzzles of the pack fit ({settings.variant.value}, {settings.players} "
-                         f"players, level{'s' if len(settings.levels) > 1 else ''} {levels}, kinds "
+                         f"players, level{'s' if len(levels) > 1 else ''} {named}, kinds "
                          f"{', '.join(settings.kinds)}): ask for fewer, or widen the levels or kinds", 409)
     return sorted(chosen, key=lambda p: p.level)
+
+
+def _take(queues: dict[tuple[int, str], list[Puzzle]], chosen: list[Puzzle],
+          keys: Sequence[tuple[int, str]]) -> Puzzle | None:
+    """The next puzzle of the first queue of ``keys`` that may join ``chosen`` (the ones that may not are dropped)."""
+    for key in keys:
+        queue = queues.get(key, [])
+        while queue:
+            puzzle = queue.pop()
+            if compatible(puzzle, chosen):
+                return puzzle
+    return None
 
 
 @dataclass

@@ -58,7 +58,8 @@ def settings_line(found: ClassSet) -> str:
 def student_line(found: ClassSet) -> str:
     """What the set is, as its students are told (not its levels: a puzzle's level is said once it is answered)."""
     s = found.settings
-    return f"{len(found.puzzles)} puzzles · {s.variant.value}, {s.players} players · hints {'allowed' if s.hints else 'off'}"
+    hints = "allowed" if s.hints else "off"
+    return f"{len(found.puzzles)} puzzles · {s.variant.value}, {s.players} players · hints {hints}"
 
 
 def dates_line(found: ClassSet) -> str:

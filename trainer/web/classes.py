@@ -243,9 +243,10 @@ async def student_home(request: Request) -> Response:
         return page(request, "class_student.html", status=status, title="Class", code=code, class_set=found,
                     error=error.message, settings_line=views.student_line(found), dates=views.dates_line(found))
     secret, student = _student(request, found)
+    link = f"{request.base_url}c/{code}#seat={secret}" if student else None
     return page(request, "class_student.html", title=f"Class {code}", code=code, class_set=found, student=student,
                 progress=views.progress(found, student) if student else [], settings_line=views.student_line(found),
-                dates=views.dates_line(found), own_link=f"{request.base_url}c/{code}#seat={secret}" if student else None)
+                dates=views.dates_line(found), own_link=link)
 
 
 async def student_puzzle(request: Request) -> Response:
