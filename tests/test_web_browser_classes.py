@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), 
 
 def shot(page: object, name: str, full: bool = True) -> None:
     if SHOTS:
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=full)  # type: ignore[attr-defined]
+        page.screenshot(path=f"{SHOTS}/web-{name}.png", full_page=full)  # type: ignore[attr-defined]
 
 
 def wrong(puzzle: Puzzle) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -303,3 +304,16 @@ def test_the_pages_a_teacher_makes_a_set_a_student_joins_answers_and_the_grid_sh
 
 def _ids(home: Path, code: str) -> list[str]:
     return list(json.loads((home / "classes" / f"{code}.json").read_text(encoding="utf-8"))["puzzles"])
+
+
+def test_every_address_docs_classes_gives_is_a_route_of_the_classes() -> None:
+    from trainer.web import classes as class_routes
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "classes.md").read_text(encoding="utf-8")
+    found = re.findall(r"`(GET|POST) (/api/classes[^` ]*)`", doc)
+    routes = {(method, route.path) for route in class_routes.routes for method in route.methods or ()}
+    assert len(found) >= 7
+    for method, path in found:
+        assert (method, path.replace("CODE", "{code}").replace("/N", "/{n:int}")) in routes, (method, path)
+    for image in re.findall(r"\(img/([^)]+\.png)\)", doc):
+        assert (Path(__file__).resolve().parent.parent / "docs" / "img" / image).exists(), image
