@@ -20,18 +20,29 @@ from datetime import UTC, datetime
 from typing import Any
 
 from puzzles.classes import MAX_HINTS, Answer, ClassSet, Student, describe_levels, end_of
-from puzzles.marking import Mark, Miss, Outcome, format_answer
+from puzzles.marking import Mark, Miss, Outcome, example_answer, format_answer
 from puzzles.model import Puzzle
 from puzzles.quiz import Hint, Reply
 from trainer.game.cards import Card
 from trainer.render import worksheet
-from trainer.render.quiz import answer_words, hint_words, miss_words, question_words, refusal, said, step_words, usage
+from trainer.render.quiz import answer_words, hint_words, miss_words, question_words, refusal, said, step_words
 from trainer.render.web.attempt import SHOWN, reply_view
 from trainer.render.web.table import history_rows, table_view
 from trainer.render.words import Words
 
 PRACTICE = "Your first answer is the one that counts; answer again for practice."
 """What follows a reply on a class's page (instead of the training page's Reveal, Hint, Skip advice)."""
+
+
+def class_usage(puzzle: Puzzle) -> str:
+    """What a class's answer looks like (a class takes answers only: no command of the prompt).
+
+    >>> from puzzles.examples import example_certain
+    >>> class_usage(example_certain())
+    "Your answer, for example 'Eve 6D' ('none' when no card is certain)."
+    """
+    none = " ('none' when no card is certain)" if puzzle.question.kind == "certain" else ""
+    return f"Your answer, for example {example_answer(puzzle)}{none}."
 
 
 def stamp(seconds: float) -> str:
@@ -89,7 +100,8 @@ def student_json(found: ClassSet, n: int, puzzle: Puzzle, work: Answer) -> dict[
         "sizes": {p: state.sizes[p] for p in puzzle.players}, "history": [str(e) for e in puzzle.game.events],
         "question": {"kind": puzzle.question.kind, "text": str(question_words(puzzle, plain=True)),
                      "cards": [str(c) for c in puzzle.asked]},
-        "usage": usage(puzzle), "hints": {"allowed": found.settings.hints, "taken": work.hints, "most": MAX_HINTS},
+        "usage": class_usage(puzzle),
+        "hints": {"allowed": found.settings.hints, "taken": work.hints, "most": MAX_HINTS},
         "answered": work.first is not None, "tries": work.tries,
     }
     if work.first is not None:
@@ -116,7 +128,7 @@ def verdict_json(reply: Reply, puzzle: Puzzle, counted: bool) -> dict[str, Any]:
 def refused_answer(reply: Reply, puzzle: Puzzle) -> str:
     """The one line saying why an answer cannot be read (nothing was counted)."""
     if reply.kind == "empty":
-        return f"answer: {usage(puzzle)}"
+        return f"answer: {class_usage(puzzle)}"
     return refusal(reply, puzzle)
 
 
@@ -157,7 +169,7 @@ def student_context(found: ClassSet, student: Student, n: int, puzzle: Puzzle, w
         "question": question_words(puzzle), "kind": puzzle.question.kind,
         "places": [(card, card in own) for card in puzzle.asked],
         "team": list(puzzle.team) if puzzle.question.kind == "claim" else list(puzzle.players),
-        "usage": usage(puzzle), "replies": shown, "hints": work.hints, "hints_allowed": found.settings.hints,
+        "usage": class_usage(puzzle), "replies": shown, "hints": work.hints, "hints_allowed": found.settings.hints,
         "more_hints": found.settings.hints and not answered and work.hints < MAX_HINTS,
         "answered": answered, "done": answered, "tries": work.tries,
         "progress": progress(found, student),
@@ -186,6 +198,16 @@ def mark_of(data: dict[str, Any]) -> Mark:
     """
     wrong = {Card.parse(card): Miss(m.get("said"), m.get("actual")) for card, m in data.get("wrong", {}).items()}
     return Mark(bool(data.get("correct")), Outcome(data.get("outcome", "wrong")), wrong)
+
+
+def results_json(found: ClassSet) -> dict[str, Any]:
+    """What ``GET /api/classes/CODE/results`` answers: :meth:`ClassSet.results`, each wrong answer with ``why``
+    (a line per card: what the answer said, and where the card is), the class's dates and settings."""
+    results = found.results()
+    for item in results["puzzles"]:
+        for given in item["wrong_answers"]:
+            given["why"] = [str(line) for line in miss_words(mark_of(given["mark"]))]
+    return {**results, **expiry_json(found), "settings": found.settings.to_json()}
 
 
 def grid(found: ClassSet, puzzles: Sequence[Puzzle]) -> dict[str, Any]:

@@ -144,7 +144,7 @@ async def results(request: Request) -> Response:
     if request.url.path.endswith(".csv"):
         return PlainTextResponse(views.results_csv(found.results()), media_type="text/csv", headers={
             "content-disposition": f'attachment; filename="class-{found.code}.csv"', "cache-control": "no-store"})
-    return answer({**found.results(), **views.expiry_json(found), "settings": found.settings.to_json()})
+    return answer(views.results_json(found))
 
 
 # -- the pages ---------------------------------------------------------------------------------
