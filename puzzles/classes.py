@@ -250,7 +250,8 @@ def _take(queues: dict[tuple[int, str], list[Puzzle]], chosen: list[Puzzle],
 @dataclass
 class Answer:
     """One student's work on one puzzle: when it was opened, the hints taken, the answers given (``tries``),
-    and the first answer (its text, whether it was right, its mark as JSON, the seconds from opening to it)."""
+    and the first answer (its text, whether it was right, the mark of a wrong one as JSON, the seconds from
+    opening to it)."""
 
     opened: float
     hints: int = 0
@@ -432,7 +433,7 @@ class ClassSet:
         if work.first is None:
             work.first = text
             work.right = reply.mark.correct
-            work.mark = reply.mark.to_json()
+            work.mark = None if reply.mark.correct else reply.mark.to_json()
             work.seconds = round(max(0.0, now - work.opened), 1)
         self.version += 1
         return reply
@@ -475,7 +476,7 @@ class ClassSet:
             "created": self.created, "puzzles": list(self.puzzles), "version": self.version,
             "students": [{"name": s.name, "secret": s.secret, "joined": s.joined,
                           "answers": {str(n): vars(a) for n, a in s.answers.items()}} for s in self.students],
-        }, indent=1, sort_keys=True)
+        }, separators=(",", ":"), sort_keys=True)  # (compact: a class of 200 students is rewritten at each answer)
 
     @classmethod
     def load(cls, text: str) -> ClassSet:

@@ -141,10 +141,10 @@ def _class_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
 
 def first_reply(work: Answer) -> dict[str, Any] | None:
     """The student's first answer drawn again (their words and the verdict), once they answered."""
-    if work.first is None or work.mark is None:
+    if work.first is None:
         return None
-    mark = mark_of(work.mark)
-    lines = (Words.of(f"Your first answer: {work.first}."), *miss_words(mark))
+    misses = miss_words(mark_of(work.mark)) if work.mark else ()
+    lines = (Words.of(f"Your first answer: {work.first}."), *misses)
     return {"kind": "verdict" if work.right else "wrong", "head": lines, "tail": (), "deal": None, "heading": None}
 
 
