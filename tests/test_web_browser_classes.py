@@ -2,8 +2,8 @@
 
 The teacher (a desktop window) fills in the New class set form; the student (a 390 px phone) opens the class's
 link, gives a name, answers puzzle 1 right and puzzle 2 wrong with the page's own form (htmx swaps the reply in:
-the verdict, the why, the answer); the teacher's page then shows them in its grid, and the set prints as a
-worksheet. No page is wider than the phone. ``CLASS_SHOTS=folder`` saves the screenshots (``docs/img`` holds
+the verdict, the why, the answer); the teacher's page then shows them in its grid (on the teacher's phone too, opened by the teacher's link),
+and the set prints as a worksheet. No page is wider than the phone. ``CLASS_SHOTS=folder`` saves the screenshots (``docs/img`` holds
 the documentation's). Skipped when Chromium is absent.
 """
 
@@ -90,6 +90,13 @@ def test_a_teacher_makes_a_set_a_student_on_a_phone_answers_two_and_the_grid_sho
         grid = desk.inner_text("#class-grid")
         assert "Zoe" in grid and "✓" in grid and "✗" in grid and "1/6" in grid
         shot(desk, "class-teacher")
+        teacher_link = desk.get_attribute("#teacher-link", "href")
+        pocket = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        pocket.goto(teacher_link)  # the teacher's link on their phone: the page comes once the link is taken
+        pocket.wait_for_selector("#class-grid")
+        assert "Zoe" in pocket.inner_text("#class-grid")
+        assert pocket.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(pocket, "class-teacher-phone")
         desk.click(f"a[href='/classes/{code}/sheet']")
         desk.wait_for_selector("text=Puzzle 6")
         shot(desk, "class-worksheet", full=False)
