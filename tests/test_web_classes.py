@@ -318,3 +318,26 @@ def test_every_address_docs_classes_gives_is_a_route_of_the_classes() -> None:
         assert (method, path.replace("CODE", "{code}").replace("/N", "/{n:int}")) in routes, (method, path)
     for image in re.findall(r"\(img/([^)]+\.png)\)", doc):
         assert (Path(__file__).resolve().parent.parent / "docs" / "img" / image).exists(), image
+
+
+def test_a_card_named_that_is_not_certain_gets_a_deal_that_puts_it_elsewhere(tmp_path: Path) -> None:
+    app = create_app(tmp_path)
+    api, student = browser(app), browser(app)
+    made = make(api, levels=[1, 2, 3, 4, 5, 6], kinds=["certain"], count=12)
+    code = made["class"]
+    zoe = join(api, code, "Zoe")
+    form(student, f"/c/{code}/join", {"name": "Yan"})
+    found = [(n, p) for n, p in enumerate(map(pack_puzzle, made["puzzles"]), start=1)
+             if any(c not in p.expected and c not in p.own_cards for c in p.asked)]
+    assert found, "no certain puzzle of the set has a card that is not certain"
+    n, puzzle = found[0]
+    card = next(c for c in puzzle.asked if c not in puzzle.expected and c not in puzzle.own_cards)
+    said = next(p for p in puzzle.players if p != puzzle.viewer)
+    guess = format_answer({**puzzle.expected, card: said})
+    verdict = send(api, code, zoe, n, guess)
+    assert verdict["mark"]["wrong"][str(card)] == {"said": said, "actual": None, "mistake": "not certain"}
+    deal = verdict["deal"]
+    assert deal["card"] == str(card) and deal["said"] == said and str(card) not in deal["hands"][said]
+    assert any(str(card) in cards for cards in deal["hands"].values())
+    page = form(student, f"/c/{code}/{n}", {"do": "answer", "line": guess}, headers={"hx-request": "true"})
+    assert 'class="deal"' in page.text and 'class="refutes"' in page.text
