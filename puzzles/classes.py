@@ -175,7 +175,7 @@ def form_settings(form: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The JSON body a teacher's form stands for (``level_from``/``level_to``, ``count``, ``kind`` ticked,
     ``variant``, ``players``, ``hints``, ``closes``, ``title``): what :meth:`Settings.read` reads.
 
-    >>> form_settings({"level_from": ["2"], "level_to": ["4"], "count": ["8"], "kind": ["claim"], "hints": ["no"]})
+    >>> form_settings({"level_from": ["4"], "level_to": ["2"], "count": ["8"], "kind": ["claim"], "hints": ["no"]})
     ... # doctest: +NORMALIZE_WHITESPACE
     {'levels': [2, 3, 4], 'count': 8, 'kinds': ['claim'], 'variant': 'classic', 'players': 6, 'hints': False,
      'closes': None, 'title': 'Class set'}
@@ -188,8 +188,8 @@ def form_settings(form: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         return int(text) if text.isdigit() and len(text) < 6 else text
 
     low, high = number(one("level_from", "1")), number(one("level_to", one("level_from", "1")))
-    levels: list[Any] = (list(range(low, high + 1)) if isinstance(low, int) and isinstance(high, int) and low <= high
-                         else [low])
+    levels: list[Any] = ([low] if not isinstance(low, int) else [high] if not isinstance(high, int)
+                         else list(range(min(low, high), max(low, high) + 1)))
     return {"levels": levels, "count": number(one("count", "10")), "kinds": list(form.get("kind") or KINDS),
             "variant": one("variant", "classic"), "players": number(one("players", "6")),
             "hints": one("hints", "yes") != "no", "closes": one("closes", "") or None,
