@@ -58,7 +58,9 @@ class Served:
     ``record``: store the attempt when it ends (not for a daily still to
     come); ``daily``: the date it is the daily puzzle of; ``practice``: a
     replay (stored, never rated nor streaked); ``first``: the attempt that
-    counted for this daily, when this one is its replay.
+    counted for this daily, when this one is its replay; ``lesson``: the
+    lesson (:mod:`puzzles.course`) whose practice this is; ``memory``: played
+    from memory (the history is not shown again; rated in memory mode).
     """
 
     puzzle: Puzzle
@@ -66,6 +68,8 @@ class Served:
     daily: date | None = None
     practice: bool = False
     first: dict[str, object] | None = None
+    lesson: int | None = None
+    memory: bool = False
     attempt: Attempt = field(init=False)
     replies: list[Reply] = field(default_factory=list)
     recorded: Recorded | None = None
@@ -73,7 +77,7 @@ class Served:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
-        self.attempt = Attempt(self.puzzle)
+        self.attempt = Attempt(self.puzzle, memory=self.memory)
 
     @property
     def done(self) -> bool:
@@ -136,7 +140,7 @@ def answer(served: Served, line: str, store: Path) -> Reply:
                 served.recorded = progress.record(
                     result.puzzle, answer=result.answer, outcome=result.outcome, correct=result.correct,
                     hints=result.hints, seconds=result.seconds, daily=served.daily, practice=served.practice,
-                    ending=result.ending,
+                    ending=result.ending, lesson=served.lesson, mode="memory" if served.memory else "normal",
                 )
                 if served.daily is not None:
                     served.streak = progress.streak()

@@ -56,6 +56,7 @@ from types import TracebackType
 import platformdirs
 
 from puzzles.counts import ENDINGS, Counts, attempted, by_level, count, ending_of
+from puzzles.lessons import LessonProgress, mastered
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.rating import (
     OUTCOMES,
@@ -122,6 +123,10 @@ class Recorded:
     """Where the attempt was kept when the store could not save it (imported at the next start)."""
     problem: str | None = None
     """Why it could not be saved."""
+    lesson_done: bool = False
+    """This attempt, a lesson's practice, brought the lesson to mastery (:mod:`puzzles.course`)."""
+    lesson_recent: tuple[bool, ...] = ()
+    """For a lesson's practice: the lesson's practice first answers so far, this one last."""
 
 
 @dataclass(frozen=True)
@@ -383,6 +388,7 @@ class Progress:
                             mode=entry["mode"], practice=bool(entry["practice"]),
                             now=datetime.fromisoformat(entry["at"]),
                             ending=ending_of(entry["outcome"], bool(entry["correct"]), entry.get("ending")),
+                            lesson=entry.get("lesson"),
                         )
             except (ProgressError, OSError):
                 self._put_back(taking, path)
@@ -478,9 +484,12 @@ class Progress:
         mode: str = "normal",
         practice: bool = False,
         ending: str | None = None,
+        lesson: int | None = None,
     ) -> Recorded:
         """Store one finished attempt; rate it if it is the first in its ``mode`` (and not
-        ``practice``), and schedule a repetition if a normal attempt failed.
+        ``practice``), and schedule a repetition if a normal attempt failed. ``lesson``: the attempt is that
+        lesson's practice (:mod:`puzzles.course`); reaching mastery marks the lesson done, in the same
+        transaction.
 
         A skip or a quit is stored but never rated. ``ending`` is how the attempt ended
         (:data:`puzzles.counts.ENDINGS`: ``solved`` also after a wrong first answer); by default what
@@ -501,7 +510,7 @@ class Progress:
                 with self._write() as db:
                     return self._store(db, puzzle, answer=answer, outcome=outcome, correct=correct, hints=hints,
                                        seconds=seconds, daily=daily, mode=mode, practice=practice, now=now,
-                                       ending=ending)
+                                       ending=ending, lesson=lesson)
             except ProgressError as error:
                 problem = error.message.removesuffix("; try again")
                 if "busy" not in problem:
@@ -510,7 +519,7 @@ class Progress:
         entry: dict[str, object] = {
             "puzzle": puzzle.to_json(), "answer": answer, "outcome": outcome, "correct": correct, "hints": hints,
             "seconds": float(seconds), "daily": daily.isoformat() if daily else None, "mode": mode,
-            "practice": practice, "at": now.isoformat(), "ending": ending,
+            "practice": practice, "at": now.isoformat(), "ending": ending, "lesson": lesson,
         }
         kept = self._keep(entry)
         return Recorded(0, False, Rating(), Rating(), None, kept=kept, problem=problem)
@@ -530,6 +539,7 @@ class Progress:
         practice: bool,
         now: datetime,
         ending: str | None,
+        lesson: int | None = None,
     ) -> Recorded:
         """Store one attempt inside the caller's write transaction."""
         before = self._rating(db, mode)
@@ -562,7 +572,45 @@ class Progress:
         )
         reviewed = mode == "normal" and not practice and score is not None
         due = self._review(db, puzzle, outcome, correct, hints, now) if reviewed else None
-        return Recorded(attempt_id, rated, before, after, due)
+        done, recent = self._practised(db, lesson, attempt_id, now) if lesson is not None else (False, ())
+        return Recorded(attempt_id, rated, before, after, due, lesson_done=done, lesson_recent=recent)
+
+    def _practised(self, db: sqlite3.Connection, lesson: int, attempt_id: int, now: datetime
+                   ) -> tuple[bool, tuple[bool, ...]]:
+        """Count an attempt as ``lesson``'s practice; mark the lesson done if that reaches mastery. Whether it
+        did, and the practice's first answers so far."""
+        db.execute("INSERT OR IGNORE INTO lessons (number, opened) VALUES (?, ?)", (lesson, now.isoformat()))
+        db.execute("INSERT INTO lesson_attempts (attempt_id, lesson) VALUES (?, ?)", (attempt_id, lesson))
+        recent = self._recent(db, lesson)
+        if not mastered(recent):
+            return False, recent
+        done = db.execute("UPDATE lessons SET done = ? WHERE number = ? AND done IS NULL",
+                          (now.isoformat(), lesson)).rowcount > 0
+        return done, recent
+
+    @staticmethod
+    def _recent(db: sqlite3.Connection, lesson: int) -> tuple[bool, ...]:
+        rows = db.execute("SELECT a.correct FROM lesson_attempts l JOIN attempts a ON a.id = l.attempt_id"
+                          " WHERE l.lesson = ? AND a.outcome != 'quit' ORDER BY a.id", (lesson,)).fetchall()
+        return tuple(bool(r[0]) for r in rows)
+
+    def open_lesson(self, number: int) -> None:
+        """Note that the learner opened lesson ``number`` (the first time counts; opening again changes
+        nothing)."""
+        with self._write() as db:
+            db.execute("INSERT OR IGNORE INTO lessons (number, opened) VALUES (?, ?)",
+                       (number, self.clock().isoformat()))
+
+    def lessons(self) -> dict[int, LessonProgress]:
+        """Every lesson the learner opened, by number: when, whether done, its practice's first answers."""
+        with self._read() as db:
+            rows = db.execute("SELECT number, opened, done FROM lessons ORDER BY number").fetchall()
+            found = {}
+            for number, opened, done in rows:
+                if not isinstance(number, int) or not isinstance(opened, str) or not isinstance(done, str | None):
+                    raise self._damaged(f"the progress of a lesson is damaged ({number!r}, {opened!r}, {done!r})")
+                found[number] = LessonProgress(number, opened, done, self._recent(db, number))
+            return found
 
     def _review(
         self, db: sqlite3.Connection, puzzle: Puzzle, outcome: str, correct: bool, hints: int, now: datetime

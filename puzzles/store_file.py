@@ -43,9 +43,10 @@ from trainer.game.errors import LiteratureError
 
 APPLICATION_ID = int.from_bytes(b"LitT", "big")
 """Literature's mark in every store it makes (``PRAGMA application_id``, 0x4c697454)."""
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2: attempts gained ``mode`` (normal or memory) and ``practice``; memory mode has its own rating.
-3: attempts gained ``ending`` (solved, revealed, skipped, quit): a puzzle solved on a later try is known."""
+3: attempts gained ``ending`` (solved, revealed, skipped, quit): a puzzle solved on a later try is known.
+4: the course (``literature learn``): ``lessons`` (opened, done) and ``lesson_attempts`` (practice attempts)."""
 HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
 
@@ -93,6 +94,15 @@ CREATE TABLE IF NOT EXISTS reviews (
     card TEXT NOT NULL,              -- FSRS card state (JSON)
     due TEXT NOT NULL,               -- ISO 8601, UTC
     record TEXT NOT NULL             -- the puzzle record (JSON), to offer it again
+);
+CREATE TABLE IF NOT EXISTS lessons (
+    number INTEGER PRIMARY KEY,      -- the course's lesson (puzzles.course)
+    opened TEXT NOT NULL,            -- ISO 8601: when the learner first opened it
+    done TEXT                        -- ISO 8601: when practice reached mastery, NULL: not yet
+);
+CREATE TABLE IF NOT EXISTS lesson_attempts (
+    attempt_id INTEGER PRIMARY KEY REFERENCES attempts (id),
+    lesson INTEGER NOT NULL          -- the lesson whose practice this attempt was
 );
 """
 
@@ -148,7 +158,8 @@ def create_schema(db: sqlite3.Connection) -> None:
 
 
 def upgrade(db: sqlite3.Connection) -> None:
-    """Bring a schema-1 or -2 database to schema 3 (inside the caller's transaction): the columns it lacks.
+    """Bring a schema-1, -2 or -3 database up to date (inside the caller's transaction): the columns it lacks
+    (the tables it lacks, such as schema 4's lessons, are made by :func:`create_schema` after it).
     An older attempt's ``ending`` is filled where its row tells it (right at the first answer: ``solved``;
     revealed, skipped or quit before any answer); one answered wrong first keeps ``NULL`` (not known).
 

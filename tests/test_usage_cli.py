@@ -16,8 +16,8 @@ from trainer.cli import app
 from trainer.cli.app import version_text
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["check", "daily", "explain", "generate", "grade", "pack", "play", "games", "review", "serve", "show",
-            "simulate", "solve", "stats", "train"]
+COMMANDS = ["check", "daily", "explain", "generate", "grade", "learn", "pack", "play", "games", "review", "serve",
+            "show", "simulate", "solve", "stats", "train"]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

@@ -82,7 +82,13 @@ def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, br
     # an ask by clicking: a card, then an opponent at the table
     if page.locator("a.pick").count():
         events = page.get_attribute(".table-frame", "data-events")
+        # the hand scrolled to the top of the phone's screen: once the card is picked the table sticks to the top,
+        # and the page moves so that it does not cover the picked card
+        page.evaluate("window.scrollBy(0, document.querySelector('a.pick').getBoundingClientRect().top - 4)")
         page.locator("a.pick").first.click()
+        page.wait_for_selector("button.ask-seat")
+        page.wait_for_function("""() => { const c = document.querySelector('a.pick.chosen').getBoundingClientRect();
+            return document.elementFromPoint(c.x + c.width / 2, c.y + c.height / 2)?.closest('a.pick.chosen'); }""")
         page.locator("button.ask-seat").first.click()
         page.wait_for_selector(f".table-frame:not([data-events='{events}'])")
         assert "Ann →" in page.inner_text(".history")

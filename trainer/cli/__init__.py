@@ -13,6 +13,7 @@ from trainer.cli import daily as _daily  # noqa: F401
 from trainer.cli import explain as _explain  # noqa: F401
 from trainer.cli import generate as _generate  # noqa: F401
 from trainer.cli import grade as _grade  # noqa: F401
+from trainer.cli import learn as _learn  # noqa: F401
 from trainer.cli import pack as _pack  # noqa: F401
 from trainer.cli import play as _play  # noqa: F401
 from trainer.cli import review as _review  # noqa: F401

@@ -66,8 +66,10 @@ def quiz(
     record: bool = True,
     practice: bool = False,
     memory: Memory | None = None,
+    lesson: int | None = None,
 ) -> AttemptResult:
-    """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false)."""
+    """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false; ``lesson``:
+    as that lesson's practice, :mod:`puzzles.course`)."""
     attempt = Attempt(puzzle, memory=memory is not None)
 
     def save(result: AttemptResult) -> None:
@@ -83,6 +85,7 @@ def quiz(
                 mode="memory" if memory is not None else "normal",
                 practice=practice,
                 ending=result.ending,
+                lesson=lesson,
             )
             if saved.kept is not None:
                 show_line(

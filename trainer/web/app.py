@@ -34,6 +34,7 @@ from trainer.game.errors import LiteratureError
 from trainer.render.web import STATIC
 from trainer.web import classes as class_pages
 from trainer.web import home as home_pages
+from trainer.web import learn as learn_pages
 from trainer.web import learners as learner_pages
 from trainer.web import play as play_pages
 from trainer.web import puzzles as puzzle_pages
@@ -58,6 +59,7 @@ def page_routes() -> list[BaseRoute]:
     routes += learner_pages.routes
     routes += puzzle_pages.routes
     routes += train_pages.routes
+    routes += learn_pages.routes
     routes += stats_pages.routes
     routes += play_pages.routes
     routes += review_pages.routes

@@ -11,10 +11,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from puzzles.counts import kind_of
+from puzzles.course import course_of
 from puzzles.daily import checked_daily
 from puzzles.progress import learner_summary
 from puzzles.store import Progress
 from trainer.play.saved import saved_games
+from trainer.render.course import course_page
 from trainer.render.quiz import question_words
 from trainer.render.stats import DAILY_VERDICTS, figures
 from trainer.render.web.attempt import long_date
@@ -28,7 +30,7 @@ RECENT_GAMES = 5
 
 
 def _home(store: Path | None, games: Path) -> dict[str, Any]:
-    context: dict[str, Any] = {"progress": None}
+    context: dict[str, Any] = {"progress": None, "course": course_page(course_of(store))}
     recent = list(reversed(saved_games(games)))[:RECENT_GAMES]
     context["games"] = recent
     if store is None:

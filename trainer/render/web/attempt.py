@@ -21,6 +21,7 @@ from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.quiz import Reply
 from puzzles.rating import is_provisional, level_for
 from puzzles.training import Summary
+from trainer.render.course import lesson_said
 from trainer.render.quiz import deal_heading, question_words, said, step_words, usage
 from trainer.render.stats import solved_text, split_text
 from trainer.render.web.table import history_rows, table_view
@@ -117,6 +118,7 @@ def puzzle_context(served: Served) -> dict[str, Any]:
         "record": served.record,
         "streak": served.streak,
         "daily": served.daily,
+        "lesson_said": lesson_said(served.lesson, served.recorded) if served.lesson is not None else "",
     }
     if served.done:
         result = attempt.result
