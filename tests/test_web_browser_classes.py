@@ -2,9 +2,10 @@
 
 The teacher (a desktop window) fills in the New class set form; the student (a 390 px phone) opens the class's
 link, gives a name, answers puzzle 1 right and puzzle 2 wrong with the page's own form (htmx swaps the reply in:
-the verdict, the why, the answer); the teacher's page then shows them in its grid (on the teacher's phone too, opened by the teacher's link),
-and the set prints as a worksheet. No page is wider than the phone. ``CLASS_SHOTS=folder`` saves the screenshots (``docs/img`` holds
-the documentation's). Skipped when Chromium is absent.
+the verdict, the why, the answer); the teacher's page then shows them in its grid (on the teacher's phone too,
+opened by the teacher's link), and the set prints as a worksheet. No page is wider than the phone.
+``CLASS_SHOTS=folder`` saves the screenshots (``docs/img`` holds the documentation's). Skipped when Chromium is
+absent.
 """
 
 from __future__ import annotations
