@@ -75,7 +75,6 @@ def test_a_teacher_makes_a_set_a_student_on_a_phone_answers_two_and_the_grid_sho
         phone.click("button.answer-button")
         phone.wait_for_selector("#reply .reply.verdict")
         assert "Why, step by step" in phone.inner_text("#reply")
-        shot(phone, "class-student-right")
         phone.click("a.next-button")
         phone.wait_for_url(f"**/c/{code}/2")
         phone.fill("#line", wrong(second))
