@@ -97,6 +97,8 @@ def test_a_teacher_makes_a_set_a_student_on_a_phone_answers_two_and_the_grid_sho
         assert "Zoe" in pocket.inner_text("#class-grid")
         assert pocket.evaluate("document.documentElement.scrollWidth") <= 390
         shot(pocket, "class-teacher-phone")
+        pocket.goto(f"{base}/classes")  # (the form too fits the phone)
+        assert pocket.evaluate("document.documentElement.scrollWidth") <= 390
         desk.click(f"a[href='/classes/{code}/sheet']")
         desk.wait_for_selector("text=Puzzle 6")
         shot(desk, "class-worksheet", full=False)
