@@ -32,6 +32,7 @@ from puzzles.store import home_dir
 from puzzles.store_file import ProgressError
 from trainer.game.errors import LiteratureError
 from trainer.render.web import STATIC
+from trainer.web import classes as class_pages
 from trainer.web import home as home_pages
 from trainer.web import learn as learn_pages
 from trainer.web import learners as learner_pages
@@ -64,6 +65,7 @@ def page_routes() -> list[BaseRoute]:
     routes += review_pages.routes
     routes += worksheet_pages.routes
     routes += table_api_routes.routes + table_pages_routes.routes
+    routes += class_pages.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 
