@@ -34,9 +34,9 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
@@ -83,6 +83,21 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """Why ``said`` cannot hold ``card``: the explanation's ``step`` (its number, from 1; ``None`` when no step
+    speaks of it) that rules ``said`` out, whether that step may be shown while the puzzle is open (``safe``: it
+    places no answer card outside the viewer's hand, nor do the steps it rests on), and the ``moves`` to look at
+    meanwhile (each with its event, ``None`` where the event would place an answer card).
+    """
+
+    card: Card
+    said: str
+    step: int | None
+    safe: bool = False
+    moves: tuple[tuple[int, Event | None], ...] = ()
+
+
+@dataclass(frozen=True)
 class Reply:
     """What comes of one line, as values, and whether the attempt is over.
 
@@ -95,7 +110,8 @@ class Reply:
     ``wrong`` (``mark``, and ``deal``: after a card named that is not certain, a deal
     that refutes it), ``verdict`` (solved: ``mark``, on try ``tries``), ``revealed``,
     ``skipped`` (``last``: the last answer, when it was wrong), ``quit``.
-    ``memory``: the attempt is in memory mode (its help differs).
+    ``memory``: the attempt is in memory mode (its help differs). ``ruled``: for each card given a holder who
+    cannot hold it (in ``mark``, or ``last``), the step that rules that holder out (:func:`rulings`).
     """
 
     kind: str
@@ -109,6 +125,7 @@ class Reply:
     tries: int = 0
     last: Mark | None = None
     memory: bool = False
+    ruled: tuple[Ruling, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,7 +221,8 @@ class Attempt:
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries)
+            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
+                         ruled=rulings(self.puzzle, result))
         self._finish(solved=True)
         return Reply("verdict", True, result, tries=self.tries)
 
@@ -249,7 +267,8 @@ class Attempt:
     def _end(self, ending: str) -> Reply:
         self._finish(solved=False, ending=ending)
         last = self.last if self.last is not None and not self.last.correct else None
-        return Reply(ending, True, last=last, tries=self.tries)
+        ruled = rulings(self.puzzle, last) if last is not None else ()
+        return Reply(ending, True, last=last, tries=self.tries, ruled=ruled)
 
     def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)
@@ -274,6 +293,76 @@ def _refuting(puzzle: Puzzle, result: Mark) -> Refutation | None:
             seed = zlib.crc32(f"{puzzle.id} {card} {miss.said}".encode())
             return refuting_deal(puzzle, card, miss.said, seed=seed, open_puzzle=True)
     return None
+
+
+# -- why a holder is wrong ---------------------------------------------------------------
+
+
+def rulings(puzzle: Puzzle, result: Mark) -> tuple[Ruling, ...]:
+    """For each card of ``result`` given a holder who cannot hold it, the step that rules that holder out
+    (:func:`ruling`).
+
+    >>> from puzzles.examples import example_certain
+    >>> from puzzles.marking import mark_text
+    >>> [(str(r.card), r.said, r.step, r.safe) for r in rulings(example_certain(), mark_text(example_certain(),
+    ...                                                                                         "Bob 6D"))]
+    [('6D', 'Bob', 1, False)]
+    """
+    return tuple(ruling(puzzle, card, miss.said) for card, miss in sorted(result.wrong.items())
+                 if miss.kind == "wrong holder" and miss.said is not None)
+
+
+def ruling(puzzle: Puzzle, card: Card, said: str) -> Ruling:
+    """The step of ``puzzle``'s explanation that rules ``said`` out as ``card``'s holder: the first whose facts
+    exclude ``said`` for it, else the first that places it with someone else (read from the steps' facts, not
+    their words). While the puzzle is open it may be shown only when it is ``safe``; else the learner is pointed
+    at its moves that concern ``said`` (those that would place an answer card given by number only).
+
+    >>> from puzzles.examples import example_claim
+    >>> found = ruling(example_claim(), Card.parse("6D"), "Bob")
+    >>> found.step, found.safe, [n for n, _ in found.moves]
+    (1, False, [1])
+    """
+    steps = puzzle.explanation
+    excluding = [i for i, step in enumerate(steps, start=1)
+                 if any(_fact_card(f) == card and said in (f.get("excluded") or ()) for f in step.facts)]
+    placing = [i for i, step in enumerate(steps, start=1)
+               if any(_fact_card(f) == card and f.get("holder") not in (None, said) for f in step.facts)]
+    if not excluding and not placing:
+        return Ruling(card, said, None)
+    number = (excluding or placing)[0]
+    step = steps[number - 1]
+    safe = not _places_answer(puzzle, number)
+    events = [(n, _event(puzzle, n)) for n in step.events]
+    about = [(n, e) for n, e in events if e is not None and _involves(e, said)]
+    moves = tuple((n, None if e is None or _places(e, puzzle) else e) for n, e in (about or events))
+    return Ruling(card, said, number, safe, moves)
+
+
+def _fact_card(fact: Mapping[str, Any]) -> Card | None:
+    try:
+        return Card.parse(str(fact.get("card")))
+    except NotationError:
+        return None
+
+
+def _places_answer(puzzle: Puzzle, number: int, seen: frozenset[int] = frozenset()) -> bool:
+    """Whether step ``number`` (or a step it rests on) places an answer card outside the viewer's hand."""
+    if number in seen or not 0 < number <= len(puzzle.explanation):
+        return False
+    step = puzzle.explanation[number - 1]
+    hidden = {c for c in puzzle.expected if c not in puzzle.own_cards}
+    if any(_fact_card(f) in hidden and f.get("holder") is not None for f in step.facts):
+        return True
+    return any(_places_answer(puzzle, used, seen | {number}) for used in step.uses_steps)
+
+
+def _involves(event: Event, player: str) -> bool:
+    if isinstance(event, Ask):
+        return player in (event.asker, event.target)
+    if isinstance(event, Claim):
+        return player == event.claimer or player in {p for _, p in (*event.declared, *event.actual)}
+    return player in (event.player, event.to)
 
 
 # -- hints --------------------------------------------------------------------------

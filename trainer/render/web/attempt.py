@@ -68,7 +68,8 @@ def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
     >>> view = reply_view(Attempt(puzzle).respond("Bob 6D"), puzzle)
     >>> view["kind"], view["deal"] is None, [str(line) for line in view["head"]]  # doctest: +NORMALIZE_WHITESPACE
     ('wrong', True,
-     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.'])
+     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.',
+      '    What rules Bob out: move 1: Cat asks Bob for 3D: no.'])
     >>> view["head"][1].cards(), str(view["tail"][0])
     ((Card.parse('6D'),), 'Try again, or Reveal the answer and why; Hint helps, Skip moves on.')
     """
