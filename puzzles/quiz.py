@@ -71,6 +71,7 @@ class Hint:
     event, ``None`` where naming the event would give an answer card's holder away),
     or at ``technique``; a clue asks ``technique``'s question about ``card``, or names
     the ``techniques`` needed (``level``: the puzzle's difficulty, when it has none).
+    ``step``: the number (from 1) of the explanation's step the hint leads to, when it has one.
     """
 
     depth: str
@@ -80,6 +81,7 @@ class Hint:
     card: Card | None = None
     techniques: tuple[str, ...] = ()
     level: str = ""
+    step: int | None = None
 
 
 @dataclass(frozen=True)
@@ -371,9 +373,9 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     """The hint at ``depth`` (``nudge`` or ``clue``); it never names an answer card's holder.
 
     The hints follow the first step of the explanation that takes thought (not
-    a card simply seen). The explainer's own nudge and clue are used when they
-    are safe (:func:`gives_away`) and fit one line of :data:`HINT_WIDTH`
-    columns; else the nudge points at the step's moves (up to three; a move that
+    a card simply seen) about a card of the question's set(s) (:func:`key_step`).
+    The explainer's own nudge and clue are used when they are safe (:func:`gives_away`)
+    and fit one line of :data:`HINT_WIDTH` columns; else the nudge points at the step's moves (up to three; a move that
     would place an answer card is given by its number only) and the clue asks the
     technique's question.
 
@@ -382,18 +384,19 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     >>> hint.depth, hint.technique, hint.card
     ('clue', 'ask inference', Card.parse('6D'))
     """
-    step = _key_step(puzzle)
+    number = key_step(puzzle)
+    step = puzzle.explanation[number - 1] if number is not None else None
     written = getattr(step, depth, None) if step else None
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
     if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
-        return Hint(depth, written=written)
+        return Hint(depth, written=written, step=number)
     if depth == "nudge":
         numbers = step.events[:3] if step else ()
         moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) else e) for n in numbers)
-        return Hint(depth, moves=moves, technique=technique)
+        return Hint(depth, moves=moves, technique=technique, step=number)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
-                level=level)
+                level=level, step=number)
 
 
 def gives_away(text: str, puzzle: Puzzle) -> bool:
@@ -434,11 +437,26 @@ def _places(event: Event, puzzle: Puzzle) -> bool:
                for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
 
 
-def _key_step(puzzle: Puzzle) -> Step | None:
-    steps = [s for s in puzzle.explanation if s.technique]
-    thought = [s for s in steps if s.technique != "seen"]
-    chosen = thought or steps or list(puzzle.explanation)
-    return chosen[0] if chosen else None
+def key_step(puzzle: Puzzle) -> int | None:
+    """The number (from 1) of the step the hints lead to: the first that takes thought (not a card simply seen)
+    and whose facts are about a card of the question's set(s); else the first seen card of those sets; else the
+    first step that takes thought (``None``: no explanation). A step about another set may come first in the
+    explanation, as a premise; a first hint must lead into the question, not away from it.
+
+    >>> from puzzles.examples import example_claim
+    >>> key_step(example_claim())
+    1
+    """
+    sets = {card.half_suit for card in puzzle.question.scope}
+    steps = list(enumerate(puzzle.explanation, start=1))
+    named = [(n, s) for n, s in steps if s.technique]
+    about = [(n, s) for n, s in named if any((c := _fact_card(f)) is not None and c.half_suit in sets
+                                             for f in s.facts)]
+    for chosen in ([n for n, s in about if s.technique != "seen"], [n for n, _ in about],
+                   [n for n, s in named if s.technique != "seen"], [n for n, _ in named], [n for n, _ in steps]):
+        if chosen:
+            return chosen[0]
+    return None
 
 
 def _focus_card(puzzle: Puzzle, step: Step | None) -> Card | None:

@@ -94,3 +94,40 @@ def test_a_card_named_that_is_not_certain_keeps_its_refuting_deal() -> None:
     lines = reply_lines(reply, puzzle)
     assert any(line.startswith(f"  {card}: {said} may hold it, but this deal fits") for line in lines)
     assert any(line.startswith("A deal that fits all") for line in lines)
+
+
+def _sets_of(puzzle: Puzzle, number: int) -> set[object]:
+    """The sets the facts of step ``number`` are about."""
+    return {Card.parse(str(f["card"])).half_suit for f in puzzle.explanation[number - 1].facts}
+
+
+def test_the_first_hint_of_the_low_diamonds_daily_leads_into_low_diamonds() -> None:
+    """On the daily of 2026-12-03 (which low diamonds are certain?) the first step that takes thought is about
+    4H, a premise; the first hint was 'Look at who could still hold 4H.'. It now leads to the first step about
+    the low diamonds (step 5 counts Dan's hand full: he holds none of 3D 4D 5D 7D)."""
+    from datetime import date
+
+    from puzzles.daily import checked_daily
+    from puzzles.quiz import hint_for
+    from trainer.game.cards import HalfSuit
+
+    puzzle = checked_daily(date(2026, 12, 3))
+    assert puzzle.id == "p-3768974ddca4" and puzzle.question.half_suit == HalfSuit.parse("LD")
+    assert _sets_of(puzzle, 3) == {HalfSuit.parse("LH")}  # the step the hint used to follow
+    nudge, clue = hint_for(puzzle, "nudge"), hint_for(puzzle, "clue")
+    assert nudge.step == clue.step == 5
+    assert HalfSuit.parse("LD") in _sets_of(puzzle, 5)
+
+
+def test_every_first_hint_in_the_pack_leads_into_the_questions_set() -> None:
+    """By values: the step each hint follows has a fact about a card of the question's set(s), and a clue's card
+    is one the question asks about."""
+    from puzzles.quiz import hint_for
+
+    for puzzle in pack().values():
+        sets = {card.half_suit for card in puzzle.question.scope}
+        for depth in ("nudge", "clue"):
+            hint = hint_for(puzzle, depth)
+            assert hint.step is not None, puzzle.id
+            assert _sets_of(puzzle, hint.step) & sets, (puzzle.id, depth, hint.step)
+            assert hint.card is None or hint.card in puzzle.question.scope, (puzzle.id, hint.card)
