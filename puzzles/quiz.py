@@ -1,7 +1,7 @@
 r"""One attempt at a puzzle, driven by the lines a learner types. Pure logic: no terminal, no words.
 
 Each line is an answer in the notation's words or a command (``help``, ``show``,
-``history [SET or PLAYER]``, ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
+``history [SET or PLAYER]`` (``a``: all of it), ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
 A malformed answer gets the reader's one-line message and the attempt goes on. A
 wrong answer is marked (:class:`~puzzles.marking.Mark`) and the learner may try
 again (the attempt is rated on the first answer, as lichess does) or ``reveal``.
@@ -59,6 +59,8 @@ SKIP_WORDS = frozenset({"skip", "next", "pass"})
 QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
 SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
+ALL_WORDS = frozenset({"a", "all"})
+"""One key for the whole history, where a screen shows it folded."""
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
 
 
@@ -205,6 +207,8 @@ class Attempt:
         first, _, rest = word.partition(" ")
         if first == "history":
             return self._history(rest)
+        if word in ALL_WORDS:
+            return self._history("")
         if word in HINT_WORDS:
             return self.hint()
         if word in REVEAL_WORDS:
@@ -397,6 +401,20 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
         return Hint(depth, moves=moves, technique=technique, step=number)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
                 level=level, step=number)
+
+
+def cited_moves(puzzle: Puzzle) -> frozenset[int]:
+    """The moves a hint or a step of the explanation cites (a wrong holder's reason is a step's too): a history
+    folded to fit a screen never folds these.
+
+    >>> from puzzles.examples import example_claim
+    >>> cited_moves(example_claim())
+    frozenset({1})
+    """
+    cited = {n for step in puzzle.explanation for n in step.events}
+    for depth in ("nudge", "clue"):
+        cited |= {n for n, _ in hint_for(puzzle, depth).moves}
+    return frozenset(n for n in cited if 0 < n <= len(puzzle.game.events))
 
 
 def gives_away(text: str, puzzle: Puzzle) -> bool:

@@ -141,7 +141,7 @@ def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
         lines.append("  last          the last move (the only one the game lets you hear again)")
     else:
         lines += [
-            "  history       all moves; 'history LD' one set, 'history Ann' one player",
+            "  history, a    all moves; 'history LD' one set, 'history Ann' one player",
             "  last          the last move",
         ]
     lines += [
