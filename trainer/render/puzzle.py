@@ -190,20 +190,20 @@ def history_table(
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     shown = [number in keep or _concerns(event, focus, player) for number, event in enumerate(events, start=1)]
     if rows is not None:
-        for index in range(len(events)):  # the oldest first, never a kept move
+        for oldest in range(len(events)):  # the oldest first, never a kept move
             if len(fold_runs(shown)) <= rows:
                 break
-            if index + 1 not in keep:
-                shown[index] = False
+            if oldest + 1 not in keep:
+                shown[oldest] = False
     runs = fold_runs(shown)
     tight = rows is not None and len(runs) > rows  # even the kept moves hardly fit: no row for each fold
     if tight and rows is not None:  # then the newest moves of the focus fill what room is left
         room = rows - 1 - shown.count(True)
-        for index in reversed(range(len(events))):
+        for back in reversed(range(len(events))):
             if room <= 0:
                 break
-            if not shown[index] and _concerns(events[index], focus, player):
-                shown[index] = True
+            if not shown[back] and _concerns(events[back], focus, player):
+                shown[back] = True
                 room -= 1
         runs = fold_runs(shown)
     for first, last, index in runs:
