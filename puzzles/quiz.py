@@ -61,6 +61,11 @@ SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
 ALL_WORDS = frozenset({"a", "all"})
 """One key for the whole history, where a screen shows it folded."""
+BEGINNER_LEVELS = frozenset({1, 2})
+"""Levels whose history a screen folds to what matters even when it could hold all of it."""
+BEGINNER_FOLD = 12
+"""A beginner's history longer than this many moves is folded: the moves of the question's set(s), the claims
+and the moves a step rests on (:func:`cited_moves`) stay; the rest is one key (``a``) or one click away."""
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
 
 
@@ -415,6 +420,28 @@ def cited_moves(puzzle: Puzzle) -> frozenset[int]:
     for depth in ("nudge", "clue"):
         cited |= {n for n, _ in hint_for(puzzle, depth).moves}
     return frozenset(n for n in cited if 0 < n <= len(puzzle.game.events))
+
+
+def cited_by(reply: Reply, puzzle: Puzzle) -> frozenset[int]:
+    """The moves a reply points at: a hint's moves (or, when it is the explainer's own words, those of the step
+    it leads to), and for each wrong holder the moves that rule it out (the step's own, when it is shown).
+
+    >>> from puzzles.examples import example_claim
+    >>> attempt = Attempt(example_claim())
+    >>> cited_by(attempt.respond("hint"), example_claim()), cited_by(attempt.respond("help"), example_claim())
+    (frozenset({1}), frozenset())
+    """
+    cited: set[int] = set()
+    hint = reply.hint
+    if hint is not None:
+        cited |= {n for n, _ in hint.moves}
+        if not hint.moves and hint.step is not None:
+            cited |= set(puzzle.explanation[hint.step - 1].events)
+    for ruled in reply.ruled:
+        cited |= {n for n, _ in ruled.moves}
+        if ruled.safe and ruled.step is not None:
+            cited |= set(puzzle.explanation[ruled.step - 1].events)
+    return frozenset(cited)
 
 
 def gives_away(text: str, puzzle: Puzzle) -> bool:

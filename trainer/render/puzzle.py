@@ -17,7 +17,7 @@ from rich.text import Text
 
 from puzzles.counts import Counts
 from puzzles.model import Puzzle
-from puzzles.quiz import Reply, cited_moves
+from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, Reply, cited_moves
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
@@ -35,11 +35,6 @@ SHORT_FRAME = 16
 """Lines a short puzzle takes besides its history rows (panel, hand, sizes, question, usage, prompt)."""
 LONG_FRAME = 14
 """Lines a long puzzle takes besides its (folded) history rows: the panel frame and the recap below it."""
-BEGINNER_LEVELS = frozenset({1, 2})
-"""Levels whose history is folded to what matters even when the screen could hold all of it."""
-BEGINNER_FOLD = 12
-"""A beginner's history longer than this many moves is folded (the moves of the question's set(s), the claims
-and the moves a step rests on stay; the rest is one command away: ``history``, or ``a``)."""
 
 
 def puzzle_view(
@@ -52,8 +47,8 @@ def puzzle_view(
     hint or a step cites (:func:`puzzles.quiz.cited_moves`) in full, the others
     folded into one row per run, the oldest uncited ones folded when even those
     do not fit; the hand, hand sizes, score and question then follow the panel,
-    just above the prompt. At levels 1 and 2 (:data:`BEGINNER_LEVELS`) a history
-    of more than :data:`BEGINNER_FOLD` moves is folded so whatever the height.
+    just above the prompt. At levels 1 and 2 (:data:`~puzzles.quiz.BEGINNER_LEVELS`) a history
+    of more than :data:`~puzzles.quiz.BEGINNER_FOLD` moves is folded so whatever the height.
     """
     title = numbered("Puzzle", number, total)
     subtitle = puzzle.id  # the level and theme come after the answer (trainer.render.quiz.explanation_words)

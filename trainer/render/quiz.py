@@ -69,12 +69,14 @@ CLUES = {
 @dataclass(frozen=True)
 class Said:
     """A reply in words: ``head`` (before the deal), ``deal`` (the refuting deal, a value), ``tail`` (after it),
+    ``offer`` (what may be done next: a page shows it only while it still holds, under its last reply),
     ``why`` (the theme and the explanation, which a page draws as steps instead)."""
 
     head: tuple[Words, ...] = ()
     deal: Refutation | None = None
     tail: tuple[Words, ...] = ()
     why: tuple[Words, ...] = ()
+    offer: tuple[Words, ...] = ()
 
 
 def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
@@ -82,21 +84,22 @@ def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
     Skip, Show the answer) stand for the words typed at the prompt."""
     kind = reply.kind
     if kind == "empty":
-        return Said((Words.of(usage(puzzle)),))
+        return Said(offer=(Words.of(usage(puzzle, buttons=buttons)),))
     if kind == "help":
-        return Said(tuple(Words.of(line) for line in help_lines(puzzle, memory=reply.memory)))
+        lines = page_help_lines(puzzle) if buttons else help_lines(puzzle, memory=reply.memory)
+        return Said(offer=tuple(Words.of(line) for line in lines))
     if kind == "invalid":
         return Said((Words.of(refusal(reply, puzzle)),))
     if kind == "hint" and reply.hint is not None:
         return Said((hint_words(reply.hint, puzzle),))
     if kind == "confirm":
         again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
-        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),
-                     Words.of(f"{again}, or go on solving.")))
+        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
+                    offer=(Words.of(f"{again}, or go on solving."),))
     if kind == "wrong" and reply.mark is not None:
         return Said((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
                      *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle)), reply.deal,
-                    (Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
+                    offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
         return Said((verdict_words(reply.mark, reply.tries),), why=explanation_words(puzzle))
     if kind in ("revealed", "skipped"):
@@ -115,20 +118,45 @@ def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
     """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
     told = said(reply, puzzle)
     deal = deal_lines(told.deal) if told.deal is not None else []
-    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.why))
+    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.offer), *map(str, told.why))
 
 
 # -- the parts ----------------------------------------------------------------------------
 
 
-def usage(puzzle: Puzzle) -> str:
-    """The one-line reminder of what can be typed.
+def usage(puzzle: Puzzle, *, buttons: bool = False) -> str:
+    """The one-line reminder of what can be typed (``buttons``: on a page, whose buttons are the commands).
 
     >>> from puzzles.examples import example_claim
     >>> usage(example_claim())
     "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D' ('help' for the commands)."
+    >>> usage(example_claim(), buttons=True)
+    "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', typed or clicked (a card, then its holder)."
     """
+    if buttons:
+        return f"Your answer, for example {example_answer(puzzle)}, typed or clicked (a card, then its holder)."
     return f"Your answer, for example {example_answer(puzzle)} ('help' for the commands)."
+
+
+def page_help_lines(puzzle: Puzzle) -> tuple[str, ...]:
+    """What the puzzle page's buttons do (its help, where the prompt's would name words to type).
+
+    >>> from puzzles.examples import example_claim
+    >>> for line in page_help_lines(example_claim()):
+    ...     print(line)
+    Answer in the notation's words, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', or click a card, then its holder.
+    Hint: a nudge, then a clue, then (asked first) the full explanation.
+    Reveal: the answer and why (the puzzle counts as not solved).
+    Skip: leave this puzzle not solved, with the answer and why.
+    """
+    lines = [f"Answer in the notation's words, for example {example_answer(puzzle)}, or click a card, then its "
+             "holder.",
+             "Hint: a nudge, then a clue, then (asked first) the full explanation.",
+             "Reveal: the answer and why (the puzzle counts as not solved).",
+             "Skip: leave this puzzle not solved, with the answer and why."]
+    if puzzle.question.kind == "certain":
+        lines.insert(1, "None is certain: the answer that no card of the set can be placed.")
+    return tuple(lines)
 
 
 def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
@@ -426,5 +454,5 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
 
 
 __all__ = ["Said", "answer_words", "deal_heading", "deal_lines", "explanation_words", "help_lines", "hint_words",
-           "miss_words", "question_words", "refusal", "reply_lines", "right_words", "ruling_words", "said",
-           "step_words", "usage", "verdict_words", "why_wrong"]
+           "miss_words", "page_help_lines", "question_words", "refusal", "reply_lines", "right_words",
+           "ruling_words", "said", "step_words", "usage", "verdict_words", "why_wrong"]
