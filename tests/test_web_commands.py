@@ -93,3 +93,43 @@ def test_the_old_replies_of_an_ended_attempt_no_longer_offer_what_is_gone(tmp_pa
     done = form(browser, url, {"do": "reveal", "puzzle": puzzle.id}, headers={"HX-Request": "true"}).text
     assert "Wrong:" in text_of(done) and "Try again" not in text_of(done)
     assert "skip" not in [label.lower() for label in controls(done)]
+
+
+def test_the_moves_a_hint_cites_are_lit_in_the_history(tmp_path: Path) -> None:
+    """A hint's reply sends the history again (htmx, out of band) with its cited moves' rows lit; at the end the
+    moves the explanation rests on are lit."""
+    from puzzles.quiz import Attempt, cited_by
+
+    browser = client(tmp_path)
+    puzzle = checked_daily(date(2026, 6, 10))
+    url = f"/daily/{TODAY}"
+    page = browser.get(url).text
+    assert 'class="ask cited' not in page and " cited\"" not in page
+    fragment = form(browser, url, {"do": "hint", "puzzle": puzzle.id}, headers={"HX-Request": "true"}).text
+    cited = cited_by(Attempt(puzzle).respond("hint"), puzzle)
+    assert cited
+    assert 'id="history" hx-swap-oob="true"' in fragment
+    lit = {int(n) for n in re.findall(r'<li id="m(\d+)" class="[^"]*\bcited\b', fragment)}
+    assert lit == set(cited)
+    done = form(browser, url, {"do": "reveal", "puzzle": puzzle.id}, headers={"HX-Request": "true"}).text
+    lit = {int(n) for n in re.findall(r'<li id="m(\d+)" class="[^"]*\bcited\b', done)}
+    assert lit == set(cited) | {n for step in puzzle.explanation for n in step.events}
+
+
+def test_a_beginners_long_history_folds_into_click_away_runs(tmp_path: Path) -> None:
+    """The level-2 puzzle after 492 moves: the moves of HH, the claims and those the steps rest on are rows;
+    the rest are folded into <details> runs (every move still on the page, one click away)."""
+    from puzzles.packs import load_pack
+    from puzzles.quiz import cited_moves
+
+    puzzle = next(p for p in load_pack() if p.id == "p-597d9f615dbf")
+    page = client(tmp_path).get(f"/p/{puzzle.id}").text
+    history = page[page.index('<ol class="history" id="history"'):]
+    history = history[: history.index("</section>")]
+    assert len(re.findall(r'<li id="m\d+"', history)) == 492  # every move is on the page
+    outside = re.sub(r"<details>.*?</details>", "", history, flags=re.S)
+    shown = {int(n) for n in re.findall(r'<li id="m(\d+)"', outside)}
+    assert cited_moves(puzzle) <= shown
+    assert len(shown) < 492 // 3
+    folds = re.findall(r"<summary>(\d+)(?:–(\d+))? · (\d+) other moves?</summary>", history)
+    assert folds and sum(int(n) for _, _, n in folds) == 492 - len(shown)
