@@ -83,7 +83,8 @@ def reply_view(reply: Reply, puzzle: Puzzle, *, current: bool = True) -> dict[st
 
 def lit_moves(served: Served) -> frozenset[int]:
     """The history rows the page lights: the moves the hints and replies so far point at
-    (:func:`puzzles.quiz.cited_by`), and once the attempt is over every move the explanation rests on.
+    (:func:`puzzles.quiz.cited_by`); none once the attempt is over, when each step of the explanation marks its
+    own moves as it is chosen (``puzzle_reply.html``).
 
     >>> from puzzles.examples import example_claim
     >>> served = Served(example_claim())
@@ -95,10 +96,10 @@ def lit_moves(served: Served) -> frozenset[int]:
     """
     puzzle = served.puzzle
     lit: set[int] = set()
+    if served.done:
+        return frozenset()
     for reply in served.replies:
         lit |= cited_by(reply, puzzle)
-    if served.done:
-        lit |= {n for step in puzzle.explanation for n in step.events}
     return frozenset(lit)
 
 
