@@ -84,3 +84,12 @@ def test_a_beginners_long_history_folds_what_no_step_rests_on_and_what_is_not_th
     for number in shown:
         event = puzzle.game.events[number - 1]
         assert number in cited_moves(puzzle) or not isinstance(event, Ask) or event.card.half_suit in sets
+
+
+def test_one_key_shows_the_whole_history_and_memory_mode_still_refuses_it() -> None:
+    from puzzles.quiz import Attempt
+
+    puzzle = pack()[LONG_LEVEL_2]
+    reply = Attempt(puzzle).respond("a")
+    assert (reply.kind, reply.focus) == ("history", "")
+    assert Attempt(puzzle, memory=True).respond("a").refused == "memory"

@@ -185,11 +185,15 @@ def history_table(
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     shown = [number in keep or _concerns(event, focus, player) for number, event in enumerate(events, start=1)]
     if rows is not None:
+        count = len(fold_runs(shown))
         for oldest in range(len(events)):  # the oldest first, never a kept move
-            if len(fold_runs(shown)) <= rows:
+            if count <= rows:
                 break
-            if oldest + 1 not in keep:
-                shown[oldest] = False
+            if shown[oldest] and oldest + 1 not in keep:
+                shown[oldest] = False  # a row less, and the folds either side (if any) become one with it
+                before = oldest > 0 and not shown[oldest - 1]
+                after = oldest + 1 < len(shown) and not shown[oldest + 1]
+                count += 1 - 1 - before - after
     runs = fold_runs(shown)
     tight = rows is not None and len(runs) > rows  # even the kept moves hardly fit: no row for each fold
     if tight and rows is not None:  # then the newest moves of the focus fill what room is left
