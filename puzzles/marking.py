@@ -72,13 +72,21 @@ class Miss:
 
 @dataclass(frozen=True)
 class Mark:
-    """The verdict on one answer."""
+    """The verdict on one answer: ``wrong`` its mistakes card by card, ``right`` the cards it placed with their
+    true holder (what a partly right answer got right).
+
+    >>> from puzzles.examples import example_claim
+    >>> result = mark_text(example_claim(), "Ann 2D 3D 4D 5D 6D, Cat 7D")
+    >>> sorted(str(c) for c in result.right), sorted(str(c) for c in result.wrong)
+    (['2D', '3D', '4D', '5D'], ['6D', '7D'])
+    """
 
     correct: bool
     outcome: Outcome
     wrong: Mapping[Card, Miss] = field(default_factory=dict)
     kind: str = "locate"
     viewer: str | None = None
+    right: Mapping[Card, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """``{"correct", "outcome", "wrong": {card: {"said", "actual", "mistake"}}}``."""
@@ -233,13 +241,14 @@ def mark(puzzle: Puzzle, answer: Mapping[Card, str]) -> Mark:
         said, actual = answer.get(card), truth.get(card)
         if said != actual:
             wrong[card] = Miss(said, actual)
+    right = {c: p for c, p in sorted(answer.items()) if truth.get(c) == p}
     if kind == "claim":
         players = puzzle.players
         outcome = claim_outcome(
             puzzle.variant, lambda p: players.index(p) % 2, puzzle.viewer, answer, puzzle.answer
         )
-        return Mark(outcome is Outcome.WON, outcome, wrong, kind, puzzle.viewer)
-    return Mark(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind, puzzle.viewer)
+        return Mark(outcome is Outcome.WON, outcome, wrong, kind, puzzle.viewer, right)
+    return Mark(not wrong, Outcome.RIGHT if not wrong else Outcome.WRONG, wrong, kind, puzzle.viewer, right)
 
 
 def format_answer(answer: Mapping[Card, str]) -> str:

@@ -1,7 +1,7 @@
 r"""One attempt at a puzzle, driven by the lines a learner types. Pure logic: no terminal, no words.
 
 Each line is an answer in the notation's words or a command (``help``, ``show``,
-``history [SET or PLAYER]``, ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
+``history [SET or PLAYER]`` (``a``: all of it), ``last``, ``hint``, ``reveal``, ``skip``, ``quit``).
 A malformed answer gets the reader's one-line message and the attempt goes on. A
 wrong answer is marked (:class:`~puzzles.marking.Mark`) and the learner may try
 again (the attempt is rated on the first answer, as lichess does) or ``reveal``.
@@ -34,9 +34,9 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
@@ -59,6 +59,13 @@ SKIP_WORDS = frozenset({"skip", "next", "pass"})
 QUIT_WORDS = frozenset({"quit", "q", "exit", "stop"})
 SHOW_WORDS = frozenset({"show", "position"})
 LAST_WORDS = frozenset({"last", "repeat"})
+ALL_WORDS = frozenset({"a", "all"})
+"""One key for the whole history, where a screen shows it folded."""
+BEGINNER_LEVELS = frozenset({1, 2})
+"""Levels whose history a screen folds to what matters even when it could hold all of it."""
+BEGINNER_FOLD = 12
+"""A beginner's history longer than this many moves is folded: the moves of the question's set(s), the claims
+and the moves a step rests on (:func:`cited_moves`) stay; the rest is one key (``a``) or one click away."""
 YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
 
 
@@ -71,6 +78,7 @@ class Hint:
     event, ``None`` where naming the event would give an answer card's holder away),
     or at ``technique``; a clue asks ``technique``'s question about ``card``, or names
     the ``techniques`` needed (``level``: the puzzle's difficulty, when it has none).
+    ``step``: the number (from 1) of the explanation's step the hint leads to, when it has one.
     """
 
     depth: str
@@ -80,6 +88,22 @@ class Hint:
     card: Card | None = None
     techniques: tuple[str, ...] = ()
     level: str = ""
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Why ``said`` cannot hold ``card``: the explanation's ``step`` (its number, from 1; ``None`` when no step
+    speaks of it) that rules ``said`` out, whether that step may be shown while the puzzle is open (``safe``: it
+    places no answer card outside the viewer's hand, nor do the steps it rests on), and the ``moves`` to look at
+    meanwhile (each with its event, ``None`` where the event would place an answer card).
+    """
+
+    card: Card
+    said: str
+    step: int | None
+    safe: bool = False
+    moves: tuple[tuple[int, Event | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,7 +119,8 @@ class Reply:
     ``wrong`` (``mark``, and ``deal``: after a card named that is not certain, a deal
     that refutes it), ``verdict`` (solved: ``mark``, on try ``tries``), ``revealed``,
     ``skipped`` (``last``: the last answer, when it was wrong), ``quit``.
-    ``memory``: the attempt is in memory mode (its help differs).
+    ``memory``: the attempt is in memory mode (its help differs). ``ruled``: for each card given a holder who
+    cannot hold it (in ``mark``, or ``last``), the step that rules that holder out (:func:`rulings`).
     """
 
     kind: str
@@ -109,6 +134,7 @@ class Reply:
     tries: int = 0
     last: Mark | None = None
     memory: bool = False
+    ruled: tuple[Ruling, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +212,8 @@ class Attempt:
         first, _, rest = word.partition(" ")
         if first == "history":
             return self._history(rest)
+        if word in ALL_WORDS:
+            return self._history("")
         if word in HINT_WORDS:
             return self.hint()
         if word in REVEAL_WORDS:
@@ -204,7 +232,8 @@ class Attempt:
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries)
+            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
+                         ruled=rulings(self.puzzle, result))
         self._finish(solved=True)
         return Reply("verdict", True, result, tries=self.tries)
 
@@ -249,7 +278,8 @@ class Attempt:
     def _end(self, ending: str) -> Reply:
         self._finish(solved=False, ending=ending)
         last = self.last if self.last is not None and not self.last.correct else None
-        return Reply(ending, True, last=last, tries=self.tries)
+        ruled = rulings(self.puzzle, last) if last is not None else ()
+        return Reply(ending, True, last=last, tries=self.tries, ruled=ruled)
 
     def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)
@@ -276,15 +306,85 @@ def _refuting(puzzle: Puzzle, result: Mark) -> Refutation | None:
     return None
 
 
+# -- why a holder is wrong ---------------------------------------------------------------
+
+
+def rulings(puzzle: Puzzle, result: Mark) -> tuple[Ruling, ...]:
+    """For each card of ``result`` given a holder who cannot hold it, the step that rules that holder out
+    (:func:`ruling`).
+
+    >>> from puzzles.examples import example_certain
+    >>> from puzzles.marking import mark_text
+    >>> [(str(r.card), r.said, r.step, r.safe) for r in rulings(example_certain(), mark_text(example_certain(),
+    ...                                                                                         "Bob 6D"))]
+    [('6D', 'Bob', 1, False)]
+    """
+    return tuple(ruling(puzzle, card, miss.said) for card, miss in sorted(result.wrong.items())
+                 if miss.kind == "wrong holder" and miss.said is not None)
+
+
+def ruling(puzzle: Puzzle, card: Card, said: str) -> Ruling:
+    """The step of ``puzzle``'s explanation that rules ``said`` out as ``card``'s holder: the first whose facts
+    exclude ``said`` for it, else the first that places it with someone else (read from the steps' facts, not
+    their words). While the puzzle is open it may be shown only when it is ``safe``; else the learner is pointed
+    at its moves that concern ``said`` (those that would place an answer card given by number only).
+
+    >>> from puzzles.examples import example_claim
+    >>> found = ruling(example_claim(), Card.parse("6D"), "Bob")
+    >>> found.step, found.safe, [n for n, _ in found.moves]
+    (1, False, [1])
+    """
+    steps = puzzle.explanation
+    excluding = [i for i, step in enumerate(steps, start=1)
+                 if any(_fact_card(f) == card and said in (f.get("excluded") or ()) for f in step.facts)]
+    placing = [i for i, step in enumerate(steps, start=1)
+               if any(_fact_card(f) == card and f.get("holder") not in (None, said) for f in step.facts)]
+    if not excluding and not placing:
+        return Ruling(card, said, None)
+    number = (excluding or placing)[0]
+    step = steps[number - 1]
+    safe = not _places_answer(puzzle, number)
+    events = [(n, _event(puzzle, n)) for n in step.events]
+    about = [(n, e) for n, e in events if e is not None and _involves(e, said)]
+    moves = tuple((n, None if e is None or _places(e, puzzle) else e) for n, e in (about or events))
+    return Ruling(card, said, number, safe, moves)
+
+
+def _fact_card(fact: Mapping[str, Any]) -> Card | None:
+    try:
+        return Card.parse(str(fact.get("card")))
+    except NotationError:
+        return None
+
+
+def _places_answer(puzzle: Puzzle, number: int, seen: frozenset[int] = frozenset()) -> bool:
+    """Whether step ``number`` (or a step it rests on) places an answer card outside the viewer's hand."""
+    if number in seen or not 0 < number <= len(puzzle.explanation):
+        return False
+    step = puzzle.explanation[number - 1]
+    hidden = {c for c in puzzle.expected if c not in puzzle.own_cards}
+    if any(_fact_card(f) in hidden and f.get("holder") is not None for f in step.facts):
+        return True
+    return any(_places_answer(puzzle, used, seen | {number}) for used in step.uses_steps)
+
+
+def _involves(event: Event, player: str) -> bool:
+    if isinstance(event, Ask):
+        return player in (event.asker, event.target)
+    if isinstance(event, Claim):
+        return player == event.claimer or player in {p for _, p in (*event.declared, *event.actual)}
+    return player in (event.player, event.to)
+
+
 # -- hints --------------------------------------------------------------------------
 
 def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     """The hint at ``depth`` (``nudge`` or ``clue``); it never names an answer card's holder.
 
     The hints follow the first step of the explanation that takes thought (not
-    a card simply seen). The explainer's own nudge and clue are used when they
-    are safe (:func:`gives_away`) and fit one line of :data:`HINT_WIDTH`
-    columns; else the nudge points at the step's moves (up to three; a move that
+    a card simply seen) about a card of the question's set(s) (:func:`key_step`).
+    The explainer's own nudge and clue are used when they are safe (:func:`gives_away`)
+    and fit one line of :data:`HINT_WIDTH` columns; else the nudge points at the step's moves (up to three; a move that
     would place an answer card is given by its number only) and the clue asks the
     technique's question.
 
@@ -293,18 +393,55 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     >>> hint.depth, hint.technique, hint.card
     ('clue', 'ask inference', Card.parse('6D'))
     """
-    step = _key_step(puzzle)
+    number = key_step(puzzle)
+    step = puzzle.explanation[number - 1] if number is not None else None
     written = getattr(step, depth, None) if step else None
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
     if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
-        return Hint(depth, written=written)
+        return Hint(depth, written=written, step=number)
     if depth == "nudge":
         numbers = step.events[:3] if step else ()
         moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) else e) for n in numbers)
-        return Hint(depth, moves=moves, technique=technique)
+        return Hint(depth, moves=moves, technique=technique, step=number)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
-                level=level)
+                level=level, step=number)
+
+
+def cited_moves(puzzle: Puzzle) -> frozenset[int]:
+    """The moves a hint or a step of the explanation cites (a wrong holder's reason is a step's too): a history
+    folded to fit a screen never folds these.
+
+    >>> from puzzles.examples import example_claim
+    >>> cited_moves(example_claim())
+    frozenset({1})
+    """
+    cited = {n for step in puzzle.explanation for n in step.events}
+    for depth in ("nudge", "clue"):
+        cited |= {n for n, _ in hint_for(puzzle, depth).moves}
+    return frozenset(n for n in cited if 0 < n <= len(puzzle.game.events))
+
+
+def cited_by(reply: Reply, puzzle: Puzzle) -> frozenset[int]:
+    """The moves a reply points at: a hint's moves (or, when it is the explainer's own words, those of the step
+    it leads to), and for each wrong holder the moves that rule it out (the step's own, when it is shown).
+
+    >>> from puzzles.examples import example_claim
+    >>> attempt = Attempt(example_claim())
+    >>> cited_by(attempt.respond("hint"), example_claim()), cited_by(attempt.respond("help"), example_claim())
+    (frozenset({1}), frozenset())
+    """
+    cited: set[int] = set()
+    hint = reply.hint
+    if hint is not None:
+        cited |= {n for n, _ in hint.moves}
+        if not hint.moves and hint.step is not None:
+            cited |= set(puzzle.explanation[hint.step - 1].events)
+    for ruled in reply.ruled:
+        cited |= {n for n, _ in ruled.moves}
+        if ruled.safe and ruled.step is not None:
+            cited |= set(puzzle.explanation[ruled.step - 1].events)
+    return frozenset(cited)
 
 
 def gives_away(text: str, puzzle: Puzzle) -> bool:
@@ -345,11 +482,26 @@ def _places(event: Event, puzzle: Puzzle) -> bool:
                for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
 
 
-def _key_step(puzzle: Puzzle) -> Step | None:
-    steps = [s for s in puzzle.explanation if s.technique]
-    thought = [s for s in steps if s.technique != "seen"]
-    chosen = thought or steps or list(puzzle.explanation)
-    return chosen[0] if chosen else None
+def key_step(puzzle: Puzzle) -> int | None:
+    """The number (from 1) of the step the hints lead to: the first that takes thought (not a card simply seen)
+    and whose facts are about a card of the question's set(s); else the first seen card of those sets; else the
+    first step that takes thought (``None``: no explanation). A step about another set may come first in the
+    explanation, as a premise; a first hint must lead into the question, not away from it.
+
+    >>> from puzzles.examples import example_claim
+    >>> key_step(example_claim())
+    1
+    """
+    sets = {card.half_suit for card in puzzle.question.scope}
+    steps = list(enumerate(puzzle.explanation, start=1))
+    named = [(n, s) for n, s in steps if s.technique]
+    about = [(n, s) for n, s in named if any((c := _fact_card(f)) is not None and c.half_suit in sets
+                                             for f in s.facts)]
+    for chosen in ([n for n, s in about if s.technique != "seen"], [n for n, _ in about],
+                   [n for n, s in named if s.technique != "seen"], [n for n, _ in named], [n for n, _ in steps]):
+        if chosen:
+            return chosen[0]
+    return None
 
 
 def _focus_card(puzzle: Puzzle, step: Step | None) -> Card | None:

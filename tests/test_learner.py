@@ -225,7 +225,7 @@ def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> Non
         assert max(len(line) for line in screen) <= columns
         tail = "\n".join(screen[-7:])  # hand, sizes, score and question just above the prompt
         assert "Your hand:" in tail and "Hand sizes:" in tail and "Score:" in tail
-        assert "History:" in out and "(all: 'history')" in out and "others" in out
+        assert "History:" in out and "('a' shows all)" in out and "others" in out
 
 
 @pytest.mark.slow

@@ -86,16 +86,22 @@ def test_wrong_claim_names_the_fate_and_why_each_holder_is_wrong_then_reveal_sho
     lines = said(reply, puzzle)
     assert lines == (
         f"Wrong: {CLAIM_FATE[fate]}",
+        "  Right: Ann 2D 3D 4D 5D.",  # what the answer got right
         "  6D: Ann cannot hold it in any deal that fits what you saw.",
+        "    It is not in your hand.",  # the reason for each wrong holder
         "  7D: Cat cannot hold it in any deal that fits what you saw.",
+        "    It is in your hand.",  # the viewer's own card: nothing the table does not show
         "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.",
     )
-    assert not any("it is with" in line or "in your hand" in line for line in lines)  # no true holder yet
+    assert not any("it is with" in line or "Cat holds" in line for line in lines)  # no hidden card's holder yet
     reply = attempt.respond("reveal")
     assert (reply.kind, reply.done) == ("revealed", True)
     lines = said(reply, puzzle)
-    assert "  6D: you said Ann, it is with Cat" in lines
-    assert "  7D: you said Cat, it is in your hand" in lines
+    step = next(r.step for r in reply.ruled if str(r.card) == "6D")  # the step that places 6D rules Ann out
+    assert step is not None and any(str(f["card"]) == "6D" for f in puzzle.explanation[step - 1].facts)
+    assert f"  6D: you said Ann, it is with Cat (step {step} rules Ann out)" in lines
+    assert any(line.startswith("  7D: you said Cat, it is in your hand") for line in lines)
+    assert "  Right: Ann 2D 3D 4D 5D." in lines
     assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in lines
     result = attempt.result
     assert result is not None

@@ -143,3 +143,40 @@ def test_every_page_fits_a_phone_and_a_desktop(site: tuple[str, Any], tmp_path: 
             page.goto(base + path)
             _fits(page, viewport["width"])
         page.close()
+
+
+def test_a_hint_lights_its_moves_and_a_beginners_history_opens_with_a_click(site: tuple[str, Any],
+                                                                           tmp_path: Path) -> None:
+    """On a phone: the hint's reply lights the rows of the moves it cites (swapped in by htmx); a level-2
+    history of 492 moves shows the moves that matter, the rest folded into runs that open with a click; a wrong
+    holder's reply names what was right and the step (or moves) that rule the holder out."""
+    from puzzles.packs import load_pack
+    from puzzles.quiz import Attempt, cited_by
+
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    puzzle = next(p for p in load_pack() if p.id == "p-597d9f615dbf")
+    page.goto(f"{base}/p/{puzzle.id}")
+    _fits(page, 390)
+    assert page.locator("li.fold").count() > 5
+    hidden = page.locator("li.fold").first.locator("li").first
+    assert not hidden.is_visible()
+    page.locator("li.fold summary").first.click()
+    assert hidden.is_visible()  # one click away
+    page.click("button.hint-button")
+    page.wait_for_selector(".reply.hint")
+    cited = cited_by(Attempt(puzzle).respond("hint"), puzzle)
+    page.wait_for_selector(f"#m{min(cited)}.cited")
+    lit = {int(n) for n in page.eval_on_selector_all("li.cited", "rows => rows.map(r => r.dataset.move)")}
+    assert lit == set(cited)
+    page.fill("#line", "Bob QH")
+    page.click("button.answer-button")
+    page.wait_for_selector(".reply.wrong")
+    assert "Why: Bob holds 8 cards" in page.inner_text(".reply.wrong")
+    _fits(page, 390)
+    page.screenshot(path=str(tmp_path / "hint-lit-phone.png"), full_page=True)
+    out = os.environ.get("SCREENSHOTS")
+    if out:
+        page.screenshot(path=str(Path(out) / "hint-lit-phone.png"), full_page=False)
+        page.locator(".history-area").screenshot(path=str(Path(out) / "history-phone.png"))
+    page.close()

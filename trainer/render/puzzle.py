@@ -17,7 +17,7 @@ from rich.text import Text
 
 from puzzles.counts import Counts
 from puzzles.model import Puzzle
-from puzzles.quiz import Reply
+from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, Reply, cited_moves
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
@@ -43,21 +43,39 @@ def puzzle_view(
     """The whole puzzle, fitted to a screen of ``height`` lines (default: no limit).
 
     A short history is shown in full inside one panel. A long one is folded
-    (:func:`history_table`): the events about the asked set(s) in full, the
-    others folded into one row per run, the oldest folded when even those do not
-    fit; the hand, hand sizes, score and question then follow the panel, just
-    above the prompt.
+    (:func:`history_table`): the events about the asked set(s) and every move a
+    hint or a step cites (:func:`puzzles.quiz.cited_moves`) in full, the others
+    folded into one row per run, the oldest uncited ones folded when even those
+    do not fit; the hand, hand sizes, score and question then follow the panel,
+    just above the prompt. At levels 1 and 2 (:data:`~puzzles.quiz.BEGINNER_LEVELS`) a history
+    of more than :data:`~puzzles.quiz.BEGINNER_FOLD` moves is folded so whatever the height.
     """
-    events = len(puzzle.game.events)
     title = numbered("Puzzle", number, total)
     subtitle = puzzle.id  # the level and theme come after the answer (trainer.render.quiz.explanation_words)
-    if height is None or events <= max(1, height - SHORT_FRAME):
-        parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history_table(puzzle)]
+    history, folded = history_view(puzzle, height)
+    if not folded:
+        parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history]
         parts.append(Text("\n" + puzzle.question_text(), style="bold green"))
         return Group(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
-    rows = max(6, height - LONG_FRAME)
-    body = Group(header_text(puzzle), history_table(puzzle, focus=focus_sets(puzzle), rows=rows))
+    body = Group(header_text(puzzle), history)
     return Group(Panel(body, title=title, subtitle=subtitle, expand=False), position_view(puzzle))
+
+
+def history_view(puzzle: Puzzle, height: int | None = None) -> tuple[Table, bool]:
+    """The history as a puzzle first shows it on a screen of ``height`` lines, and whether it is folded
+    (:func:`puzzle_view`): every move a hint or a step cites is in it, whatever the height.
+
+    >>> from puzzles.examples import example_claim
+    >>> table, folded = history_view(example_claim(), 24)
+    >>> folded, table.row_count
+    (False, 1)
+    """
+    events = len(puzzle.game.events)
+    beginner = puzzle.level in BEGINNER_LEVELS and events > BEGINNER_FOLD
+    if not beginner and (height is None or events <= max(1, height - SHORT_FRAME)):
+        return history_table(puzzle), False
+    rows = max(6, height - LONG_FRAME) if height is not None else None
+    return history_table(puzzle, focus=focus_sets(puzzle), rows=rows, keep=cited_moves(puzzle)), True
 
 
 def numbered(title: str, number: int | None, total: int | None) -> str:
@@ -145,45 +163,84 @@ def history_table(
     focus: frozenset[HalfSuit] | None = None,
     player: str | None = None,
     rows: int | None = None,
+    keep: frozenset[int] = frozenset(),
 ) -> Table:
     """The events as a numbered table: asker, target, card, yes/no.
 
     With ``focus`` (sets) or ``player``, the other events are folded into one
-    row per run; with ``rows``, the oldest rows are folded too so that at most
-    ``rows`` rows remain. A folded row says how to see what it hides.
+    row per run, except the moves numbered in ``keep``; with ``rows``, the
+    oldest rows not kept are folded too until at most ``rows`` rows remain (or
+    only kept ones do). A folded row says how to see what it hides.
     """
     events = puzzle.game.events
     codes = " ".join(sorted((h.code for h in focus), key=lambda c: c)) if focus else ""
     title = "History"
     if focus is not None or player is not None:
         what = f"{codes} and claims" if focus is not None else player
-        title += f": {what} (all: 'history')"
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+        if keep and focus is not None:
+            what = f"{codes}, claims, key moves"
+        title += f": {what} ('a' shows all)" if keep else f": {what} (all: 'history')"
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, min_width=len(title))
     for name, justify in (("#", "right"), ("asker", "left"), ("target", "left"), ("card", "left"), ("answer", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    lines: list[tuple[int, int, Event | None]] = []  # (first, last, event or None for a fold)
-    for number, event in enumerate(events, start=1):
-        if _concerns(event, focus, player):
-            lines.append((number, number, event))
-        elif lines and lines[-1][2] is None:
-            lines[-1] = (lines[-1][0], number, None)
-        else:
-            lines.append((number, number, None))
-    if rows is not None and len(lines) > rows:
-        kept = lines[len(lines) - rows + 1 :]
-        end = kept[0][1] if kept[0][2] is None else kept[0][0] - 1
-        lines = [(1, end, None), *(kept[1:] if kept[0][2] is None else kept)]
-    for first, last, shown in lines:
-        if shown is None:
+    shown = [number in keep or _concerns(event, focus, player) for number, event in enumerate(events, start=1)]
+    if rows is not None:
+        count = len(fold_runs(shown))
+        for oldest in range(len(events)):  # the oldest first, never a kept move
+            if count <= rows:
+                break
+            if shown[oldest] and oldest + 1 not in keep:
+                shown[oldest] = False  # a row less, and the folds either side (if any) become one with it
+                before = oldest > 0 and not shown[oldest - 1]
+                after = oldest + 1 < len(shown) and not shown[oldest + 1]
+                count += 1 - 1 - before - after
+    runs = fold_runs(shown)
+    tight = rows is not None and len(runs) > rows  # even the kept moves hardly fit: no row for each fold
+    if tight and rows is not None:  # then the newest moves of the focus fill what room is left
+        room = rows - 1 - shown.count(True)
+        for back in reversed(range(len(events))):
+            if room <= 0:
+                break
+            if not shown[back] and _concerns(events[back], focus, player):
+                shown[back] = True
+                room -= 1
+        runs = fold_runs(shown)
+    for first, last, index in runs:
+        shown_event = events[index] if index is not None else None
+        if shown_event is None and tight:
+            continue
+        if shown_event is None:
             span = str(first) if first == last else f"{first}–{last}"
             count = last - first + 1
             others = Text(f"{count} other{'s' if count != 1 else ''}", style="dim")
             table.add_row(span, Text("…", style="dim"), "", "", others)
         else:
-            table.add_row(*_event_cells(first, shown))
+            table.add_row(*_event_cells(first, shown_event))
+    if tight:
+        hidden = shown.count(False)
+        table.add_row("", Text("…", style="dim"), "", "", Text(f"{hidden} others folded", style="dim"))
     if not events:
         table.add_row("", Text("(no events yet)", style="dim"), "", "", "")
     return table
+
+
+def fold_runs(shown: list[bool]) -> list[tuple[int, int, int | None]]:
+    """The rows of a folded history: ``(first, last, index)`` for each move shown (its index) and each run of
+    folded ones (``None``), moves numbered from 1.
+
+    >>> fold_runs([True, False, False, True])
+    [(1, 1, 0), (2, 3, None), (4, 4, 3)]
+    """
+    lines: list[tuple[int, int, int | None]] = []
+    for index, visible in enumerate(shown):
+        number = index + 1
+        if visible:
+            lines.append((number, number, index))
+        elif lines and lines[-1][2] is None:
+            lines[-1] = (lines[-1][0], number, None)
+        else:
+            lines.append((number, number, None))
+    return lines
 
 
 def _event_cells(number: int, event: Event) -> tuple[str | Text, ...]:

@@ -17,8 +17,11 @@ after it, and the explanation (the terminal prints it; a page draws it step by s
     >>> for line in reply_lines(attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D"), puzzle):
     ...     print(line)
     Wrong: the claim is cancelled (all six cards are with your team, but not where you said).
+      Right: Ann 2D 3D 4D 5D.
       6D: Ann cannot hold it in any deal that fits what you saw.
+        It is not in your hand.
       7D: Cat cannot hold it in any deal that fits what you saw.
+        It is in your hand.
     Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.
     >>> reply_lines(attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D"), puzzle)[0]
     'Correct: the set is won, on try 2 (rated on your first answer).'
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 
 from puzzles.marking import Mark, Outcome, example_answer
 from puzzles.model import Puzzle, Step
-from puzzles.quiz import HINT_WIDTH, Hint, Reply
+from puzzles.quiz import HINT_WIDTH, Hint, Reply, Ruling
 from puzzles.refute import Refutation
 from trainer.game.cards import Card
 from trainer.render.phrases import event_words, placement_words, step_text_words
@@ -66,12 +69,14 @@ CLUES = {
 @dataclass(frozen=True)
 class Said:
     """A reply in words: ``head`` (before the deal), ``deal`` (the refuting deal, a value), ``tail`` (after it),
+    ``offer`` (what may be done next: a page shows it only while it still holds, under its last reply),
     ``why`` (the theme and the explanation, which a page draws as steps instead)."""
 
     head: tuple[Words, ...] = ()
     deal: Refutation | None = None
     tail: tuple[Words, ...] = ()
     why: tuple[Words, ...] = ()
+    offer: tuple[Words, ...] = ()
 
 
 def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
@@ -79,26 +84,29 @@ def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
     Skip, Show the answer) stand for the words typed at the prompt."""
     kind = reply.kind
     if kind == "empty":
-        return Said((Words.of(usage(puzzle)),))
+        return Said(offer=(Words.of(usage(puzzle, buttons=buttons)),))
     if kind == "help":
-        return Said(tuple(Words.of(line) for line in help_lines(puzzle, memory=reply.memory)))
+        lines = page_help_lines(puzzle) if buttons else help_lines(puzzle, memory=reply.memory)
+        return Said(offer=tuple(Words.of(line) for line in lines))
     if kind == "invalid":
         return Said((Words.of(refusal(reply, puzzle)),))
     if kind == "hint" and reply.hint is not None:
         return Said((hint_words(reply.hint, puzzle),))
     if kind == "confirm":
         again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
-        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),
-                     Words.of(f"{again}, or go on solving.")))
+        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
+                    offer=(Words.of(f"{again}, or go on solving."),))
     if kind == "wrong" and reply.mark is not None:
-        return Said((verdict_words(reply.mark), *why_wrong(reply.mark, reply.deal)), reply.deal,
-                    (Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
+        return Said((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
+                     *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle)), reply.deal,
+                    offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
         return Said((verdict_words(reply.mark, reply.tries),), why=explanation_words(puzzle))
     if kind in ("revealed", "skipped"):
         head = [Words.of("Skipped.")] if kind == "skipped" else []
         if reply.last is not None:
-            head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in miss_words(reply.last))]
+            head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in right_words(reply.last)),
+                     *(Words.of("  ", line) for line in miss_words(reply.last, reply.ruled))]
         head.append(Words.of("The answer: ", answer_words(puzzle.expected), "."))
         return Said(tuple(head), why=explanation_words(puzzle))
     if kind == "quit":
@@ -110,20 +118,45 @@ def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
     """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
     told = said(reply, puzzle)
     deal = deal_lines(told.deal) if told.deal is not None else []
-    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.why))
+    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.offer), *map(str, told.why))
 
 
 # -- the parts ----------------------------------------------------------------------------
 
 
-def usage(puzzle: Puzzle) -> str:
-    """The one-line reminder of what can be typed.
+def usage(puzzle: Puzzle, *, buttons: bool = False) -> str:
+    """The one-line reminder of what can be typed (``buttons``: on a page, whose buttons are the commands).
 
     >>> from puzzles.examples import example_claim
     >>> usage(example_claim())
     "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D' ('help' for the commands)."
+    >>> usage(example_claim(), buttons=True)
+    "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', typed or clicked (a card, then its holder)."
     """
+    if buttons:
+        return f"Your answer, for example {example_answer(puzzle)}, typed or clicked (a card, then its holder)."
     return f"Your answer, for example {example_answer(puzzle)} ('help' for the commands)."
+
+
+def page_help_lines(puzzle: Puzzle) -> tuple[str, ...]:
+    """What the puzzle page's buttons do (its help, where the prompt's would name words to type).
+
+    >>> from puzzles.examples import example_claim
+    >>> for line in page_help_lines(example_claim()):
+    ...     print(line)
+    Answer in the notation's words, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', or click a card, then its holder.
+    Hint: a nudge, then a clue, then (asked first) the full explanation.
+    Reveal: the answer and why (the puzzle counts as not solved).
+    Skip: leave this puzzle not solved, with the answer and why.
+    """
+    lines = [f"Answer in the notation's words, for example {example_answer(puzzle)}, or click a card, then its "
+             "holder.",
+             "Hint: a nudge, then a clue, then (asked first) the full explanation.",
+             "Reveal: the answer and why (the puzzle counts as not solved).",
+             "Skip: leave this puzzle not solved, with the answer and why."]
+    if puzzle.question.kind == "certain":
+        lines.insert(1, "None is certain: the answer that no card of the set can be placed.")
+    return tuple(lines)
 
 
 def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
@@ -136,7 +169,7 @@ def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
         lines.append("  last          the last move (the only one the game lets you hear again)")
     else:
         lines += [
-            "  history       all moves; 'history LD' one set, 'history Ann' one player",
+            "  history, a    all moves; 'history LD' one set, 'history Ann' one player",
             "  last          the last move",
         ]
     lines += [
@@ -220,10 +253,25 @@ def mistakes(mark: Mark) -> str:
     return ", ".join(f"{n} {MISTAKES[kind][n != 1]}" for kind, n in mark.counts().items())
 
 
-def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
+def right_words(mark: Mark) -> tuple[Words, ...]:
+    """What a partly right answer got right: ``Right: Ann 2D 3D 4D 5D.`` (nothing when it is all right or
+    all wrong).
+
+    >>> from puzzles.examples import example_claim
+    >>> from puzzles.marking import mark_text
+    >>> [str(line) for line in right_words(mark_text(example_claim(), "Ann 2D 3D 4D 5D 6D, Cat 7D"))]
+    ['Right: Ann 2D 3D 4D 5D.']
+    """
+    if mark.correct or not mark.right:
+        return ()
+    return (Words.of("Right: ", answer_words(mark.right), "."),)
+
+
+def why_wrong(mark: Mark, deal: Refutation | None = None, ruled: tuple[Ruling, ...] = (),
+              puzzle: Puzzle | None = None) -> tuple[Words, ...]:
     """Why each mistake is one, without telling where a card is (the learner may try again): a holder named
-    that no deal allows, the certain cards left out, a card named that some deal puts elsewhere (``deal``, the
-    one shown, for its card).
+    that no deal allows (with the step that rules that holder out, :func:`ruling_words`), the certain cards
+    left out, a card named that some deal puts elsewhere (``deal``, the one shown, for its card).
 
     >>> from puzzles.marking import Miss
     >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
@@ -235,9 +283,12 @@ def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
       7D: Bob may hold it, but some deals that fit what you saw put it elsewhere.
     """
     lines = []
+    why = {r.card: r for r in ruled}
     for card in mark.of_kind("wrong holder"):
         lines.append(Words.of("  ", card, f": {mark.wrong[card].said} cannot hold it in any deal that fits what "
                                           "you saw."))
+        if card in why and puzzle is not None:
+            lines += ruling_words(why[card], puzzle)
     left = mark.of_kind("left out")
     if left:
         lines.append(Words.of("  Certain, but left out: ", cards_words(left), "."))
@@ -252,8 +303,43 @@ def why_wrong(mark: Mark, deal: Refutation | None = None) -> tuple[Words, ...]:
     return tuple(lines)
 
 
-def miss_words(mark: Mark) -> tuple[Words, ...]:
-    """One line per mistake, naming the true holder (for after the attempt).
+def ruling_words(ruling: Ruling, puzzle: Puzzle) -> tuple[Words, ...]:
+    """While the puzzle is open, why ``ruling.said`` cannot hold the card: the explanation's step that rules
+    them out when it places no answer card, else the moves to look at.
+
+    >>> from puzzles.examples import example_claim
+    >>> from puzzles.quiz import ruling
+    >>> [str(line) for line in ruling_words(ruling(example_claim(), Card.parse("6D"), "Bob"), example_claim())]
+    ['    What rules Bob out: move 1: Cat asks Bob for 3D: no.']
+    """
+    if ruling.card in puzzle.own_cards:
+        return (Words.of("    It is in your hand."),)
+    if ruling.said == puzzle.viewer:
+        return (Words.of("    It is not in your hand."),)
+    if ruling.step is None:
+        return ()
+    step = step_words(puzzle.explanation[ruling.step - 1], puzzle)
+    if ruling.safe and not _tells(step, puzzle):
+        return (Words.of("    Why: ", step),)
+    if not ruling.moves:
+        return ()
+    moves = [Words.of(f"move {n}") if e is None else Words.of(f"move {n}: ", event_words(e))
+             for n, e in ruling.moves[:3]]
+    more = f" and {len(ruling.moves) - 3} more" if len(ruling.moves) > 3 else ""
+    return (Words.of(f"    What rules {ruling.said} out: ", Words.join("; ", moves), f"{more}."),)
+
+
+def _tells(said: Words, puzzle: Puzzle) -> bool:
+    """Whether a sentence names an answer card outside the viewer's hand and, anywhere in it, that card's holder
+    (a step's facts may place no answer card while its reasoning, a case supposed, still names one's holder)."""
+    named = {part for part in said.parts if isinstance(part, str) for part in part.replace(",", " ").split()}
+    return any(card in puzzle.expected and card not in puzzle.own_cards and puzzle.expected[card] in named
+               for card in said.cards())
+
+
+def miss_words(mark: Mark, ruled: tuple[Ruling, ...] = ()) -> tuple[Words, ...]:
+    """One line per mistake, naming the true holder (for after the attempt), and the step of the explanation
+    (printed below it) that rules a wrong holder out.
 
     >>> from puzzles.marking import Miss
     >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
@@ -275,6 +361,9 @@ def miss_words(mark: Mark) -> tuple[Words, ...]:
             lines.append(Words.of(card, f": you said {miss.said}, it is in your hand"))
         else:
             lines.append(Words.of(card, f": you said {miss.said}, it is with {miss.actual}"))
+        step = next((r.step for r in ruled if r.card == card and r.said == miss.said), None)
+        if step is not None:
+            lines[-1] += Words.of(f" (step {step} rules {miss.said} out)")
     return tuple(lines)
 
 
@@ -365,5 +454,5 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
 
 
 __all__ = ["Said", "answer_words", "deal_heading", "deal_lines", "explanation_words", "help_lines", "hint_words",
-           "miss_words", "question_words", "refusal", "reply_lines", "said", "step_words", "usage",
-           "verdict_words", "why_wrong"]
+           "miss_words", "page_help_lines", "question_words", "refusal", "reply_lines", "right_words",
+           "ruling_words", "said", "step_words", "usage", "verdict_words", "why_wrong"]

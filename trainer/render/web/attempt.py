@@ -18,13 +18,13 @@ from typing import Any
 from puzzles.attempts import Served
 from puzzles.marking import example_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
-from puzzles.quiz import Reply
+from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, Reply, cited_by, cited_moves
 from puzzles.rating import is_provisional, level_for
 from puzzles.training import Summary
 from trainer.render.course import lesson_said
 from trainer.render.quiz import deal_heading, question_words, said, step_words, usage
 from trainer.render.stats import solved_text, split_text
-from trainer.render.web.table import history_rows, table_view
+from trainer.render.web.table import HistoryRow, history_rows, table_view
 
 
 def long_date(day: date) -> str:
@@ -58,10 +58,11 @@ def daily_note(served: Served) -> str:
     return ""
 
 
-def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
+def reply_view(reply: Reply, puzzle: Puzzle, *, current: bool = True) -> dict[str, Any]:
     """What the page draws of one reply: its kind, the sentences before and after a refuting deal (Words),
     the deal (a value, drawn as hands) and its heading, the theme once it is over; the explanation is drawn
-    step by step instead.
+    step by step instead. What it offers to do next (Try again, Hint, Skip...) only while it is ``current``
+    (the last reply of an attempt still open), when the page has those buttons.
 
     >>> from puzzles.examples import example_certain
     >>> from puzzles.quiz import Attempt
@@ -69,14 +70,64 @@ def reply_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
     >>> view = reply_view(Attempt(puzzle).respond("Bob 6D"), puzzle)
     >>> view["kind"], view["deal"] is None, [str(line) for line in view["head"]]  # doctest: +NORMALIZE_WHITESPACE
     ('wrong', True,
-     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.'])
+     ['Wrong: 1 card with the wrong holder.', '  6D: Bob cannot hold it in any deal that fits what you saw.',
+      '    What rules Bob out: move 1: Cat asks Bob for 3D: no.'])
     >>> view["head"][1].cards(), str(view["tail"][0])
     ((Card.parse('6D'),), 'Try again, or Reveal the answer and why; Hint helps, Skip moves on.')
     """
     told = said(reply, puzzle, buttons=True)
     theme = told.why[:1]  # the theme's line; the steps are drawn below, with their moves
-    return {"kind": reply.kind, "head": told.head, "tail": told.tail + theme, "deal": told.deal,
+    offer = told.offer if current else ()
+    return {"kind": reply.kind, "head": told.head, "tail": told.tail + offer + theme, "deal": told.deal,
             "heading": deal_heading(told.deal) if told.deal is not None else None}
+
+
+def lit_moves(served: Served) -> frozenset[int]:
+    """The history rows the page lights: the moves the hints and replies so far point at
+    (:func:`puzzles.quiz.cited_by`); none once the attempt is over, when each step of the explanation marks its
+    own moves as it is chosen (``puzzle_reply.html``).
+
+    >>> from puzzles.examples import example_claim
+    >>> served = Served(example_claim())
+    >>> lit_moves(served)
+    frozenset()
+    >>> served.replies.append(served.attempt.respond("hint"))
+    >>> lit_moves(served)
+    frozenset({1})
+    """
+    puzzle = served.puzzle
+    lit: set[int] = set()
+    if served.done:
+        return frozenset()
+    for reply in served.replies:
+        lit |= cited_by(reply, puzzle)
+    return frozenset(lit)
+
+
+def history_groups(puzzle: Puzzle) -> list[tuple[HistoryRow | None, list[HistoryRow]]]:
+    """The history as the page lists it: ``(row, [])`` for each move shown, ``(None, rows)`` for a run of moves
+    folded into one line a click opens. At levels 1 and 2 (:data:`~puzzles.quiz.BEGINNER_LEVELS`), a
+    history longer than :data:`~puzzles.quiz.BEGINNER_FOLD` moves folds those that no step rests on and
+    that do not touch the question's set(s) (claims stay); other levels show every move.
+
+    >>> from puzzles.examples import example_claim
+    >>> [(row.number, folded) for row, folded in history_groups(example_claim())]
+    [(1, [])]
+    """
+    rows = history_rows(puzzle.game.events)
+    if puzzle.level not in BEGINNER_LEVELS or len(rows) <= BEGINNER_FOLD:
+        return [(row, []) for row in rows]
+    sets = {card.half_suit for card in puzzle.question.scope}
+    keep = cited_moves(puzzle)
+    groups: list[tuple[HistoryRow | None, list[HistoryRow]]] = []
+    for row in rows:
+        if row.number in keep or row.kind == "claim" or (row.card is not None and row.half in sets):
+            groups.append((row, []))
+        elif groups and groups[-1][0] is None:
+            groups[-1][1].append(row)
+        else:
+            groups.append((None, [row]))
+    return groups
 
 
 SHOWN = frozenset({"show", "history", "last"})
@@ -95,10 +146,16 @@ def puzzle_context(served: Served) -> dict[str, Any]:
     attempt = served.attempt
     focus = {card.half_suit for card in puzzle.question.scope}
     own = puzzle.own_cards
+    groups = history_groups(puzzle)
+    said = [r for r in served.replies if r.kind not in SHOWN]
     context: dict[str, Any] = {
         "puzzle": puzzle,
         "table": table_view(puzzle.state, puzzle.viewer),
-        "history": history_rows(puzzle.game.events),
+        "history": groups,
+        "folds": any(row is None for row, _ in groups),
+        "moves": len(puzzle.game.events),
+        "lit": lit_moves(served),
+        "relight": served.done or bool(served.replies and cited_by(served.replies[-1], puzzle)),
         "focus": sorted(focus),
         "focus_codes": " ".join(sorted(h.code for h in focus)),
         "question": question_words(puzzle),
@@ -106,9 +163,10 @@ def puzzle_context(served: Served) -> dict[str, Any]:
         "level": puzzle.level,
         "places": [(card, card in own) for card in puzzle.asked],
         "team": list(puzzle.team) if puzzle.question.kind == "claim" else list(puzzle.players),
-        "usage": usage(puzzle),
+        "usage": usage(puzzle, buttons=True),
         "example": example_answer(puzzle).strip("'"),
-        "replies": [reply_view(r, puzzle) for r in served.replies if r.kind not in SHOWN],
+        "replies": [reply_view(r, puzzle, current=not served.done and r is served.replies[-1])
+                    for r in said],
         "hints": attempt.hints,
         "confirming": attempt.confirming,
         "tries": attempt.tries,

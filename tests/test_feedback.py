@@ -1,0 +1,133 @@
+"""Feedback that says what was right (issue 40, item 3): a partly right answer names what it got right, a wrong
+holder gets the explanation's step that rules that holder out, a card named that is not certain keeps its
+refuting deal; the words are trainer.render.quiz's, the same in the terminal and on the page."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from puzzles.model import Puzzle
+from puzzles.packs import load_pack
+from puzzles.quiz import Attempt, ruling
+from trainer.game.cards import Card
+from trainer.render.quiz import reply_lines
+
+PARTLY = "p-1529dfd6c6ee"  # "Which high hearts ... can you place for certain?": Cat 9H JH KH, Hal 10H, Bob QH
+HAND_COUNTED = "p-597d9f615dbf"  # "Who holds QH?" (Ann): step 1 counts Bob's hand full, step 2 eliminates
+
+
+@cache
+def pack() -> dict[str, Puzzle]:
+    return {p.id: p for p in load_pack()}
+
+
+def test_a_partly_right_answer_names_what_was_right_and_after_the_end_what_was_missing() -> None:
+    puzzle = pack()[PARTLY]
+    assert puzzle.expected == {Card.parse(c): p for c, p in
+                               {"9H": "Cat", "JH": "Cat", "KH": "Cat", "10H": "Hal", "QH": "Bob"}.items()}
+    attempt = Attempt(puzzle)
+    reply = attempt.respond("Cat 9H JH, Hal 10H, Bob QH")  # four right, KH left out
+    assert reply.kind == "wrong" and reply.mark is not None
+    assert {str(c): p for c, p in reply.mark.right.items()} == {"9H": "Cat", "JH": "Cat", "10H": "Hal", "QH": "Bob"}
+    lines = reply_lines(reply, puzzle)
+    assert lines[:3] == ("Wrong: 1 certain card left out.", "  Right: Cat 9H JH, Hal 10H, Bob QH.",
+                         "  Certain, but left out: KH.")
+    assert not any("Cat KH" in line or "KH: " in line for line in lines)  # not yet where KH is
+    over = reply_lines(attempt.respond("skip"), puzzle)
+    assert "  Right: Cat 9H JH, Hal 10H, Bob QH." in over
+    assert "  KH: you left it out, but it is certain: Cat holds it" in over
+
+
+def test_a_wrong_holder_gets_the_step_that_rules_that_holder_out() -> None:
+    puzzle = pack()[HAND_COUNTED]
+    attempt = Attempt(puzzle)
+    reply = attempt.respond("Bob QH")  # step 1's facts exclude Bob for QH, and place no answer card
+    assert [(str(r.card), r.said, r.step, r.safe) for r in reply.ruled] == [("QH", "Bob", 1, True)]
+    lines = reply_lines(reply, puzzle)
+    assert lines[1] == "  QH: Bob cannot hold it in any deal that fits what you saw."
+    assert lines[2].startswith("    Why: Bob holds 8 cards: ") and lines[2].endswith("so Bob holds none of QH.")
+    reply = attempt.respond("Eve QH")  # only step 2 (which places QH) rules Eve out: its move about Eve, meanwhile
+    assert [(r.step, r.safe, [n for n, _ in r.moves]) for r in reply.ruled] == [(2, False, [185])]
+    assert reply_lines(reply, puzzle)[2] == "    What rules Eve out: move 185: Eve asks Fay for QH: no."
+    over = reply_lines(attempt.respond("reveal"), puzzle)
+    assert "  QH: you said Eve, it is with Ann (step 2 rules Eve out)" in over
+
+
+def test_every_impossible_holder_in_the_pack_has_a_step_that_rules_it_out_and_no_reply_tells_a_holder() -> None:
+    """Over the whole pack: for every hidden answer card and every player who cannot hold it, a step whose facts
+    exclude that player or place the card elsewhere; the reply to that wrong holder, while the puzzle is open,
+    never names a hidden answer card beside its holder."""
+    checked = 0
+    for puzzle in pack().values():
+        hidden = {c: p for c, p in puzzle.expected.items() if c not in puzzle.own_cards}
+        for card, holder in hidden.items():
+            for said in puzzle.players:
+                if said in (holder, puzzle.viewer):
+                    continue
+                found = ruling(puzzle, card, said)
+                assert found.step is not None, (puzzle.id, card, said)
+                facts = puzzle.explanation[found.step - 1].facts
+                assert any(str(f.get("card")) == str(card) and (said in (f.get("excluded") or ())
+                           or f.get("holder") not in (None, said)) for f in facts), (puzzle.id, card, said)
+                checked += 1
+        if puzzle.question.kind != "locate" or not hidden:
+            continue
+        card, holder = next(iter(hidden.items()))
+        said = next(p for p in puzzle.players if p not in (holder, puzzle.viewer))
+        answer = ", ".join(f"{said if c == card else p} {c}" for c, p in puzzle.expected.items())
+        for line in reply_lines(Attempt(puzzle).respond(answer), puzzle):
+            pieces = line.split("; ") if "What rules" in line else [line]  # moves listed: each one alone
+            for piece in pieces:
+                words = set(piece.replace(",", " ").replace(":", " ").split())
+                assert not any(str(c) in words and p in words for c, p in hidden.items()), (puzzle.id, line)
+    assert checked > 20_000
+
+
+def test_a_card_named_that_is_not_certain_keeps_its_refuting_deal() -> None:
+    puzzle = next(p for p in pack().values() if p.question.kind == "certain"
+                  and any(c not in p.expected for c in p.asked))
+    card = next(c for c in puzzle.asked if c not in puzzle.expected)
+    said = next(p for p in puzzle.players if p != puzzle.viewer)
+    reply = Attempt(puzzle).respond(f"{said} {card}")
+    assert reply.kind == "wrong" and reply.deal is not None
+    assert reply.deal.card == card and reply.deal.holder != said
+    lines = reply_lines(reply, puzzle)
+    assert any(line.startswith(f"  {card}: {said} may hold it, but this deal fits") for line in lines)
+    assert any(line.startswith("A deal that fits all") for line in lines)
+
+
+def _sets_of(puzzle: Puzzle, number: int) -> set[object]:
+    """The sets the facts of step ``number`` are about."""
+    return {Card.parse(str(f["card"])).half_suit for f in puzzle.explanation[number - 1].facts}
+
+
+def test_the_first_hint_of_the_low_diamonds_daily_leads_into_low_diamonds() -> None:
+    """On the daily of 2026-12-03 (which low diamonds are certain?) the first step that takes thought is about
+    4H, a premise; the first hint was 'Look at who could still hold 4H.'. It now leads to the first step about
+    the low diamonds (step 5 counts Dan's hand full: he holds none of 3D 4D 5D 7D)."""
+    from datetime import date
+
+    from puzzles.daily import checked_daily
+    from puzzles.quiz import hint_for
+    from trainer.game.cards import HalfSuit
+
+    puzzle = checked_daily(date(2026, 12, 3))
+    assert puzzle.id == "p-3768974ddca4" and puzzle.question.half_suit == HalfSuit.parse("LD")
+    assert _sets_of(puzzle, 3) == {HalfSuit.parse("LH")}  # the step the hint used to follow
+    nudge, clue = hint_for(puzzle, "nudge"), hint_for(puzzle, "clue")
+    assert nudge.step == clue.step == 5
+    assert HalfSuit.parse("LD") in _sets_of(puzzle, 5)
+
+
+def test_every_first_hint_in_the_pack_leads_into_the_questions_set() -> None:
+    """By values: the step each hint follows has a fact about a card of the question's set(s), and a clue's card
+    is one the question asks about."""
+    from puzzles.quiz import hint_for
+
+    for puzzle in pack().values():
+        sets = {card.half_suit for card in puzzle.question.scope}
+        for depth in ("nudge", "clue"):
+            hint = hint_for(puzzle, depth)
+            assert hint.step is not None, puzzle.id
+            assert _sets_of(puzzle, hint.step) & sets, (puzzle.id, depth, hint.step)
+            assert hint.card is None or hint.card in puzzle.question.scope, (puzzle.id, hint.card)
