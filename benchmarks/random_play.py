@@ -36,7 +36,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import trainer.engine.solve  # noqa: E402
+import trainer.engine.solve  # noqa: E402, F401 (today's engine, read from sys.modules)
 from trainer.game.events import Event  # noqa: E402
 from trainer.game.notation import Game, write_game  # noqa: E402
 from trainer.game.randomplay import random_game  # noqa: E402
