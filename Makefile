@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -c "import trainer.engine.kernels"  # compile the engine's inner loops once (cached)
+	$(BIN)/python -c "from trainer.engine.compiled import build; build()"  # and ahead of time: no numba to load
 	touch $(STAMP)
 
 run: $(STAMP)
