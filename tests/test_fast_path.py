@@ -6,6 +6,7 @@ counts call forced."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -17,8 +18,10 @@ from trainer.engine.counting import Counter
 from trainer.engine.factored import Factored
 from trainer.engine.problem import Problem
 from trainer.engine.second import contradiction
-from trainer.engine.solve import counting_model, solve
+from trainer.engine.solve import counting_model, replayed, solve
 from trainer.engine.sweep import Sweep, sweep_work
+from trainer.game.errors import ImpossibleHistoryError
+from trainer.game.events import Ask
 from trainer.game.randomplay import random_game
 
 from brute_force import assert_matches_brute_force, late_position
@@ -82,3 +85,45 @@ def test_what_the_engine_calls_forced_the_second_solver_cannot_contradict(
     for card in open_cards:
         holder = max(knowledge.holders(card).items(), key=lambda item: item[1])[0]
         assert contradiction(game.setup, game.events[:n], viewer, {card: holder}) is not None
+
+
+@settings(max_examples=15, deadline=None)
+@given(**GAMES, cuts=st.lists(st.floats(0, 1), min_size=2, max_size=5), public=st.booleans())
+def test_a_history_taken_on_from_the_last_is_the_history_built_anew(
+    seed: int, variant: str, players: int, cuts: list[float], public: bool
+) -> None:
+    """Positions in any order (later, earlier, the same): each history :func:`replayed` gives has the facts, the
+    position and the counting problem of one built from the first event, and changing it changes no later one."""
+    game = random_game(random.Random(seed), variant, players)
+    viewer = None if public else game.setup.players[seed % players]
+    for cut in cuts:
+        n = int(cut * len(game.events))
+        history = replayed(game.setup, game.events[:n], viewer)
+        fresh = History.build(game.setup, game.events[:n], viewer)
+        assert (history.pinned, history.excluded, history.holds_one_of) == (fresh.pinned, fresh.excluded,
+                                                                            fresh.holds_one_of)
+        assert history.state.sizes == fresh.state.sizes and history.state.located == fresh.state.located
+        assert counting_model(history) == counting_model(fresh)
+        if n < len(game.events):
+            history.observe(game.events[n], n + 1)  # the caller's history, changed: the kept one is not
+
+
+def test_an_impossible_event_is_named_the_same_when_the_history_is_taken_on() -> None:
+    game = random_game(random.Random(5), "classic", 6)
+    viewer = game.setup.players[0]
+    ask = next(i for i, e in enumerate(game.events)
+               if i > 20 and isinstance(e, Ask) and e.asker != viewer and e.card in game.setup.hands[viewer])
+    replayed(game.setup, game.events[:ask], viewer)  # kept: the events before the ask
+    wrong = replace(game.events[ask], asker=viewer)  # the viewer asking for a card they were dealt
+    events = (*game.events[:ask], wrong)
+    try:
+        History.build(game.setup, events, viewer)
+        expected: int | None = None
+    except ImpossibleHistoryError as error:
+        expected = error.event
+    try:
+        replayed(game.setup, events, viewer)
+        found: int | None = None
+    except ImpossibleHistoryError as error:
+        found = error.event
+    assert expected == found == ask + 1
