@@ -42,6 +42,7 @@ are limited to the level's.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
@@ -120,6 +121,7 @@ def solves(level: int, setup: Setup, events: Sequence[Event], viewer: str, answe
 
 
 _minds: dict[tuple[int, int], tuple[Board, Mind]] = {}
+_minds_lock = threading.Lock()
 MINDS = 32  # saturated minds kept (a level and a board each): a moment's candidates share them
 
 
@@ -132,9 +134,10 @@ def _saturated(level: int, board: Board) -> Mind:
     if kept is not None and kept[0] is board:
         return kept[1]
     mind = tech.saturate(Mind(board), _explainer_ladder(level))
-    _minds[key] = (board, mind)
-    while len(_minds) > MINDS:
-        del _minds[next(iter(_minds))]
+    with _minds_lock:  # the server may grade in several threads
+        _minds[key] = (board, mind)
+        while len(_minds) > MINDS:
+            del _minds[next(iter(_minds))]
     return mind
 
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -200,6 +201,7 @@ def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
 REPLAYS = 16  # the last histories kept (a table and viewer each) for :func:`replayed`
 
 _replays: dict[tuple[object, ...], tuple[tuple[Event, ...], History]] = {}
+_replays_lock = threading.Lock()
 
 
 def replayed(setup: Setup, events: Sequence[Event], viewer: str | None) -> History:
@@ -216,7 +218,8 @@ def replayed(setup: Setup, events: Sequence[Event], viewer: str | None) -> Histo
     view = setup.seen_by(viewer)
     key = (view.variant, view.players, view.dealer, tuple(sorted(view.hands.items())), viewer)
     events = tuple(events)
-    kept = _replays.pop(key, None)
+    with _replays_lock:  # the server solves in several threads
+        kept = _replays.pop(key, None)
     if kept is not None and len(kept[0]) <= len(events) and events[: len(kept[0])] == kept[0]:
         history = kept[1].copy()
         for index in range(len(kept[0]) + 1, len(events) + 1):
@@ -228,9 +231,11 @@ def replayed(setup: Setup, events: Sequence[Event], viewer: str | None) -> Histo
                 raise
     else:
         history = History.replay(view, events, viewer)
-    _replays[key] = (events, history.copy())
-    while len(_replays) > REPLAYS:
-        del _replays[next(iter(_replays))]
+    copy = history.copy()
+    with _replays_lock:
+        _replays[key] = (events, copy)
+        while len(_replays) > REPLAYS:
+            del _replays[next(iter(_replays))]
     return history
 
 
