@@ -11,6 +11,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -c "import trainer.engine.kernels"  # compile the engine's inner loops once (cached)
+	$(BIN)/python -c "from trainer.engine.compiled import build; build()" \
+	    || echo "the engine's loops were not built ahead of time: numba's are used (half a second more a process)"
 	touch $(STAMP)
 
 run: $(STAMP)

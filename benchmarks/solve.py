@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import importlib
 import multiprocessing
 import os
 import random
@@ -48,10 +47,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline import possible_holders
 
-from trainer.engine import solve
+from trainer.engine import compiled, solve
 from trainer.engine.constraints import History
 from trainer.engine.counting import marginals
-from trainer.engine.passes import KERNELS, count_total
+from trainer.engine.passes import count_total
 from trainer.engine.solve import _current, counting_model
 from trainer.files import write_atomic
 from trainer.game.events import Event
@@ -190,7 +189,7 @@ def main() -> int:
 
     print(f"exact engine: every prefix, every view, CPU seconds of this process; {load()} at start")
     start = time.process_time()
-    importlib.import_module(KERNELS)  # as in any long run (review, bots, mining): loaded once, then reused
+    compiled.load()  # as in any long run (review, bots, mining): loaded once, then reused
     print(f"  the factored pass's compiled code loaded in {time.process_time() - start:.2f} s, once (not in the times)")
     slowest: list[Position] = []
     missed = 0

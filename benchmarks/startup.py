@@ -10,7 +10,9 @@ at most 0.3 s of wall time, a one-off ``solve`` of a 6-player position at most
 0.5 s. The positions are ``tests/data/six-diamonds.lit`` and
 ``tests/data/complete-classic-6p.lit`` at a middle event (``--at``), and the
 latter's hardest public position (event 21: there the engine's quick sweep
-stops at its budget and the factored pass loads numba's compiled loops). Wall and
+stops at its budget and the factored pass loads numba's compiled loops); and
+issue 43's slowest random-play public positions at 6 and 8 players
+(:data:`RANDOM`), goal 0.6 s, start-up and the compiled loops' load included. Wall and
 CPU time (user + system of the child) are printed, with the load average.
 The exit code is 0 when every goal is met, 1 otherwise.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -32,6 +35,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from trainer.game.notation import Game, write_game  # noqa: E402
+from trainer.game.randomplay import random_game  # noqa: E402
+
 DATA = ROOT / "tests" / "data"
 COMMAND = [sys.executable, "-m", "trainer"]
 CASES: list[tuple[str, list[str], float]] = [
@@ -45,6 +53,22 @@ CASES: list[tuple[str, list[str], float]] = [
      ["solve", str(DATA / "complete-classic-6p.lit"), "--at", "21", "--public"], 0.5),
 ]
 """Name, arguments and goal (seconds of wall time, fastest run)."""
+
+RANDOM = [("fish54", 8, 2, 30), ("fish54", 8, 2, 40), ("classic", 8, 0, 30), ("fish54", 6, 2, 20)]
+"""Issue 43's slowest random-play public positions (``benchmarks/random_play.py``, seed 43): variant,
+players, game, event; written to a temporary folder and solved one-off, goal 0.6 s."""
+
+
+def random_cases(folder: Path) -> list[tuple[str, list[str], float]]:
+    """The :data:`RANDOM` positions as ``.lit`` files in ``folder``, and their cases."""
+    cases = []
+    for variant, players, index, at in RANDOM:
+        game = random_game(random.Random(43 * 1000 + index), variant, players)
+        path = folder / f"{variant}-{players}p-{index}.lit"
+        path.write_text(write_game(Game(game.setup.seen_by(None), game.events)))
+        cases.append((f"solve random {variant} {players}p g{index} --at {at} --public",
+                      ["solve", str(path), "--at", str(at), "--public"], 0.6))
+    return cases
 
 
 def _children_cpu() -> float:
@@ -62,13 +86,16 @@ def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh processes of each case (the fastest counts)")
+    parser.add_argument("--numba", action="store_true",
+                        help="each case also with numba's run-time loops (LITERATURE_LOOPS=numba) instead of the "
+                             "loops built ahead of time")
     args = parser.parse_args()
     met = True
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, LITERATURE_HOME=home, COLUMNS="80")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-        for name, case, goal in CASES:
+        for name, case, goal in CASES + random_cases(Path(home)):
             timed(case, env)  # writes the bytecode, as installing does
             runs = [timed(case, env) for _ in range(args.runs)]
             wall = min(w for w, _ in runs)
@@ -78,6 +105,12 @@ def main() -> int:
             walls = " ".join(f"{w:.3f}" for w, _ in runs)
             print(f"{name:<36} wall min {wall:.3f} s (runs: {walls}), CPU min {cpu:.3f} s; "
                   f"goal {goal} s: {'met' if ok else 'MISSED'}")
+            if args.numba:
+                env_numba = dict(env, LITERATURE_LOOPS="numba")
+                timed(case, env_numba)
+                numba_runs = [timed(case, env_numba) for _ in range(args.runs)]
+                print(f"{'':<36} with numba's loops instead: wall min {min(w for w, _ in numba_runs):.3f} s, "
+                      f"CPU min {min(c for _, c in numba_runs):.3f} s")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores, "
           f"Python {sys.version.split()[0]}")
     return 0 if met else 1

@@ -21,7 +21,6 @@ over the whole shipped pack.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import random
 import statistics
@@ -31,10 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from trainer.engine import solve, walk
+from trainer.engine import compiled, solve, walk
 from trainer.engine import witness as witnesses
 from trainer.engine.constraints import History
-from trainer.engine.passes import KERNELS
 from trainer.game.randomplay import random_game
 
 TABLES = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
@@ -79,7 +77,7 @@ def main() -> int:
     parser.add_argument("--no-every", action="store_true", help="skip one witness on every position")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} at start")
-    importlib.import_module(KERNELS)
+    compiled.load()
     timed: list[tuple[float, str, History]] = []
     for variant, players in TABLES:
         for i in range(args.random_games):

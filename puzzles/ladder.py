@@ -42,6 +42,7 @@ are limited to the level's.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
@@ -107,7 +108,7 @@ def solves(level: int, setup: Setup, events: Sequence[Event], viewer: str, answe
         memory = (_OneLook if level == 1 else _Careful)(View.of(setup, events, viewer))
         return all(memory.holder.get(card) == player for card, player in answer.items())
     board = Board.build(setup, events, viewer)
-    mind = tech.saturate(Mind(board), _explainer_ladder(level))
+    mind = _saturated(level, board)
     for card, player in answer.items():
         if card in board.seen:
             if board.seen[card].player != player:
@@ -117,6 +118,27 @@ def solves(level: int, setup: Setup, events: Sequence[Event], viewer: str, answe
         if held is None or held[0] != player:
             return False
     return True
+
+
+_minds: dict[tuple[int, int], tuple[Board, Mind]] = {}
+_minds_lock = threading.Lock()
+MINDS = 32  # saturated minds kept (a level and a board each): a moment's candidates share them
+
+
+def _saturated(level: int, board: Board) -> Mind:
+    """The techniques of ``level`` applied to ``board`` until nothing more follows, kept for the next
+    candidate of the same moment (:meth:`Board.build` hands out the same board for the same position;
+    the mind is only read)."""
+    key = (level, id(board))
+    kept = _minds.get(key)
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    mind = tech.saturate(Mind(board), _explainer_ladder(level))
+    with _minds_lock:  # the server may grade in several threads
+        _minds[key] = (board, mind)
+        while len(_minds) > MINDS:
+            del _minds[next(iter(_minds))]
+    return mind
 
 
 def level_of(setup: Setup, events: Sequence[Event], viewer: str, answer: Mapping[Card, str]) -> int:

@@ -29,6 +29,7 @@ from typing import Any
 from puzzles.acceptance import is_acceptable, is_fresh, is_readable, is_seen
 from puzzles.difficulty import FIRST_STEP_EVENTS, explain_answer, explanation_length, grade
 from puzzles.ids import canonical_form, canonical_id
+from puzzles.ladder import solves
 from puzzles.model import KINDS, LEVELS, RECALL, Puzzle, Question
 from trainer.engine import Knowledge, solve
 from trainer.engine.constraints import History
@@ -249,6 +250,27 @@ def mine_game(
                                  event=error.event) from None
 
 
+def _below(filters: Filters, setup: Setup, events: Sequence[Event], viewer: str, answer: dict[Card, str]) -> bool:
+    """Whether the answer is certainly of a level below every level wanted (no memory claim wanted): the
+    techniques of the level just below the lowest wanted place it, so its level is at most that one (the
+    careful player's and level 3's, quicker, are tried first: most answers fall to them). A run focused on
+    level 6 skips explaining and grading most candidates.
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
+    >>> answer = {Card.parse("6D"): "Cat"}
+    >>> _below(Filters(levels=frozenset({6})), game.setup, game.events, "Ann", answer)  # a level-2 answer
+    True
+    >>> _below(Filters(levels=frozenset({2, 6})), game.setup, game.events, "Ann", answer)
+    False
+    """
+    lowest = min(filters.levels, default=1)
+    if filters.recall or lowest <= 1:
+        return False
+    tries = sorted({min(2, lowest - 1), min(3, lowest - 1), lowest - 1})  # most answers fall to the cheap ones
+    return any(solves(level, setup, events, viewer, answer) for level in tries)
+
+
 def _puzzles_at(
     moment: Moment, filters: Filters, source: Mapping[str, Any], game: Game, deadline: Deadline | None
 ) -> Iterator[Puzzle]:
@@ -262,6 +284,8 @@ def _puzzles_at(
             continue
         _check(deadline, moment.at, game)
         if not is_acceptable(k, moment.before, question, answer):
+            continue
+        if _below(filters, setup, events, viewer, answer):
             continue
         form = canonical_form(setup, events, viewer, question, answer)
         if form in seen:

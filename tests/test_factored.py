@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import passes
+from trainer.engine import compiled, passes
 from trainer.engine import problem as problem_module
 from trainer.engine.constraints import History
 from trainer.engine.counting import Counter, set_table
@@ -319,6 +319,7 @@ def test_full_pass_picks_python_for_small_the_sweep_late_and_factored_early(monk
     game = random_game(random.Random(1), "classic", 6)
     problems = [counting_model(History.build(game.setup, game.events[:n], None)).problem for n in (8, 60, 250)]
     monkeypatch.setattr(passes, "KERNELS", "compiled.code.not.loaded")  # a fresh process
+    monkeypatch.setattr(compiled, "built", lambda: False)  # with no loops built ahead of time
     monkeypatch.setattr(passes, "SWEEP_GRID", 0)  # as with many players
     early, middle, late = (full_pass(p) for p in problems)
     assert isinstance(early, Factored)  # sets treat two to four players specially: few classes, few states
@@ -348,6 +349,7 @@ def test_a_fresh_process_spends_a_bounded_allowance_of_sweeps_before_loading_the
     game = read_game(Path(__file__).parent / "data" / "complete-classic-6p.lit")
     problem = counting_model(History.build(game.setup.public(), game.events[:21], None)).problem
     monkeypatch.setattr(passes, "KERNELS", "compiled.code.not.loaded")  # a fresh process
+    monkeypatch.setattr(compiled, "built", lambda: False)  # with no loops built ahead of time
     monkeypatch.setattr(passes._before_kernels, "spent", 0)
     first = full_pass(problem)  # six players: few hand sizes, worth more than the short attempt
     assert isinstance(first, Sweep) and passes.SWEEP_QUICK < first.tried <= passes.SWEEP_QUICK_FEW

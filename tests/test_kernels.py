@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine import compiled, kernels
+from trainer.engine.constraints import History
+from trainer.engine.factored import Factored
 from trainer.engine.kernels import (
     back,
     combinations,
@@ -21,6 +28,8 @@ from trainer.engine.kernels import (
     shifts,
 )
 from trainer.engine.residues import PRIMES, WIDE, factorials
+from trainer.engine.solve import counting_model
+from trainer.game.randomplay import random_game
 
 PRIME = st.sampled_from(WIDE + PRIMES)
 
@@ -214,3 +223,37 @@ def test_shifts_find_the_shifted_states_and_gather_reads_them(picks: set[int], d
             assert values[s, :, 1].tolist() == before[at[1, s], :, 0].tolist()
         else:
             assert values[s, :, 1].tolist() == before[s, :, 1].tolist()
+
+
+def test_the_loops_built_ahead_of_time_count_as_the_run_time_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``make`` built the loops ahead of time (:mod:`trainer.engine.compiled`), the factored pass runs
+    them: every count is the same as with numba's run-time loops, on the early public positions of random
+    eight-player games (the factored pass's hardest)."""
+    if not compiled.built():
+        pytest.skip("the loops are not built ahead of time here (make builds them)")
+    assert compiled.load().__name__.endswith(compiled.module_name())
+    for seed, variant, at in ((1, "classic", 30), (2, "fish54", 24), (3, "fish54", 60)):
+        game = random_game(random.Random(seed), variant, 8)
+        problem = counting_model(History.build(game.setup, game.events[:at], None)).problem
+        ahead = Factored(problem)
+        with monkeypatch.context() as patch:
+            patch.setattr(compiled, "load", lambda: kernels)
+            run_time = Factored(problem)
+        assert ahead.total == run_time.total and ahead.counts() == run_time.counts()
+
+
+def test_a_build_is_named_after_the_source_so_a_stale_one_is_never_loaded(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    source = tmp_path / "kernels.py"
+    source.write_text("a = 1\n")
+    monkeypatch.setattr(compiled, "SOURCE", source)
+    compiled.module_name.cache_clear()
+    try:
+        first = compiled.module_name()
+        source.write_text("a = 2\n")
+        compiled.module_name.cache_clear()
+        assert compiled.module_name() != first and compiled.module_name().startswith("_loops_")
+    finally:
+        monkeypatch.undo()
+        compiled.module_name.cache_clear()

@@ -59,6 +59,7 @@ from math import factorial, prod
 import numpy as np
 import numpy.typing as npt
 
+from trainer.engine import compiled
 from trainer.engine.expansion import Expanded, expanded, least, placements
 from trainer.engine.packing import NUMPY
 from trainer.engine.plan import plan
@@ -151,9 +152,7 @@ class Factored:
         self.moduli = np.array(self.primes, dtype=np.int64)[:, None]
         self.fact = np.array([factorials(p, HALF)[0] for p in self.primes], dtype=np.int64)
         self.inverse = np.array([factorials(p, HALF)[1] for p in self.primes], dtype=np.int64)
-        from trainer.engine import kernels  # numba's import takes half a second: only problems this pass takes
-
-        self._kernels = kernels
+        self._kernels = compiled.load()  # built ahead of time, or numba's (half a second to load, once)
         last = {p: k for k, t in enumerate(self.tables) for p in t.special}
         self.first = {p: k for k, t in reversed(list(enumerate(self.tables))) for p in t.special}
         self.last = last
@@ -178,7 +177,7 @@ class Factored:
             if len(keys) == 0:
                 return
         grand = self._end(keys, 0)
-        self.counted = self._rebuild(kernels.dot(np.ascontiguousarray(values.T), grand, self.moduli[:, 0]))
+        self.counted = self._rebuild(self._kernels.dot(np.ascontiguousarray(values.T), grand, self.moduli[:, 0]))
         self.total = self.scale * self.counted
 
     def _limits(self) -> list[list[int]]:
@@ -273,11 +272,12 @@ class Factored:
         ``values``; with ``channels``, a new channel per row of ``rooms`` (default: one per player
         retiring at the step); and ``spare`` channels at zero."""
         r = len(moduli)
-        return self._kernels.combine(
+        combined: Array = self._kernels.combine(
             values, np.array(chosen, np.int64), step.states, step.classes, step.targets, step.combos,
             *self._tables(step, r), np.ascontiguousarray(step.rooms if rooms is None else rooms), channels,
             step.size, spare, moduli[:, 0],
         )  # fmt: skip
+        return combined
 
     @staticmethod
     def _tables(step: _Step, r: int) -> tuple[Array, Array]:
@@ -353,7 +353,9 @@ class Factored:
 
     def _contract(self, weights: Array, cells: Array, moduli: Array) -> Array:
         """Per card (columns of ``cells``) and prime, the sum over classes of weight times cell."""
-        return self._kernels.contract(np.ascontiguousarray(weights), np.ascontiguousarray(cells), moduli[:, 0])
+        contracted: Array = self._kernels.contract(
+            np.ascontiguousarray(weights), np.ascontiguousarray(cells), moduli[:, 0])
+        return contracted
 
     def _rebuild(self, residues: Array) -> int:
         return rebuild([int(x) for x in residues], self.primes)

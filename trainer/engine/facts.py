@@ -38,11 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from trainer.engine.reading import Proof, prove, read
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import Setup, State
+from trainer.game.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -195,7 +197,18 @@ class Board:
         Only the viewer's hand is used, even when ``setup`` lists more.
         """
         view = setup.seen_by(viewer)
-        return _Reader(view, tuple(events), viewer).read()
+        hands = tuple(sorted((p, tuple(sorted(h))) for p, h in view.hands.items()))
+        return _built(view.variant, view.players, view.dealer, hands, tuple(events), viewer)
+
+
+@lru_cache(maxsize=16)
+def _built(
+    variant: Variant, players: tuple[str, ...], dealer: str, hands: tuple[tuple[str, tuple[Card, ...]], ...],
+    events: tuple[Event, ...], viewer: str | None,
+) -> Board:
+    """:meth:`Board.build`, cached: a puzzle's explanation and its grading (one board per level tried) read
+    the same position several times, and a board is never changed once read."""
+    return _Reader(Setup.create(variant, players, dealer, dict(hands)), events, viewer).read()
 
 
 class _Reader:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import sys
 from math import prod
 
+from trainer.engine import compiled
 from trainer.engine.counting import Counter, Retiring
 from trainer.engine.factored import Factored
 from trainer.engine.plan import plan
@@ -53,7 +54,13 @@ SWEEP_QUICK = 300_000  # state-class pairs the sweep may try (about 20 ms) while
 SWEEP_QUICK_FEW = 3_000_000  # where hand sizes leave few states, pairs a process may spend so in all (about 0.3 s)
 SWEEP_GRID = 1_000_000  # hand-size vectors up to which the sweep's states stay few (6 players; 8 late on)
 SWEEP_RATIO = 0.5  # there, the sweep runs if its work's bound is below this share of the factored pass's estimate
-KERNELS = "trainer.engine.kernels"  # the factored pass's compiled code: half a second to load, once a process
+KERNELS = "trainer.engine.kernels"  # the compiled code at run time (numba): half a second to load, once a process
+
+
+def _loaded() -> bool:
+    """Whether the factored pass's compiled loops cost nothing more in this process: loaded already, or built
+    ahead of time (:mod:`~trainer.engine.compiled`: a millisecond to import)."""
+    return KERNELS in sys.modules or compiled.built()
 
 
 class _Spent:
@@ -96,7 +103,7 @@ def _pass(problem: Problem, per_card: bool, final: tuple[str, ...] | None = None
     few = prod(c + 1 for c in problem.capacity) <= SWEEP_GRID
     if per_card and few and sweep_work(problem) < SWEEP_RATIO * plan(problem)[1]:
         return Sweep(problem)  # its work is at most that bound: no budget needed
-    if KERNELS not in sys.modules:
+    if not _loaded():
         budget = max(SWEEP_QUICK, SWEEP_QUICK_FEW - _before_kernels.spent) if few else SWEEP_QUICK
         sweep = Sweep(problem, budget=budget)
         if few:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -133,7 +134,7 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     no deal fits (its ``event`` attribute is that event's 1-based index).
     """
     try:
-        history = History.build(setup, events, viewer)
+        history = replayed(setup, events, viewer)
     except ImpossibleHistoryError as error:
         raise _earlier(setup, events, viewer, error) from None
     model = counting_model(history)
@@ -191,10 +192,51 @@ def solve_game(game: Game, viewer: str | None, at: int | None = None) -> Knowled
 def count(setup: Setup, events: Sequence[Event], viewer: str | None) -> int:
     """Only the number of consistent deals (0 when the history is impossible)."""
     try:
-        history = History.build(setup, events, viewer)
+        history = replayed(setup, events, viewer)
     except ImpossibleHistoryError:
         return 0
     return deals_of(history)
+
+
+REPLAYS = 16  # the last histories kept (a table and viewer each) for :func:`replayed`
+
+_replays: dict[tuple[object, ...], tuple[tuple[Event, ...], History]] = {}
+_replays_lock = threading.Lock()
+
+
+def replayed(setup: Setup, events: Sequence[Event], viewer: str | None) -> History:
+    """``History.build(setup, events, viewer)``, taken on from the last history built for the same table
+    and viewer when its events begin these (a review, a bot, the miner and the server solve a game's
+    positions in order: only the events since the last are read). The histories kept are copies, and each
+    is copied before it is taken on, so nothing a caller does to the history it gets reaches the next.
+
+    >>> from trainer.game.notation import read_game
+    >>> game = read_game(EXAMPLES / "six-diamonds.lit")
+    >>> replayed(game.setup, game.events, "Ann").facts == History.build(game.setup, game.events, "Ann").facts
+    True
+    """
+    view = setup.seen_by(viewer)
+    key = (view.variant, view.players, view.dealer, tuple(sorted(view.hands.items())), viewer)
+    events = tuple(events)
+    with _replays_lock:  # the server solves in several threads
+        kept = _replays.pop(key, None)
+    if kept is not None and len(kept[0]) <= len(events) and events[: len(kept[0])] == kept[0]:
+        history = kept[1].copy()
+        for index in range(len(kept[0]) + 1, len(events) + 1):
+            try:
+                history.observe(events[index - 1], index)
+            except LiteratureError as error:
+                if error.event is None:
+                    error.event = index
+                raise
+    else:
+        history = History.replay(view, events, viewer)
+    copy = history.copy()
+    with _replays_lock:
+        _replays[key] = (events, copy)
+        while len(_replays) > REPLAYS:
+            del _replays[next(iter(_replays))]
+    return history
 
 
 def deals_of(history: History) -> int:

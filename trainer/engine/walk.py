@@ -41,6 +41,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from trainer.engine import compiled
 from trainer.engine.expansion import Expanded, named, terms
 from trainer.engine.factored import Factored
 from trainer.engine.problem import Problem, SetProblem
@@ -96,7 +97,7 @@ def _pass(problem: Problem) -> Factored:
 
 def _walk(counted: Factored, rng: random.Random) -> dict[tuple[str, ...], int]:
     """The named class of each combined set (by its cards), drawn last set first."""
-    from trainer.engine import kernels  # numba: imported only where a problem needs the walk
+    kernels = compiled.load()  # only where a problem needs the walk
 
     moduli, primes = counted.moduli[:, 0], counted.primes
     backward = counted.completions()  # state, prime
@@ -127,7 +128,7 @@ def _restricted(coefficients: Array, factors: Array, moduli: Array) -> Array:
     """A step's weights with only the drawn named class's terms: per class, combination of rooms and
     prime (``moduli``, a column), the class's coefficient in the named class times the combination's
     factor."""
-    from trainer.engine import kernels
+    kernels = compiled.load()
 
     classes, (combinations, primes) = len(coefficients), factors.shape
     a = np.repeat((coefficients[None, :] % moduli)[:, :, None], combinations, axis=2)
