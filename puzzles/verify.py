@@ -150,21 +150,21 @@ def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
     >>> lying = replace(puzzle, explanation=(), techniques=("case analysis",))
     >>> again = rederived(lying)
     >>> again.techniques, again.explanation[-1].text.endswith("so it is 6D.")
-    (('seen', 'ask inference'), True)
+    (('elimination', 'careful player'), True)
     """
-    from puzzles.difficulty import explain_answer, grade
+    from puzzles.difficulty import explain_leveled
     from trainer.engine.solve import solve
 
     game = puzzle.game
     if knowledge is None:
         knowledge = solve(game.setup, game.events, puzzle.viewer)
-    explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
-    if explained is None:
+    found = explain_leveled(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if found is None:
         from puzzles.missed import CASE_ANALYSIS
 
         return replace(puzzle, difficulty=CASE_ANALYSIS, techniques=(CASE_ANALYSIS.name,), explanation=())
-    return replace(puzzle, difficulty=grade(explained, game.setup, game.events, puzzle.viewer,
-                                                             puzzle.answer), techniques=explained.techniques,
+    explained, difficulty = found
+    return replace(puzzle, difficulty=difficulty, techniques=explained.techniques,
                    explanation=explained.explanation)
 
 
