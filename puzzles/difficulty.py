@@ -15,7 +15,7 @@ drills, level 0, outside it) and adds the effort of reading the position to the 
     >>> explained = explain_answer(setup, game.events, "Ann", Question.locate(["6D"]), {Card.parse("6D"): "Cat"},
     ...                            solve(setup, game.events, "Ann"))
     >>> explained.rung, explained.name, grade(explained, setup, game.events, "Ann", {Card.parse("6D"): "Cat"})
-    (3, 'ask inference', Difficulty(level=2, name='careful player', score=3.56))
+    (2, 'careful player', Difficulty(level=2, name='careful player', score=2.39))
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from puzzles.ladder import NAMES, level_of
 from puzzles.model import RECALL, RECALL_LEVEL, Difficulty, Puzzle, Question, Step
@@ -237,6 +238,24 @@ def _uncertain_notes(question: Question, answer: Mapping[Card, str], knowledge: 
 
 def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"
+
+
+def explanation_json(puzzle: Puzzle) -> dict[str, Any]:
+    """A puzzle's stored explanation as ``literature explain --puzzle ID --json`` prints it: its id, its level,
+    and each step's rung on the ladder, the rung's name, its sentence and the moves it rests on (a closing
+    note has no rung: ``null``).
+
+    >>> from puzzles.examples import example_claim
+    >>> data = explanation_json(explain_again(example_claim()))
+    >>> data["level"], [(s["rung"], s["technique"], s["moves"]) for s in data["steps"]]
+    (2, [(1, 'elimination', []), (2, 'careful player', [1])])
+    >>> data["steps"][1]["text"]
+    'Cat asked Bob for 3D on move 1, so Cat held another low diamond; you hold 2D 4D 5D 7D, so it is 6D.'
+
+    """
+    return {"id": puzzle.id, "level": puzzle.level,
+            "steps": [{"rung": step.rung, "technique": step.technique, "text": step.text,
+                       "moves": list(step.events)} for step in puzzle.explanation]}
 
 
 def explain_again(puzzle: Puzzle) -> Puzzle | None:

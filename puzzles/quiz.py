@@ -35,13 +35,14 @@ import random
 import re
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
+from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Ask, Claim, Event
@@ -74,7 +75,7 @@ class Hint:
     """
 
     depth: str
-    written: str = ""
+    written: Said = field(default_factory=Said)
     moves: tuple[tuple[int, Event | None], ...] = ()
     technique: str = ""
     card: Card | None = None
@@ -294,7 +295,7 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     ('clue', 'ask inference', Card.parse('6D'))
     """
     step = _key_step(puzzle)
-    written = getattr(step, depth, None) if step else None
+    written: Said | None = getattr(step, f"{depth}_said", None) if step else None
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
     if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
@@ -307,20 +308,19 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
                 level=level)
 
 
-def gives_away(text: str, puzzle: Puzzle) -> bool:
-    """Whether a hint would tell an answer card's place: it names a card of the answer
-    (outside the viewer's hand) and, anywhere in the same text, a player or "you".
+def gives_away(text: Said, puzzle: Puzzle) -> bool:
+    """Whether a hint would tell an answer card's place: it names a card of the answer (a value among its
+    parts, outside the viewer's hand) and, anywhere in the same text, a player or "you".
 
     >>> from puzzles.examples import example_claim
-    >>> gives_away("6D cannot be with Ann, Bob, Dan, Eve, Fay.", example_claim())
+    >>> gives_away(Said.of(Card.parse("6D"), " cannot be with Ann, Bob, Dan, Eve, Fay."), example_claim())
     True
-    >>> gives_away("Cat must hold another low diamond.", example_claim())
+    >>> gives_away(Said.of("Cat must hold another card of ", Card.parse("6D").half_suit, "."), example_claim())
     False
     """
-    words = set(re.findall(r"[A-Za-z0-9]+", text))
-    cards = {str(c) for c in puzzle.expected if c not in puzzle.own_cards}
-    if not words & cards:
+    if not set(text.cards()) & {c for c in puzzle.expected if c not in puzzle.own_cards}:
         return False
+    words = {w for part in text.parts if isinstance(part, str) for w in re.findall(r"[A-Za-z0-9]+", part)}
     return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
 
 

@@ -121,7 +121,7 @@ def verified(puzzle: Puzzle, where: str) -> Puzzle:
     >>> from puzzles.model import Difficulty
     >>> edited = replace(example_claim(), difficulty=Difficulty(6, "case analysis", 99.0))
     >>> verified(edited, "edited.json").difficulty
-    Difficulty(level=2, name='careful player', score=3.73)
+    Difficulty(level=2, name='careful player', score=2.56)
     """
     key = record_hash(puzzle)
     if key in shipped_hashes():
