@@ -141,7 +141,7 @@ def explain_answer(
         Step(step.rung_name, found.text(step), tuple(facts_json(step)), found.events(step),
              tuple(numbers[u] for u in step.uses if u in numbers),
              _within(found.text(step, "nudge"), question), _within(found.text(step, "clue"), question),
-             rung=step.rung)
+             rung=step.rung, kind=step.technique.label)
         for step in found.steps
     ]
     if question.kind == "certain":

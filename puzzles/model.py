@@ -204,8 +204,9 @@ class Step:
     ``said`` is the full sentence; ``nudge_said`` and ``clue_said`` are the shallower
     renderings used as hints (optional). ``text``, ``nudge`` and ``clue`` are their plain
     text. ``rung`` is the step's rung (:data:`LEVEL_NAMES`, 1 elimination … 6 case analysis;
-    ``None`` for a closing note) and ``technique`` the rung's name. Unknown keys are kept
-    in ``extra`` and written back.
+    ``None`` for a closing note) and ``technique`` the rung's name; ``kind`` says what the step
+    does (the explainer's technique: ``seen``, ``elimination``, ``ask inference``, ``hand counting``,
+    ``shared asks``, ``case analysis``). Unknown keys are kept in ``extra`` and written back.
 
     >>> step = Step.from_json({"technique": "ask history", "rung": 3, "text": ["Cat holds ", {"card": "6D"}, "."],
     ...                        "events": [1]})
@@ -222,6 +223,7 @@ class Step:
     clue_said: Said | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     rung: int | None = None
+    kind: str = ""
 
     def __post_init__(self) -> None:
         for name in ("said", "nudge_said", "clue_said"):
@@ -256,6 +258,8 @@ class Step:
         }
         if self.rung is not None:
             out["rung"] = self.rung
+        if self.kind:
+            out["kind"] = self.kind
         if self.nudge_said is not None:
             out["nudge"] = self.nudge_said.to_json()
         if self.clue_said is not None:
@@ -287,9 +291,12 @@ class Step:
         rung = obj.get("rung")
         if rung is not None and (not isinstance(rung, int) or isinstance(rung, bool) or rung not in RUNGS):
             raise PuzzleFormatError("an explanation step's 'rung' must be a number from 1 to 6")
-        known = {"technique", "text", "facts", "events", "uses_steps", "nudge", "clue", "rung"}
+        kind = obj.get("kind", "")
+        if not isinstance(kind, str):
+            raise PuzzleFormatError("an explanation step's 'kind' must be a string")
+        known = {"technique", "text", "facts", "events", "uses_steps", "nudge", "clue", "rung", "kind"}
         extra = {k: v for k, v in obj.items() if k not in known}
-        return cls(technique, text, tuple(facts), tuple(events), tuple(uses), nudge, clue, extra, rung)
+        return cls(technique, text, tuple(facts), tuple(events), tuple(uses), nudge, clue, extra, rung, kind)
 
 
 def _sentence(value: object, key: str) -> Said | None:

@@ -429,14 +429,22 @@ def read_stored(path: Path) -> dict[str, Any]:
 
 def _explain_entry_again(data: dict[str, Any]) -> dict[str, Any] | None:
     puzzle = explain_again(Puzzle.from_json(data))
-    return None if puzzle is None or not explained_within(puzzle) else puzzle.to_json()
+    return None if puzzle is None or not keeps(puzzle) else puzzle.to_json()
+
+
+def keeps(puzzle: Puzzle) -> bool:
+    """Whether a puzzle explained again stays in the pack: explained within its level (rungs up to it, one of
+    it), short enough for its level, and argued (not resting on counting every deal)."""
+    return explained_within(puzzle) and explanation_length(puzzle) < (longest(puzzle.level) or 0) \
+        and not is_counted(puzzle)
 
 
 def explain_pack(content: dict[str, Any], *, workers: int = 1, executor: Executor | None = None,
                  ) -> tuple[dict[str, Any], list[tuple[str, int, int]], list[str]]:
     """The pack's stored ``content`` with every puzzle explained again (:func:`puzzles.difficulty.explain_again`:
     its level on the ladder, explained with that level's rungs) and the daily schedule drawn again
-    (``--explain-pack``). A puzzle the explainer cannot explain within its level is dropped. Also returns
+    (``--explain-pack``). A puzzle the explainer cannot explain within its level, or only at more length than
+    the level allows (:func:`keeps`), is dropped. Also returns
     each moved puzzle as ``(id, old level, new level)`` and the ids dropped."""
     from puzzles.daily import schedule
 

@@ -302,7 +302,8 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
         return Hint(depth, written=written)
     if depth == "nudge":
         numbers = step.events[:3] if step else ()
-        moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) else e) for n in numbers)
+        moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) or _outside(e, puzzle)
+                       else e) for n in numbers)
         return Hint(depth, moves=moves, technique=technique)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
                 level=level)
@@ -345,9 +346,27 @@ def _places(event: Event, puzzle: Puzzle) -> bool:
                for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
 
 
+def _outside(event: Event, puzzle: Puzzle) -> bool:
+    """Whether ``event`` names a card of a set outside the question (a hint then gives its number only).
+
+    >>> from puzzles.examples import example_claim
+    >>> from trainer.game.events import Ask
+    >>> _outside(Ask("Cat", "Bob", Card.parse("3D"), False), example_claim())
+    False
+    >>> _outside(Ask("Cat", "Bob", Card.parse("4H"), False), example_claim())
+    True
+    """
+    halves = {card.half_suit for card in puzzle.question.scope}
+    if isinstance(event, Ask):
+        return event.card.half_suit not in halves
+    if isinstance(event, Claim):
+        return event.half_suit not in halves
+    return False
+
+
 def _key_step(puzzle: Puzzle) -> Step | None:
     steps = [s for s in puzzle.explanation if s.technique]
-    thought = [s for s in steps if s.technique != "seen"]
+    thought = [s for s in steps if s.technique != "seen" and s.kind != "seen"]
     chosen = thought or steps or list(puzzle.explanation)
     return chosen[0] if chosen else None
 
