@@ -21,6 +21,7 @@ from puzzles.model import RECALL_LEVEL, Puzzle
 from puzzles.packs import load_pack
 from puzzles.quiz import hint_for
 from trainer.game.cards import Card, HalfSuit
+from trainer.game.events import Ask, Claim
 
 import command_line
 
@@ -77,7 +78,30 @@ def test_hints_never_name_a_card_or_set_outside_the_question(pack: list[Puzzle])
         for depth in ("nudge", "clue"):
             hint = hint_for(puzzle, depth)
             named = (*hint.written.cards(), *hint.written.half_suits(), *([hint.card] if hint.card else []))
+            for _, event in hint.moves:  # a move shown whole names its card (or its set, for a claim)
+                if isinstance(event, Ask):
+                    named += (event.card,)
+                elif isinstance(event, Claim):
+                    named += (event.half_suit,)
             assert not _outside(named, puzzle), (puzzle.id, depth, str(hint.written), hint.card)
+
+
+def test_a_step_reads_from_parts_and_from_plain_text() -> None:
+    from puzzles.model import Step
+
+    step = Step.from_json({"technique": "ask history", "rung": 3, "kind": "ask inference",
+                           "text": ["Eve still had ", {"card": "KC"}, " then; ", {"set": "HC"}, "."],
+                           "nudge": ["Look at Eve's ask on move 4."], "events": [4]})
+    assert step.said.cards() == (Card.parse("KC"),) and step.said.half_suits() == (HalfSuit.parse("HC"),)
+    assert step.text == "Eve still had KC then; HC." and step.nudge == "Look at Eve's ask on move 4."
+    assert Step.from_json(step.to_json()) == step
+    old = Step.from_json({"technique": "ask inference", "text": "Cat holds 6D."})  # a file of the older format
+    assert old.said.parts == ("Cat holds 6D.",) and old.said.cards() == () and old.rung is None
+    from puzzles.model import PuzzleFormatError
+
+    for bad in ({"text": [{"card": "1X"}]}, {"text": ["a", 3]}, {"text": "a", "rung": 7}):
+        with pytest.raises(PuzzleFormatError):
+            Step.from_json(bad)
 
 
 def test_sentences_are_stored_as_parts_with_cards_as_values(pack: list[Puzzle]) -> None:

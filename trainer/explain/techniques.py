@@ -104,7 +104,7 @@ def seen(mind: Mind) -> Step | None:
         return Step(
             Technique.SEEN,
             (Holds(card, seen_card.player),),
-            text=Said.of(sighting(card, seen_card, mind.board.viewer), "."),
+            text=_sentences(Said.of(sighting(card, seen_card, mind.board.viewer), ".")),
             clue=Said.of(card, " has been seen."),
             nudge=Said.of(f"Look at {where}."),
             events=events,

@@ -120,7 +120,7 @@ def _say(group: Sequence[Reason], by_player: bool) -> Said:
     notes = [r.note for r in group]
     told = _moves(notes) if form.moves else ", ".join(dict.fromkeys(notes))
     if by_player or form.by_card is None:
-        return form.by_player(group[0].player, [r.card for r in group], told)
+        return form.by_player(group[0].player, list(dict.fromkeys(r.card for r in group)), told)
     return form.by_card([r.player for r in group], group[0].card, told)
 
 
