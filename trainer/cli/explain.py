@@ -46,8 +46,12 @@ def explain(
     if puzzle is not None:
         _puzzle(puzzle, as_json)
         return
-    if file is None or target is None:
-        raise LiteratureError("give a game and a target (literature explain GAME.lit 6D), or --puzzle ID")
+    if file is None or target is None:  # the usage error Typer gives a missing argument
+        import click
+
+        context = click.get_current_context()
+        missing = "file" if file is None else "target"
+        raise click.MissingParameter(ctx=context, param=next(p for p in context.command.params if p.name == missing))
     game = read_game(file)
     try:
         viewer = default_viewer(game.setup, as_player, public)
