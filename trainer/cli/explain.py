@@ -47,11 +47,12 @@ def explain(
         _puzzle(puzzle, as_json)
         return
     if file is None or target is None:  # the usage error Typer gives a missing argument
-        import click
+        from typer._click import exceptions as errors  # the click that typer carries, as trainer.cli.app
+        from typer._click.globals import get_current_context
 
-        context = click.get_current_context()
+        context = get_current_context()
         missing = "file" if file is None else "target"
-        raise click.MissingParameter(ctx=context, param=next(p for p in context.command.params if p.name == missing))
+        raise errors.MissingParameter(ctx=context, param=next(p for p in context.command.params if p.name == missing))  # type: ignore[arg-type]
     game = read_game(file)
     try:
         viewer = default_viewer(game.setup, as_player, public)
