@@ -219,12 +219,15 @@ def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step |
 
 
 def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[Said], list[Why]]:
-    """The cards known to be with ``player``, as short texts, and the reasons for the derived ones."""
+    """The cards known to be with ``player``, as short texts, and the reasons for them (a seen card's: the move
+    that showed it)."""
     parts: list[Said] = []
     whys: list[Why] = []
     for card in mind.board.seen_with(player):
         seen_card = mind.board.seen[card]
         parts.append(Said.of(card, f" (move {seen_card.event})" if seen_card.event else " (dealt)"))
+        if seen_card.event:
+            whys.append(Why(Said(), frozenset({seen_card.event})))
     for card in mind.board.unseen:
         held = mind.holder(card, limit)
         if held is not None and held[0] == player:
@@ -398,7 +401,8 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                     if len(union) > k:
                         continue
                     whys = [w for _, _, ws in choice for w in ws]
-                    premises = Premises.of(whys, [one.event for one, _, _ in choice])
+                    premises = Premises.of(whys, [one.event for one, _, _ in choice] + [
+                        r.event for one, _, _ in choice for r in one.ruled_out if r.event])
                     moves = ", ".join(str(one.event) for one, _, _ in choice)
                     kind = kind_of(choice[0][0].half_suit)
                     need = f"{names(group)} each held another {kind} (asks on moves {moves})"
