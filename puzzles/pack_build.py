@@ -465,6 +465,7 @@ def explain_pack(content: dict[str, Any], *, workers: int = 1, executor: Executo
     return content | {"games": games, "puzzles": entries, "daily": schedule(puzzles)}, moved, dropped
 
 
+
 def read_pack_games(path: Path) -> list[MinedGame]:
     """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
     another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
