@@ -15,7 +15,7 @@ drills, level 0, outside it) and adds the effort of reading the position to the 
     >>> explained = explain_answer(setup, game.events, "Ann", Question.locate(["6D"]), {Card.parse("6D"): "Cat"},
     ...                            solve(setup, game.events, "Ann"))
     >>> explained.rung, explained.name, grade(explained, setup, game.events, "Ann", {Card.parse("6D"): "Cat"})
-    (3, 'ask inference', Difficulty(level=2, name='careful player', score=3.56))
+    (2, 'careful player', Difficulty(level=2, name='careful player', score=2.39))
 """
 
 from __future__ import annotations
@@ -27,10 +27,21 @@ from fractions import Fraction
 from typing import Any
 
 from puzzles.ladder import NAMES, level_of
-from puzzles.model import RECALL, Difficulty, Puzzle, Question, Step
+from puzzles.model import RECALL, RECALL_LEVEL, Difficulty, Puzzle, Question, Step
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board
-from trainer.explain.explanation import Explanation, backtrack, cited_moves, derive, difficulty_of, explain, final_step
+from trainer.explain.explanation import (
+    Explanation,
+    backtrack,
+    cited_moves,
+    derive,
+    difficulty_of,
+    explain,
+    facts_json,
+    final_step,
+)
+from trainer.explain.mind import Technique
+from trainer.explain.said import Said
 from trainer.game.cards import Card
 from trainer.game.events import Event
 from trainer.game.state import Setup
@@ -73,12 +84,12 @@ def rate(explained: Explained, history: int, level: int) -> Difficulty:
     >>> step = Step("elimination", "Only Fay can hold 7D.", events=(1, 2))
     >>> rate(Explained(2, "elimination", 2.33, ("elimination",), (step,)), 12, 1)
     Difficulty(level=1, name='elimination', score=2.55)
-    >>> rate(Explained(1, "seen", 1.17, ("seen",), (step,)), 150, 1)
+    >>> rate(Explained(0, "recall", 1.17, ("elimination",), (step,)), 150, 1)
     Difficulty(level=0, name='recall', score=2.77)
     """
     cited = {n for step in explained.explanation for n in step.events}
     score = round(explained.score + reading_effort(history, len(cited)), 2)
-    if explained.rung == 1:
+    if explained.rung == 0:
         return Difficulty(0, RECALL, score)
     return Difficulty(level, NAMES[level], score)
 
@@ -86,7 +97,7 @@ def rate(explained: Explained, history: int, level: int) -> Difficulty:
 def grade(explained: Explained, setup: Setup, events: Sequence[Event], viewer: str,
           answer: Mapping[Card, str]) -> Difficulty:
     """:func:`rate` with the level the ladder's technique-limited solvers give the answer."""
-    level = 1 if explained.rung == 1 else level_of(setup, events, viewer, answer)
+    level = 1 if explained.rung == 0 else level_of(setup, events, viewer, answer)
     return rate(explained, len(events), level)
 
 
@@ -103,44 +114,100 @@ def explanation_length(puzzle: Puzzle) -> int:
 
 def explain_answer(
     setup: Setup, events: Sequence[Event], viewer: str, question: Question, answer: Mapping[Card, str],
-    knowledge: Knowledge,
+    knowledge: Knowledge, level: int | None = None,
 ) -> Explained | None:
-    """Explain ``answer`` with the explainer (the one place that calls it); ``None`` if its human steps
-    do not reach it.
+    """Explain ``answer`` with the explainer (the one place that calls it), with the techniques of the rungs
+    up to ``level`` only when given; ``None`` if its human steps do not reach it. An explanation of seen
+    cards only is a recall drill's (rung 0).
 
     The explainer is checked against the exact answer: a chain that places a
-    card elsewhere is rejected, never emitted.
+    card elsewhere is rejected, never emitted. A hint (a step's nudge or clue) that names a card or a set
+    outside the question is left out: the quiz then asks the rung's own question instead.
     """
     cards = sorted(answer)
     found: Explanation | None
     if question.kind == "claim" and question.half_suit is not None:
-        found = explain(setup, events, viewer, question.half_suit, knowledge)
+        found = explain(setup, events, viewer, question.half_suit, knowledge, level)
     elif len(cards) == 1:
-        found = explain(setup, events, viewer, cards[0], knowledge)
+        found = explain(setup, events, viewer, cards[0], knowledge, level)
     else:
-        found = _explain_cards(setup, events, viewer, cards, knowledge)
+        found = _explain_cards(setup, events, viewer, cards, knowledge, level)
     if found is None or found.difficulty is None:
         return None
     if any(found.assignment.get(card) != player for card, player in answer.items()):
         return None
-    records: Any = found.as_json()["steps"]
+    numbers = {s.id: n for n, s in enumerate(found.steps, start=1)}
     steps = [
-        with_cited(Step.from_json(data | {"nudge": found.text(step, "nudge"), "clue": found.text(step, "clue")}))
-        for step, data in zip(found.steps, records, strict=True)
+        Step(step.rung_name, found.text(step), tuple(facts_json(step)), found.events(step),
+             tuple(numbers[u] for u in step.uses if u in numbers),
+             _within(found.text(step, "nudge"), question), _within(found.text(step, "clue"), question),
+             rung=step.rung, kind=step.technique.label)
+        for step in found.steps
     ]
     if question.kind == "certain":
         steps.extend(_uncertain_notes(question, answer, knowledge))
-    techniques = sorted({s.technique for s in found.steps}, key=lambda t: (t.rung, t.label))
+    rungs = sorted({s.rung for s in found.steps})
     hardest = found.difficulty
-    return Explained(hardest.rung, hardest.name, hardest.score, tuple(t.label for t in techniques), tuple(steps))
+    rung = 0 if all(s.technique is Technique.SEEN for s in found.steps) else hardest.rung
+    return Explained(rung, RECALL if rung == 0 else hardest.name, hardest.score, tuple(NAMES[r] for r in rungs),
+                     tuple(steps))
+
+
+def _within(hint: Said, question: Question) -> Said | None:
+    """The hint, if every card and set it names is of the question (``None``: it names another).
+
+    >>> from trainer.game.cards import HalfSuit
+    >>> question = Question.locate(["6D"])
+    >>> _within(Said.of("Look at ", Card.parse("2D"), "."), question) is not None
+    True
+    >>> _within(Said.of("Look at ", Card.parse("4H"), "."), question), _within(Said.of(HalfSuit.parse("LS")), question)
+    (None, None)
+    """
+    halves = {c.half_suit for c in question.scope}
+    if all(c.half_suit in halves for c in hint.cards()) and all(h in halves for h in hint.half_suits()):
+        return hint
+    return None
+
+
+def explain_leveled(
+    setup: Setup, events: Sequence[Event], viewer: str, question: Question, answer: Mapping[Card, str],
+    knowledge: Knowledge,
+) -> tuple[Explained, Difficulty] | None:
+    """The answer's level on the ladder (:func:`puzzles.ladder.level_of`) and its explanation with the
+    techniques of that level's rungs only (so it has a step of that rung, and none above), graded. When the
+    explainer needs a higher rung than the ladder's level, the explanation at the lowest rung that reaches
+    the answer, graded at the ladder's level (:func:`explained_within` tells them apart); ``None`` when no
+    human steps reach it.
+    """
+    level = level_of(setup, events, viewer, answer)
+    for rung in range(level, 7):
+        explained = explain_answer(setup, events, viewer, question, answer, knowledge, rung)
+        if explained is not None:
+            return explained, rate(explained, len(events), level)
+    return None
+
+
+def explained_within(puzzle: Puzzle) -> bool:
+    """Whether a puzzle's explanation teaches its level: every step of a rung no higher than the puzzle's
+    level, and (unless it is a recall drill) at least one of that rung.
+
+    >>> from puzzles.examples import example_claim
+    >>> explained_within(example_claim())
+    False
+    """
+    rungs = [s.rung for s in puzzle.explanation if s.rung is not None]
+    if puzzle.level == RECALL_LEVEL:
+        return all(r == 1 for r in rungs)
+    return bool(rungs) and max(rungs) == puzzle.level
 
 
 def _explain_cards(
-    setup: Setup, events: Sequence[Event], viewer: str, cards: Sequence[Card], knowledge: Knowledge
+    setup: Setup, events: Sequence[Event], viewer: str, cards: Sequence[Card], knowledge: Knowledge,
+    level: int | None = None,
 ) -> Explanation | None:
     """One explanation for several cards (the steps all of them rest on)."""
     board = Board.build(setup, events, viewer)
-    mind = derive(board, knowledge, list(cards))
+    mind = derive(board, knowledge, list(cards), level)
     finals: list[int] = []
     assignment: dict[Card, str | None] = {}
     for card in cards:
@@ -163,15 +230,32 @@ def _uncertain_notes(question: Question, answer: Mapping[Card, str], knowledge: 
     for card in open_cards:
         odds = knowledge.holders(card)
         names = sorted(odds, key=lambda p: (-odds[p], p))
-        parts.append(f"{card} could be with " + ", ".join(f"{p} ({_percent(odds[p])})" for p in names))
-    text = "The other cards are not certain: " + "; ".join(parts) + "."
-    listed = " ".join(str(c) for c in open_cards)
-    return [Step("", text, nudge="Not every card of the set can be placed.",
-                 clue=f"{listed}: more than one player is still possible.")]
+        parts.append(Said.of(card, " could be with " + ", ".join(f"{p} ({_percent(odds[p])})" for p in names)))
+    text = Said.of("The other cards are not certain: ", Said.join("; ", parts), ".")
+    return [Step("", text, nudge_said=Said.of("Not every card of the set can be placed."),
+                 clue_said=Said.of(Said.join(" ", open_cards), ": more than one player is still possible."))]
 
 
 def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"
+
+
+def explanation_json(puzzle: Puzzle) -> dict[str, Any]:
+    """A puzzle's stored explanation as ``literature explain --puzzle ID --json`` prints it: its id, its level,
+    and each step's rung on the ladder, the rung's name, its sentence and the moves it rests on (a closing
+    note has no rung: ``null``).
+
+    >>> from puzzles.examples import example_claim
+    >>> data = explanation_json(explain_again(example_claim()))
+    >>> data["level"], [(s["rung"], s["technique"], s["moves"]) for s in data["steps"]]
+    (2, [(1, 'elimination', []), (2, 'careful player', [1])])
+    >>> data["steps"][1]["text"]
+    'Cat asked Bob for 3D on move 1, so Cat held another low diamond; you hold 2D 4D 5D 7D, so it is 6D.'
+
+    """
+    return {"id": puzzle.id, "level": puzzle.level,
+            "steps": [{"rung": step.rung, "technique": step.technique, "text": step.text,
+                       "moves": list(step.events)} for step in puzzle.explanation]}
 
 
 def explain_again(puzzle: Puzzle) -> Puzzle | None:
@@ -179,11 +263,11 @@ def explain_again(puzzle: Puzzle) -> Puzzle | None:
     ``None`` when the explainer's steps no longer reach the answer."""
     game = puzzle.game
     knowledge = solve(game.setup, game.events, puzzle.viewer)
-    explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
-    if explained is None:
+    found = explain_leveled(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if found is None:
         return None
+    explained, difficulty = found
     return Puzzle.create(variant=puzzle.variant, viewer=puzzle.viewer, log=puzzle.log, question=puzzle.question,
-                         answer=puzzle.answer,
-                         difficulty=grade(explained, game.setup, game.events, puzzle.viewer, puzzle.answer),
+                         answer=puzzle.answer, difficulty=difficulty,
                          techniques=explained.techniques, explanation=explained.explanation, source=puzzle.source,
                          id=puzzle.id)

@@ -173,5 +173,13 @@ def pick(puzzles: Sequence[Puzzle], puzzle_id: str | None, where: str = "<puzzle
 
 
 def dump_puzzles(puzzles: Iterable[Puzzle]) -> str:
-    """The text of a ``puzzles.json`` set."""
-    return json.dumps({"schema": SCHEMA_VERSION, "puzzles": [p.to_json() for p in puzzles]}, indent=1) + "\n"
+    """The text of a ``puzzles.json`` set: one record a line (a step's sentence is a list of parts, which
+    indenting would spread over many lines).
+
+    >>> from puzzles.examples import example_claim
+    >>> text = dump_puzzles([example_claim(), example_claim()])
+    >>> len(text.splitlines()), text.splitlines()[0]
+    (4, '{"schema": 1, "puzzles": [')
+    """
+    records = [json.dumps(p.to_json(), ensure_ascii=False) for p in puzzles]
+    return f'{{"schema": {SCHEMA_VERSION}, "puzzles": [\n' + ",\n".join(records) + "\n]}\n"

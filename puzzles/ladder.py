@@ -18,8 +18,9 @@ the level; it raises the score within it (:mod:`puzzles.difficulty`).
 3. **ask history**: an ask read at the time it was made: the asker held
    another card of the set *then*, when some cards were elsewhere (before a
    hit moved them), and that card has not moved since;
-4. **hand counting**: asks that fill a hand (a player with two cards left who
-   must hold one card of each of two sets holds nothing else);
+4. **hand counting**: a hand with as many free places as cards it can still
+   hold holds them all, and asks that fill a hand (a player with two cards left
+   who must hold one card of each of two sets holds nothing else);
 5. **shared asks**: k players who each need one of the same k cards hold them
    all between them, so nobody else holds any;
 6. **case analysis**: a supposition and its contradiction ("suppose Dan held
@@ -44,12 +45,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 
 from puzzles.model import LEVEL_NAMES
 from trainer.engine.facts import Board
 from trainer.explain import techniques as tech
-from trainer.explain.mind import DEEP, Mind, Step
+from trainer.explain.mind import Mind, Step
 from trainer.game.cards import Card
 from trainer.game.events import Event
 from trainer.game.state import Setup
@@ -64,19 +64,6 @@ TOP = 6
 
 _Technique = Callable[[Mind], Step | None]
 
-_EXPLAINER: dict[int, tuple[_Technique, ...]] = {}
-
-
-def _explainer_ladder(level: int) -> tuple[_Technique, ...]:
-    """The explainer's techniques of levels 3 to 5, each allowed every derived fact (chains are free)."""
-    if not _EXPLAINER:
-        base: tuple[_Technique, ...] = (tech.seen, partial(tech.elimination, limit=DEEP),
-                                        partial(tech.ask_inference, limit=DEEP),
-                                        partial(tech.hand_counting, limit=DEEP, packing=False))
-        _EXPLAINER[3] = base
-        _EXPLAINER[4] = (*base, partial(tech.hand_counting, limit=DEEP))
-        _EXPLAINER[5] = (*_EXPLAINER[4], partial(tech.shared_asks, limit=DEEP))
-    return _EXPLAINER[level]
 
 
 class _OneLook(Memory):
@@ -133,7 +120,7 @@ def _saturated(level: int, board: Board) -> Mind:
     kept = _minds.get(key)
     if kept is not None and kept[0] is board:
         return kept[1]
-    mind = tech.saturate(Mind(board), _explainer_ladder(level))
+    mind = tech.saturate(Mind(board), tech.ladder_of(level))
     with _minds_lock:  # the server may grade in several threads
         _minds[key] = (board, mind)
         while len(_minds) > MINDS:

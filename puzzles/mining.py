@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.acceptance import is_acceptable, is_fresh, is_readable, is_seen
-from puzzles.difficulty import FIRST_STEP_EVENTS, explain_answer, explanation_length, grade
+from puzzles.difficulty import FIRST_STEP_EVENTS, explain_leveled, explanation_length
 from puzzles.ids import canonical_form, canonical_id
 from puzzles.ladder import solves
 from puzzles.model import KINDS, LEVELS, RECALL, Puzzle, Question
@@ -291,10 +291,10 @@ def _puzzles_at(
         if form in seen:
             continue
         seen.add(form)
-        explained = explain_answer(setup, events, viewer, question, answer, k)
-        if explained is None:
+        found = explain_leveled(setup, events, viewer, question, answer, k)  # explained with its level's rungs
+        if found is None:
             continue
-        difficulty = grade(explained, setup, events, viewer, answer)
+        explained, difficulty = found
         if not filters.recall if difficulty.name == RECALL else difficulty.level not in filters.levels:
             continue
         puzzle = Puzzle.create(

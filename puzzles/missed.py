@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.acceptance import is_only_answer, needs_deduction
-from puzzles.difficulty import explain_answer, grade
+from puzzles.difficulty import explain_leveled
 from puzzles.ids import canonical_form, canonical_id
 from puzzles.model import Difficulty, Puzzle, Question
 from trainer.engine import solve
@@ -87,8 +87,8 @@ def missed_puzzles(game: Game, seat: str, notes: Sequence[Note]) -> list[Puzzle]
         pid = canonical_id(form)
         if pid in puzzles:
             continue
-        explained = explain_answer(setup, events, seat, question, answer, knowledge)
-        difficulty = grade(explained, setup, events, seat, answer) if explained else CASE_ANALYSIS
+        leveled = explain_leveled(setup, events, seat, question, answer, knowledge)  # with its level's rungs
+        explained, difficulty = leveled if leveled else (None, CASE_ANALYSIS)
         puzzles[pid] = Puzzle.create(
             variant=setup.variant,
             viewer=seat,

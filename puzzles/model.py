@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from trainer.explain.mind import RUNGS
+from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.notation import Game, parse_game
@@ -58,8 +60,7 @@ solve it (:mod:`puzzles.ladder`); a memory claim is a recall drill, level 0, out
 RECALL = "recall"
 """The difficulty name of a memory claim: every card was seen, the claim is a recall drill, not a deduction."""
 
-LEVEL_NAMES = {0: "recall", 1: "elimination", 2: "careful player", 3: "ask history", 4: "hand counting",
-               5: "shared asks", 6: "case analysis"}
+LEVEL_NAMES = {0: "recall", **RUNGS}
 """Each level's name: the mode of reasoning that decides it (:mod:`puzzles.ladder`); 0 is the recall drill."""
 
 RECALL_LEVEL = 0
@@ -197,51 +198,87 @@ class Difficulty:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the explanation, as the explainer writes it.
+    """One step of the explanation, as the explainer writes it: its sentences as parts (:class:`Said`: text,
+    cards and sets kept as values), its rung on the ladder and the moves it rests on.
 
-    ``text`` is the full sentence; ``nudge`` and ``clue`` are the shallower
-    renderings used as hints (optional: derived from ``events`` and ``text``
-    when absent). Unknown keys are kept in ``extra`` and written back.
+    ``said`` is the full sentence; ``nudge_said`` and ``clue_said`` are the shallower
+    renderings used as hints (optional). ``text``, ``nudge`` and ``clue`` are their plain
+    text. ``rung`` is the step's rung (:data:`LEVEL_NAMES`, 1 elimination … 6 case analysis;
+    ``None`` for a closing note) and ``technique`` the rung's name; ``kind`` says what the step
+    does (the explainer's technique: ``seen``, ``elimination``, ``ask inference``, ``hand counting``,
+    ``shared asks``, ``case analysis``). Unknown keys are kept in ``extra`` and written back.
 
-    >>> step = Step.from_json({"technique": "ask inference", "text": "Cat holds 6D.", "events": [1]})
-    >>> step.to_json()["events"]
-    [1]
+    >>> step = Step.from_json({"technique": "ask history", "rung": 3, "text": ["Cat holds ", {"card": "6D"}, "."],
+    ...                        "events": [1]})
+    >>> step.text, step.said.cards(), step.to_json()["text"]
+    ('Cat holds 6D.', (Card.parse('6D'),), ['Cat holds ', {'card': '6D'}, '.'])
     """
 
     technique: str
-    text: str
+    said: Said
     facts: tuple[Mapping[str, Any], ...] = ()
     events: tuple[int, ...] = ()
     uses_steps: tuple[int, ...] = ()
-    nudge: str | None = None
-    clue: str | None = None
+    nudge_said: Said | None = None
+    clue_said: Said | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    rung: int | None = None
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("said", "nudge_said", "clue_said"):
+            value = getattr(self, name)
+            if isinstance(value, str):  # a plain sentence: one text part (no card is looked for in it)
+                object.__setattr__(self, name, Said.of(value))
+
+    @property
+    def text(self) -> str:
+        """The full sentence as plain text."""
+        return str(self.said)
+
+    @property
+    def nudge(self) -> str | None:
+        """The nudge as plain text."""
+        return None if self.nudge_said is None else str(self.nudge_said)
+
+    @property
+    def clue(self) -> str | None:
+        """The clue as plain text."""
+        return None if self.clue_said is None else str(self.clue_said)
 
     def to_json(self) -> dict[str, Any]:
-        """The step as a JSON object (optional fields only when set)."""
+        """The step as a JSON object (optional fields only when set); sentences as lists of parts."""
         out: dict[str, Any] = dict(self.extra)
         out |= {
             "technique": self.technique,
-            "text": self.text,
+            "text": self.said.to_json(),
             "facts": [dict(f) for f in self.facts],
             "events": list(self.events),
             "uses_steps": list(self.uses_steps),
         }
-        if self.nudge is not None:
-            out["nudge"] = self.nudge
-        if self.clue is not None:
-            out["clue"] = self.clue
+        if self.rung is not None:
+            out["rung"] = self.rung
+        if self.kind:
+            out["kind"] = self.kind
+        if self.nudge_said is not None:
+            out["nudge"] = self.nudge_said.to_json()
+        if self.clue_said is not None:
+            out["clue"] = self.clue_said.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: object) -> Step:
-        """Read a step object (a bare string is accepted as a step's text)."""
+        """Read a step object (a bare string is accepted as a step's text; a sentence is a string or a list
+        of parts: strings, ``{"card": "4S"}``, ``{"set": "LS"}``)."""
         if isinstance(data, str):
-            return cls("", data)
+            return cls("", Said.of(data))
         obj = _object(data, "explanation step")
-        technique, text = obj.get("technique", ""), obj.get("text")
-        if not isinstance(text, str) or not isinstance(technique, str):
-            raise PuzzleFormatError("an explanation step needs a string 'text' (and 'technique')")
+        technique = obj.get("technique", "")
+        if not isinstance(technique, str):
+            raise PuzzleFormatError("an explanation step's 'technique' must be a string")
+        text, nudge, clue = (_sentence(obj.get(key), key) for key in ("text", "nudge", "clue"))
+        if text is None:
+            raise PuzzleFormatError("an explanation step needs a 'text' (a string or a list of parts)")
         facts = obj.get("facts", [])
         events = obj.get("events", [])
         uses = obj.get("uses_steps", [])
@@ -251,12 +288,25 @@ class Step:
             if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                                                       for n in value):
                 raise PuzzleFormatError(f"an explanation step's {name!r} must be a list of numbers from 1 up")
-        nudge, clue = obj.get("nudge"), obj.get("clue")
-        if not isinstance(nudge, str | None) or not isinstance(clue, str | None):
-            raise PuzzleFormatError("an explanation step's 'nudge' and 'clue' must be strings")
-        known = {"technique", "text", "facts", "events", "uses_steps", "nudge", "clue"}
+        rung = obj.get("rung")
+        if rung is not None and (not isinstance(rung, int) or isinstance(rung, bool) or rung not in RUNGS):
+            raise PuzzleFormatError("an explanation step's 'rung' must be a number from 1 to 6")
+        kind = obj.get("kind", "")
+        if not isinstance(kind, str):
+            raise PuzzleFormatError("an explanation step's 'kind' must be a string")
+        known = {"technique", "text", "facts", "events", "uses_steps", "nudge", "clue", "rung", "kind"}
         extra = {k: v for k, v in obj.items() if k not in known}
-        return cls(technique, text, tuple(facts), tuple(events), tuple(uses), nudge, clue, extra)
+        return cls(technique, text, tuple(facts), tuple(events), tuple(uses), nudge, clue, extra, rung, kind)
+
+
+def _sentence(value: object, key: str) -> Said | None:
+    """A step's sentence: a string (plain text) or a list of parts; ``None`` when absent."""
+    if value is None:
+        return None
+    try:
+        return Said.from_json(value)
+    except NotationError as error:
+        raise PuzzleFormatError(f"an explanation step's {key!r}: {error}") from None
 
 
 # -- the record ----------------------------------------------------------------------

@@ -33,14 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.crosscheck import disagreement
-from puzzles.difficulty import explain_again, explanation_length, reading_effort, with_cited
+from puzzles.difficulty import explain_again, explained_within, explanation_length, reading_effort, with_cited
 from puzzles.executor import MAX_IN_FLIGHT, ordered_map
 from puzzles.files import dump_puzzles, puzzles_from_json
 from puzzles.generate import GameSpec, mine_played
 from puzzles.ladder import NAMES, level_of
 from puzzles.mining import FRESH_WINDOW, mine_game
 from puzzles.model import KINDS, LEVELS, RECALL, RECALL_LEVEL, SCHEMA_VERSION, Difficulty, Puzzle
-from puzzles.packs import FORMAT, FORMAT_VERSION, PACK, expand, histogram, load_compact, load_pack, write_pack
+from puzzles.packs import FORMAT, FORMAT_VERSION, INDEX, PACK, expand, histogram, load_compact, load_pack, write_pack
 from puzzles.variety import group_key, near_duplicates
 from puzzles.verify import VERIFIED_LIST, record_hash, verify
 from trainer.files import write_atomic
@@ -413,6 +413,59 @@ def relevel_pack(content: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
     return content | {"puzzles": entries, "daily": schedule(puzzles)}, moved
 
 
+def read_stored(path: Path) -> dict[str, Any]:
+    """A pack file's content as :func:`puzzles.packs.load_compact` gives it, of any format version (for
+    ``--explain-pack``, which rewrites an older pack in the current format)."""
+    with zipfile.ZipFile(path) as archive:
+        index = json.loads(archive.read(INDEX))
+        parts = [json.loads(archive.read(name)) for name in sorted(archive.namelist()) if name.startswith("part-")]
+    games: dict[str, Any] = {}
+    entries: dict[str, Any] = {}
+    for part in parts:
+        games.update(part["games"])
+        entries.update((entry["id"], entry) for entry in part["puzzles"])
+    return {"games": games, "puzzles": [entries[pid] for pid, _ in index["puzzles"]], "daily": index["daily"]}
+
+
+def _explain_entry_again(data: dict[str, Any]) -> dict[str, Any] | None:
+    puzzle = explain_again(Puzzle.from_json(data))
+    return None if puzzle is None or not keeps(puzzle) else puzzle.to_json()
+
+
+def keeps(puzzle: Puzzle) -> bool:
+    """Whether a puzzle explained again stays in the pack: explained within its level (rungs up to it, one of
+    it), short enough for its level, and argued (not resting on counting every deal)."""
+    return explained_within(puzzle) and explanation_length(puzzle) < (longest(puzzle.level) or 0) \
+        and not is_counted(puzzle)
+
+
+def explain_pack(content: dict[str, Any], *, workers: int = 1, executor: Executor | None = None,
+                 ) -> tuple[dict[str, Any], list[tuple[str, int, int]], list[str]]:
+    """The pack's stored ``content`` with every puzzle explained again (:func:`puzzles.difficulty.explain_again`:
+    its level on the ladder, explained with that level's rungs) and the daily schedule drawn again
+    (``--explain-pack``). A puzzle the explainer cannot explain within its level, or only at more length than
+    the level allows (:func:`keeps`), is dropped. Also returns
+    each moved puzzle as ``(id, old level, new level)`` and the ids dropped."""
+    from puzzles.daily import schedule
+
+    records = [expand(entry, content["games"]) for entry in content["puzzles"]]
+    done = ordered_map(_explain_entry_again, iter(records), workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
+    entries, moved, dropped, puzzles = [], [], [], []
+    for entry, data in zip(content["puzzles"], done, strict=True):
+        if data is None:
+            dropped.append(entry["id"])
+            continue
+        again = Puzzle.from_json(data)
+        if again.level != entry["difficulty"]["level"]:
+            moved.append((again.id, entry["difficulty"]["level"], again.level))
+        entries.append(entry | {k: data[k] for k in ("difficulty", "techniques", "explanation")})
+        puzzles.append(again)
+    used = {e["game"] for e in entries}
+    games = {gid: game for gid, game in content["games"].items() if gid in used}
+    return content | {"games": games, "puzzles": entries, "daily": schedule(puzzles)}, moved, dropped
+
+
+
 def read_pack_games(path: Path) -> list[MinedGame]:
     """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
     another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
@@ -500,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--relevel-pack", action="store_true",
                         help="only grade the shipped pack's puzzles again on the current ladder, draw the daily "
                              "schedule again and rewrite the pack and pack.verified (the same puzzles)")
+    parser.add_argument("--explain-pack", action="store_true",
+                        help="only explain the shipped pack's puzzles again (each with its level's rungs), grade "
+                             "them on the current ladder, draw the daily schedule again and rewrite the pack and "
+                             "pack.verified (a puzzle that cannot be explained within its level is dropped)")
     parser.add_argument("--players", type=int, choices=(6, 8),
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
@@ -527,6 +584,16 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
 
     if args.verify:
         write_verified(load_pack(), verified_path, workers=args.workers, executor=executor)
+        return
+    if args.explain_pack:
+        started = time.perf_counter()
+        content, moved, dropped = explain_pack(read_stored(args.out), workers=args.workers, executor=executor)
+        write_pack(content, args.out)
+        stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
+        write_verified(stored, verified_path, workers=args.workers, executor=executor)
+        print(json.dumps({"seconds": round(time.perf_counter() - started), "dropped": dropped,
+                          "moved": [f"{pid} {old}->{new}" for pid, old, new in moved]} | histogram(stored)),
+              flush=True)
         return
     if args.relevel_pack:
         content, moved = relevel_pack(load_compact())

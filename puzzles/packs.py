@@ -42,7 +42,7 @@ PACK = "pack.zip"
 BUILT_IN = f"built-in pack ({PACK})"
 """How errors name the built-in pack."""
 FORMAT = "literature-pack"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 INDEX = "index.json"
 PART_GAMES = 8
 """Games stored in one part of the archive: one read of a part is a few milliseconds, and the parts

@@ -35,13 +35,14 @@ import random
 import re
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
+from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Ask, Claim, Event
@@ -82,7 +83,7 @@ class Hint:
     """
 
     depth: str
-    written: str = ""
+    written: Said = field(default_factory=Said)
     moves: tuple[tuple[int, Event | None], ...] = ()
     technique: str = ""
     card: Card | None = None
@@ -395,14 +396,15 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     """
     number = key_step(puzzle)
     step = puzzle.explanation[number - 1] if number is not None else None
-    written = getattr(step, depth, None) if step else None
+    written: Said | None = getattr(step, f"{depth}_said", None) if step else None
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
     if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
         return Hint(depth, written=written, step=number)
     if depth == "nudge":
         numbers = step.events[:3] if step else ()
-        moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) else e) for n in numbers)
+        moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) or _outside(e, puzzle)
+                       else e) for n in numbers)
         return Hint(depth, moves=moves, technique=technique, step=number)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
                 level=level, step=number)
@@ -444,20 +446,19 @@ def cited_by(reply: Reply, puzzle: Puzzle) -> frozenset[int]:
     return frozenset(cited)
 
 
-def gives_away(text: str, puzzle: Puzzle) -> bool:
-    """Whether a hint would tell an answer card's place: it names a card of the answer
-    (outside the viewer's hand) and, anywhere in the same text, a player or "you".
+def gives_away(text: Said, puzzle: Puzzle) -> bool:
+    """Whether a hint would tell an answer card's place: it names a card of the answer (a value among its
+    parts, outside the viewer's hand) and, anywhere in the same text, a player or "you".
 
     >>> from puzzles.examples import example_claim
-    >>> gives_away("6D cannot be with Ann, Bob, Dan, Eve, Fay.", example_claim())
+    >>> gives_away(Said.of(Card.parse("6D"), " cannot be with Ann, Bob, Dan, Eve, Fay."), example_claim())
     True
-    >>> gives_away("Cat must hold another low diamond.", example_claim())
+    >>> gives_away(Said.of("Cat must hold another card of ", Card.parse("6D").half_suit, "."), example_claim())
     False
     """
-    words = set(re.findall(r"[A-Za-z0-9]+", text))
-    cards = {str(c) for c in puzzle.expected if c not in puzzle.own_cards}
-    if not words & cards:
+    if not set(text.cards()) & {c for c in puzzle.expected if c not in puzzle.own_cards}:
         return False
+    words = {w for part in text.parts if isinstance(part, str) for w in re.findall(r"[A-Za-z0-9]+", part)}
     return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
 
 
@@ -497,11 +498,30 @@ def key_step(puzzle: Puzzle) -> int | None:
     named = [(n, s) for n, s in steps if s.technique]
     about = [(n, s) for n, s in named if any((c := _fact_card(f)) is not None and c.half_suit in sets
                                              for f in s.facts)]
-    for chosen in ([n for n, s in about if s.technique != "seen"], [n for n, _ in about],
-                   [n for n, s in named if s.technique != "seen"], [n for n, _ in named], [n for n, _ in steps]):
+    thought = {n for n, s in named if s.technique != "seen" and s.kind != "seen"}
+    for chosen in ([n for n, _ in about if n in thought], [n for n, _ in about],
+                   [n for n, _ in named if n in thought], [n for n, _ in named], [n for n, _ in steps]):
         if chosen:
             return chosen[0]
     return None
+
+
+def _outside(event: Event, puzzle: Puzzle) -> bool:
+    """Whether ``event`` names a card of a set outside the question (a hint then gives its number only).
+
+    >>> from puzzles.examples import example_claim
+    >>> from trainer.game.events import Ask
+    >>> _outside(Ask("Cat", "Bob", Card.parse("3D"), False), example_claim())
+    False
+    >>> _outside(Ask("Cat", "Bob", Card.parse("4H"), False), example_claim())
+    True
+    """
+    halves = {card.half_suit for card in puzzle.question.scope}
+    if isinstance(event, Ask):
+        return event.card.half_suit not in halves
+    if isinstance(event, Claim):
+        return event.half_suit not in halves
+    return False
 
 
 def _focus_card(puzzle: Puzzle, step: Step | None) -> Card | None:

@@ -37,7 +37,6 @@ OPENING_EVENTS = 12
 """Events of a log's opening that identify its game when the record does not say (see :func:`game_key`)."""
 
 _HEADER = re.compile(r"^\s*(variant|players|dealer|turn|hand\s+\S+)\s*:", re.IGNORECASE)
-_CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b[BR]J\b")
 
 
 def _event_lines(log: str) -> Iterator[str]:
@@ -119,8 +118,9 @@ def placed_cards(puzzle: Puzzle) -> set[str]:
             card = fact.get("card")
             if isinstance(card, str):
                 cards.add(card)
-        for text in (step.text, step.clue or "", step.nudge or ""):
-            cards.update(_CARD.findall(text))
+        for said in (step.said, step.clue_said, step.nudge_said):
+            if said is not None:  # the cards a sentence names are values among its parts
+                cards.update(str(card) for card in said.cards())
     return cards
 
 

@@ -121,7 +121,7 @@ def verified(puzzle: Puzzle, where: str) -> Puzzle:
     >>> from puzzles.model import Difficulty
     >>> edited = replace(example_claim(), difficulty=Difficulty(6, "case analysis", 99.0))
     >>> verified(edited, "edited.json").difficulty
-    Difficulty(level=2, name='careful player', score=3.73)
+    Difficulty(level=2, name='careful player', score=2.56)
     """
     key = record_hash(puzzle)
     if key in shipped_hashes():
@@ -150,21 +150,21 @@ def rederived(puzzle: Puzzle, knowledge: Knowledge | None = None) -> Puzzle:
     >>> lying = replace(puzzle, explanation=(), techniques=("case analysis",))
     >>> again = rederived(lying)
     >>> again.techniques, again.explanation[-1].text.endswith("so it is 6D.")
-    (('seen', 'ask inference'), True)
+    (('elimination', 'careful player'), True)
     """
-    from puzzles.difficulty import explain_answer, grade
+    from puzzles.difficulty import explain_leveled
     from trainer.engine.solve import solve
 
     game = puzzle.game
     if knowledge is None:
         knowledge = solve(game.setup, game.events, puzzle.viewer)
-    explained = explain_answer(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
-    if explained is None:
+    found = explain_leveled(game.setup, game.events, puzzle.viewer, puzzle.question, puzzle.answer, knowledge)
+    if found is None:
         from puzzles.missed import CASE_ANALYSIS
 
         return replace(puzzle, difficulty=CASE_ANALYSIS, techniques=(CASE_ANALYSIS.name,), explanation=())
-    return replace(puzzle, difficulty=grade(explained, game.setup, game.events, puzzle.viewer,
-                                                             puzzle.answer), techniques=explained.techniques,
+    explained, difficulty = found
+    return replace(puzzle, difficulty=difficulty, techniques=explained.techniques,
                    explanation=explained.explanation)
 
 

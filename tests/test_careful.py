@@ -65,7 +65,8 @@ def test_rule_c_a_full_hand_holds_nothing_else() -> None:
 @pytest.mark.parametrize("puzzle_id", ["p-911883d33bab", "p-5c12fc8f9b58"])
 def test_fill_is_hand_counting_not_one_of_the_three(puzzle_id: str) -> None:
     # two puzzles the basic bot's memory solves with its fourth deduction (a hand with as many free places as
-    # cards it can hold holds them all): the three deductions do not, so the ladder grades them 3, not 2
+    # cards it can hold holds them all): the three deductions do not; it is hand counting, so the ladder grades
+    # them 4 (3, ask history, before issue 40 put counting places on the hand-counting rung)
     puzzle = next(p for p in load_pack() if p.id == puzzle_id)
     game = puzzle.game
 
@@ -73,7 +74,7 @@ def test_fill_is_hand_counting_not_one_of_the_three(puzzle_id: str) -> None:
         out = careful_player(game.setup, game.events, puzzle.viewer, fill=fill)
         return all(out.get(card) == player for card, player in puzzle.answer.items())
 
-    assert (solved(False), solved(True), puzzle.level) == (False, True, 3)
+    assert (solved(False), solved(True), puzzle.level) == (False, True, 4)
 
 
 @pytest.mark.slow
@@ -92,11 +93,11 @@ def test_relevel_pack_grades_the_same_puzzles_again_and_draws_the_daily_again() 
     from puzzles.packs import load_compact
 
     stored = load_compact()
-    wanted = ["p-911883d33bab", "p-5c12fc8f9b58"]  # level 3 now; stored as level 2 here, as before the fix
+    wanted = ["p-911883d33bab", "p-5c12fc8f9b58"]  # level 4 now; stored as level 2 here, as before the fix
     entries = [e | {"difficulty": e["difficulty"] | {"level": 2, "name": "careful player"}}
                for e in stored["puzzles"] if e["id"] in wanted]
     games = {e["game"]: stored["games"][e["game"]] for e in entries}
     content, moved = relevel_pack({**stored, "games": games, "puzzles": entries, "daily": []})
-    assert sorted(moved) == sorted((pid, 2, 3) for pid in wanted)
-    assert [e["difficulty"]["name"] for e in content["puzzles"]] == ["ask history"] * 2
+    assert sorted(moved) == sorted((pid, 2, 4) for pid in wanted)
+    assert [e["difficulty"]["name"] for e in content["puzzles"]] == ["hand counting"] * 2
     assert len(content["daily"]) == 7 and all(sorted(day) == sorted(wanted) for day in content["daily"])

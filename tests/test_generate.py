@@ -306,7 +306,8 @@ def test_reading_effort_raises_the_score_not_the_level_and_memory_claims_are_rec
     assert rate(graded, 200, 2).score > rate(graded, 31, 2).score
     cited = Explained(3, "ask inference", 3.5, ("ask inference",), (Step("ask inference", "x", events=(1, 5, 9)),))
     assert rate(cited, 31, 2).score > rate(graded, 31, 2).score  # every move a step rests on counts
-    seen = Explained(1, "seen", 1.17, ("seen",), (Step("seen", "Ann took 2S.", events=(1,)),))
+    # an explanation of seen cards only is rung 0 (the explainer's recall drill)
+    seen = Explained(0, "recall", 1.17, ("elimination",), (Step("elimination", "Ann took 2S.", events=(1,)),))
     assert {rate(seen, n, 3).level for n in (10, 100, 200)} == {0}  # a recall drill: outside the levels
     assert {rate(seen, n, 3).name for n in (10, 200)} == {"recall"}
 

@@ -28,7 +28,7 @@ from trainer.engine import solve
 
 runner = CliRunner()
 
-MIN_PUZZLES = 2800
+MIN_PUZZLES = 2750  # 2,770 since issue 40: 132 dropped whose explanation within their level is too long
 MIN_GAMES = 600
 CASE_ANALYSES_PER_TABLE = 1
 MIN_CASE_ANALYSES = 250

@@ -16,7 +16,7 @@ from puzzles.model import Puzzle, PuzzleFormatError
 from puzzles.packs import load_records
 from puzzles.verify import verify
 
-MIN_PUZZLES = 2800
+MIN_PUZZLES = 2750  # 2,770 since issue 40: 132 dropped whose explanation within their level is too long
 
 
 def refusal(record: dict[str, Any]) -> str | None:

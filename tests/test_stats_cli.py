@@ -86,7 +86,8 @@ def test_grade_json_outcomes() -> None:
     data = json.loads(out)
     assert (data["correct"], data["outcome"], data["wrong"]) == (True, "won", {})
     # the steps the explainer derives, not the record's own: first the hand, then Cat's ask
-    assert [step["technique"] for step in data["explanation"]] == ["seen", "ask inference"]
+    assert [(step["technique"], step["kind"]) for step in data["explanation"]] == [
+        ("elimination", "seen"), ("careful player", "ask inference")]
 
     fish = BY[("fish54", "claim")]
     code, out, _ = run("grade", str(DATA), "--id", fish.id, "--answer", "ann 2d 3d 4d 5d 6d; eve 7♦", "--json")

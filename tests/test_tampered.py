@@ -27,6 +27,7 @@ from puzzles.model import Difficulty, Puzzle, Step
 from puzzles.packs import load_records
 from puzzles.store import Progress
 from puzzles.verify import record_hash, rederived, shipped_hashes, verified
+from trainer.explain.said import Said
 
 from command_line import run
 
@@ -155,7 +156,7 @@ def test_the_built_in_packs_hash_covers_the_fields_that_grade_rate_and_teach() -
         replace(puzzle, difficulty=replace(puzzle.difficulty, name="case analysis")),
         replace(puzzle, techniques=("case analysis",)),
         replace(puzzle, explanation=(Step("seen", "Nothing to see."),)),
-        replace(puzzle, explanation=tuple(replace(s, clue="Wrong clue.") for s in puzzle.explanation)),
+        replace(puzzle, explanation=tuple(replace(s, clue_said=Said.of("Wrong clue.")) for s in puzzle.explanation)),
     ]
     again = explain_again(puzzle)
     assert again is not None

@@ -1,6 +1,6 @@
 """The puzzle pages, training and stats in the browser, through the test client (the clock is conftest's:
-Wednesday 2026-06-10, whose daily puzzle is p-90120e6cd444, a level-3 (ask history) puzzle on the high
-spades answered ``Cat 9S QS KS AS, Fay 10S, Ann JS``; checked by hand against ``literature daily --json``)."""
+Wednesday 2026-06-10, whose daily puzzle is p-8f225eb05bae, a level-3 (ask history) puzzle, "Who holds KD?",
+answered ``Ann KD``; checked by hand: Dan's ask on move 18 leaves him JD, then Ann's on move 81 leaves her KD)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from web_helpers import client, form, text_of
 TODAY = "2026-06-10"
 DAILY = checked_daily(date(2026, 6, 10)).id
 RIGHT = format_answer(checked_daily(date(2026, 6, 10)).expected)
-WRONG = "Dan 10S"  # well formed, but Fay holds 10S
+WRONG = "Dan KD"  # well formed, but Dan asked for KD on move 68
 TOMORROW = checked_daily(date(2026, 6, 11)).id
 OTHER = "p-06b0605bce3d"  # a level-5 (shared asks) puzzle of the training pool: "Who holds QD?"
 
@@ -46,23 +46,22 @@ def test_the_daily_is_drawn_as_a_table_with_the_hand_history_and_question(tmp_pa
     page = client(tmp_path).get("/daily")
     assert page.status_code == 200
     text = text_of(page.text)
-    assert (DAILY, RIGHT) == ("p-90120e6cd444", "Cat 9S QS KS AS, Fay 10S, Ann JS")  # the answer, checked by hand
+    assert (DAILY, RIGHT) == ("p-8f225eb05bae", "Ann KD")  # the answer, checked by hand
     assert "Daily puzzle · Wednesday 10 June 2026" in text
     assert page.text.count('data-seat="') == 6  # six seats round the table
-    for size in ("You 4 cards", "Ann 10 cards", "Cat 9 cards", "Dan 2 cards", "Eve 8 cards", "Fay 3 cards"):
+    for size in ("You 8 cards", "Ann 14 cards", "Bob 8 cards", "Dan 8 cards", "Eve 6 cards", "Fay 4 cards"):
         assert size in text  # the viewer's seat and every hand size
-    assert "us 1 – 0 them" in text  # Eve's wrong claim of HH went to Bob's team (Fay held QH); LC was void
-    assert "your team (Bob, Dan, Fay)" in text
-    assert "LH 2♥ 4♥ 7♥ LD 5♦" in text  # the hand, by set
-    assert '<span class="card red" data-card="7H">7♥</span>' in page.text
-    assert 'id="m72"' in page.text and 'id="m73"' not in page.text  # the whole history, one entry per move
-    assert "Eve claims HH wrong: Q♥ Fay" in text  # the cards of a claim drawn as the rest
+    assert "us 0 – 0 them" in text  # no set claimed yet
+    assert "your team (Cat, Ann, Eve)" in text
+    assert "HH 9♥ LD 3♦ 5♦ LC 2♣ 7♣ HC 9♣ 10♣ A♣" in text  # the hand, by set
+    assert '<span class="card red" data-card="9H">9♥</span>' in page.text
+    assert 'id="m84"' in page.text and 'id="m85"' not in page.text  # the whole history, one entry per move
+    assert "81 Ann → Dan 9♦ yes" in text  # the cards of a move drawn as the rest
     question = re.search(r'<h2 class="question">(.*?)</h2>', page.text, re.S)
-    assert question and "10S" not in text_of(question.group(1))  # the question's cards drawn as the page draws cards
-    assert question.group(1).count('<span class="card black"') == 6
-    assert ("Which high spades outside your hand ( 9♠ 10♠ J♠ Q♠ K♠ A♠ ) can you place for certain? Name each with "
-            "its holder; leave out the ones you cannot place.") in text
-    assert len(re.findall(r'class="place[ "]', page.text)) == 6  # the cards to place, to click
+    assert question and "KD" not in text_of(question.group(1))  # the question's cards drawn as the page draws cards
+    assert question.group(1).count('<span class="card red"') == 1
+    assert "Who holds K♦ ?" in text
+    assert len(re.findall(r'class="place[ "]', page.text)) == 1  # the card to place, to click
     assert "level" not in text and "ask history" not in text  # the level and theme come after the answer
 
 
@@ -75,9 +74,9 @@ def test_solving_the_daily_stores_it_and_shows_rating_and_streak(tmp_path: Path)
     assert "Correct." in text
     assert re.search(r"Rating 1500 → 1\d{3} \(\+\d+\)", text), text
     assert "Daily streak: 1 day (best 1) · today's is done" in text
-    assert "Why, step by step" in text and 'data-events="8 69"' in done.text  # Fay's asks for 9S, then QS
-    assert "level 3 · ask history (seen, elimination, ask inference)" in text  # the level and theme, now
-    assert "Fay asked Cat for Q♠ on move 69" in text  # the steps' cards drawn too
+    assert "Why, step by step" in text and 'data-events="18 65 66 68"' in done.text  # Dan's ask, the moves since
+    assert "Theme: level 3, ask history." in text  # the level and theme, now
+    assert "Ann asked Dan for 9♦ on move 81" in text  # the steps' cards drawn too (values, not letters)
     with _store(tmp_path) as store:
         [attempt] = store.attempts()
         assert (attempt["puzzle_id"], attempt["daily"], attempt["correct"], attempt["answer"]) == (
@@ -247,7 +246,7 @@ def test_the_home_page_shows_the_daily_streak_rating_and_training(tmp_path: Path
     before = text_of(browser.get("/").text)
     assert "Solve today's puzzle" in before and "Start training" in before
     assert "ask history" not in before  # today's theme only once it is answered
-    assert "Which high spades outside your hand ( 9♠ 10♠ J♠ Q♠ K♠ A♠ )" in before  # its cards drawn
+    assert "Who holds K♦ ?" in before  # its cards drawn
     browser.get("/daily")
     form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY})
     after = text_of(browser.get("/").text)
@@ -460,4 +459,4 @@ def test_the_home_page_draws_the_dailys_question_from_its_values(tmp_path: Path)
     card = re.search(r'<section class="panel daily-card">(.*?)</section>', page, re.S)
     assert card
     question = question_words(checked_daily(date(2026, 6, 10)))
-    assert _cards_in(card.group(1)) == [c.code for c in question.cards()] and len(question.cards()) == 6
+    assert _cards_in(card.group(1)) == [c.code for c in question.cards()] and len(question.cards()) == 1

@@ -7,19 +7,21 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.explain.wording import gather
+from trainer.explain.said import Said, agree, names
+from trainer.explain.wording import Clause, Reason, gather, said
+from trainer.game.cards import Card
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-CARDS = ["2S", "10H", "QD", "AC", "RJ"]
+CARDS = [Card.parse(c) for c in ("2S", "10H", "QD", "AC", "RJ")]
 reason = st.one_of(
-    st.builds(lambda p, c, m: f"{p} said no to {c} on move {m}", st.sampled_from(PLAYERS), st.sampled_from(CARDS),
+    st.builds(lambda p, c, m: Reason("no", p, c, str(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
               st.integers(1, 200)),
-    st.builds(lambda p, c, m: f"{p} asked for {c} on move {m}, so did not hold it", st.sampled_from(PLAYERS),
-              st.sampled_from(CARDS), st.integers(1, 200)),
-    st.builds(lambda p, c, s: f"{p} does not hold {c} (⟨{s}⟩)", st.sampled_from(PLAYERS), st.sampled_from(CARDS),
+    st.builds(lambda p, c, m: Reason("asked", p, c, str(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
+              st.integers(1, 200)),
+    st.builds(lambda p, c, s: Reason("lacks", p, c, f"⟨{s}⟩"), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
               st.integers(1, 9)),
-    st.builds(lambda c: f"{c} is not in your hand", st.sampled_from(CARDS)),
-    st.builds(lambda p: f"{p} has no cards left", st.sampled_from(PLAYERS)),
+    st.builds(lambda c: Reason("hand", "hand", c), st.sampled_from(CARDS)),
+    st.builds(lambda p: Said.of(f"{p} has no cards left"), st.sampled_from(PLAYERS)),
 )
 
 
@@ -29,23 +31,66 @@ def _words(text: str) -> list[str]:
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(reason, min_size=1, max_size=12))
-def test_gathering_keeps_every_player_card_and_move(texts: list[str]) -> None:
-    out = gather(texts)
-    joined = "; ".join(out)
+def test_gathering_keeps_every_player_card_and_move(clauses: list[Clause]) -> None:
+    out = gather(clauses)
+    joined = "; ".join(str(s) for s in out)
+    texts = [str(said(c)) for c in clauses]
     glue = {"on", "move", "so", "did", "not", "hold", "it", "does", "is"}
     assert set(_words("; ".join(texts))) - glue <= set(_words(joined))
-    assert len(out) <= len(set(texts))
+    assert len(out) <= len(set(clauses))
     assert len(joined) <= len("; ".join(dict.fromkeys(texts)))  # never longer
+    # the cards are values in the gathered sentences: each card of a reason is among them
+    assert {c.card for c in clauses if isinstance(c, Reason)} <= {card for s in out for card in s.cards()}
 
 
 def test_known_gatherings() -> None:
-    assert gather(["Bob said no to 9H on move 119", "Bob said no to KH on move 102"]) == \
+    c = Card.parse
+
+    def told(*clauses: Clause) -> list[str]:
+        return [str(s) for s in gather(clauses)]
+
+    assert told(Reason("no", "Bob", c("9H"), "119"), Reason("no", "Bob", c("KH"), "102")) == \
         ["Bob said no to 9H KH (moves 119, 102)"]
-    assert gather(["Ann said no to 3C on move 10", "Bob said no to 3C on move 44"]) == \
+    assert told(Reason("no", "Ann", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44")) == \
         ["Ann and Bob said no to 3C (moves 10, 44)"]
     # one reason of a form is left as it was
-    assert gather(["Ann said no to 3C on move 10", "3C is not in your hand"]) == \
+    assert told(Reason("no", "Ann", c("3C"), "10"), Reason("hand", "hand", c("3C"))) == \
         ["Ann said no to 3C on move 10", "3C is not in your hand"]
+    # one player twice for one card is named once
+    assert told(Reason("no", "Bob", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44")) == \
+        ["Bob said no to 3C (moves 10, 44)"]
+
+
+# -- agreement: wherever names are put into a sentence, the verb agrees with them (issue 40, item 5) --------------
+
+
+def test_names_and_their_verb_agree_with_one_two_and_three() -> None:
+    assert [agree(who, "holds", "hold") for who in (["Dan"], ["Bob", "Dan"], ["Bob", "Cat", "Dan"])] == \
+        ["Dan holds", "Bob and Dan hold", "Bob, Cat and Dan hold"]
+    assert names(["Bob", "Bob"]) == "Bob"  # a name said twice is said once, and the verb is singular
+    assert agree(["Bob", "Bob"], "does not hold", "do not hold") == "Bob does not hold"
+
+
+def test_gathered_holders_agree_with_one_two_and_three() -> None:
+    two = Card.parse("2H")
+    for verb, one, many in (("holds", "holds", "hold"), ("lacks", "does not hold", "do not hold")):
+        for who in (["Cat"], ["Cat", "Dan"], ["Bob", "Cat", "Dan"]):
+            [only] = gather([Reason(verb, p, two, f"⟨{n}⟩") for n, p in enumerate(who)])
+            assert str(only).startswith(f"{names(who)} {one if len(who) == 1 else many} 2H ("), str(only)
+            assert only.cards() == (two,)
+
+
+def test_shared_asks_say_hold_for_three_players_left_out() -> None:
+    from pathlib import Path
+
+    from trainer.engine.facts import Board
+    from trainer.explain.mind import Mind
+    from trainer.explain.techniques import shared_asks
+    from trainer.game.notation import parse_game
+
+    game = parse_game((Path(__file__).parent / "data" / "explain" / "shared-asks.lit").read_text(), path="t.lit")
+    step = shared_asks(Mind(Board.build(game.setup, game.events, "Ann")))
+    assert step is not None and str(step.text).endswith("and Cat, Eve and Fay hold none of them.")
 
 
 # -- words written once from values: the terminal's text and the cards a page draws agree ----------------------------

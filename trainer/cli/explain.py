@@ -1,4 +1,5 @@
-"""``literature explain GAME.lit TARGET``: why a card (or every card of a set) is where it is, in human steps."""
+"""``literature explain GAME.lit TARGET``: why a card (or every card of a set) is where it is, in human steps;
+``literature explain --puzzle ID``: a built-in puzzle's explanation, step by step with its rungs."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ if TYPE_CHECKING:
 
 @command("explain")
 def explain(
-    file: Annotated[Path, GAME()],
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="A card (6D) or a set (LD) to explain.")],
+    file: Annotated[Path | None, GAME()] = None,
+    target: Annotated[str | None, typer.Argument(metavar="TARGET", help="A card (6D) or a set (LD) to explain.",
+                                                 show_default=False)] = None,
+    puzzle: Annotated[str | None, typer.Option("--puzzle", metavar="ID", help="Instead of a game: a puzzle of the "
+                                               "built-in pack, its explanation step by step.")] = None,
     as_player: Annotated[
         str | None,
         typer.Option("--as", metavar="PLAYER", help="See the game as this player (their hand must be listed)."),
@@ -39,6 +43,16 @@ def explain(
     from trainer.explain.explanation import Depth, explain_game
     from trainer.game.errors import LiteratureError
 
+    if puzzle is not None:
+        _puzzle(puzzle, as_json)
+        return
+    if file is None or target is None:  # the usage error Typer gives a missing argument
+        from typer._click import exceptions as errors  # the click that typer carries, as trainer.cli.app
+        from typer._click.globals import get_current_context
+
+        context = get_current_context()
+        missing = "file" if file is None else "target"
+        raise errors.MissingParameter(ctx=context, param=next(p for p in context.command.params if p.name == missing))  # type: ignore[arg-type]
     game = read_game(file)
     try:
         viewer = default_viewer(game.setup, as_player, public)
@@ -75,6 +89,27 @@ def explain(
         if ladder:
             print("Level: not forced, no level." if level is None else
                   f"Level {level[0]} ({level[1]}): the lowest rung of the ladder whose techniques place it.")
+
+
+def _puzzle(puzzle_id: str, as_json: bool) -> None:
+    """Print a built-in puzzle's stored explanation (JSON: id, level, steps with rung, technique, text, moves)."""
+    import json
+
+    from puzzles.difficulty import explanation_json
+    from puzzles.model import Puzzle
+    from puzzles.packs import BUILT_IN, record
+    from trainer.game.errors import LiteratureError
+
+    data = record(puzzle_id)
+    if data is None:
+        raise LiteratureError(f"{BUILT_IN}: no puzzle {puzzle_id!r} (literature puzzles lists them)")
+    found = Puzzle.from_json(data)
+    if as_json:
+        print(json.dumps(explanation_json(found), ensure_ascii=False))
+        return
+    from trainer.render.explain import show_puzzle_explanation
+
+    show_puzzle_explanation(found)
 
 
 def _level(game: Game, viewer: str, at: int | None, assignment: Mapping[Card, str | None]) -> tuple[int, str] | None:

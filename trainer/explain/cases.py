@@ -18,7 +18,7 @@ analysis as the last resort.
     >>> proof = refute(mind, Holds(Card.parse("10S"), "Fay"))
     >>> [step.technique.label for step in proof], proof[-1].impossible
     (['ask inference', 'ask inference'], True)
-    >>> print(proof[-1].text)  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(str(proof[-1].text))  # doctest: +NORMALIZE_WHITESPACE
     Dan asked Ann for QS on move 10, so Dan held another high spade; you hold 9S KS; Fay holds 10S (the
     supposition); Dan said no to AS on move 9, so it is JS; JS has not moved since, so Dan still holds it, but
     Bob holds JS (⟨1⟩). Impossible.
@@ -31,7 +31,8 @@ from typing import NamedTuple, Protocol
 
 from trainer.engine.facts import Fact, Holds, Lacks
 from trainer.explain.mind import Mind, Premises, Step, Technique
-from trainer.explain.techniques import HUMAN, next_step, saturate
+from trainer.explain.said import Said
+from trainer.explain.techniques import HUMAN, LADDER, next_step, saturate
 from trainer.explain.wording import join_reasons
 from trainer.game.cards import Card
 
@@ -47,9 +48,10 @@ def work_out(
     referee: Referee | None,
     done: Callable[[Mind], bool] | None = None,
     focus: frozenset[Card] = frozenset(),
+    ladder: tuple[Callable[[Mind], Step | None], ...] = LADDER,
 ) -> Mind:
-    """Apply the ladder's techniques cheapest first, with case analysis (given a ``referee``) as the last resort,
-    restarting from the cheapest after each step, until nothing follows.
+    """Apply the ``ladder``'s techniques cheapest first, with case analysis (given a ``referee``) as the last
+    resort, restarting from the cheapest after each step, until nothing follows.
 
     ``done`` stops early; case analysis tries the ``focus`` cards first.
 
@@ -59,11 +61,11 @@ def work_out(
     >>> game = read_game("tests/data/explain/case-analysis.lit")
     >>> referee = solve(game.setup, game.events, "Fay")
     >>> mind = work_out(Mind(Board.build(game.setup, game.events, "Fay")), referee)
-    >>> [step.text for step in mind.steps.values() if step.technique is Technique.CASE_ANALYSIS]
+    >>> [str(step.text) for step in mind.steps.values() if step.technique is Technique.CASE_ANALYSIS]
     ['Suppose Dan held 10H.']
     """
     while mind.contradiction is None and not (done is not None and done(mind)):
-        step = next_step(mind)
+        step = next_step(mind, ladder)
         if step is None and referee is not None:
             step = case_analysis(mind, referee, focus)
         if step is None:
@@ -109,13 +111,14 @@ def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
             branches.append(_case_step(Holds(card, player), found, sub))
         else:
             whys = [w for p in sub.board.players if (w := sub.why_lacks(card, p)) is not None]
-            reasons = f" ({join_reasons(w.text for w in whys)})" if whys else ""
+            reasons = Said.of(" (", join_reasons(w.text for w in whys), ")") if whys else Said()
             premises = Premises.of(whys)
             split = sub.apply(
                 Step(
                     Technique.CASE_ANALYSIS, (),
-                    text=f"Then {card} is with {' or '.join(players)}{reasons}, and each case is impossible.",
-                    clue=f"Try each place {card} could be.", nudge=f"Where could {card} be?",
+                    text=Said.of("Then ", card, f" is with {' or '.join(players)}", reasons,
+                                 ", and each case is impossible."),
+                    clue=Said.of("Try each place ", card, " could be."), nudge=Said.of("Where could ", card, " be?"),
                     events=premises.events, uses=tuple(sorted(set(premises.uses).union(*(b.uses for b in branches)))),
                     depth=premises.depth, impossible=True, cases=tuple(branches),
                 )
@@ -131,8 +134,12 @@ def _tree(steps: Iterable[Step]) -> Iterator[Step]:
         yield from _tree(step.cases)
 
 
-_AWAY_NUDGE = "Suppose {card} were not where the moves point: what would break?"
-_AWAY_CLUE = "Take {card} away from the one player the moves point to, and look for a contradiction."
+def _away_nudge(card: Card) -> Said:
+    return Said.of("Suppose ", card, " were not where the moves point: what would break?")
+
+
+def _away_clue(card: Card) -> Said:
+    return Said.of("Take ", card, " away from the one player the moves point to, and look for a contradiction.")
 
 
 def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
@@ -148,13 +155,14 @@ def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
     card, player = supposed.card, supposed.player
     if isinstance(supposed, Holds):
         fact: Fact = Lacks(card, player)
-        text, clue, nudge = (f"Suppose {player} held {card}.", f"What if {player} held {card}?",
-                             f"Try putting {card} with {player}.")
+        text, clue, nudge = (Said.of(f"Suppose {player} held ", card, "."),
+                             Said.of(f"What if {player} held ", card, "?"),
+                             Said.of("Try putting ", card, f" with {player}."))
     else:
         fact = Holds(card, player)
         # the supposition names the card's true holder: the hints must not (they come before the answer)
-        text, clue, nudge = (f"Suppose {player} did not hold {card}.", _AWAY_CLUE.format(card=card),
-                             _AWAY_NUDGE.format(card=card))
+        text, clue, nudge = (Said.of(f"Suppose {player} did not hold ", card, "."), _away_clue(card),
+                             _away_nudge(card))
     return Step(
         Technique.CASE_ANALYSIS,
         (fact,),
@@ -245,19 +253,19 @@ def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = 
         return Step(
             Technique.CASE_ANALYSIS,
             (Holds(card, holders[0]),),
-            text=f"Suppose {holders[0]} did not hold {card}: then no deal fits every ask and hand size together "
-            f"(every deal was counted, and each puts {card} with {holders[0]}).",
-            clue=_AWAY_CLUE.format(card=card),
-            nudge=_AWAY_NUDGE.format(card=card),
+            text=Said.of(f"Suppose {holders[0]} did not hold ", card, ": then no deal fits every ask and hand size "
+                         "together (every deal was counted, and each puts ", card, f" with {holders[0]})."),
+            clue=_away_clue(card),
+            nudge=_away_nudge(card),
             counted=True,
         )
     player = ruled[0]
     return Step(
         Technique.CASE_ANALYSIS,
         (Lacks(card, player),),
-        text=f"Suppose {player} held {card}: then no deal fits every ask and hand size together "
-        f"(every deal was counted, and none puts {card} with {player}).",
-        clue=f"What if {player} held {card}?",
-        nudge=f"Try putting {card} with {player}.",
+        text=Said.of(f"Suppose {player} held ", card, ": then no deal fits every ask and hand size together "
+                     "(every deal was counted, and none puts ", card, f" with {player})."),
+        clue=Said.of(f"What if {player} held ", card, "?"),
+        nudge=Said.of("Try putting ", card, f" with {player}."),
         counted=True,
     )

@@ -5,39 +5,43 @@ cheapest first (case analysis, :mod:`trainer.explain.cases`, last), restarting
 from the cheapest after each new fact, until nothing follows (or the targets
 are reached). :func:`explain` keeps only the steps the target's final fact
 rests on, numbers them, and rates them: the **rung** is that of the hardest
-technique needed on the ladder (1 seen … 6 case analysis) and the **score**
-adds, for every step, its rung over 6 (and the effort of its cases), so two
-deductions on one rung still sort by effort. (People read the rung as the
-explanation's *grade*: ``explain`` prints ``grade 3``, its JSON
-``"grade": {"level": 3, ...}``.)
+step on the ladder (:data:`~trainer.explain.mind.RUNGS`: 1 elimination … 6
+case analysis, the names of the puzzles' levels) and the **score** adds, for
+every step, its rung over 6 (and the effort of its cases), so two deductions on
+one rung still sort by effort. (People read the rung as the explanation's
+*grade*: ``explain`` prints ``grade 3``, its JSON ``"grade": {"level": 3, ...}``.)
+:func:`explain` with a ``level`` uses only the techniques of the rungs up to it
+(:func:`~trainer.explain.techniques.ladder_of`).
 
     >>> from trainer.game.notation import read_game
     >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
     >>> found.holder, found.difficulty
-    ('Cat', Difficulty(rung=3, score=3.5, name='ask inference'))
-    >>> found.texts("nudge")
+    ('Cat', Difficulty(rung=2, score=2.33, name='careful player'))
+    >>> [str(text) for text in found.texts("nudge")]
     ["Look at Cat's ask on move 1."]
-    >>> found.texts("clue")
-    ['Cat must hold another low diamond.']
+    >>> [text.parts for text in found.texts("clue")]
+    [('Cat must hold another card of ', HalfSuit.parse('LD'), '.')]
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from trainer.engine.facts import Board, Holds, Lacks
+from trainer.engine.facts import Board, Fact, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
 from trainer.explain.cases import work_out
-from trainer.explain.mind import Mind, Step, Technique, render_refs
+from trainer.explain.mind import RUNGS, Mind, Step, Technique, render_refs
+from trainer.explain.said import Said
 from trainer.explain.sightings import sighting
+from trainer.explain.techniques import LADDER, ladder_of
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
-from trainer.game.events import Event
+from trainer.game.events import Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
 
@@ -72,43 +76,45 @@ class Difficulty:
 
     def __post_init__(self) -> None:
         if not self.name:
-            object.__setattr__(self, "name", Technique.of_rung(self.rung).label)
+            object.__setattr__(self, "name", RUNGS[self.rung])
 
     def as_json(self) -> dict[str, object]:
-        """``{"level": 3, "name": "ask inference", "score": 3.5}``."""
+        """``{"level": 3, "name": "ask history", "score": 3.5}``."""
         return {"level": self.rung, "name": self.name, "score": self.score}
 
 
 def difficulty_of(steps: Sequence[Step]) -> Difficulty | None:
     """The difficulty of a chain of steps (``None`` for no step).
 
-    >>> step = Step(Technique.ELIMINATION, (), "", "", "")
+    >>> step = Step(Technique.ELIMINATION, (), Said(), Said(), Said(), level=2)
     >>> difficulty_of([step, step])
-    Difficulty(rung=2, score=2.67, name='elimination')
+    Difficulty(rung=2, score=2.67, name='careful player')
     """
     if not steps:
         return None
-    hardest = max(steps, key=lambda s: s.rung)
-    rung = hardest.rung
-    name = Technique.of_rung(rung).label if rung >= Technique.CHAINS.rung else hardest.technique.label
-    return Difficulty(rung, round(rung + sum(s.weight for s in steps), 2), name)
+    rung = max(s.rung for s in steps)
+    return Difficulty(rung, round(rung + sum(s.weight for s in steps), 2), RUNGS[rung])
 
 
 def derive(
     board: Board,
     knowledge: Knowledge | None = None,
     targets: Sequence[Card] = (),
+    level: int | None = None,
 ) -> Mind:
     """Everything the techniques find on ``board`` (stopping once ``targets`` are settled).
 
     With ``knowledge`` (the exact engine), case analysis is the last resort, so
     every forced card is reached; a target that is not forced is settled when
     the human steps rule out exactly the players the exact engine rules out.
+    With a ``level`` below 6, only the techniques of the rungs up to it, and no case analysis.
     """
     mind = Mind(board)
     focus = frozenset(targets)
+    ladder = LADDER if level is None or level >= 6 else ladder_of(level)
+    referee = None if level is not None and level < 6 else knowledge
     if not targets:
-        return work_out(mind, knowledge)
+        return work_out(mind, referee, ladder=ladder)
 
     def settled(mind: Mind) -> bool:
         for card in targets:
@@ -125,7 +131,7 @@ def derive(
                 return False
         return True
 
-    return work_out(mind, knowledge, settled, focus)
+    return work_out(mind, referee, settled, focus, ladder)
 
 
 def backtrack(mind: Mind, ids: Sequence[int]) -> list[Step]:
@@ -203,8 +209,8 @@ class Explanation:
             labels[case.id] = _letters(n)
         return labels
 
-    def text(self, step: Step, depth: Depth | str = Depth.FULL) -> str:
-        """One step at a depth; the full text spells out the cases of a case analysis."""
+    def text(self, step: Step, depth: Depth | str = Depth.FULL) -> Said:
+        """One step at a depth, its cards kept as values; the full text spells out the cases of a case analysis."""
         depth = Depth(depth)
         if depth is Depth.NUDGE:
             return step.nudge
@@ -212,21 +218,21 @@ class Explanation:
             return render_refs(step.clue, self.labels)
         return self._full(step, self.labels)
 
-    def _full(self, step: Step, labels: dict[int, str]) -> str:
+    def _full(self, step: Step, labels: dict[int, str]) -> Said:
         text = render_refs(step.text, labels)
         if step.cases:
-            inner = " ".join(f"({labels[c.id]}) {self._full(c, labels)}" for c in step.cases)
-            text = f"{text} {inner}"
+            inner = Said.join(" ", (Said.of(f"({labels[c.id]}) ", self._full(c, labels)) for c in step.cases))
+            text = Said.of(text, " ", inner)
             if step.facts:
-                text += f" So {'; '.join(str(f) for f in step.facts)}."
+                text += Said.of(" So ", Said.join("; ", (fact_said(f) for f in step.facts)), ".")
         return text
 
     def events(self, step: Step) -> tuple[int, ...]:
-        """The moves ``step`` rests on: those of its premises and every move its full text names
-        ("gave it up on move 41"), so a reader is shown every move the text relies on."""
-        return tuple(sorted(set(step.events) | cited_moves(self.text(step))))
+        """The moves ``step`` rests on: those of its premises and of its cases' steps (every move its text names,
+        "gave it up on move 41" too, so a reader is shown every move the text relies on)."""
+        return tuple(sorted(set(step.events).union(*(self.events(case) for case in step.cases))))
 
-    def texts(self, depth: Depth | str = Depth.FULL) -> list[str]:
+    def texts(self, depth: Depth | str = Depth.FULL) -> list[Said]:
         """Every step at a depth (a nudge gives only where to start)."""
         if Depth(depth) is Depth.NUDGE:
             return [self.steps[0].nudge] if self.steps else []
@@ -240,7 +246,8 @@ class Explanation:
             steps.append(
                 {
                     "technique": step.technique.label,
-                    "text": self.text(step, depth),
+                    "rung": step.rung,
+                    "text": str(self.text(step, depth)),
                     "facts": facts_json(step),
                     "events": list(self.events(step)),
                     "uses_steps": [numbers[u] for u in step.uses if u in numbers],
@@ -260,6 +267,15 @@ class Explanation:
         if self.settle:
             out["settle"] = list(self.settle)
         return out
+
+
+def fact_said(fact: Fact) -> Said:
+    """A fact in words, its card a value: ``Cat holds 6D``, ``Bob does not hold 2H``.
+
+    >>> str(fact_said(Lacks(Card.parse("2H"), "Bob")))
+    'Bob does not hold 2H'
+    """
+    return Said.of(f"{fact.player} {'holds' if isinstance(fact, Holds) else 'does not hold'} ", fact.card)
 
 
 def facts_json(step: Step) -> list[dict[str, object]]:
@@ -303,15 +319,17 @@ def explain(
     viewer: str | None,
     target: Card | HalfSuit,
     knowledge: Knowledge | None = None,
+    level: int | None = None,
 ) -> Explanation:
-    """Explain where ``target`` is, as ``viewer`` (``None``: the public) after ``events``."""
+    """Explain where ``target`` is, as ``viewer`` (``None``: the public) after ``events`` (with the techniques of
+    the rungs up to ``level`` only, when given)."""
     board = Board.build(setup, events, viewer)
     if knowledge is None:
         knowledge = solve(setup, events, viewer)
     cards = list(target.cards) if isinstance(target, HalfSuit) else [target]
     if all(c in board.claimed for c in cards):
         return _claimed(board, target, cards)
-    mind = derive(board, knowledge, [c for c in cards if c in board.unseen or c in board.seen])
+    mind = derive(board, knowledge, [c for c in cards if c in board.unseen or c in board.seen], level)
     assignment: dict[Card, str | None] = {}
     finals: list[int] = []
     holders: dict[Card, dict[str, Fraction]] = {}
@@ -352,17 +370,19 @@ def _merge_seen(steps: list[Step]) -> list[Step]:
         return steps
     yours = [s for s in sights if not s.events]
     moved = [s for s in sights if s.events]
-    texts = [f"{' '.join(str(f.card) for s in yours for f in s.facts)} are in your hand."] if len(yours) > 1 else []
+    texts = [Said.of(Said.join(" ", [f.card for s in yours for f in s.facts]), " are in your hand.")] \
+        if len(yours) > 1 else []
     texts += [s.text for s in (moved if len(yours) > 1 else sights)]
     merged = Step(
         Technique.SEEN,
         tuple(f for s in sights for f in s.facts),
-        " ".join(texts),
-        "Some of these cards have been seen.",
-        "Look at your hand and at the hits." if moved else "Look at your hand.",
+        Said.join(" ", texts),
+        Said.of("Some of these cards have been seen."),
+        Said.of("Look at your hand and at the hits." if moved else "Look at your hand."),
         events=tuple(sorted({e for s in sights for e in s.events})),
         depth=0,
         id=sights[0].id,
+        level=1,
     )
     return [merged, *(s for s in steps if s.technique is not Technique.SEEN)]
 
@@ -371,17 +391,40 @@ def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explan
     """A target whose set was claimed: the claim showed every card, and they left the game."""
     shown_by = board.claimed[cards[0]]
     event = shown_by.event
-    shown = board.event_text(event) if event else ""
     holders = {c: board.claimed[c].player for c in cards}
     if len(cards) == 1:
-        text = f"{sighting(cards[0], shown_by, board.viewer)}; it has left the game."
+        text = Said.of(sighting(cards[0], shown_by, board.viewer), "; it has left the game.")
     else:
-        text = f"The claim on move {event} ({shown}) showed where every card was; the set has left the game."
+        text = Said.of(f"The claim on move {event} (", claim_said(board.events[event - 1]) if event else "",
+                       ") showed where every card was; the set has left the game.")
     step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
-                f"{cards[0].half_suit} has been claimed.", f"Look at move {event}.",
-                events=(event,) if event else (), depth=0, id=1)
+                Said.of(cards[0].half_suit, " has been claimed."), Said.of(f"Look at move {event}."),
+                events=(event,) if event else (), depth=0, id=1, level=1)
     return Explanation(str(target), board, (step,), difficulty_of([step]), dict(holders),
                        is_set=isinstance(target, HalfSuit))
+
+
+def claim_said(event: Event) -> Said:
+    """A move in the notation's words (``str(event)``), a claim's cards kept as values."""
+    if not isinstance(event, Claim):
+        return Said.of(str(event))
+    when = " out of turn" if event.out_of_turn else ""
+    said = Said.of(f"{event.claimer} claims ", event.half_suit, f"{when}: ", placement_said(event.declared))
+    if event.actual:
+        said += Said.of(" (actual: ", placement_said(event.actual), ")")
+    return said
+
+
+def placement_said(holders: Iterable[tuple[Card, str]]) -> Said:
+    """Where cards are, grouped by player in card order: ``Ann 2D 3D, Cat 6D``.
+
+    >>> str(placement_said({Card.parse("3D"): "Ann", Card.parse("6D"): "Cat", Card.parse("2D"): "Ann"}.items()))
+    'Ann 2D 3D, Cat 6D'
+    """
+    by_player: dict[str, list[Card]] = {}
+    for card, player in sorted(holders):
+        by_player.setdefault(player, []).append(card)
+    return Said.join(", ", (Said.of(f"{p} ", Said.join(" ", cs)) for p, cs in by_player.items()))
 
 
 def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:

@@ -20,9 +20,10 @@ and :mod:`trainer.explain.cases` (6, case analysis).
     >>> six = Card.parse("6D")
     >>> mind.candidates(six)
     ['Bob', 'Cat', 'Dan', 'Eve', 'Fay']
-    >>> step = mind.apply(Step(Technique.ASK_INFERENCE, (Holds(six, "Cat"),), "Cat held 6D.", "", ""))
+    >>> step = mind.apply(Step(Technique.ASK_INFERENCE, (Holds(six, "Cat"),), Said.of("Cat held ", six, "."),
+    ...                        Said(), Said()))
     >>> player, why = mind.holder(six)
-    >>> player, render_refs(why.text, {step.id: "step 1"}), mind.candidates(six)
+    >>> player, str(render_refs(said(why.text), {step.id: "step 1"})), mind.candidates(six)
     ('Cat', 'Cat holds 6D (step 1)', ['Cat'])
 """
 
@@ -36,16 +37,33 @@ from enum import Enum
 from typing import NamedTuple
 
 from trainer.engine.facts import Board, Fact, Holds
+from trainer.explain.said import Said
 from trainer.explain.sightings import given, sighting
+from trainer.explain.wording import Clause, Reason, said
 from trainer.game.cards import Card
 
 DEEP = 1_000_000  # a limit that lets a technique use every derived fact
 
 
-class Technique(Enum):
-    """The ladder of techniques, each on its rung (1 = easiest).
+RUNGS = {
+    1: "elimination",
+    2: "careful player",
+    3: "ask history",
+    4: "hand counting",
+    5: "shared asks",
+    6: "case analysis",
+}
+"""The ladder's rungs and their names, the one vocabulary of steps and puzzle levels
+(:mod:`puzzles.ladder`, ``docs/techniques.md``): 1 what the table shows leaves one holder (nothing
+derived); 2 the careful player's deductions, chained (only holder, an ask's only option now, a full
+hand); 3 an ask read at the time it was made; 4 hand counting (as many places as candidates, asks that
+fill a hand); 5 shared asks; 6 case analysis."""
 
-    A rung is the explainer's own scale; a puzzle's *level* (:mod:`puzzles.difficulty`) is made from it.
+
+class Technique(Enum):
+    """The explainer's techniques (what a step does); the rung a step stands on (:data:`RUNGS`) is decided by
+    the step itself (:attr:`Step.rung`): an elimination resting on a derived fact is the careful player's,
+    an ask inference that reads the ask at its time is ask history.
     """
 
     SEEN = (1, "seen")
@@ -57,30 +75,20 @@ class Technique(Enum):
     CASE_ANALYSIS = (6, "case analysis")
 
     @property
-    def rung(self) -> int:
-        """1 (seen) to 6 (case analysis)."""
-        return self.value[0]
-
-    @property
     def label(self) -> str:
         """The technique's name in words."""
         return self.value[1]
 
-    @classmethod
-    def of_rung(cls, rung: int) -> Technique:
-        """The technique on a rung.
 
-        >>> Technique.of_rung(5).label
-        'chains'
-        """
-        return next(t for t in cls if t.rung == rung)
+_LOWEST = {Technique.SEEN: 1, Technique.ELIMINATION: 1, Technique.ASK_INFERENCE: 2, Technique.HAND_COUNTING: 2,
+           Technique.SHARED_ASKS: 5, Technique.CHAINS: 2, Technique.CASE_ANALYSIS: 6}
 
 
 @dataclass(frozen=True)
 class Why:
-    """The reason a fact is known: a sentence, the moves and steps it comes from, and its depth (0: given)."""
+    """The reason a fact is known: a clause, the moves and steps it comes from, and its depth (0: given)."""
 
-    text: str
+    text: Clause
     events: frozenset[int] = frozenset()
     steps: frozenset[int] = frozenset()
     depth: int = 0
@@ -94,13 +102,13 @@ def ref(step_id: int) -> str:
 _REF = re.compile(r"⟨(\d+)⟩")
 
 
-def render_refs(text: str, labels: dict[int, str]) -> str:
-    """Replace step references with their labels.
+def render_refs(text: Said, labels: dict[int, str]) -> Said:
+    """Replace step references (in the text parts: a reference is never a card) with their labels.
 
-    >>> render_refs("Cat holds 6D (⟨12⟩)", {12: "step 1"})
+    >>> str(render_refs(Said.of("Cat holds 6D (⟨12⟩)"), {12: "step 1"}))
     'Cat holds 6D (step 1)'
     """
-    return _REF.sub(lambda m: labels.get(int(m.group(1)), "an earlier step"), text)
+    return text.map_text(lambda part: _REF.sub(lambda m: labels.get(int(m.group(1)), "an earlier step"), part))
 
 
 @dataclass(frozen=True)
@@ -109,9 +117,9 @@ class Step:
 
     technique: Technique
     facts: tuple[Fact, ...]
-    text: str
-    clue: str
-    nudge: str
+    text: Said
+    clue: Said
+    nudge: Said
     events: tuple[int, ...] = ()
     uses: tuple[int, ...] = ()
     depth: int = 1
@@ -119,13 +127,17 @@ class Step:
     impossible: bool = False
     cases: tuple[Step, ...] = ()
     counted: bool = False  # case analysis settled by counting every deal (no human contradiction found)
+    level: int = 0  # the rung on the ladder (RUNGS), 0: the technique's lowest
 
     @property
     def rung(self) -> int:
-        """The step's rung: its technique's, or 5 (chains) when it rests on a derived fact."""
-        if self.technique in (Technique.SEEN, Technique.CASE_ANALYSIS, Technique.CHAINS):
-            return self.technique.rung
-        return Technique.CHAINS.rung if self.depth >= 2 else self.technique.rung
+        """The step's rung on the ladder (:data:`RUNGS`): 1 elimination … 6 case analysis."""
+        return self.level or _LOWEST[self.technique]
+
+    @property
+    def rung_name(self) -> str:
+        """The ladder's name of the step's rung."""
+        return RUNGS[self.rung]
 
     @property
     def weight(self) -> float:
@@ -144,8 +156,8 @@ class Premises(NamedTuple):
     def of(cls, whys: Iterable[Why], events: Iterable[int] = ()) -> Premises:
         """The premises of a step resting on facts known for ``whys`` (and on moves ``events``).
 
-        >>> Premises.of([Why("Bob said no to 3C on move 44", frozenset({44})), Why("Cat holds 6D (⟨1⟩)",
-        ...             steps=frozenset({1}), depth=1)], [1])
+        >>> Premises.of([Why(Said.of("Bob said no to 3C on move 44"), frozenset({44})),
+        ...              Why(Said.of("Cat holds 6D (⟨1⟩)"), steps=frozenset({1}), depth=1)], [1])
         Premises(events=(1, 44), uses=(1,), depth=2)
         """
         found = list(whys)
@@ -196,10 +208,10 @@ class Mind:
         other.max_depth = self.max_depth
         other.supposed = fact
         if isinstance(fact, Holds):
-            other.held[fact.card] = (fact.player, Why(f"{fact.player} holds {fact.card} (the supposition)"))
+            other.held[fact.card] = (fact.player, Why(Reason("holds", fact.player, fact.card, "the supposition")))
         else:
             other.lacked.setdefault(fact.card, {})[fact.player] = Why(
-                f"{fact.player} does not hold {fact.card} (the supposition)")
+                Reason("lacks", fact.player, fact.card, "the supposition"))
         return other
 
     def holder(self, card: Card, limit: int = DEEP) -> tuple[str, Why] | None:
@@ -260,7 +272,7 @@ class Mind:
             # two lines of reasoning disagree (only possible under a supposition): that is the contradiction
             step = replace(
                 step,
-                text=f"{step.text[:-1]}, but {clash.text}. Impossible.",
+                text=Said.of(step.text.without_stop(), ", but ", said(clash.text), ". Impossible."),
                 events=tuple(sorted(set(step.events) | clash.events)),
                 uses=tuple(sorted(set(step.uses) | clash.steps)),
                 impossible=True,
@@ -276,11 +288,11 @@ class Mind:
                 if fact.card in self.board.seen:
                     self.stated.add(fact.card)
                     continue
-                why = Why(f"{fact.player} holds {fact.card} ({ref(step.id)})", steps=frozenset({step.id}),
+                why = Why(Reason("holds", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
                           depth=step.depth)
                 self.held.setdefault(fact.card, (fact.player, why))
             else:
-                why = Why(f"{fact.player} does not hold {fact.card} ({ref(step.id)})", steps=frozenset({step.id}),
+                why = Why(Reason("lacks", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
                           depth=step.depth)
                 self.lacked.setdefault(fact.card, {}).setdefault(fact.player, why)
         return step

@@ -28,6 +28,7 @@ from trainer.engine.solve import Knowledge, NoDealError, deals_of, solve, solve_
 from trainer.engine.witness import Hands, draws, with_holders
 from trainer.explain.explanation import derive
 from trainer.explain.mind import render_refs
+from trainer.explain.wording import said
 from trainer.game.cards import Card
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError, NotationError
 from trainer.game.events import Event
@@ -102,6 +103,6 @@ def why_not(
     if why is None:
         return None
     if not why.steps:
-        return render_refs(why.text, {})  # a fact the history states
+        return str(said(why.text))  # a fact the history states
     step = mind.steps[max(why.steps)]  # the step that deduces it: its own words
-    return render_refs(step.text, {})
+    return str(render_refs(step.text, {}))

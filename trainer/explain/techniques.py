@@ -26,8 +26,10 @@ and starts again from the cheapest, until nothing follows.
     >>> step = ask_inference(mind)
     >>> step.technique.label, [str(f) for f in step.facts], step.events
     ('ask inference', ['Cat holds 6D'], (1,))
-    >>> step.text
+    >>> str(step.text)
     'Cat asked Bob for 3D on move 1, so Cat held another low diamond; you hold 2D 4D 5D 7D, so it is 6D.'
+    >>> step.text.cards()[:2], step.rung, step.rung_name
+    ((Card.parse('3D'), Card.parse('2D')), 2, 'careful player')
 """
 
 from __future__ import annotations
@@ -35,12 +37,17 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from trainer.engine.facts import Fact, Holds, Lacks, OneOf
-from trainer.explain.mind import Mind, Premises, Step, Technique, Why, ref
+from trainer.explain.mind import DEEP, Mind, Premises, Step, Technique, Why, ref
+from trainer.explain.said import Said, agree, cards_said, names
 from trainer.explain.sightings import elsewhere, kind_of, sighting
-from trainer.explain.wording import join_reasons, names
-from trainer.game.cards import Card, format_cards
+from trainer.explain.wording import Clause, join_reasons
+from trainer.game.cards import Card
+from trainer.game.events import Ask
+
+_Text = Said | str
 
 
 def _step(
@@ -48,22 +55,33 @@ def _step(
     facts: tuple[Fact, ...],
     premises: Premises,
     *,
-    text: str,
-    clue: str,
-    nudge: str,
+    text: _Text,
+    clue: _Text,
+    nudge: _Text,
+    level: int,
     impossible: bool = False,
 ) -> Step:
-    return Step(technique, facts, _sentences(text), _sentences(clue), _sentences(nudge), premises.events,
-                premises.uses, premises.depth, impossible=impossible)
+    return Step(technique, facts, _sentences(Said.of(text)), _sentences(Said.of(clue)), _sentences(Said.of(nudge)),
+                premises.events, premises.uses, premises.depth, impossible=impossible, level=level)
 
 
-def _sentences(text: str) -> str:
+_START = re.compile(r"(^|[.!?]\s+)([a-z])")
+_NEXT = re.compile(r"([.!?]\s+)([a-z])")
+
+
+def _sentences(text: Said) -> Said:
     """Start every sentence with a capital ("... move 119. You took ...").
 
-    >>> _sentences("you hold 2D. you took 10C from Bob.")
+    >>> str(_sentences(Said.of("you hold ", Card.parse("2D"), ". you took 10C from Bob.")))
     'You hold 2D. You took 10C from Bob.'
     """
-    return re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+    parts = [(_START if i == 0 else _NEXT).sub(lambda m: m.group(1) + m.group(2).upper(), p)
+             if isinstance(p, str) else p for i, p in enumerate(text.parts)]
+    return Said.of(*parts)
+
+
+def _whys(whys: Iterable[Why]) -> list[Clause]:
+    return [w.text for w in whys]
 
 
 # -- 1. seen ---------------------------------------------------------------------
@@ -75,7 +93,7 @@ def seen(mind: Mind) -> Step | None:
     >>> from trainer.engine.facts import Board
     >>> from trainer.game.notation import parse_game
     >>> game = parse_game("variant: classic\\nplayers: A B C D E F\\nA asks B for 2S: yes")
-    >>> seen(Mind(Board.build(game.setup, game.events, None))).text
+    >>> str(seen(Mind(Board.build(game.setup, game.events, None))).text)
     'A took 2S from B on move 1.'
     """
     for card, seen_card in mind.board.seen.items():
@@ -86,11 +104,12 @@ def seen(mind: Mind) -> Step | None:
         return Step(
             Technique.SEEN,
             (Holds(card, seen_card.player),),
-            text=f"{sighting(card, seen_card, mind.board.viewer)}.",
-            clue=f"{card} has been seen.",
-            nudge=f"Look at {where}.",
+            text=_sentences(Said.of(sighting(card, seen_card, mind.board.viewer), ".")),
+            clue=Said.of(card, " has been seen."),
+            nudge=Said.of(f"Look at {where}."),
             events=events,
             depth=0,
+            level=1,
         )
     return None
 
@@ -110,7 +129,7 @@ def elimination(mind: Mind, limit: int = 0) -> Step | None:
     ... Bob asks Cat for 7D: no
     ... Cat asks Dan for 7D: no
     ... Dan asks Eve for 7D: no''')
-    >>> elimination(Mind(Board.build(game.setup, game.events, "Ann"))).text
+    >>> str(elimination(Mind(Board.build(game.setup, game.events, "Ann"))).text)
     'Only Fay can hold 7D: 7D is not in your hand; Bob, Cat, Dan and Eve said no to 7D (moves 1, 2, 3, 4).'
     """
     players = mind.board.players
@@ -129,25 +148,45 @@ def elimination(mind: Mind, limit: int = 0) -> Step | None:
                 ruled.append(mind.board.name(player))
         if len(left) > 1:
             continue
-        reasons = join_reasons(w.text for w in whys)
-        nudge = f"Look at who could still hold {card}."
+        reasons = join_reasons(_whys(whys))
+        nudge = Said.of("Look at who could still hold ", card, ".")
+        premises = Premises.of(whys)
+        level = 1 if premises.depth <= 1 else 2
         if not left:
-            return _step(Technique.ELIMINATION, (), Premises.of(whys), text=f"Then nobody can hold {card}: {reasons}. "
-                         "Impossible.", clue=f"Nobody is left for {card}.", nudge=nudge, impossible=True)
+            return _step(Technique.ELIMINATION, (), premises, text=Said.of("Then nobody can hold ", card, ": ",
+                         reasons, ". Impossible."), clue=Said.of("Nobody is left for ", card, "."), nudge=nudge,
+                         impossible=True, level=level)
         holder = left[0]
-        return _step(Technique.ELIMINATION, (Holds(card, holder),), Premises.of(whys),
-                     text=f"Only {holder} can hold {card}: {reasons}.",
-                     clue=f"{card} cannot be with {', '.join(ruled)}.", nudge=nudge)
+        return _step(Technique.ELIMINATION, (Holds(card, holder),), premises,
+                     text=Said.of(f"Only {holder} can hold ", card, ": ", reasons, "."),
+                     clue=Said.of(card, f" cannot be with {', '.join(ruled)}."), nudge=nudge, level=level)
     return None
 
 
 # -- 3. ask inference ------------------------------------------------------------
 
 
-def ask_inference(mind: Mind, limit: int = 0) -> Step | None:
-    """An asker held another card of the set: when only one is left for them, it is theirs."""
+def reads_history(mind: Mind, one: OneOf) -> bool:
+    """Whether an ask must be read at the time it was made (ask history, rung 3), not only now (the careful
+    player's "must hold a card of the set"): a card of the set is seen with the asker now (the card asked
+    for, when the ask was a hit, or one that reached them since), or the asker gave one up after the ask."""
+    if any(isinstance(event, Ask) and event.hit and event.target == one.player and event.card.half_suit == one.half_suit
+           for event in mind.board.events[one.event:]):
+        return True  # the asker gave a card of the set up since: it may have been the one
+    return any((seen := mind.board.seen.get(card)) is not None and seen.player == one.player
+               for card in one.half_suit.cards)
+
+
+def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step | None:
+    """An asker held another card of the set: when only one is left for them, it is theirs.
+
+    With ``history=False`` only the asks a careful player reads now (:func:`reads_history` is false).
+    """
     board = mind.board
     for one in board.one_of:
+        old = reads_history(mind, one)
+        if old and not history:
+            continue
         asker = one.player
         remaining, whys = mind.split(one.cards, asker, limit)
         if len(remaining) > 1:
@@ -156,38 +195,44 @@ def ask_inference(mind: Mind, limit: int = 0) -> Step | None:
             continue
         ask = one.ask
         kind = kind_of(one.half_suit)
-        start = f"{asker} asked {ask.target} for {ask.card} on move {one.event}, so {asker} held another {kind}"
-        reasons = join_reasons([elsewhere(reason) for reason in one.ruled_out] + [w.text for w in whys])
+        start = Said.of(f"{asker} asked {ask.target} for ", ask.card,
+                        f" on move {one.event}, so {asker} held another {kind}")
+        reasons = join_reasons([elsewhere(reason) for reason in one.ruled_out] + _whys(whys))
         nudge = f"Look at {asker}'s ask on move {one.event}."
-        clue = f"{asker} must hold another {kind}."
-        premises = Premises.of(whys, [one.event])
+        clue = Said.of(f"{asker} must hold another card of ", one.half_suit, ".")
+        premises = Premises.of(whys, [one.event, *(r.event for r in one.ruled_out if r.event)])
+        level = 3 if old else 2
         if not remaining:
-            return _step(Technique.ASK_INFERENCE, (), premises, text=f"{start}, but none is left: {reasons}. "
-                         "Impossible.", clue=clue, nudge=nudge, impossible=True)
+            return _step(Technique.ASK_INFERENCE, (), premises, text=Said.of(start, ", but none is left: ", reasons,
+                         ". Impossible."), clue=clue, nudge=nudge, impossible=True, level=level)
         card = remaining[0]
-        text = f"{start}; {reasons}, so it is {card}" if reasons else f"{start}, and it can only be {card}"
+        text = Said.of(start, "; ", reasons, ", so it is ", card) if reasons else Said.of(
+            start, ", and it can only be ", card)
         if one.event < len(board.events):
-            text += f"; {card} has not moved since, so {asker} still holds it"
+            text += Said.of("; ", card, f" has not moved since, so {asker} still holds it")
         return _step(Technique.ASK_INFERENCE, (Holds(card, asker),), premises, text=text + ".", clue=clue,
-                     nudge=nudge)
+                     nudge=nudge, level=level)
     return None
 
 
 # -- 4. hand counting ------------------------------------------------------------
 
 
-def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[str], list[Why]]:
-    """The cards known to be with ``player``, as short texts, and the reasons for the derived ones."""
-    parts: list[str] = []
+def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[Said], list[Why]]:
+    """The cards known to be with ``player``, as short texts, and the reasons for them (a seen card's: the move
+    that showed it)."""
+    parts: list[Said] = []
     whys: list[Why] = []
     for card in mind.board.seen_with(player):
         seen_card = mind.board.seen[card]
-        parts.append(f"{card} (move {seen_card.event})" if seen_card.event else f"{card} (dealt)")
+        parts.append(Said.of(card, f" (move {seen_card.event})" if seen_card.event else " (dealt)"))
+        if seen_card.event:
+            whys.append(Why(Said(), frozenset({seen_card.event})))
     for card in mind.board.unseen:
         held = mind.holder(card, limit)
         if held is not None and held[0] == player:
             steps = held[1].steps
-            parts.append(f"{card} ({ref(min(steps))})" if steps else f"{card} (supposed)")
+            parts.append(Said.of(card, f" ({ref(min(steps))})" if steps else " (supposed)"))
             whys.append(held[1])
     return parts, whys
 
@@ -212,20 +257,21 @@ def _packing(mind: Mind, player: str, limit: int) -> list[tuple[OneOf, tuple[Car
     return chosen
 
 
-def _one_of(cards: Iterable[Card]) -> str:
+def _one_of(cards: Iterable[Card]) -> Said:
     listed = list(cards)
-    return format_cards(listed) if len(listed) == 1 else f"one of {format_cards(listed)}"
+    return cards_said(listed) if len(listed) == 1 else Said.of("one of ", cards_said(listed))
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True) -> Step | None:
-    """A hand whose size is reached by known cards (or by separate asks), or equals its candidates.
+def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True, places: bool = True) -> Step | None:
+    """A hand whose size is reached by known cards (the careful player's full hand, rung 2), or by separate
+    asks, or equals its candidates (hand counting, rung 4).
 
-    With ``packing=False`` only the careful player's counting: known cards that fill the hand, or as many
-    places as candidates (a hand filled by separate asks is left out).
+    With ``packing=False`` a hand filled by separate asks is left out; with ``places=False`` a hand with as
+    many places as candidates is left out too (only the careful player's full hand is left).
     """
     board = mind.board
     for player in board.players:
@@ -238,53 +284,67 @@ def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True) -> Step |
         possible = [c for c in board.unseen if held_by[c] is None and mind.why_lacks(c, player, limit) is None]
         nudge = f"Count {player}'s cards."
         have = f"{player} holds {_plural(size, 'card')}"
-        known = f": {', '.join(parts)}" if parts else ""
-        more = f"{have}{known}, so {left} more" if parts else have
+        known = Said.of(": ", Said.join(", ", parts)) if parts else Said()
+        more = Said.of(have, known, f", so {left} more") if parts else Said.of(have)
         if left < 0:
-            return _step(Technique.HAND_COUNTING, (), Premises.of(mine), text=f"Then {have} but {len(parts)} are "
-                         f"known{known}. Impossible.", clue=f"{player}'s hand overflows.", nudge=nudge, impossible=True)
+            return _step(Technique.HAND_COUNTING, (), Premises.of(mine), text=Said.of(f"Then {have} but {len(parts)} "
+                         "are known", known, ". Impossible."), clue=f"{player}'s hand overflows.", nudge=nudge,
+                         impossible=True, level=2)
         if left == 0:
             new = [c for c in possible if not mind.knows(Lacks(c, player))]
             if new:
                 return _step(Technique.HAND_COUNTING, tuple(Lacks(c, player) for c in new), Premises.of(mine),
-                             text=f"{have}, all known{known}; so {player} holds none of {format_cards(new)}.",
-                             clue=f"Every card of {player}'s is accounted for.", nudge=nudge)
+                             text=Said.of(have, ", all known", known, f"; so {player} holds none of ",
+                                          cards_said(new), "."),
+                             clue=f"Every card of {player}'s is accounted for.", nudge=nudge, level=2)
+            continue
+        if not places:
             continue
         others = [c for c in board.unseen if c not in possible and (held_by[c] is None or held_by[c][0] != player)]  # type: ignore[index]
         other_whys = [w for c in others if (w := mind.why_lacks(c, player, limit)) is not None]
         if len(possible) < left:
             return _step(Technique.HAND_COUNTING, (), Premises.of(mine + other_whys),
-                         text=f"Then {have}{known}, and only {_plural(len(possible), 'other card')} can still be "
-                         f"{player}'s, not {left}. Impossible.",
-                         clue=f"{player}'s hand cannot be filled.", nudge=nudge, impossible=True)
+                         text=Said.of(f"Then {have}", known, f", and only {_plural(len(possible), 'other card')} "
+                                      f"can still be {player}'s, not {left}. Impossible."),
+                         clue=f"{player}'s hand cannot be filled.", nudge=nudge, impossible=True, level=4)
         if len(possible) == left:
             facts = tuple(Holds(c, player) for c in possible)
             if all(mind.knows(f) for f in facts):
                 continue
             return _step(Technique.HAND_COUNTING, facts, Premises.of(mine + other_whys),
-                         text=f"{more}; every other unseen card is ruled out for {player} "
-                         f"({join_reasons(w.text for w in other_whys)}), so {player} holds {format_cards(possible)}.",
-                         clue=f"Only {_plural(left, 'card')} can still be {player}'s.", nudge=nudge)
+                         text=Said.of(more, f"; every other unseen card is ruled out for {player} (",
+                                      join_reasons(_whys(other_whys)), f"), so {player} holds ", cards_said(possible),
+                                      "."),
+                         clue=f"Only {_plural(left, 'card')} can still be {player}'s.", nudge=nudge, level=4)
         packs = _packing(mind, player, limit) if packing else []
         if not packs or len(packs) < left:
             continue
-        asks = names(f"{_one_of(cs)} (ask on move {one.event})" for one, cs in packs)
+        asks = _listed([Said.of(_one_of(cs), f" (ask on move {one.event})") for one, cs in packs])
         pack_whys = [w for one, cs in packs for c in one.cards if c not in cs
                      if (w := mind.why_lacks(c, player, limit)) is not None]
         premises = Premises.of(mine + pack_whys, [one.event for one, _ in packs])
         if len(packs) > left:
             return _step(Technique.HAND_COUNTING, (), premises,
-                         text=f"Then {more}, yet {player} must hold {asks}. Impossible.",
-                         clue=f"{player}'s asks need more cards than {player} has.", nudge=nudge, impossible=True)
+                         text=Said.of("Then ", more, f", yet {player} must hold ", asks, ". Impossible."),
+                         clue=f"{player}'s asks need more cards than {player} has.", nudge=nudge, impossible=True,
+                         level=4)
         inside = {c for _, cs in packs for c in cs}
         new = [c for c in possible if c not in inside and not mind.knows(Lacks(c, player))]
         if not new:
             continue
         return _step(Technique.HAND_COUNTING, tuple(Lacks(c, player) for c in new), premises,
-                     text=f"{more}, and {player} must hold {asks}: that fills the hand, "
-                     f"so {player} holds none of {format_cards(new)}.",
-                     clue=f"{player}'s asks account for the rest of {player}'s hand.", nudge=nudge)
+                     text=Said.of(more, f", and {player} must hold ", asks, ": that fills the hand, "
+                                  f"so {player} holds none of ", cards_said(new), "."),
+                     clue=f"{player}'s asks account for the rest of {player}'s hand.", nudge=nudge, level=4)
+
     return None
+
+
+def _listed(items: list[Said]) -> Said:
+    """Sentences listed as a person would say them: ``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return Said.of(*items)
+    return Said.of(Said.join(", ", items[:-1]), " and ", items[-1])
 
 
 def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]:
@@ -304,11 +364,11 @@ def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card
     return found
 
 
-def _ruled_out(ones: Iterable[OneOf]) -> list[str]:
+def _ruled_out(ones: Iterable[OneOf]) -> list[Clause]:
     """The reasons several asks' other cards were ruled out, your own cards gathered in one clause."""
     yours: set[Card] = set()
     verb = "hold"
-    texts: list[str] = []
+    texts: list[Clause] = []
     for one in ones:
         for reason in one.ruled_out:
             if reason.how == "yours":
@@ -316,7 +376,7 @@ def _ruled_out(ones: Iterable[OneOf]) -> list[str]:
                 verb = "held" if reason.moved else verb
             else:
                 texts.append(elsewhere(reason))
-    return ([f"you {verb} {format_cards(yours)}"] if yours else []) + texts
+    return ([Said.of(f"you {verb} ", cards_said(yours))] if yours else []) + texts
 
 
 def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
@@ -341,27 +401,31 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                     if len(union) > k:
                         continue
                     whys = [w for _, _, ws in choice for w in ws]
-                    premises = Premises.of(whys, [one.event for one, _, _ in choice])
+                    premises = Premises.of(whys, [one.event for one, _, _ in choice] + [
+                        r.event for one, _, _ in choice for r in one.ruled_out if r.event])
                     moves = ", ".join(str(one.event) for one, _, _ in choice)
                     kind = kind_of(choice[0][0].half_suit)
                     need = f"{names(group)} each held another {kind} (asks on moves {moves})"
-                    reasons = join_reasons(_ruled_out([one for one, _, _ in choice]) + [w.text for w in whys])
+                    reasons = join_reasons(_ruled_out([one for one, _, _ in choice]) + _whys(whys))
                     nudge = f"Compare the asks on moves {moves}."
                     if len(union) < k:
                         return _step(Technique.SHARED_ASKS, (), premises,
-                                     text=f"Then {need}, but only {format_cards(union) or 'no card'} "
-                                     f"{'is' if len(union) == 1 else 'are'} left for them ({reasons}). Impossible.",
+                                     text=Said.of(f"Then {need}, but only ", cards_said(union) or "no card",
+                                                  f" {'is' if len(union) == 1 else 'are'} left for them (", reasons,
+                                                  "). Impossible."),
                                      clue=f"{names(group)} need more cards than are left.", nudge=nudge,
-                                     impossible=True)
+                                     impossible=True, level=5)
                     others = [p for p in mind.board.players if p not in group]
                     new = tuple(Lacks(c, p) for c in union for p in others if not mind.knows(Lacks(c, p)))
                     if not new:
                         continue
-                    ruled = names(sorted({f.player for f in new}, key=mind.board.players.index))
+                    ruled = agree(sorted({f.player for f in new}, key=mind.board.players.index), "holds", "hold")
                     return _step(Technique.SHARED_ASKS, new, premises,
-                                 text=f"{need}; only {format_cards(union)} are left for them ({reasons}), so "
-                                 f"these {k} cards are theirs, one each, and {ruled} hold none of them.",
-                                 clue=f"{names(group)} share {format_cards(union)} between them.", nudge=nudge)
+                                 text=Said.of(f"{need}; only ", cards_said(union), " are left for them (", reasons,
+                                              f"), so these {k} cards are theirs, one each, and {ruled} none of "
+                                              "them."),
+                                 clue=Said.of(f"{names(group)} share ", cards_said(union), " between them."),
+                                 nudge=nudge, level=5)
     return None
 
 
@@ -401,7 +465,7 @@ def next_step(mind: Mind, ladder: tuple[Callable[[Mind], Step | None], ...] = LA
     >>> from trainer.game.notation import read_game
     >>> game = read_game("tests/data/six-diamonds.lit")
     >>> mind = Mind(Board.build(game.setup, game.events, "Ann"))
-    >>> next_step(mind).text, next_step(mind, HUMAN).technique.label
+    >>> str(next_step(mind).text), next_step(mind, HUMAN).technique.label
     ('9S is in your hand.', 'ask inference')
     """
     for technique in ladder:
@@ -427,3 +491,30 @@ def saturate(
             return mind
         mind.apply(step)
     return mind
+
+
+_Ladder = tuple[Callable[[Mind], Step | None], ...]
+
+
+def ladder_of(level: int) -> _Ladder:
+    """The techniques of the rungs up to ``level`` (1 to 5, :data:`~trainer.explain.mind.RUNGS`), cheapest first,
+    each allowed every derived fact from rung 2 on (chains are free): what a level-``level`` puzzle is explained
+    with, and (from level 3) what :mod:`puzzles.ladder` solves it with.
+
+    >>> [len(ladder_of(k)) for k in range(1, 6)]
+    [2, 4, 5, 6, 7]
+    """
+    if level <= 1:
+        return (seen, partial(elimination, limit=0))
+    careful: _Ladder = (
+        seen, partial(elimination, limit=DEEP), partial(ask_inference, limit=DEEP, history=False),
+        partial(hand_counting, limit=DEEP, packing=False, places=False))
+    if level == 2:
+        return careful
+    history: _Ladder = (*careful, partial(ask_inference, limit=DEEP))
+    if level == 3:
+        return history
+    counting: _Ladder = (*history, partial(hand_counting, limit=DEEP))
+    if level == 4:
+        return counting
+    return (*counting, partial(shared_asks, limit=DEEP))

@@ -1,32 +1,71 @@
 """Reasons gathered into short sentences: one clause per player (or per card) instead of one per fact.
 
 A step lists why players are ruled out, one reason per fact, as the table
-gives them. Said one by one they make long, repetitive sentences; gathered
-by player (or, when each player gives one reason, by card) they read as a
-person would say them:
+gives them. A reason of a known form is a value (:class:`Reason`: its kind,
+player, card and note), so reasons of one kind are gathered by player (or,
+when each player gives one reason, by card) and said as a person would say
+them, the cards kept as values (:class:`~trainer.explain.said.Said`):
 
-    >>> gather(["Bob said no to 9H on move 119", "Bob said no to KH on move 102",
-    ...         "Bob asked for 5D on move 116, so did not hold it", "Bob asked for 3H on move 101, so did not hold it"])
+    >>> from trainer.game.cards import Card
+    >>> c = Card.parse
+    >>> [str(s) for s in gather([Reason("no", "Bob", c("9H"), "119"), Reason("no", "Bob", c("KH"), "102"),
+    ...                          Reason("asked", "Bob", c("5D"), "116"), Reason("asked", "Bob", c("3H"), "101")])]
     ['Bob said no to 9H KH (moves 119, 102)', 'Bob asked for 5D 3H (moves 116, 101), so held none of them']
-    >>> gather(["Ann said no to 3C on move 10", "Bob said no to 3C on move 44", "3C is not in your hand"])
+    >>> [str(s) for s in gather([Reason("no", "Ann", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44"),
+    ...                          Reason("hand", "hand", c("3C"))])]
     ['Ann and Bob said no to 3C (moves 10, 44)', '3C is not in your hand']
 
-Texts of any other form are kept as they are, in their place.
+Sentences of any other form (a :class:`~trainer.explain.said.Said`) are kept as they are, in their place.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from trainer.explain.said import Said, agree, names
+from trainer.game.cards import Card
+
+Parts = Sequence[Card]
+
+
+class Reason(NamedTuple):
+    """One reason of a known form: ``kind`` (``no``, ``asked``, ``lacks``, ``holds``, ``still``, ``with``,
+    ``hand``), the player, the card and a note (a move number, a step reference or ``the supposition``).
+
+    >>> str(Reason("asked", "Bob", Card.parse("5D"), "116").said())
+    'Bob asked for 5D on move 116, so did not hold it'
+    """
+
+    kind: str
+    player: str
+    card: Card
+    note: str = ""
+
+    def said(self) -> Said:
+        """The reason alone, in words."""
+        return _FORMS[self.kind].one(self.player, self.card, self.note)
+
+
+Clause = Said | Reason
+"""A reason: a value of a known form, or a sentence kept as it is."""
+
+
+def said(clause: Clause) -> Said:
+    """A clause in words."""
+    return clause.said() if isinstance(clause, Reason) else clause
+
+
+def _cards(cards: Parts) -> Said:
+    return Said.join(" ", cards)
+
 
 class _Form(NamedTuple):
-    """One way a reason is worded: how to read it, and how to say several at once."""
+    """One way a reason is worded: alone, several cards of one player, several players of one card."""
 
-    pattern: re.Pattern[str]
-    by_player: Callable[[str, str, str], str]  # player, cards, notes -> sentence
-    by_card: Callable[[str, str, str], str] | None  # players, card, notes -> sentence (None: by player only)
+    one: Callable[[str, Card, str], Said]  # player, card, note
+    by_player: Callable[[str, Parts, str], Said]  # player, cards, notes
+    by_card: Callable[[list[str], Card, str], Said] | None  # players, card, notes (None: by player only)
     moves: bool = False  # the notes are move numbers
 
 
@@ -36,128 +75,105 @@ def _moves(numbers: Sequence[str]) -> str:
 
 _FORMS = {
     "no": _Form(
-        re.compile(r"(?P<player>\S+) said no to (?P<card>\S+) on move (?P<note>\d+)"),
-        lambda p, cs, ns: f"{p} said no to {cs} ({ns})",
-        lambda ps, c, ns: f"{ps} said no to {c} ({ns})",
+        lambda p, c, n: Said.of(f"{p} said no to ", c, f" on move {n}"),
+        lambda p, cs, ns: Said.of(f"{p} said no to ", _cards(cs), f" ({ns})"),
+        lambda ps, c, ns: Said.of(f"{names(ps)} said no to ", c, f" ({ns})"),
         moves=True,
     ),
     "asked": _Form(
-        re.compile(r"(?P<player>\S+) asked for (?P<card>\S+) on move (?P<note>\d+), so did not hold it"),
-        lambda p, cs, ns: f"{p} asked for {cs} ({ns}), so held none of them",
-        lambda ps, c, ns: f"{ps} asked for {c} ({ns}), so did not hold it",
+        lambda p, c, n: Said.of(f"{p} asked for ", c, f" on move {n}, so did not hold it"),
+        lambda p, cs, ns: Said.of(f"{p} asked for ", _cards(cs), f" ({ns}), so held none of them"),
+        lambda ps, c, ns: Said.of(f"{names(ps)} asked for ", c, f" ({ns}), so did not hold it"),
         moves=True,
     ),
     "lacks": _Form(
-        re.compile(r"(?P<player>\S+) does not hold (?P<card>\S+) \((?P<note>[^()]*)\)"),
-        lambda p, cs, ns: f"{p} does not hold {cs} ({ns})",
-        lambda ps, c, ns: f"{ps} do not hold {c} ({ns})",
+        lambda p, c, n: Said.of(f"{p} does not hold ", c, f" ({n})"),
+        lambda p, cs, ns: Said.of(f"{p} does not hold ", _cards(cs), f" ({ns})"),
+        lambda ps, c, ns: Said.of(agree(ps, "does not hold", "do not hold") + " ", c, f" ({ns})"),
     ),
     "holds": _Form(
-        re.compile(r"(?P<player>\S+) holds (?P<card>\S+) \((?P<note>[^()]*)\)"),
-        lambda p, cs, ns: f"{p} holds {cs} ({ns})",
-        lambda ps, c, ns: f"{ps} hold {c} ({ns})",
+        lambda p, c, n: Said.of(f"{p} holds ", c, f" ({n})"),
+        lambda p, cs, ns: Said.of(f"{p} holds ", _cards(cs), f" ({ns})"),
+        lambda ps, c, ns: Said.of(agree(ps, "holds", "hold") + " ", c, f" ({ns})"),
     ),
     "still": _Form(
-        re.compile(r"(?P<player>\S+) still had (?P<card>\S+) then \(gave it up on move (?P<note>\d+)\)"),
-        lambda p, cs, ns: f"{p} still had {cs} then (gave them up on {ns})",
+        lambda p, c, n: Said.of(f"{p} still had ", c, f" then (gave it up on move {n})"),
+        lambda p, cs, ns: Said.of(f"{p} still had ", _cards(cs), f" then (gave them up on {ns})"),
         None,
         moves=True,
     ),
     "with": _Form(
-        re.compile(r"(?P<card>\S+) was with (?P<player>\S+) then"),
-        lambda p, cs, ns: f"{cs} were with {p} then",
+        lambda p, c, n: Said.of(c, f" was with {p} then"),
+        lambda p, cs, ns: Said.of(_cards(cs), f" were with {p} then"),
         None,
     ),
     "hand": _Form(
-        re.compile(r"(?P<card>\S+) is not in your (?P<player>hand)"),
-        lambda p, cs, ns: f"{cs} are not in your hand",
-        lambda ps, c, ns: f"{c} is not in your hand",
+        lambda p, c, n: Said.of(c, " is not in your hand"),
+        lambda p, cs, ns: Said.of(_cards(cs), " are not in your hand"),
+        None,
     ),
 }
 
 
-def names(players: Iterable[str]) -> str:
-    """Players (or anything named) in a list a person would say.
-
-    >>> names(["Bob"]), names(["Bob", "Dan"]), names(["Bob", "Cat", "Dan"])
-    ('Bob', 'Bob and Dan', 'Bob, Cat and Dan')
-    """
-    listed = list(players)
-    return ", ".join(listed[:-1]) + f" and {listed[-1]}" if len(listed) > 1 else listed[0]
-
-
-class _Reason(NamedTuple):
-    kind: str
-    player: str
-    card: str
-    note: str
-
-
-def _read(text: str) -> _Reason | None:
-    for kind, form in _FORMS.items():
-        found = form.pattern.fullmatch(text)
-        if found is not None:
-            return _Reason(kind, found["player"], found["card"], found.groupdict().get("note") or "")
-    return None
-
-
-def _say(group: Sequence[_Reason], by_player: bool) -> str:
-    kind = group[0].kind
-    form = _FORMS[kind]
+def _say(group: Sequence[Reason], by_player: bool) -> Said:
+    form = _FORMS[group[0].kind]
     notes = [r.note for r in group]
-    said = _moves(notes) if form.moves else ", ".join(dict.fromkeys(notes))
+    told = _moves(notes) if form.moves else ", ".join(dict.fromkeys(notes))
     if by_player or form.by_card is None:
-        return form.by_player(group[0].player, " ".join(r.card for r in group), said)
-    return form.by_card(names([r.player for r in group]), group[0].card, said)
+        return form.by_player(group[0].player, list(dict.fromkeys(r.card for r in group)), told)
+    return form.by_card([r.player for r in group], group[0].card, told)
 
 
-def gather(texts: Iterable[str]) -> list[str]:
+def gather(clauses: Iterable[Clause]) -> list[Said]:
     """The reasons, duplicates dropped and reasons of one form gathered, each group where its first one stood.
 
     Reasons of one form are gathered by player, or by card when there are more players than cards.
 
-    >>> gather(["Cat does not hold 2H (⟨2⟩)", "Dan does not hold 2H (⟨3⟩)", "Cat does not hold 2H (⟨2⟩)"])
+    >>> c = Card.parse
+    >>> [str(s) for s in gather([Reason("lacks", "Cat", c("2H"), "⟨2⟩"), Reason("lacks", "Dan", c("2H"), "⟨3⟩"),
+    ...                          Reason("lacks", "Cat", c("2H"), "⟨2⟩")])]
     ['Cat and Dan do not hold 2H (⟨2⟩, ⟨3⟩)']
-    >>> gather(["Bob holds 3D (b)", "Bob holds 4D (b)", "Bob holds 7D (c)", "Eve has no cards left"])
+    >>> [str(s) for s in gather([Reason("holds", "Bob", c("3D"), "b"), Reason("holds", "Bob", c("4D"), "b"),
+    ...                          Reason("holds", "Bob", c("7D"), "c"), Said.of("Eve has no cards left")])]
     ['Bob holds 3D 4D (b)', 'Bob holds 7D (c)', 'Eve has no cards left']
-    >>> gather(["Eve still had 10C then (gave it up on move 20)", "Eve still had AC then (gave it up on move 78)",
-    ...         "10C was with Ann then", "KC was with Ann then"])
+    >>> [str(s) for s in gather([Reason("still", "Eve", c("10C"), "20"), Reason("still", "Eve", c("AC"), "78"),
+    ...                          Reason("with", "Ann", c("10C")), Reason("with", "Ann", c("KC"))])]
     ['Eve still had 10C AC then (gave them up on moves 20, 78)', '10C KC were with Ann then']
     """
-    unique = list(dict.fromkeys(texts))
-    reasons = [_read(text) for text in unique]
+    unique = list(dict.fromkeys(clauses))
+    reasons = [r for r in unique if isinstance(r, Reason)]
     by_player: dict[str, bool] = {}
-    for kind in {r.kind for r in reasons if r is not None}:
-        same = [r for r in reasons if r is not None and r.kind == kind]
+    for kind in {r.kind for r in reasons}:
+        same = [r for r in reasons if r.kind == kind]
         by_player[kind] = _FORMS[kind].by_card is None or len({r.player for r in same}) <= len({r.card for r in same})
 
-    def key(r: _Reason) -> tuple[str, str, str]:
+    def key(r: Reason) -> tuple[str, str, object]:
         # a player's derived facts are gathered only when they rest on the same step
         return (r.kind, r.player, r.note if r.kind in ("lacks", "holds") else "") if by_player[r.kind] \
-            else (r.kind, r.card, "")
+            else (r.kind, "", r.card)
 
-    groups: dict[tuple[str, str, str], list[_Reason]] = {}
+    groups: dict[tuple[str, str, object], list[Reason]] = {}
     for r in reasons:
-        if r is not None:
-            groups.setdefault(key(r), []).append(r)
-    out: list[str] = []
-    said: set[tuple[str, str, str]] = set()
-    for text, r in zip(unique, reasons, strict=True):
-        if r is None:
-            out.append(text)
+        groups.setdefault(key(r), []).append(r)
+    out: list[Said] = []
+    told: set[tuple[str, str, object]] = set()
+    for clause in unique:
+        if not isinstance(clause, Reason):
+            out.append(clause)
             continue
-        if key(r) in said:
+        if key(clause) in told:
             continue
-        said.add(key(r))
-        group = groups[key(r)]
-        out.append(text if len(group) == 1 else _say(group, by_player[r.kind]))
+        told.add(key(clause))
+        group = groups[key(clause)]
+        out.append(clause.said() if len(group) == 1 else _say(group, by_player[clause.kind]))
     return out
 
 
-def join_reasons(texts: Iterable[str]) -> str:
+def join_reasons(clauses: Iterable[Clause]) -> Said:
     """The reasons gathered (:func:`gather`) and said in one clause each, separated by semicolons.
 
-    >>> join_reasons(["Cat does not hold 2H (⟨2⟩)", "Dan does not hold 2H (⟨3⟩)", "you hold 3H"])
+    >>> str(join_reasons([Reason("lacks", "Cat", Card.parse("2H"), "⟨2⟩"),
+    ...                   Reason("lacks", "Dan", Card.parse("2H"), "⟨3⟩"), Said.of("you hold 3H")]))
     'Cat and Dan do not hold 2H (⟨2⟩, ⟨3⟩); you hold 3H'
     """
-    return "; ".join(gather(texts))
+    return Said.join("; ", gather(clauses))

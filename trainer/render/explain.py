@@ -11,6 +11,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.model import Puzzle
 from trainer.explain.explanation import Depth, Explanation
 
 
@@ -21,9 +22,9 @@ def headline(found: Explanation, depth: Depth) -> Text:
     >>> from trainer.explain.explanation import explain_game
     >>> found = explain_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann", "6D")
     >>> headline(found, Depth.FULL).plain
-    '6D is with Cat · grade 3 (ask inference), score 3.5'
+    '6D is with Cat · grade 2 (careful player), score 2.33'
     >>> headline(found, Depth.NUDGE).plain
-    'Where is 6D? · grade 3 (ask inference), score 3.5'
+    'Where is 6D? · grade 2 (careful player), score 2.33'
     """
     text = Text()
     forced = all(h is not None for h in found.assignment.values())
@@ -52,15 +53,15 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
     texts = found.texts(depth)
     if depth is Depth.NUDGE:
         if texts:
-            parts.append(Text.assemble(("Hint: ", "bold"), texts[0]))
+            parts.append(Text.assemble(("Hint: ", "bold"), str(texts[0])))
     elif found.steps:
         numbers = {s.id: n for n, s in enumerate(found.steps, start=1)}
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", style="bold")
         table.add_column()
         for n, (step, text) in enumerate(zip(found.steps, texts, strict=True), start=1):
-            label = Text(f"[{step.technique.label}]", style="cyan")
-            body = Text.assemble(label, " ", text)
+            label = Text(f"[{step.rung_name}]", style="cyan")
+            body = Text.assemble(label, " ", str(text))
             if depth is Depth.FULL:
                 for event in found.events(step):
                     body.append(f"\n  move {event}: {found.board.event_text(event)}", style="dim")
@@ -80,3 +81,24 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
 def show_explanation(found: Explanation, depth: Depth | str = Depth.FULL) -> None:
     """Print the explanation on the terminal (colours follow ``NO_COLOR``)."""
     Console().print(explanation_view(found, depth))
+
+
+def puzzle_explanation_view(puzzle: Puzzle) -> Group:
+    """A stored puzzle's explanation: its level, then each step with its rung's name and the moves it rests on."""
+    parts: list[Text] = [Text(f"{puzzle.id} · level {puzzle.level} ({puzzle.difficulty.name})", style="bold")]
+    events = puzzle.game.events
+    for n, step in enumerate(puzzle.explanation, start=1):
+        body = Text(f"{n}. ")
+        if step.technique:
+            body.append(f"[{step.technique}] ", style="cyan")
+        body.append(step.text)
+        for number in step.events:
+            if 1 <= number <= len(events):
+                body.append(f"\n     move {number}: {events[number - 1]}", style="dim")
+        parts.append(body)
+    return Group(*parts)
+
+
+def show_puzzle_explanation(puzzle: Puzzle) -> None:
+    """Print a stored puzzle's explanation on the terminal."""
+    Console().print(puzzle_explanation_view(puzzle))

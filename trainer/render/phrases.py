@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from trainer.explain.said import Said
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event
-from trainer.game.variants import Variant
 from trainer.render.words import Words, cards_words
 
 
@@ -61,23 +61,12 @@ def names(players: Iterable[str]) -> str:
     return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def step_text_words(text: str, variant: Variant) -> Words:
-    """An explainer's step, kept as text (in a puzzle's file, or as the explainer words it: the one sentence
-    here not built from values at hand), with each word that is a card of ``variant`` kept as that card.
+def said_words(said: Said) -> Words:
+    """An explainer's sentence (its parts: text, cards and sets as values) as render's :class:`Words`.
 
-    >>> said = step_text_words("Cat asked for 3D (move 1), so Cat holds 6D.", Variant.CLASSIC)
+    >>> from trainer.explain.said import Said
+    >>> said = said_words(Said.of("Cat asked for ", Card.parse("3D"), " (move 1)."))
     >>> said.cards(), str(said)
-    ((Card.parse('3D'), Card.parse('6D')), 'Cat asked for 3D (move 1), so Cat holds 6D.')
+    ((Card.parse('3D'),), 'Cat asked for 3D (move 1).')
     """
-    deck = {card.code: card for card in variant.cards}
-    parts: list[str | Card] = []
-    for index, token in enumerate(text.split(" ")):
-        if index:
-            parts.append(" ")
-        core = token.rstrip(".,;:)")
-        code = core.lstrip("(")
-        if code in deck:
-            parts += [core[: len(core) - len(code)], deck[code], token[len(core):]]
-        else:
-            parts.append(token)
-    return Words.of(*parts)
+    return Words.of(*said.parts)

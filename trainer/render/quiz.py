@@ -37,7 +37,7 @@ from puzzles.model import Puzzle, Step
 from puzzles.quiz import HINT_WIDTH, Hint, Reply, Ruling
 from puzzles.refute import Refutation
 from trainer.game.cards import Card
-from trainer.render.phrases import event_words, placement_words, step_text_words
+from trainer.render.phrases import event_words, placement_words, said_words
 from trainer.render.words import Words, cards_words
 
 ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
@@ -59,6 +59,8 @@ CLUES = {
     "seen": "some of these cards moved face up in a hit: who took each one last?",
     "elimination": "for {card}, which ask or 'no' rules out each player in turn?",
     "ask inference": "an asker held another card of that set; which one can it be?",
+    "careful player": "who can still hold {card}, and which ask needs its set?",
+    "ask history": "the asker held another card of that set then: which one?",
     "hand counting": "count a hand: known cards and cards its asks require may fill it.",
     "shared asks": "several askers each needed a card of it: count what is left.",
     "case analysis": "try each player {card} could be with: all but one fail.",
@@ -376,7 +378,7 @@ def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
     'Clue: ask inference: an asker held another card of that set; which one can it be?'
     """
     if hint.written:
-        return Words.of(f"{hint.depth.capitalize()}: {hint.written}")
+        return Words.of(f"{hint.depth.capitalize()}: ", said_words(hint.written))
     if hint.depth == "nudge":
         if hint.moves:
             moves: list[Words] = []
@@ -414,17 +416,17 @@ def explanation_words(puzzle: Puzzle) -> tuple[Words, ...]:
 
 
 def step_words(step: Step, puzzle: Puzzle) -> Words:
-    """A stored step of ``puzzle``'s explanation with its cards as values. A puzzle file keeps the explainer's
-    sentence as text (the one sentence here not built from values at hand): a word that is a card of the
-    puzzle's variant, as the explainer writes one, is that card.
+    """A stored step of ``puzzle``'s explanation, drawn from its parts (the cards and sets it names are values
+    in the record: nothing is looked for in its letters).
 
     >>> from puzzles.examples import example_claim
-    >>> step = Step("seen", "6D and 10D are in your hand (2D too).")
+    >>> from trainer.explain.said import Said
+    >>> step = Step("elimination", Said.of(Card.parse("6D"), " and ", Card.parse("10D"), " are in your hand."))
     >>> said = step_words(step, example_claim())
     >>> said.cards(), str(said) == step.text
-    ((Card.parse('6D'), Card.parse('10D'), Card.parse('2D')), True)
+    ((Card.parse('6D'), Card.parse('10D')), True)
     """
-    return step_text_words(step.text, puzzle.variant)
+    return said_words(step.said)
 
 
 def deal_heading(deal: Refutation) -> Words:

@@ -29,6 +29,7 @@ from pathlib import Path
 from trainer.engine.possible import check_possible, read_game
 from trainer.engine.solve import solve_game
 from trainer.engine.witness import Hands
+from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
@@ -87,9 +88,10 @@ def position(game: Game, event: int, viewer: str | None) -> Position:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the explainer: its sentence (the explainer's own wording), its technique, the moves it cites."""
+    """One step of the explainer: its sentence (the explainer's own wording, its cards kept as values), the
+    ladder's name of its rung, the moves it cites."""
 
-    text: str
+    text: Said
     technique: str
     events: tuple[int, ...]
 
@@ -114,7 +116,7 @@ def why(review: Review, note: Note) -> Why:
     >>> review = review_game(read_game(EXAMPLES / "review/lost-claim.lit"))
     >>> found = why(review, review.notes_of(6)[0])
     >>> found.note.kind.value, found.steps[0].technique, found.deal is None
-    ('wasted-ask', 'ask inference', True)
+    ('wasted-ask', 'careful player', True)
     """
     try:
         found = explain_note(review, note)
@@ -124,7 +126,7 @@ def why(review: Review, note: Note) -> Why:
     except Exception as error:  # a defect of the explainer: the note is still shown, without its why
         log.error("explaining a note at event %d failed", note.event, exc_info=error)
         return Why(note)
-    steps = tuple(Step(text, step.technique.label, found.events(step))
+    steps = tuple(Step(text, step.rung_name, found.events(step))
                   for step, text in zip(found.steps, found.texts(), strict=True))
     return Why(note, steps, deal, found.unforced if deal is not None else None)
 
