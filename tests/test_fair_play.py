@@ -3,6 +3,7 @@ decided the game. Behaviours only: the levels' strength is measured in benchmark
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from trainer.play.protocol import LEVELS, BotKind
 from trainer.play.recap import recap
 from trainer.play.seat import Seat, Surest
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
-from trainer.play.view import ClaimSet, View, ping_pongs
+from trainer.play.view import ClaimSet, Role, View, ping_pongs
 from trainer.render import play as render
 from trainer.render.play import alert_lines, recap_rows, reply_lines, show_events, show_review, table_view
 
@@ -102,22 +103,66 @@ def guesses_while_asking(team1: str, team2: str) -> int:
     return found
 
 
-def test_in_the_endgame_the_surest_set_is_claimed_first() -> None:
-    """In the endgame a level bot claims the set its memory is surest of, where the older bot claimed the set
-    with most cards placed (one known card missing can make that a pure guess)."""
-    game, seat = endgame_position()
+@pytest.mark.parametrize("kind", [BotKind.EASY, BotKind.MEDIUM, BotKind.HARD])
+def test_in_the_endgame_the_surest_set_is_claimed_first(kind: BotKind) -> None:
+    """In the endgame a level bot claims the set it can be surest of by the exact chances of its seat (issue 44;
+    before, by its memory), naming for each card a teammate who may hold it: never a claim it could know is
+    wrong."""
+    from trainer.engine import solve
+
+    game, seat = endgame_position(exact=True)
     state = game.state()
     view = View.of(game.setup, game.events, seat, whose_move(state)[1])
-    memory = Memory(view)
-    move = make_bot(BotKind.MEDIUM, random.Random(0)).decide(view)
-    assert isinstance(move, ClaimSet)
-    chances = {}
-    for half in view.live_sets():
-        sure = Fraction(1)
-        for card in half.cards:
-            sure *= memory.chance(card, memory.guess(card, view.claimers()))
-        chances[half] = sure
-    assert len(chances) > 1 and chances[move.half_suit] == max(chances.values())
+    k = solve(view.setup, view.events, seat)
+    for rng in range(4):
+        move = make_bot(kind, random.Random(rng)).decide(view)
+        assert isinstance(move, ClaimSet)
+        chances = {}
+        for half in view.live_sets():
+            sure = Fraction(1)
+            for card in half.cards:
+                sure *= max(k.holders(card).get(p, Fraction(0)) for p in view.claimers())
+            chances[half] = sure
+        assert len(chances) > 1 and chances[move.half_suit] == max(chances.values()) > 0
+        assert all(k.holders(card).get(holder) for card, holder in move.declared)
+
+
+@pytest.mark.parametrize("kind", [BotKind.EASY, BotKind.MEDIUM, BotKind.HARD])
+def test_a_level_claims_at_once_a_set_it_can_prove_even_when_its_memory_cannot(kind: BotKind) -> None:
+    """Issue 44: positions of simulated games where the seat to play can prove a set is its team's by its exact
+    view, but a careful memory does not place every card: every level claims such a set, naming the holders its
+    seat can prove. (The expert keeps a certain set in classic to hand the turn on; tests/test_bots.py.)"""
+    from trainer.engine import solve
+
+    positions = provable_positions()
+    assert len(positions) >= 2
+    for game, seat in positions:
+        view = View.of(game.setup, game.events, seat)
+        claimable = solve(view.setup, view.events, seat).claimable(view.team)
+        for rng in range(3):
+            move = make_bot(kind, random.Random(rng)).decide(view)
+            assert isinstance(move, ClaimSet) and move.half_suit in claimable, (kind, move)
+            assert dict(move.declared) == claimable[move.half_suit]
+
+
+@functools.cache
+def provable_positions(most: int = 4) -> list[tuple[Game, str]]:
+    """Positions (the seat to play) of simulated games where the seat can prove a set its memory cannot place."""
+    from trainer.engine import solve
+
+    found: list[tuple[Game, str]] = []
+    for result in simulate(2, 44, team1="easy", team2="easy", workers=1):
+        game = parse_game(result.text)
+        state = State(game.setup)
+        for index, event in enumerate(game.events):
+            seat, role = whose_move(state)
+            if role is Role.PLAY and not state.endgame and len(found) < most:
+                view = View.of(game.setup, game.events[:index], seat, role)
+                if not Memory(view).certain_sets(view.team) and solve(view.setup, view.events, seat).claimable(
+                        view.team):
+                    found.append((Game(game.setup, game.events[:index]), seat))
+            state.apply(event)
+    return found
 
 
 def endgame_position(exact: bool = False) -> tuple[Game, str]:

@@ -109,6 +109,9 @@ class Tact:
     turn."""
     disrupts: Fraction = Fraction(0)
     """A hit on a set the other team would otherwise hold whole (every other card of it forced onto them)."""
+    secures: Fraction = Fraction(0)
+    """A hit after which the other team certainly holds no card of its set (it can never ask for one again),
+    unless it makes the set certain (:attr:`completes`)."""
     target: int = 0
     """Among asks of equal worth: 1 the target with most cards, -1 the one with fewest (the miss hands it the
     turn), 0 no preference."""
@@ -481,6 +484,9 @@ class ExpertBot:
             value = 1 + tact.completes * completes + tact.empties * (state.sizes[target] == 1)
             if tact.disrupts and all(p is not None and p not in team for p in others):
                 value += tact.disrupts
+            if tact.secures and not completes and not any(
+                    k.holders(c).get(o) for c in card.half_suit.cards if c != card for o in view.opponents):
+                value += tact.secures
             if tact.reveal and not completes:
                 value -= tact.reveal * sum(
                     (may_hold(o, card.half_suit, card) for o in view.opponents if state.sizes[o] and o != target),
