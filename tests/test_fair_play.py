@@ -20,7 +20,7 @@ from trainer.cli import app
 from trainer.game.events import Claim
 from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import legal_asks
-from trainer.game.state import State
+from trainer.game.state import SetStatus, State
 from trainer.play.bots import make_bot
 from trainer.play.ending import decided
 from trainer.play.match import CoachLevel, Match, Seating
@@ -178,7 +178,9 @@ def endgame_position(exact: bool = False) -> tuple[Game, str]:
                 seat, role = whose_move(state)
                 team = game.setup.team(seat)
                 if exact:
-                    unsure = not solve(game.setup.seen_by(seat), game.events[:index], seat).claimable(team)
+                    live = [h for h, r in state.sets.items() if r.status is SetStatus.IN_PLAY]
+                    unsure = len(live) > 1 and not solve(
+                        game.setup.seen_by(seat), game.events[:index], seat).claimable(team)
                 else:
                     view = View.of(game.setup, game.events[:index], seat, role)
                     unsure = len(view.live_sets()) > 1 and not Memory(view).certain_sets(team)
@@ -265,7 +267,7 @@ def test_keys_typed_while_the_bots_move_are_dropped_with_a_note(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_the_end_says_what_decided_a_lost_game(screen: Console) -> None:
-    match = play_out(Seat(Match.new(Seating(seed=22))))  # Ann's team loses 3-5
+    match = play_out(Seat(Match.new(Seating(seed=29))))  # Ann's team loses 3-5
     team = match.setup.team("Ann")
     assert match.state.winner == 3 - team
     result = decided(match)
