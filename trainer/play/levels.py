@@ -73,6 +73,9 @@ class Level:
     """Claims by what the seat can know exactly (issue 44): a set provably the team's is claimed at once, and a
     claim that must be made names the likeliest placement by the exact chances, never one it could know is
     wrong. (``False``: by the level's memory, as before issue 44.)"""
+    claims_first: bool = True
+    """A provable set is claimed before the expert's move is drawn (``False``: the expert's moves keep certain
+    sets in ``classic``, as the expert does)."""
     sure_misses: bool = False
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
 
@@ -99,10 +102,15 @@ class LevelBot:
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
         memory = Memory(view, self.level.span, self.level.hand_counting)
+        expert = self.expert is not None and self.level.engine and self.rng.random() < self.level.engine
+        if expert and not self.level.claims_first:
+            assert self.expert is not None
+            return self.expert.decide(view)
         claim = self.exact_claim(view, memory) if self.level.exact_claims else None
         if claim is not None:
             return claim
-        if self.expert is not None and self.level.engine and self.rng.random() < self.level.engine:
+        if expert:
+            assert self.expert is not None
             return self.expert.decide(view)
         if view.role is Role.CLAIM or view.stalled:
             return surest_claim(view, memory)
