@@ -24,7 +24,9 @@ guesses wrong where its seat could have known better.
   (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest,
   never where its seat could know the card is not (:attr:`Level.sure_misses`);
 - ``hard``: plays the exact expert's move half the time
-  (:attr:`Level.engine`), the medium player's otherwise;
+  (:attr:`Level.engine`; on those moves it keeps a certain set in ``classic``
+  as the expert does, :attr:`Level.claims_first`), the medium player's
+  otherwise;
 - ``expert``: the exact expert (:class:`~trainer.play.expert.ExpertBot`).
 
 ``benchmarks/bots.py --levels`` plays them against each other, ``--frozen``
@@ -83,7 +85,7 @@ class Level:
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True, claims_first=False),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
