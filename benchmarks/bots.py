@@ -4,6 +4,8 @@
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
     .venv/bin/python benchmarks/bots.py --length [--games N] [--variant V] [--players P] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/bots.py --frozen [--games N] [--pairs expert,hard,...] [--tables classic:6,...]
+                                        [--audit N] [--workers W] [--seed S]
 
 Each pair of bots plays ``--games`` games, swapping seats halfway (team 1 and
 team 2 are not quite alike: the dealer's team asks first). Then each bot plays
@@ -18,6 +20,13 @@ game between ``expert`` teams takes under 2 s, and an 8-player one under 3 s
 teammate with a clearly better ask) against the same bot without it
 (``stalemate_breaker=False``: claims at once, never hands the turn over),
 head to head and each against ``basic``, seats swapped halfway.
+
+``--frozen`` (issue 44) plays today's levels against a frozen copy of the levels as they were before issue 44
+(``benchmarks/frozen_bots.py``): each deal twice, today's level on either team, both variants, 6 and 8 players;
+it prints the share of decided games won with its 95% Wilson interval, the CPU seconds per game of each side's
+moves, the wrong claims per game, the claims its seat could know were wrong, and the sets left unclaimed while
+certain (a set the deciding seat could prove is its team's, by its exact view, for more than :data:`LATE` of its
+team's decisions without claiming it; counted on the first ``--audit`` deals of a row).
 
 ``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
 the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
@@ -41,9 +50,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trainer.game.cards import Card
+from trainer.engine import solve
+from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import parse_game, write_game
+from trainer.game.state import Setup
 from trainer.game.variants import Variant
 from trainer.play.bots import Bot, BotKind, make_bot
 from trainer.play.expert import ExpertBot, Tact
@@ -54,6 +65,9 @@ from trainer.play.protocol import LEVELS, most_cards
 from trainer.play.seat import Seat
 from trainer.play.simulate import GameJob, GameResult, new_table, simulate
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View, ping_pongs
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from frozen_bots import frozen_bot  # the levels before issue 44, kept here, not in the game
 
 LEVEL_NAMES = [kind.value for kind in LEVELS]
 
@@ -560,6 +574,139 @@ def length_report(games: int, seed: int, workers: int, variant: str = "classic",
     print(load())
 
 
+# -- issue 44: today's levels against the levels before it (a frozen copy, benchmarks/frozen_bots.py) ------------
+
+LATE = 3
+"""A certain set unclaimed for more than this many of its team's decisions is counted as left unclaimed."""
+
+
+class Timed:
+    """A bot whose moves' CPU time is added up."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.kind = bot.kind
+        self.seconds = 0.0
+
+    def decide(self, view: View) -> Move:
+        """The bot's move, timed."""
+        start = time.process_time()
+        try:
+            return self.bot.decide(view)
+        finally:
+            self.seconds += time.process_time() - start
+
+
+@dataclass
+class Side:
+    """One side's account of a game: CPU seconds of its moves, claims, wrong claims, claims its claimer could know
+    were wrong, and sets left unclaimed while certain (only in audited games)."""
+
+    seconds: float = 0.0
+    claims: int = 0
+    wrong: int = 0
+    knowable: int = 0
+    late: int = 0
+    audited: bool = False
+
+
+def audit(setup: Setup, events: Sequence[Event], team: int, side: Side) -> None:
+    """Count, for ``team``, the claims its claimer could know were wrong and the sets left unclaimed while
+    certain (:data:`LATE`), solving each decision of the team from the deciding seat's view."""
+    waiting: Counter[HalfSuit] = Counter()
+    for index, event in enumerate(events):
+        seat = event.asker if isinstance(event, Ask) else event.claimer if isinstance(event, Claim) else None
+        if seat is not None and setup.team(seat) == team and not (isinstance(event, Claim) and event.out_of_turn):
+            k = solve(setup.only(seat), events[:index], seat)
+            if isinstance(event, Claim):
+                side.knowable += any(not k.holders(c).get(p) for c, p in event.declared)
+            certain = set(k.claimable(team))
+            claimed = event.half_suit if isinstance(event, Claim) else None
+            for half in certain - {claimed}:
+                waiting[half] += 1
+    side.late = sum(count > LATE for count in waiting.values())
+    side.audited = True
+
+
+def frozen_game(job: GameJob, kind: str, new_team: int, check: bool) -> tuple[int | None, Side, Side]:
+    """Play ``job``: team ``new_team`` today's ``kind``, the other team the frozen ``kind`` (before issue 44).
+    Returns the winner and each side's account (today's first); ``check``: audit the game (:func:`audit`)."""
+    table = new_table(job)
+    setup = table.truth.setup
+    timed: dict[str, Timed] = {}
+    for seat in setup.players:
+        rng = random.Random(f"{job.game_seed}:{seat}")
+        bot = make_bot(kind, rng) if setup.team(seat) == new_team else frozen_bot(kind, rng)
+        timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
+    game = table.play()
+    sides = {new_team: Side(), 3 - new_team: Side()}
+    for seat, bot in timed.items():
+        sides[setup.team(seat)].seconds += bot.seconds
+    for event in game.events:
+        if isinstance(event, Claim):
+            side = sides[setup.team(event.claimer)]
+            side.claims += 1
+            side.wrong += bool(event.actual)
+    if check:
+        for team, side in sides.items():
+            audit(setup, game.events, team, side)
+    return table.truth.winner, sides[new_team], sides[3 - new_team]
+
+
+def frozen_report(kinds: list[str], tables: list[tuple[str, int]], games: int, audited: int, seed: int,
+                  workers: int) -> None:
+    """Print today's levels against the frozen levels: decided games won with 95% Wilson intervals, CPU per game of
+    each side, wrong claims per game, claims that could be known wrong, sets left unclaimed while certain."""
+    print(f"today's levels v the frozen levels (before issue 44): {games} games a row, each deal played twice "
+          f"(seats swapped), seeds from {seed}, {audited} deals audited a row, {workers} workers; {load()}")
+    print(f"{'row':<26} {'wins':>9} {'ties':>5} {'decided won (95% CI)':>21} {'CPU s/game':>11} "
+          f"{'wrong/game':>11} {'knowable':>9} {'late/game':>10}")
+    print(f"{'':<26} {'':>9} {'':>5} {'':>21} {'new  old':>11} {'new  old':>11} {'new old':>9} {'new  old':>10}")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for index, ((variant, players), kind) in enumerate(itertools.product(tables, kinds)):
+            futures = []
+            for deal in range(games // 2):
+                for new_team in (1, 2):
+                    job = GameJob(deal, seed + 100 * index, Variant(variant), players, BotKind(kind), BotKind(kind))
+                    futures.append((new_team, pool.submit(frozen_game, job, kind, new_team, deal < audited)))
+            wins = losses = 0
+            new, old = Side(), Side()
+            audits = 0
+            for new_team, future in futures:
+                winner, mine, theirs = future.result()
+                wins += winner == new_team
+                losses += winner == 3 - new_team
+                audits += mine.audited
+                for total, one in ((new, mine), (old, theirs)):
+                    total.seconds += one.seconds
+                    total.claims += one.claims
+                    total.wrong += one.wrong
+                    total.knowable += one.knowable
+                    total.late += one.late
+            n = len(futures)
+            low, high = wilson(wins, wins + losses)
+            decided = wins / max(wins + losses, 1)
+            late = (f"{new.late / audits:>4.2f} {old.late / audits:>4.2f}" if audits else "   -    -")
+            print(f"{kind + f' {variant} {players}p':<26} {wins:>4}-{losses:<4} {n - wins - losses:>5} "
+                  f"{f'{decided:.0%} ({low:.0%}-{high:.0%})':>21} {new.seconds / n:>5.2f} {old.seconds / n:>5.2f} "
+                  f"{new.wrong / n:>5.2f} {old.wrong / n:>5.2f} {new.knowable:>4} {old.knowable:>4} {late:>10}",
+                  flush=True)
+    print(load())
+
+
+def read_tables(spec: str) -> list[tuple[str, int]]:
+    """``classic:6,fish54:8`` as (variant, players) pairs.
+
+    >>> read_tables("classic:6,fish54:8")
+    [('classic', 6), ('fish54', 8)]
+    """
+    found = []
+    for part in filter(None, spec.split(",")):
+        variant, players = part.split(":")
+        found.append((Variant(variant).value, int(players)))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; exit 1 when a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -582,7 +729,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="issue 42: game length, hand changes, events between turns, before and after")
     parser.add_argument("--tact", action="append",
                         help="the expert weighing its asks by this Tact (name=value,...; 'none') v expert-old")
+    parser.add_argument("--frozen", action="store_true",
+                        help="issue 44: today's levels against the frozen levels before it, seats swapped")
+    parser.add_argument("--pairs", default="expert,hard,medium,easy",
+                        help="with --frozen: the levels played against their frozen selves")
+    parser.add_argument("--tables", default="classic:6,fish54:6,classic:8,fish54:8",
+                        help="with --frozen: variant:players, comma-separated")
+    parser.add_argument("--audit", type=int, default=10,
+                        help="with --frozen: deals per row audited for late and knowably wrong claims")
     args = parser.parse_args(argv)
+    if args.frozen:
+        frozen_report([BotKind(k).value for k in args.pairs.split(",")], read_tables(args.tables), args.games,
+                      args.audit, args.seed, args.workers)
+        return 0
     if args.length:
         length_report(args.games, args.seed, args.workers, args.variant, args.players)
         return 0

@@ -17,6 +17,7 @@ from trainer.game.notation import Game, parse_game, read_game, write_game
 from trainer.game.randomplay import random_game, true_holders
 from trainer.game.state import Setup, State
 from trainer.play.bots import BotKind, make_bot
+from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
 from trainer.play.simulate import GameJob, Summary, new_table, play, simulate, whose_move
 from trainer.play.view import AskFor, ClaimSet, PassTo, Role, View
@@ -334,3 +335,25 @@ def test_basic_beats_random_beyond_chance() -> None:
 def test_expert_beats_random_beyond_chance() -> None:
     wins = seat_swapped(8, 200, BotKind.EXPERT, BotKind.RANDOM, workers=2)
     assert binomial_tail(wins, 8) < 5e-3, wins
+
+
+# Bob took 2D from Ann, then missed her: Ann's turn (tests/test_human_length.py). 2D is her one sure hit.
+TAKEN = """variant: classic
+players: Ann Bob Cat Dan Eve Fay
+dealer: Bob
+hand Ann: 2D 3D 4D 5D 9S JS KH QH
+Bob asks Ann for 2D: yes
+Bob asks Ann for 10S: no
+"""
+
+
+def test_the_expert_says_why_it_leaves_the_best_chance() -> None:
+    """Issue 44: the coach's reason for the expert's move, as a value (trainer/play/expert.py Why)."""
+    game = parse_game(TAKEN)
+    view = View.of(game.setup, game.events, "Ann")
+    bot = ExpertBot(random.Random(0))
+    move = bot.decide(view)
+    why = bot.why(view, move)
+    assert isinstance(move, AskFor) and (move.target, move.card) != ("Bob", Card.parse("2D"))
+    assert why is not None and why.reason == "leave" and why.best == 1 and 0 < why.chance < 1
+    assert bot.why(view, AskFor("Bob", Card.parse("2D"))) is None  # the best chance itself needs no reason

@@ -3,6 +3,7 @@ decided the game. Behaviours only: the levels' strength is measured in benchmark
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from trainer.cli import app
 from trainer.game.events import Claim
 from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import legal_asks
-from trainer.game.state import State
+from trainer.game.state import SetStatus, State
 from trainer.play.bots import make_bot
 from trainer.play.ending import decided
 from trainer.play.match import CoachLevel, Match, Seating
@@ -28,7 +29,7 @@ from trainer.play.protocol import LEVELS, BotKind
 from trainer.play.recap import recap
 from trainer.play.seat import Seat, Surest
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
-from trainer.play.view import ClaimSet, View, ping_pongs
+from trainer.play.view import AskFor, ClaimSet, Role, View, ping_pongs
 from trainer.render import play as render
 from trainer.render.play import alert_lines, recap_rows, reply_lines, show_events, show_review, table_view
 
@@ -102,22 +103,73 @@ def guesses_while_asking(team1: str, team2: str) -> int:
     return found
 
 
-def test_in_the_endgame_the_surest_set_is_claimed_first() -> None:
-    """In the endgame a level bot claims the set its memory is surest of, where the older bot claimed the set
-    with most cards placed (one known card missing can make that a pure guess)."""
-    game, seat = endgame_position()
+@pytest.mark.parametrize("kind", [BotKind.EASY, BotKind.MEDIUM, BotKind.HARD])
+def test_in_the_endgame_the_surest_set_is_claimed_first(kind: BotKind) -> None:
+    """In the endgame a level bot claims the set it can be surest of by the exact chances of its seat (issue 44;
+    before, by its memory), naming for each card a teammate who may hold it: never a claim it could know is
+    wrong."""
+    from trainer.engine import solve
+
+    game, seat = endgame_position(exact=True)
     state = game.state()
     view = View.of(game.setup, game.events, seat, whose_move(state)[1])
-    memory = Memory(view)
-    move = make_bot(BotKind.MEDIUM, random.Random(0)).decide(view)
-    assert isinstance(move, ClaimSet)
-    chances = {}
-    for half in view.live_sets():
-        sure = Fraction(1)
-        for card in half.cards:
-            sure *= memory.chance(card, memory.guess(card, view.claimers()))
-        chances[half] = sure
-    assert len(chances) > 1 and chances[move.half_suit] == max(chances.values())
+    k = solve(view.setup, view.events, seat)
+    for rng in range(4):
+        move = make_bot(kind, random.Random(rng)).decide(view)
+        assert isinstance(move, ClaimSet)
+        chances = {}
+        for half in view.live_sets():
+            sure = Fraction(1)
+            for card in half.cards:
+                sure *= max(k.holders(card).get(p, Fraction(0)) for p in view.claimers())
+            chances[half] = sure
+        assert len(chances) > 1 and chances[move.half_suit] == max(chances.values()) > 0
+        assert all(k.holders(card).get(holder) for card, holder in move.declared)
+
+
+@pytest.mark.parametrize("kind", [BotKind.EASY, BotKind.MEDIUM, BotKind.HARD])
+def test_a_level_claims_at_once_a_set_it_can_prove_even_when_its_memory_cannot(kind: BotKind) -> None:
+    """Issue 44: positions of simulated games where the seat to play can prove a set is its team's by its exact
+    view, but a careful memory does not place every card: every level claims such a set, naming the holders its
+    seat can prove. (The expert keeps a certain set in classic to hand the turn on, and so does `hard` on the
+    expert's moves, half of them.)"""
+    from trainer.engine import solve
+
+    positions = provable_positions()
+    assert len(positions) >= 2
+    for game, seat in positions:
+        view = View.of(game.setup, game.events, seat)
+        claimable = solve(view.setup, view.events, seat).claimable(view.team)
+        claims = 0
+        for rng in range(6):
+            move = make_bot(kind, random.Random(rng)).decide(view)
+            if kind is BotKind.HARD and isinstance(move, AskFor):  # the expert's move: it keeps the set (classic)
+                assert move == make_bot(BotKind.EXPERT, random.Random(rng)).decide(view)
+                continue
+            assert isinstance(move, ClaimSet) and move.half_suit in claimable, (kind, move)
+            assert dict(move.declared) == claimable[move.half_suit]
+            claims += 1
+        assert claims >= 2
+
+
+@functools.cache
+def provable_positions(most: int = 4) -> list[tuple[Game, str]]:
+    """Positions (the seat to play) of simulated games where the seat can prove a set its memory cannot place."""
+    from trainer.engine import solve
+
+    found: list[tuple[Game, str]] = []
+    for result in simulate(2, 44, team1="easy", team2="easy", workers=1):
+        game = parse_game(result.text)
+        state = State(game.setup)
+        for index, event in enumerate(game.events):
+            seat, role = whose_move(state)
+            if role is Role.PLAY and not state.endgame and len(found) < most:
+                view = View.of(game.setup, game.events[:index], seat, role)
+                if not Memory(view).certain_sets(view.team) and solve(view.setup, view.events, seat).claimable(
+                        view.team):
+                    found.append((Game(game.setup, game.events[:index]), seat))
+            state.apply(event)
+    return found
 
 
 def endgame_position(exact: bool = False) -> tuple[Game, str]:
@@ -133,7 +185,9 @@ def endgame_position(exact: bool = False) -> tuple[Game, str]:
                 seat, role = whose_move(state)
                 team = game.setup.team(seat)
                 if exact:
-                    unsure = not solve(game.setup.seen_by(seat), game.events[:index], seat).claimable(team)
+                    live = [h for h, r in state.sets.items() if r.status is SetStatus.IN_PLAY]
+                    unsure = len(live) > 1 and not solve(
+                        game.setup.seen_by(seat), game.events[:index], seat).claimable(team)
                 else:
                     view = View.of(game.setup, game.events[:index], seat, role)
                     unsure = len(view.live_sets()) > 1 and not Memory(view).certain_sets(team)
@@ -220,7 +274,7 @@ def test_keys_typed_while_the_bots_move_are_dropped_with_a_note(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_the_end_says_what_decided_a_lost_game(screen: Console) -> None:
-    match = play_out(Seat(Match.new(Seating(seed=22))))  # Ann's team loses 3-5
+    match = play_out(Seat(Match.new(Seating(seed=29))))  # Ann's team loses 3-5
     team = match.setup.team("Ann")
     assert match.state.winner == 3 - team
     result = decided(match)

@@ -23,11 +23,11 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import parse_game, read_game
 from trainer.play import match as match_module
-from trainer.play.bots import BotKind
-from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.bots import BotKind, make_bot
+from trainer.play.match import CoachLevel, Match, Seating, move_rng
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Certain, Doubt, Seat
-from trainer.play.view import View
+from trainer.play.view import AskFor, Role, View
 from trainer.render.play import alert_lines, alert_words, reply_lines
 from trainer.review import seat_notes
 
@@ -164,7 +164,8 @@ def test_full_coach_gives_odds_and_notes_on_each_move() -> None:
     assert odds.startswith("9C: ") and "Ann" not in odds
     advice = seat.respond("hint").advice
     assert advice is not None and advice.kind == "claim" and advice.certain is not None
-    assert reply_lines(seat.respond("hint")) == ("Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).",)
+    (hint,) = reply_lines(seat.respond("hint"))
+    assert hint.startswith("Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain). The expert would ask ")
     seat.respond("Bob 6D")
     reply = seat.respond("yes")
     assert reply.kind == "moved"
@@ -384,3 +385,22 @@ def test_as_takes_a_seat_by_name_or_gives_seat_one_your_name() -> None:
     assert result.exit_code == 0 and "you: Dan" in result.output
     (game,) = saved_games(games_path())
     assert (game.you, game.result) == ("Dan", "in progress")
+
+
+def test_the_full_coach_names_the_experts_move_where_it_is_not_the_best_chance() -> None:
+    """Issue 44: in classic the expert keeps a certain set (nothing can take it away) and asks; the full coach says
+    so after the claim it advises, naming the expert's ask and why; the alert coach gives the hint alone."""
+    seat = six_diamonds(CoachLevel.FULL)
+    advice = seat.respond("hint").advice
+    assert advice is not None and advice.why is not None and isinstance(advice.expert, AskFor)
+    assert advice.why.reason == "keep" and advice.why.half_suit == HalfSuit.parse("LD")
+    bot = make_bot(BotKind.EXPERT, move_rng(1, len(seat.match.state.events), "Ann"))
+    view = seat.match.table.view("Ann", Role.PLAY)
+    assert advice.expert == bot.decide(view)
+    chance = seat.coach.ask_chance(seat.match.state.events, advice.expert.target, advice.expert.card)
+    assert advice.why.chance == chance > 0
+    (line,) = reply_lines(seat.respond("hint"))
+    assert f"The expert would ask {advice.expert.target} for {advice.expert.card}" in line
+    assert "it keeps LD (the other team holds none of its cards" in line
+    alert = six_diamonds(CoachLevel.ALERT).respond("hint").advice
+    assert alert is not None and alert.expert is None and alert.why is None

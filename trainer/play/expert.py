@@ -95,9 +95,50 @@ class Tact:
     and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
     handover: Fraction = Fraction(1, 100)
     """A teammate's best ask beats the seat's own by this much: claim a kept set and hand the turn over."""
+    pass_best: bool = False
+    """A seat that passes (no cards, or ``fish54``'s pick) hands the turn to the teammate with the best ask (as far
+    as the seat can tell), not the one with most cards."""
+    pick_handover: bool = False
+    """``fish54``: when the team picks who plays, a teammate with a better ask plays."""
+    tell: bool = False
+    """Among asks of equal worth, a set the table does not yet know the seat holds (partners learn it), rather
+    than one it knows."""
+    safe: bool = False
+    """Among asks of equal worth (and for an ask that cannot hit), the target who could then surely take least
+    from the team (cards the table has seen move to the team, of sets the target may hold): a miss hands it the
+    turn."""
+    disrupts: Fraction = Fraction(0)
+    """A hit on a set the other team would otherwise hold whole (every other card of it forced onto them)."""
+    secures: Fraction = Fraction(0)
+    """A hit after which the other team certainly holds no card of its set (it can never ask for one again),
+    unless it makes the set certain (:attr:`completes`)."""
+    target: int = 0
+    """Among asks of equal worth: 1 the target with most cards, -1 the one with fewest (the miss hands it the
+    turn), 0 no preference."""
 
 
 TACT = Tact()
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why the expert's move is not the ask with the best chance to hit (the coach says it, issue 44).
+
+    ``reason``: ``keep`` (``classic``: it keeps the certain set ``half_suit``, which nothing can take away, to hand
+    the turn on later, and asks), ``handover`` (it claims a kept set, or passes, to hand the turn to ``mate``,
+    whose best ask hits with ``better``), ``completes`` (a hit makes ``half_suit`` certain for the team),
+    ``leave`` (the best chance takes back a card the other team took from the team: the table knows where it is,
+    and it would only be asked back), ``fair`` (the best chance takes a card from the same player a third time)
+    or ``weighs`` (it weighs the ask beyond its chance). ``chance``: the chance the expert's ask hits; ``best``:
+    the best chance among the asks.
+    """
+
+    reason: str
+    chance: Fraction = Fraction(0)
+    best: Fraction = Fraction(0)
+    half_suit: HalfSuit | None = None
+    mate: str | None = None
+    better: Fraction = Fraction(0)
 
 
 class ExpertBot:
@@ -129,7 +170,13 @@ class ExpertBot:
     def decide(self, view: View) -> Move:
         """The expert's move (see the module documentation)."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
-            return PassTo(most_cards(view, view.pass_targets()))
+            return PassTo(self.pass_to(view))
+        if (view.role is Role.PICK and self.tact is not None and self.tact.pick_handover and view.pass_targets()
+                and not view.stalled):
+            k = self.knowledge(view)
+            mate = self.better_teammate(view, k, self.asks(view, k))
+            if mate is not None:
+                return PassTo(mate)
         classic_breaker = self.breaker and view.setup.variant.pass_after_claim
         hoard = classic_breaker and self.tact is not None and self.tact.hoard
         if classic_breaker and view.handover_targets() and not view.stalled:
@@ -147,7 +194,7 @@ class ExpertBot:
             return self.claim(view, k, claimable)
         asks = self.asks(view, k)
         if view.role is Role.PICK and not asks and view.pass_targets() and not claimable:
-            return PassTo(most_cards(view, view.pass_targets()))
+            return PassTo(self.pass_to(view))
         reserve = self.reserve(view, claimable)
         for half, holders in claimable.items():
             if half is not reserve and not hoard:
@@ -162,6 +209,54 @@ class ExpertBot:
         if self.discreet and not claimable and view.legal_asks():
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
+
+    def why(self, view: View, move: Move) -> Why | None:
+        """Why ``move`` (this bot's move in ``view``) is not the ask with the best chance to hit, if it is not
+        (``None``: it is, or it is a certain claim or a pass the coach would advise too)."""
+        if view.role not in (Role.PLAY, Role.PICK) or not view.hand:
+            return None
+        k = self.knowledge(view)
+        legal = view.legal_asks()
+        chances = {(t, c): k.holders(c).get(t, Fraction(0)) for t, c in legal}
+        best = max(chances.values(), default=Fraction(0))
+        claimable = k.claimable(view.team)
+        if isinstance(move, PassTo) or (isinstance(move, ClaimSet) and move.half_suit in claimable
+                                        and view.setup.variant.pass_after_claim and legal and not view.stalled):
+            mate = move.to if isinstance(move, PassTo) else self.better_teammate(view, k, self.asks(view, k))
+            if mate is None:
+                return None
+            return Why("handover", best=best, mate=mate, better=self.teammate_chance(view, k, mate))
+        if not isinstance(move, AskFor):
+            return None
+        chance = chances.get((move.target, move.card), Fraction(0))
+        if claimable and view.setup.variant.pass_after_claim:
+            half = min(claimable, key=lambda h: h.index)
+            return Why("keep", chance=chance, best=best, half_suit=half)
+        if chance >= best:
+            return None
+        team = set(view.setup.members(view.team))
+        half = move.card.half_suit
+        if all(k.forced(c) in team for c in half.cards if c != move.card):
+            return Why("completes", chance=chance, best=best, half_suit=half)
+        top = [a for a, p in chances.items() if p == best]
+        fair = set(view.fair(legal))
+        if not any(a in fair for a in top):
+            return Why("fair", chance=chance, best=best)
+        forced = {c: k.forced(c) for h in view.live_sets() for c in h.cards}
+        back = self.retakes(view, Memory(view).moved, forced)
+        if all(back(t, c) for t, c in top if (t, c) in fair):
+            return Why("leave", chance=chance, best=best)
+        return Why("weighs", chance=chance, best=best)
+
+    def pass_to(self, view: View) -> str:
+        """The teammate handed the turn: the one with most cards, or (:attr:`Tact.pass_best`) the best ask."""
+        targets = view.pass_targets()
+        if self.tact is None or not self.tact.pass_best or len(targets) < 2:
+            return most_cards(view, targets)
+        k = self.knowledge(view)
+        chance = {mate: self.teammate_chance(view, k, mate) for mate in targets}
+        best = max(chance.values())
+        return most_cards(view, [mate for mate in targets if chance[mate] == best])
 
     def quick(self, view: View, hoard: bool = False) -> Move | None:
         """A move the exact engine would also make, found without it: a sure hit, or a sure claim.
@@ -255,13 +350,41 @@ class ExpertBot:
         shown = self.shown_sets(view)
         hand = view.hand
 
-        def quietness(ask: tuple[str, Card]) -> tuple[bool, int]:
+        lean = 0 if self.tact is None else self.tact.target
+        tell = self.tact is not None and self.tact.tell
+        sizes = view.state.sizes
+        danger = self.danger(view, {t for t, _ in top}) if self.tact is not None and self.tact.safe else {}
+
+        def quietness(ask: tuple[str, Card]) -> tuple[Fraction, bool, int, int]:
             half = ask[1].half_suit
-            return half in shown, sum(c.half_suit is half for c in hand)
+            return (-danger.get(ask[0], Fraction(0)), (half in shown) != tell, sum(c.half_suit is half for c in hand),
+                    lean * sizes[ask[0]])
 
         quietest = max(quietness(a) for a in top)
         target, card = self.rng.choice([a for a in top if quietness(a) == quietest])
         return AskFor(target, card)
+
+    def danger(self, view: View, targets: set[str]) -> dict[str, Fraction]:
+        """For each of ``targets``: the asks it could then surely make against the team, as far as the seat can
+        tell (each card the table has seen move to the team, weighted by the chance the target holds another card
+        of its set)."""
+        if len(targets) < 2:
+            return {}
+        k = self.knowledge(view)
+        team = set(view.setup.members(view.team))
+        state = view.state
+        shown = [c for c, p in state.located.items() if p in team and state.in_play(c)]
+        found = {}
+        for target in targets:
+            total = Fraction(0)
+            for card in shown:
+                lacks = Fraction(1)
+                for c in card.half_suit.cards:
+                    if c != card:
+                        lacks *= 1 - k.holders(c).get(target, Fraction(0))
+                total += 1 - lacks
+            found[target] = total
+        return found
 
     def shown_sets(self, view: View) -> set[HalfSuit]:
         """Sets the table already knows the seat holds a card of (it asked for one, or took one)."""
@@ -359,6 +482,11 @@ class ExpertBot:
             others = [k.forced(c) for c in card.half_suit.cards if c != card]
             completes = all(p in team for p in others)
             value = 1 + tact.completes * completes + tact.empties * (state.sizes[target] == 1)
+            if tact.disrupts and all(p is not None and p not in team for p in others):
+                value += tact.disrupts
+            if tact.secures and not completes and not any(
+                    k.holders(c).get(o) for c in card.half_suit.cards if c != card for o in view.opponents):
+                value += tact.secures
             if tact.reveal and not completes:
                 value -= tact.reveal * sum(
                     (may_hold(o, card.half_suit, card) for o in view.opponents if state.sizes[o] and o != target),

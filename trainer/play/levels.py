@@ -10,18 +10,28 @@ knows where it is, and the other team would only ask it back), never make a
 claim that can be wrong while a certain claim or a question is available,
 and in the endgame claim the sets they are surest of first.
 
+Since issue 44 every level claims as a careful player who counts everything
+would (:attr:`Level.exact_claims`): a set its seat can prove is its team's
+(by its exact view, :func:`trainer.engine.solve`) is claimed at once, and a
+claim it must make names the likeliest placement by the exact chances, never
+one it could know is wrong. Before, a level claimed by its memory: it left
+sets it could have proved unclaimed, and in the endgame guessed, some
+guesses wrong where its seat could have known better.
+
 - ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
   hands;
 - ``medium``: remembers everything a careful player can keep track of
-  (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest;
-- ``hard``: plays the exact expert's move three times in eight
-  (:attr:`Level.engine`), the careful player's otherwise;
+  (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest,
+  never where its seat could know the card is not (:attr:`Level.sure_misses`);
+- ``hard``: plays the exact expert's move half the time
+  (:attr:`Level.engine`; on those moves it keeps a certain set in ``classic``
+  as the expert does, :attr:`Level.claims_first`), the medium player's
+  otherwise;
 - ``expert``: the exact expert (:class:`~trainer.play.expert.ExpertBot`).
 
-``benchmarks/bots.py --levels`` plays them against each other and
-``--length`` measures their games' length; the span and share below were
-chosen so that each level beats the one below it in 60 to 80% of games
-(docs/bots.md has the tables).
+``benchmarks/bots.py --levels`` plays them against each other, ``--frozen``
+against the levels as they were before issue 44, and ``--length`` measures
+their games' length (docs/bots.md has the tables).
 
     >>> import random
     >>> from trainer.game.notation import read_game
@@ -61,12 +71,21 @@ class Level:
     """Share of asks made at random among the legal ones."""
     engine: float = 0.0
     """Share of moves the exact expert makes."""
+    exact_claims: bool = True
+    """Claims by what the seat can know exactly (issue 44): a set provably the team's is claimed at once, and a
+    claim that must be made names the likeliest placement by the exact chances, never one it could know is
+    wrong. (``False``: by the level's memory, as before issue 44.)"""
+    claims_first: bool = True
+    """A provable set is claimed before the expert's move is drawn (``False``: the expert's moves keep certain
+    sets in ``classic``, as the expert does)."""
+    sure_misses: bool = False
+    """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
 
 
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
-    BotKind.MEDIUM: Level(BotKind.MEDIUM),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.375),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True, claims_first=False),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
@@ -78,15 +97,23 @@ class LevelBot:
         self.level = level
         self.kind = level.kind
         self.rng = rng
-        self.expert = ExpertBot(rng) if level.engine else None
+        self.expert = ExpertBot(rng) if level.engine or level.exact_claims else None
 
     def decide(self, view: View) -> Move:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
-        if self.expert is not None and self.rng.random() < self.level.engine:
-            return self.expert.decide(view)
         memory = Memory(view, self.level.span, self.level.hand_counting)
+        expert = self.expert is not None and self.level.engine and self.rng.random() < self.level.engine
+        if expert and not self.level.claims_first:
+            assert self.expert is not None
+            return self.expert.decide(view)
+        claim = self.exact_claim(view, memory) if self.level.exact_claims else None
+        if claim is not None:
+            return claim
+        if expert:
+            assert self.expert is not None
+            return self.expert.decide(view)
         if view.role is Role.CLAIM or view.stalled:
             return surest_claim(view, memory)
         certain = memory.certain_sets(view.team)
@@ -99,10 +126,28 @@ class LevelBot:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
         fair = fresh(view.fair(asks), retakes(view, memory.moved, memory.holder), memory.chance)
+        if self.level.sure_misses and self.expert is not None:
+            k = self.expert.knowledge(view)
+            can = [(t, c) for t, c in fair if k.holders(c).get(t)]
+            fair = can or fair
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
         best = max(scored.values())
         target, card = self.rng.choice([a for a in fair if scored[a] == best])
         return AskFor(target, card)
+
+    def exact_claim(self, view: View, memory: Memory) -> ClaimSet | None:
+        """A set the seat can prove is its team's (by its exact view; one its ``memory`` places first); when it
+        must claim or can ask nothing, the likeliest placement of the surest set by the exact chances."""
+        assert self.expert is not None
+        k = self.expert.knowledge(view)
+        claimable = k.claimable(view.team)
+        if claimable:
+            known = set(memory.certain_sets(view.team))
+            half = min(claimable, key=lambda h: (h not in known, h.index))
+            return ClaimSet.of(half, claimable[half])
+        if view.role is Role.CLAIM or view.stalled or not view.legal_asks():
+            return self.expert.claim(view, k, claimable)
+        return None
 
 
 def surest_claim(view: View, memory: Memory) -> ClaimSet:

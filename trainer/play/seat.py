@@ -36,16 +36,16 @@ same match, with the coach level they chose:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.coach import Coach
-from trainer.play.expert import likeliest
+from trainer.play.expert import ExpertBot, Why, likeliest
 from trainer.play.giveaway import GiveAway, given_away
-from trainer.play.match import CoachLevel, Match
+from trainer.play.match import CoachLevel, Match, move_rng
 from trainer.play.table_prompt import Command, PromptError, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.review import Note
@@ -85,7 +85,10 @@ class Doubt:
 @dataclass(frozen=True)
 class Advice:
     """The coach's hint: ``claim`` (``certain``), ``pass`` (no cards: one of ``mates``), ``surest`` (no ask is
-    possible: ``surest``), or ``asks`` (the legal ``asks`` with the best exact ``chance``)."""
+    possible: ``surest``), or ``asks`` (the legal ``asks`` with the best exact ``chance``).
+
+    With the full coach, where the ``expert`` bot would play otherwise: its move (``expert``) and why
+    (``why``, :class:`~trainer.play.expert.Why`)."""
 
     kind: str
     certain: Certain | None = None
@@ -93,6 +96,8 @@ class Advice:
     surest: Surest | None = None
     chance: Fraction = Fraction(0)
     asks: tuple[tuple[str, Card], ...] = ()
+    expert: Move | None = None
+    why: Why | None = None
 
 
 @dataclass(frozen=True)
@@ -285,7 +290,8 @@ class Seat:
         return Reply("info", odds=Odds(card, self.coach.odds(state.events, card)))
 
     def hint(self) -> Reply:
-        """What the coach would do now: a certain claim, else the asks with the best chance."""
+        """What the coach would do now: a certain claim, else the asks with the best chance; with the full coach,
+        also the ``expert``'s move and why, where it is not that (:meth:`expert`)."""
         if not self.coached:
             return Reply("invalid", notice="coach-off")
         if not self.your_move():
@@ -295,7 +301,7 @@ class Seat:
         claimable = self.coach.claimable(events)
         if claimable:
             half, holders = next(iter(claimable.items()))
-            return Reply("info", advice=Advice("claim", certain=Certain(half, holders)))
+            return Reply("info", advice=self.expert(Advice("claim", certain=Certain(half, holders))))
         if role is Role.PASS:
             mates = match.your_view(self.you).pass_targets() or sorted(match.state.actors())
             return Reply("info", advice=Advice("pass", mates=tuple(mates)))
@@ -304,4 +310,18 @@ class Seat:
         if not asks:
             return Reply("info", advice=Advice("surest", surest=self.surest()))
         best, top = self.coach.best_asks(events, asks)
-        return Reply("info", advice=Advice("asks", chance=best, asks=tuple(top)))
+        return Reply("info", advice=self.expert(Advice("asks", chance=best, asks=tuple(top))))
+
+    def expert(self, advice: Advice) -> Advice:
+        """``advice`` with, at the full coach, the move the ``expert`` bot would make and why, where that is not
+        the ask with the best chance (:meth:`trainer.play.expert.ExpertBot.why`)."""
+        if self.level is not CoachLevel.FULL:
+            return advice
+        match = self.match
+        view = match.table.view(self.you, self.role())
+        bot = ExpertBot(move_rng(match.seating.seed, len(match.state.events), self.you))
+        move = bot.decide(view)
+        why = bot.why(view, move)
+        if why is None:
+            return advice
+        return replace(advice, expert=move, why=why)

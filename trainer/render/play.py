@@ -22,13 +22,14 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, State
 from trainer.play.ending import Decided, Moment, SetResult, verdict
+from trainer.play.expert import Why
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome, recap
 from trainer.play.saved import SavedGame
 from trainer.play.seat import Advice, Alert, Certain, Doubt, Reply, Seat, Surest
 from trainer.play.table_prompt import HELP
-from trainer.play.view import Role
+from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
 from trainer.render.phrases import event_words, names, placement_words
@@ -342,7 +343,16 @@ def doubt_words(doubt: Doubt) -> Words:
 
 
 def advice_words(advice: Advice) -> Words:
-    """The coach's hint in one sentence: ``Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).``."""
+    """The coach's hint: ``Hint: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D (certain).``, and with the full coach what
+    the expert would play instead, and why (:func:`expert_words`)."""
+    said = hint_words(advice)
+    if advice.expert is not None and advice.why is not None:
+        said += Words.of(" ") + expert_words(advice.expert, advice.why)
+    return said
+
+
+def hint_words(advice: Advice) -> Words:
+    """The coach's hint in one sentence (the best chance, a certain claim, whom to pass to, the surest set)."""
     if advice.kind == "claim" and advice.certain is not None:
         half = advice.certain.half_suit
         return Words.of("Hint: claim ", half, ": ", placement_words(advice.certain.holders.items()), " (certain).")
@@ -353,6 +363,41 @@ def advice_words(advice: Advice) -> Words:
     listed = Words.join(", ", (Words.of(f"{t} ", c) for t, c in advice.asks[:4]))
     more = f" and {len(advice.asks) - 4} more" if len(advice.asks) > 4 else ""
     return Words.of(f"Hint: the best asks hit with chance {percent(advice.chance)}: ", listed, f"{more}.")
+
+
+def expert_words(move: Move, why: Why) -> Words:
+    """What the expert would play where it is not the best chance to hit, and why, in one sentence.
+
+    >>> from fractions import Fraction
+    >>> from trainer.game.cards import Card, HalfSuit
+    >>> from trainer.play.view import AskFor
+    >>> str(expert_words(AskFor("Bob", Card.parse("5D")), Why("completes", Fraction(1, 2), Fraction(3, 4),
+    ...                                                        HalfSuit.parse("LD"))))
+    'The expert would ask Bob for 5D (chance 50%): a hit makes LD certain for your team, worth more than a hit at 75%.'
+    """
+    if isinstance(move, AskFor):
+        did = Words.of(f"The expert would ask {move.target} for ", move.card, f" (chance {percent(why.chance)})")
+    elif isinstance(move, ClaimSet):
+        did = Words.of("The expert would claim ", move.half_suit, " first")
+    else:
+        did = Words.of(f"The expert would pass to {move.to}")
+    if why.reason == "keep" and why.half_suit is not None:
+        because = Words.of(": it keeps ", why.half_suit, " (the other team holds none of its cards, so nothing can "
+                           "take it away) to claim when a partner has a better ask, and hand them the turn")
+    elif why.reason == "handover":
+        because = Words.of(f", to hand the turn to {why.mate}, whose best ask hits with chance {percent(why.better)} "
+                           f"(yours: {percent(why.best)})")
+    elif why.reason == "completes" and why.half_suit is not None:
+        because = Words.of(": a hit makes ", why.half_suit, " certain for your team, worth more than a hit at "
+                           f"{percent(why.best)}")
+    elif why.reason == "leave":
+        because = Words.of(": the best chance would take back a card the other team took from yours (the table "
+                           "knows where it is, and they would only ask it back)")
+    elif why.reason == "fair":
+        because = Words.of(": the best chance would take a card from the same player a third time")
+    else:
+        because = Words.of(f": it weighs more than the chance to hit (best {percent(why.best)})")
+    return did + because + Words.of(".")
 
 
 def surest_words(surest: Surest) -> Words:
