@@ -58,7 +58,7 @@ LESSONS = (
     Lesson(1, 1, "p-2c315bd1bae4", "p-07184a252918", "elimination"),
     Lesson(2, 2, "p-140a10ea8815", "p-915b5e330042", "ask inference"),
     Lesson(3, 3, "p-0114541968d8", "p-08aacc7d4a95", "ask inference"),
-    Lesson(4, 4, "p-8d737a324148", "p-dade9b6ce977", "hand counting"),
+    Lesson(4, 4, "p-8d737a324148", "p-c81d23659b85", "hand counting"),
     Lesson(5, 5, "p-180bfdcaa6fb", "p-25599c977c38", "shared asks"),
     Lesson(6, 6, "p-150bf2a5ce6c", "p-322595e7ac91", "case analysis"),
     Lesson(7, RECALL_LEVEL, "p-fe29d563e58a", "p-bf6704aa45b8", "seen", memory=True),

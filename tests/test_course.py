@@ -35,7 +35,7 @@ def test_one_lesson_per_rung_then_one_from_memory() -> None:
 def key_step(shown: Puzzle) -> str:
     """The technique of the step the hints follow: the explanation's first that takes thought (not a card
     simply seen), else its first."""
-    named = [s.technique for s in shown.explanation if s.technique]
+    named = ["seen" if s.kind == "seen" else s.technique for s in shown.explanation if s.technique]
     thought = [t for t in named if t != "seen"]
     return (thought or named or [""])[0]
 
