@@ -48,7 +48,7 @@ def test_the_history_hint_and_prompt_fit_80x24_when_few_moves_are_cited(tmp_path
     """In a real terminal of 80x24: the first hint of p-197185c63fa8 points at Ann's ask on move 20, which the
     history used to fold into '1–84 … 84 others'; now its row is on the screen with the hint under it."""
     puzzle = pack()[ANN_ON_MOVE_20]
-    assert hint_for(puzzle, "nudge").written == "Look at Ann's ask on move 20."
+    assert str(hint_for(puzzle, "nudge").written) == "Look at Ann's ask on move 20."
     file = tmp_path / "one.json"
     file.write_text(dump_puzzles([puzzle]))
     with Terminal(tmp_path / "home", "train", "--pack", str(file), "--count", "1", env={"NO_COLOR": "1"}) as term:
