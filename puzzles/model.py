@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from trainer.explain.mind import RUNGS
+from trainer.explain.rungs import RUNGS
 from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError

@@ -35,7 +35,8 @@ from fractions import Fraction
 from trainer.engine.facts import Board, Fact, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
 from trainer.explain.cases import work_out
-from trainer.explain.mind import RUNGS, Mind, Step, Technique, render_refs
+from trainer.explain.mind import Mind, Step, Technique, render_refs
+from trainer.explain.rungs import RUNGS
 from trainer.explain.said import Said
 from trainer.explain.sightings import sighting
 from trainer.explain.techniques import LADDER, ladder_of

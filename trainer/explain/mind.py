@@ -37,6 +37,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from trainer.engine.facts import Board, Fact, Holds
+from trainer.explain.rungs import RUNGS
 from trainer.explain.said import Said
 from trainer.explain.sightings import given, sighting
 from trainer.explain.wording import Clause, Reason, said
@@ -45,19 +46,6 @@ from trainer.game.cards import Card
 DEEP = 1_000_000  # a limit that lets a technique use every derived fact
 
 
-RUNGS = {
-    1: "elimination",
-    2: "careful player",
-    3: "ask history",
-    4: "hand counting",
-    5: "shared asks",
-    6: "case analysis",
-}
-"""The ladder's rungs and their names, the one vocabulary of steps and puzzle levels
-(:mod:`puzzles.ladder`, ``docs/techniques.md``): 1 what the table shows leaves one holder (nothing
-derived); 2 the careful player's deductions, chained (only holder, an ask's only option now, a full
-hand); 3 an ask read at the time it was made; 4 hand counting (as many places as candidates, asks that
-fill a hand); 5 shared asks; 6 case analysis."""
 
 
 class Technique(Enum):
