@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.explain.said import Said
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event
 from trainer.render.words import Words, cards_words
@@ -61,12 +60,3 @@ def names(players: Iterable[str]) -> str:
     return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def said_words(said: Said) -> Words:
-    """An explainer's sentence (its parts: text, cards and sets as values) as render's :class:`Words`.
-
-    >>> from trainer.explain.said import Said
-    >>> said = said_words(Said.of("Cat asked for ", Card.parse("3D"), " (move 1)."))
-    >>> said.cards(), str(said)
-    ((Card.parse('3D'),), 'Cat asked for 3D (move 1).')
-    """
-    return Words.of(*said.parts)

@@ -37,7 +37,7 @@ from puzzles.model import Puzzle, Step
 from puzzles.quiz import HINT_WIDTH, Hint, Reply, Ruling
 from puzzles.refute import Refutation
 from trainer.game.cards import Card
-from trainer.render.phrases import event_words, placement_words, said_words
+from trainer.render.phrases import event_words, placement_words
 from trainer.render.words import Words, cards_words
 
 ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
@@ -378,7 +378,7 @@ def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
     'Clue: ask inference: an asker held another card of that set; which one can it be?'
     """
     if hint.written:
-        return Words.of(f"{hint.depth.capitalize()}: ", said_words(hint.written))
+        return Words.of(f"{hint.depth.capitalize()}: ", hint.written)
     if hint.depth == "nudge":
         if hint.moves:
             moves: list[Words] = []
@@ -426,7 +426,7 @@ def step_words(step: Step, puzzle: Puzzle) -> Words:
     >>> said.cards(), str(said) == step.text
     ((Card.parse('6D'), Card.parse('10D')), True)
     """
-    return said_words(step.said)
+    return step.said
 
 
 def deal_heading(deal: Refutation) -> Words:

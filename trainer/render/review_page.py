@@ -28,7 +28,6 @@ from trainer.game.cards import Card
 from trainer.game.notation import Game
 from trainer.game.variants import Variant
 from trainer.render.notes import best_asks_words, note_sentence
-from trainer.render.phrases import said_words
 from trainer.render.web.table import history_rows
 from trainer.render.words import Words
 from trainer.review import Note, NoteKind
@@ -92,7 +91,7 @@ def note_views(notes: Sequence[Note], whys: Sequence[Why], variant: Variant) -> 
         why = by_note.get(id(note), Why(note))
         shown.append({
             "label": label, "kind": note.kind.value, "words": said, "event": note.event,
-            "steps": [(said_words(step.text), step.technique, step.events) for step in why.steps],
+            "steps": [(step.text, step.technique, step.events) for step in why.steps],
             "deal": why.deal, "card": why.card, "who": note.view or "the public", "before": note.event,
         })
     return shown

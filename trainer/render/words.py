@@ -22,64 +22,14 @@ the card is there as a value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from trainer.game.cards import Card, HalfSuit
+from trainer.explain.said import Part, Said
+from trainer.game.cards import Card
 
-Part = str | Card | HalfSuit
-"""One part of a sentence: text, a card, or a set."""
+__all__ = ["Part", "Said", "Words", "cards_words"]
 
-
-@dataclass(frozen=True)
-class Words:
-    """A sentence as parts; ``str`` gives the plain text, ``+`` joins sentences and text."""
-
-    parts: tuple[Part, ...] = ()
-
-    @classmethod
-    def of(cls, *parts: Part | Words) -> Words:
-        """A sentence from parts and other sentences (empty text is dropped, neighbouring text is merged).
-
-        >>> Words.of("a", "", "b", Words.of("c")).parts
-        ('abc',)
-        """
-        flat: list[Part] = []
-        for part in parts:
-            for piece in part.parts if isinstance(part, Words) else (part,):
-                if isinstance(piece, str):
-                    if not piece:
-                        continue
-                    if flat and isinstance(flat[-1], str):
-                        flat[-1] += piece
-                        continue
-                flat.append(piece)
-        return cls(tuple(flat))
-
-    @classmethod
-    def join(cls, separator: str, items: Iterable[Part | Words]) -> Words:
-        """The items with ``separator`` between them."""
-        parts: list[Part | Words] = []
-        for index, item in enumerate(items):
-            if index:
-                parts.append(separator)
-            parts.append(item)
-        return cls.of(*parts)
-
-    def cards(self) -> tuple[Card, ...]:
-        """The cards the sentence names, in order."""
-        return tuple(p for p in self.parts if isinstance(p, Card))
-
-    def __str__(self) -> str:
-        return "".join(p if isinstance(p, str) else p.code for p in self.parts)
-
-    def __add__(self, other: Part | Words) -> Words:
-        return Words.of(self, other)
-
-    def __radd__(self, other: Part | Words) -> Words:
-        return Words.of(other, self)
-
-    def __bool__(self) -> bool:
-        return bool(self.parts)
+Words = Said
+"""Render's sentences are the explainer's :class:`~trainer.explain.said.Said`: one type from the step to the page."""
 
 
 def cards_words(cards: Iterable[Card]) -> Words:
