@@ -63,7 +63,7 @@ from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
 from puzzles.variety import compatible
-from trainer.files import write_atomic
+from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.names import look_alike
@@ -523,25 +523,10 @@ class Classes:
             if self.loaded:
                 return
             self.loaded = True
-            try:
-                files = sorted(self.folder.glob("*.json"))
-            except OSError:
-                files = []
-            for file in files[: MAX_CLASSES * 2]:
-                if not CODE.fullmatch(file.stem):
-                    continue
-                try:
-                    found = ClassSet.load(file.read_text(encoding="utf-8"))
-                    if found.code != file.stem:
-                        raise LiteratureError(f"the file of class {file.stem} holds class {found.code}")
-                except (OSError, UnicodeDecodeError, LiteratureError) as error:
-                    aside = file.with_name(f"{file.name}.damaged")
-                    with contextlib.suppress(OSError):
-                        file.replace(aside)
-                    log.error("class %s: its file cannot be read (%s); kept aside as %s", file.stem, error, aside)
-                    self.damaged[file.stem] = aside.name
-                    continue
-                self.classes[found.code] = found
+            found, damaged = read_kept(self.folder, CODE, MAX_CLASSES * 2, ClassSet.load, lambda c: c.code,
+                                       (LiteratureError,), log, "class")
+            self.classes.update(found)
+            self.damaged.update(damaged)
             self.expire()
 
     def expire(self) -> list[str]:

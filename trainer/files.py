@@ -34,11 +34,16 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
+import re
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _NO_LINK = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
 """Errors of ``os.link`` from a file system without hard links (the writer then checks and renames)."""
@@ -215,3 +220,48 @@ def _naming(error: OSError, path: Path) -> OSError:
     if error.errno == errno.EEXIST:  # from making the folder: a file is where a folder of the path should be
         return OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(path))
     return OSError(error.errno, error.strerror, os.fspath(path))
+
+
+def read_kept(
+    folder: Path, code: re.Pattern[str], most: int, load: Callable[[str], T], code_of: Callable[[T], str],
+    errors: tuple[type[Exception], ...], log: logging.Logger, what: str,
+) -> tuple[dict[str, T], dict[str, str]]:
+    """Every ``CODE.json`` a server kept in ``folder`` (at most ``most`` files; names not matching ``code``
+    skipped), read by ``load``, which raises one of ``errors`` on a damaged file. A file that cannot be read,
+    whatever its damage, or that holds another code, refuses only its own ``what``: it is renamed
+    ``CODE.json.damaged`` (kept, never read again) and named in ``log``. The values read, by code, and the
+    damaged files' new names, by code.
+
+        >>> import json, logging, re, tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "ab.json").write_text('{"code": "ab"}'), (folder / "cd.json").write_text("[")
+        >>> _ = (folder / "ef.json").write_text('{"code": "xy"}')
+        >>> load = lambda text: json.loads(text)["code"]
+        >>> read_kept(folder, re.compile("[a-z]+"), 10, load, str, (ValueError,), logging.getLogger("x"), "thing")
+        ({'ab': 'ab'}, {'cd': 'cd.json.damaged', 'ef': 'ef.json.damaged'})
+    """
+    try:
+        files = sorted(folder.glob("*.json"))
+    except OSError:
+        files = []
+    found: dict[str, T] = {}
+    damaged: dict[str, str] = {}
+    caught: tuple[type[Exception], ...] = (OSError, UnicodeDecodeError, *errors)
+    for file in files[:most]:
+        if not code.fullmatch(file.stem):
+            continue
+        try:
+            value = load(file.read_text(encoding="utf-8"))
+        except caught as error:
+            reason = str(error)
+        else:
+            if code_of(value) == file.stem:
+                found[file.stem] = value
+                continue
+            reason = f"the file of {what} {file.stem} holds {what} {code_of(value)}"
+        aside = file.with_name(f"{file.name}.damaged")
+        with contextlib.suppress(OSError):
+            file.replace(aside)
+        log.error("%s %s: its file cannot be read (%s); kept aside as %s", what, file.stem, reason, aside)
+        damaged[file.stem] = aside.name
+    return found, damaged

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trainer.files import write_atomic
+from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
@@ -160,25 +160,10 @@ class Hall:
         if self.loaded:
             return
         self.loaded = True
-        try:
-            files = sorted(self.folder.glob("*.json"))
-        except OSError:
-            files = []
-        for file in files[: MAX_TABLES * 2]:
-            if not CODE.fullmatch(file.stem):
-                continue
-            try:
-                table = Table.load(file.read_text(encoding="utf-8"))
-                if table.code != file.stem:
-                    raise LiteratureError(f"the file of table {file.stem} holds table {table.code}")
-            except (OSError, UnicodeDecodeError, LiteratureError) as error:
-                aside = file.with_name(f"{file.name}.damaged")
-                with contextlib.suppress(OSError):
-                    file.replace(aside)
-                log.error("table %s: its file cannot be read (%s); kept aside as %s", file.stem, error, aside)
-                self.damaged[file.stem] = aside.name
-                continue
-            self.tables[table.code] = table
+        found, damaged = read_kept(self.folder, CODE, MAX_TABLES * 2, Table.load, lambda t: t.code,
+                                   (LiteratureError,), log, "table")
+        self.tables.update(found)
+        self.damaged.update(damaged)
         self.expire()
         for code in list(self.tables):
             self.kick(code)
