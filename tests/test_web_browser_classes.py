@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 
 import pytest
+from test_web_classes_safety import wrong
 
 from puzzles.classes import pack_puzzle
-from puzzles.marking import format_answer, mark_text
-from puzzles.model import Puzzle
+from puzzles.marking import format_answer
 
 from web_helpers import CHROMIUM, CHROMIUM_ARGS, served
 
@@ -30,16 +30,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), 
 def shot(page: object, name: str, full: bool = True) -> None:
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/web-{name}.png", full_page=full)  # type: ignore[attr-defined]
-
-
-def wrong(puzzle: Puzzle) -> str:
-    answer = dict(puzzle.expected)
-    for card in puzzle.asked:
-        for other in puzzle.team if puzzle.question.kind == "claim" else puzzle.players:
-            text = format_answer({**answer, card: other})
-            if other != puzzle.viewer and card not in puzzle.own_cards and not mark_text(puzzle, text).correct:
-                return text
-    raise AssertionError(puzzle.id)
 
 
 def test_a_teacher_makes_a_set_a_student_on_a_phone_answers_two_and_the_grid_shows_it(tmp_path: Path) -> None:
