@@ -37,7 +37,6 @@ from typing import Any
 from puzzles.model import KINDS, RECALL, SCHEMA_VERSION, Puzzle, is_recall
 from puzzles.request import GenerationError, Request
 from puzzles.variety import compatible, moment
-from trainer.explain.explanation import cited_moves
 from trainer.game.events import Ask
 
 FOLD_AFTER = 24
@@ -71,8 +70,8 @@ shortest histories first (a long history rarely folds short, and reading them al
 
 
 def needed_moves(puzzle: Puzzle) -> set[int]:
-    """The moves a step of the explanation cites (by its move list or in its words)."""
-    return {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+    """The moves a step of the explanation cites: its move list (the pack checks it holds every move named)."""
+    return {n for step in puzzle.explanation for n in step.events}
 
 
 def folded(puzzle: Puzzle) -> list[int | tuple[int, int]]:

@@ -30,7 +30,6 @@ from puzzles.model import Puzzle
 from puzzles.pick import FOLD_AFTER as FOLD_AFTER  # (re-exported: how a sheet folds is decided there)
 from puzzles.pick import FOLD_RUN as FOLD_RUN
 from puzzles.pick import TWO_COLUMNS, Shortfall, folded
-from trainer.explain.explanation import cited_moves
 from trainer.files import write_atomic
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event, Pass
@@ -128,8 +127,7 @@ def _own(puzzle: Puzzle) -> list[Card]:
 def rests_on(puzzle: Puzzle) -> list[tuple[int, Event]]:
     """The moves the answer rests on: every move a step of the explanation cites, with the event."""
     events = puzzle.game.events
-    cited = sorted({n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}
-                    if 0 < n <= len(events)})
+    cited = sorted({n for step in puzzle.explanation for n in step.events if 0 < n <= len(events)})
     return [(n, events[n - 1]) for n in cited]
 
 
