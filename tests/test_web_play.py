@@ -403,7 +403,7 @@ def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
     from trainer.play.ending import decided, verdict
     from trainer.render.play import claim_announcement
 
-    game = WebGame.start(client(home()), games(), seed="22", coach="alert")  # a game Ann's team loses, 3-5
+    game = WebGame.start(client(home()), games(), seed="22", coach="alert")  # a game Ann's team loses, 2-6
     said: list[str] = []
     answer = game.bot()
     for _ in range(3000):
@@ -422,6 +422,6 @@ def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
     assert verdict(match) in page
     assert "Won " + (" ".join(str(r.half_suit) for r in what.won()) or "none") in page
     assert "Lost " + (" ".join(str(r.half_suit) for r in what.lost()) or "none") in page
-    assert verdict(match) == "Your team loses, 3-5."
+    assert verdict(match) == "Your team loses, 2-6."
     assert what.moments and "What mattered most for your team" in page
     assert "Nothing to remark" not in page  # never after a loss

@@ -117,8 +117,9 @@ class Stream:
 def leaks(message: dict[str, Any], hand: set[str], public: list[str]) -> list[str]:
     """The cards ``message`` shows that its client may not see: every card named outside its ``events`` and
     its ``options`` must be in ``hand`` (the client's own hand then; empty for a spectator); its ``events``
-    must be public lines (``public``: the game's events so far, as ``.lit`` lines); its ``options`` may ask
-    only for cards of the sets the hand holds, and claim only whole sets."""
+    must be public lines (``public``: the game's events so far, as ``.lit`` lines), and its ``recap`` name only
+    their cards, its ``coach`` notes only those and the hand's sets' cards; its ``options`` may ask only for
+    cards of the sets the hand holds, and claim only whole sets."""
     from trainer.game.cards import Card, HalfSuit
 
     found = []
@@ -132,6 +133,12 @@ def leaks(message: dict[str, Any], hand: set[str], public: list[str]) -> list[st
     for name, cards in options.get("claims", {}).items():
         if sorted(cards) != sorted(str(c) for c in HalfSuit.parse(name).cards):
             found.append(f"claim {name}")
-    rest = {k: v for k, v in message.items() if k not in ("events", "options")}
+    told = set(CARD.findall(json.dumps(public)))  # the recap retells public events: their cards only
+    found.extend(f"recap {card}" for card in CARD.findall(json.dumps(message.get("recap", [])))
+                 if card not in hand and card not in told)
+    near = {str(c) for h in held for c in h.cards}  # the coach's notes: public cards and the hand's sets
+    found.extend(f"coach {card}" for card in CARD.findall(json.dumps(message.get("coach", {})))
+                 if card not in hand and card not in told and card not in near)
+    rest = {k: v for k, v in message.items() if k not in ("events", "options", "recap", "coach")}
     found.extend(card for card in CARD.findall(json.dumps(rest)) if card not in hand)
     return found
