@@ -138,6 +138,39 @@ def test_a_late_friend_sees_the_seats_hand_and_the_public_events_and_no_other_ca
             assert "you: <b>Bob</b>" in text and "A friend came late" not in text
 
 
+def test_a_reader_waits_for_a_move_being_made_and_never_sees_it_half_made(tmp_path: Path) -> None:
+    """A bot's move is made in a worker thread; a page or a state read meanwhile (``Hall.steady``) waits for it
+    (it once rendered a seat's fragment between the move's event and its coach's words, naming a card the
+    seat could not see yet)."""
+    import asyncio
+    import threading
+
+    from trainer.web.table_hall import Hall
+
+    inside, go_on = threading.Event(), threading.Event()
+    made = {"half": False}
+
+    def half_made(table: Table) -> None:
+        made["half"] = True
+        inside.set()
+        go_on.wait(10)
+        made["half"] = False
+
+    async def run() -> None:
+        hall = Hall(tmp_path, pace=0)
+        table, _ = await hall.create(Options(seed=3))
+        change = asyncio.create_task(hall.change(table.code, half_made))
+        await asyncio.to_thread(inside.wait, 10)
+        reader = asyncio.create_task(hall.steady(table.code))
+        await asyncio.sleep(0.1)
+        assert made["half"] and not reader.done()  # the reader waits while the move is half made
+        go_on.set()
+        assert await reader is table and not made["half"]
+        await change
+
+    asyncio.run(run())
+
+
 def test_the_hosts_page_offers_the_bots_seats_to_a_late_friend_and_gives_the_seats_link(api: TestClient) -> None:
     from tests.web_helpers import text_of
 

@@ -157,8 +157,13 @@ async def play_game(request: Request) -> Response:
         return found
     sitting, path = found
     query = request.query_params
-    return await run_in_threadpool(_answer, request, sitting, path, None, query.get("pace", ""),
+    return await run_in_threadpool(_shown, request, sitting, path, query.get("pace", ""),
                                    query.get("card", "")[:3], query.get("claim", "")[:2])
+
+
+def _shown(request: Request, sitting: Sitting, path: Path, pace: str, picked: str, claiming: str) -> Response:
+    with sitting.lock:  # (never a bot's move half made in another request's thread)
+        return _answer(request, sitting, path, None, pace, picked, claiming)
 
 
 async def play_act(request: Request) -> Response:

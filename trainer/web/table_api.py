@@ -216,7 +216,7 @@ async def state(request: Request) -> Response:
     tables = hall(request)
     secret = secret_of(request)
     tables.limits.check("read:" + (secret or client_key(request)), READ)
-    return answer(_seat_view(tables.get(request.path_params["code"]), request))
+    return answer(_seat_view(await tables.steady(request.path_params["code"]), request))
 
 
 @api
@@ -270,7 +270,7 @@ async def coach(request: Request) -> Response:
 @api
 async def game_log(request: Request) -> Response:
     """``GET /api/tables/CODE/log``: the complete ``.lit``, for everyone, once the game is over."""
-    table = hall(request).get(request.path_params["code"])
+    table = await hall(request).steady(request.path_params["code"])
     return PlainTextResponse(table.log(), headers={
         "content-disposition": f'attachment; filename="table-{table.code}.lit"', "cache-control": "no-store"})
 
@@ -278,8 +278,7 @@ async def game_log(request: Request) -> Response:
 @api
 async def review(request: Request) -> Response:
     """``GET /api/tables/CODE/review``: the public notes, and the seat's own (with its secret)."""
-    tables = hall(request)
-    table = tables.get(request.path_params["code"])
+    table = await hall(request).steady(request.path_params["code"])
     viewer = table.viewer(secret_of(request))
     if table.phase != "over":
         raise TableError("the review is there once the game is over", 409)
@@ -326,7 +325,7 @@ async def events(request: Request) -> Response:
     ``data:`` line of JSON per change, the current view first."""
     tables, secret = _acting(request)
     code = request.path_params["code"]
-    table = tables.get(code)
+    table = await tables.steady(code)
     viewer = table.viewer(secret)
     listener = tables.subscribe(code, viewer, address=client_key(request))
 

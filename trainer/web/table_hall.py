@@ -181,6 +181,20 @@ class Hall:
             raise TableError(f"there is no table {code[:20]!r} here (it may have expired)", 404)
         return table
 
+    async def steady(self, code: str) -> Table:
+        """The table ``code`` between two changes: once a change under way (a bot's move made in a worker thread)
+        is done. What is read from it before the caller's next ``await`` is one state, never a move half made
+        (a change starts only in the event loop, and only after taking the table's lock).
+
+        >>> hall = Hall(Path("/nonexistent"))
+        >>> asyncio.run(hall.steady("abcd2345"))
+        Traceback (most recent call last):
+        trainer.play.table.TableError: there is no table 'abcd2345' here (it may have expired)
+        """
+        self.get(code)
+        async with self.locks.setdefault(code, asyncio.Lock()):
+            return self.get(code)
+
     def _idle(self, table: Table) -> bool:
         return self.clock() - table.touched > IDLE_SECONDS
 

@@ -110,7 +110,7 @@ async def new_table(request: Request) -> Response:
 
 async def _table(request: Request) -> Table | Response:
     try:
-        return hall(request).get(request.path_params["code"])
+        return await hall(request).steady(request.path_params["code"])
     except LiteratureError as error:
         return _missing(request, error)
 
