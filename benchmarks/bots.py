@@ -527,14 +527,15 @@ def default_table_game(
     return tuple(match.state.events), [match.you], None if winner is None else 1 if winner == mine else 2, 1
 
 
-def length_report(games: int, seed: int, workers: int, variant: str = "classic", players: int = 6) -> None:
+def length_report(games: int, seed: int, workers: int, variant: str = "classic", players: int = 6,
+                  now_only: bool = False) -> None:
     """Print, before and after issue 42: each level's self-play length, the most hand changes of a card, the
     events between a seat's turns; the neighbours' win rates; the default table (medium bots) and an all-expert
     table with ``auto`` in the person's seat (the events between the person's turns, how often their team won).
 
     ``events``: per game, its median and 90th percentile; ``changes``: the most times one card changed hands in
     a game, its 90th percentile and most; ``between turns``: the events between a seat's turns (every seat in
-    self-play and duels, the person's at a table)."""
+    self-play and duels, the person's at a table). ``now_only``: the levels of now alone (half the time)."""
     print(f"{variant}, {players} players, {games} games per row, seeds from {seed}, {workers} workers; {load()}")
     head = (f"{'':<24} {'':<6} {'events':>13} {'changes':>9} {'between turns':>14} "
             f"{'wins':>9} {'ties':>5} {'win rate (95% CI)':>18}")
@@ -547,7 +548,7 @@ def length_report(games: int, seed: int, workers: int, variant: str = "classic",
     rows.append(("auto", "expert", "table"))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for index, (a, b, how) in enumerate(rows):
-            for before in (True, False):
+            for before in (False,) if now_only else (True, False):
                 futures = []
                 for i in range(games):
                     if how == "table":
@@ -725,6 +726,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--far-games", type=int, help="with --levels: games per pair of levels that are not "
                         "neighbours (default: --games)")
     parser.add_argument("--auto-games", type=int, default=0, help="with --levels: auto games at an expert table")
+    parser.add_argument("--now-only", action="store_true",
+                        help="with --length: only the levels of now (no 'before' rows)")
     parser.add_argument("--length", action="store_true",
                         help="issue 42: game length, hand changes, events between turns, before and after")
     parser.add_argument("--tact", action="append",
@@ -743,7 +746,7 @@ def main(argv: list[str] | None = None) -> int:
                       args.audit, args.seed, args.workers)
         return 0
     if args.length:
-        length_report(args.games, args.seed, args.workers, args.variant, args.players)
+        length_report(args.games, args.seed, args.workers, args.variant, args.players, args.now_only)
         return 0
     if args.tact:
         tact_report(args.tact, args.games, args.seed, args.players, args.workers)

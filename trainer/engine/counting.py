@@ -35,7 +35,7 @@ from functools import lru_cache
 from math import comb, factorial
 
 from trainer.engine.packing import PYTHON
-from trainer.engine.problem import Counts, Problem, SetProblem, solved, special_players
+from trainer.engine.problem import SET_CACHE, Counts, Problem, SetProblem, solved, special_players
 
 BITS, FIELD, HALF = PYTHON.bits, PYTHON.field, PYTHON.half  # keys are Python integers (:mod:`trainer.engine.packing`)
 pack, unpack = PYTHON.pack, PYTHON.unpack
@@ -58,7 +58,7 @@ class SetTable:
     from ``classes``, so two tables of the same classes are equal whether or not they carry it."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SET_CACHE)
 def set_table(problem: SetProblem, n: int) -> SetTable:
     """A set's local problem solved and grouped by class, as Python integers.
 

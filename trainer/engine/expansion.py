@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.packing import NUMPY
-from trainer.engine.problem import SetProblem, special_players
+from trainer.engine.problem import SET_CACHE, SetProblem, special_players
 from trainer.engine.tables import SolvedSet, solve_set
 
 Array = npt.NDArray[np.int64]
@@ -108,7 +108,7 @@ def named(problem: SetProblem, n: int) -> Named:
     return Named(special, others, domains, holds, solve_set(domains, holds, s + others))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SET_CACHE)
 def expanded(problem: SetProblem, n: int, every: bool = False) -> Expanded:
     """The set's table over its special players (cached: an event changes one set's problem). A
     class whose coefficients all cancel out is dropped, unless ``every`` (a walk backwards through

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from trainer.engine.boxes import box_sums
 from trainer.engine.packing import NUMPY
-from trainer.engine.problem import Counts, Problem, SetProblem, shape, solved
+from trainer.engine.problem import SET_CACHE, Counts, Problem, SetProblem, shape, solved
 from trainer.engine.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
@@ -52,7 +52,7 @@ class TableArrays:
     rows: Array
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SET_CACHE)
 def table_arrays(problem: SetProblem, n: int) -> TableArrays:
     """A set's solved problem (:func:`~trainer.engine.problem.solved`) in the form the sweep uses."""
     table = solved(problem, n)
