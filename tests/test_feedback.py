@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import pytest
-
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from puzzles.quiz import Attempt, ruling
@@ -15,7 +13,7 @@ from trainer.game.cards import Card
 from trainer.render.quiz import reply_lines
 
 PARTLY = "p-1529dfd6c6ee"  # "Which high hearts ... can you place for certain?": Cat 9H JH KH, Hal 10H, Bob QH
-HAND_COUNTED = "p-597d9f615dbf"  # "Who holds QH?" (Ann): step 1 counts Bob's hand full, step 2 eliminates
+HAND_COUNTED = "p-597d9f615dbf"  # "Who holds QH?" (Ann): step 3 counts Bob's hand full, step 4 eliminates
 
 
 @cache
@@ -40,20 +38,20 @@ def test_a_partly_right_answer_names_what_was_right_and_after_the_end_what_was_m
     assert "  KH: you left it out, but it is certain: Cat holds it" in over
 
 
-@pytest.mark.skip(reason="known answers on the pack before its re-explanation: to check by hand again")
 def test_a_wrong_holder_gets_the_step_that_rules_that_holder_out() -> None:
     puzzle = pack()[HAND_COUNTED]
     attempt = Attempt(puzzle)
-    reply = attempt.respond("Bob QH")  # step 1's facts exclude Bob for QH, and place no answer card
-    assert [(str(r.card), r.said, r.step, r.safe) for r in reply.ruled] == [("QH", "Bob", 1, True)]
+    reply = attempt.respond("Bob QH")  # step 3's facts exclude Bob for QH, and place no answer card
+    assert [(str(r.card), r.said, r.step, r.safe) for r in reply.ruled] == [("QH", "Bob", 3, True)]
     lines = reply_lines(reply, puzzle)
     assert lines[1] == "  QH: Bob cannot hold it in any deal that fits what you saw."
-    assert lines[2].startswith("    Why: Bob holds 8 cards: ") and lines[2].endswith("so Bob holds none of QH.")
-    reply = attempt.respond("Eve QH")  # only step 2 (which places QH) rules Eve out: its move about Eve, meanwhile
-    assert [(r.step, r.safe, [n for n, _ in r.moves]) for r in reply.ruled] == [(2, False, [185])]
+    assert lines[2].startswith("    Why: Bob holds 8 cards, all known: 2S (move 29), ")
+    assert lines[2].endswith("7S (step 2); so Bob holds none of QH.")
+    reply = attempt.respond("Eve QH")  # only step 4 (which places QH) rules Eve out: its move about Eve, meanwhile
+    assert [(r.step, r.safe, [n for n, _ in r.moves]) for r in reply.ruled] == [(4, False, [185])]
     assert reply_lines(reply, puzzle)[2] == "    What rules Eve out: move 185: Eve asks Fay for QH: no."
     over = reply_lines(attempt.respond("reveal"), puzzle)
-    assert "  QH: you said Eve, it is with Ann (step 2 rules Eve out)" in over
+    assert "  QH: you said Eve, it is with Ann (step 4 rules Eve out)" in over
 
 
 def test_every_impossible_holder_in_the_pack_has_a_step_that_rules_it_out_and_no_reply_tells_a_holder() -> None:
@@ -104,23 +102,20 @@ def _sets_of(puzzle: Puzzle, number: int) -> set[object]:
     return {Card.parse(str(f["card"])).half_suit for f in puzzle.explanation[number - 1].facts}
 
 
-@pytest.mark.skip(reason="known answers on the pack before its re-explanation: to check by hand again")
-def test_the_first_hint_of_the_low_diamonds_daily_leads_into_low_diamonds() -> None:
-    """On the daily of 2026-12-03 (which low diamonds are certain?) the first step that takes thought is about
-    4H, a premise; the first hint was 'Look at who could still hold 4H.'. It now leads to the first step about
-    the low diamonds (step 5 counts Dan's hand full: he holds none of 3D 4D 5D 7D)."""
-    from datetime import date
-
-    from puzzles.daily import checked_daily
+def test_the_first_hint_skips_a_premise_in_another_set_for_the_first_step_about_the_question() -> None:
+    """On the daily of 2026-12-03 (who holds QH?) step 1 places QS, a premise among the high spades; the first hint
+    leads past it to step 2, the first step about the high hearts (it counts Eve's hand full: she holds none of
+    9H JH QH 10D AD)."""
     from puzzles.quiz import hint_for
     from trainer.game.cards import HalfSuit
 
-    puzzle = checked_daily(date(2026, 12, 3))
-    assert puzzle.id == "p-3768974ddca4" and puzzle.question.half_suit == HalfSuit.parse("LD")
-    assert _sets_of(puzzle, 3) == {HalfSuit.parse("LH")}  # the step the hint used to follow
+    puzzle = pack()["p-2fb8bff024d6"]
+    assert puzzle.question.cards == (Card.parse("QH"),) and puzzle.expected == {Card.parse("QH"): "Bob"}
+    assert _sets_of(puzzle, 1) == {HalfSuit.parse("HS")}  # the step a hint following the order would take
     nudge, clue = hint_for(puzzle, "nudge"), hint_for(puzzle, "clue")
-    assert nudge.step == clue.step == 5
-    assert HalfSuit.parse("LD") in _sets_of(puzzle, 5)
+    assert nudge.step == clue.step == 2
+    assert str(nudge.written) == "Count Eve's cards."
+    assert HalfSuit.parse("HH") in _sets_of(puzzle, 2)
 
 
 def test_every_first_hint_in_the_pack_leads_into_the_questions_set() -> None:
