@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -112,9 +113,9 @@ def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
         viewers = viewers[: spec.viewers]
     found: list[Puzzle] = []
     ids: set[str] = set()
-    taken = dict.fromkeys(spec.levels, 0)
+    taken = Counter[int]()  # puzzles kept by level, recall drills (level 0) too
     for viewer in viewers:
-        wanted = [level for level, n in taken.items() if n < spec.per_level]
+        wanted = [level for level in spec.levels if taken[level] < spec.per_level]
         if not wanted:
             break
         mined = mine_game(game, source=spec.source(), viewers=[viewer], kinds=spec.kinds, levels=wanted,
@@ -126,7 +127,7 @@ def mine_played(spec: GameSpec, game: Game) -> list[Puzzle]:
             ids.add(puzzle.id)
             found.append(puzzle)
             taken[puzzle.level] += 1
-            if all(n >= spec.per_level for n in taken.values()):
+            if all(taken[level] >= spec.per_level for level in spec.levels):
                 break
     return found
 

@@ -458,3 +458,26 @@ def test_a_set_larger_than_a_sheet_still_comes_from_the_pack() -> None:
     picked = pick(Request(count=200, levels=(3,), seed=1))  # longer histories too, once the short ones run out
     assert len({p.id for p in picked.puzzles}) == 200 and picked.kinds() == {"locate": 67, "claim": 66,
                                                                               "certain": 67}
+
+
+def test_a_recall_drill_found_while_mining_levels_is_kept_beside_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack game mines recall drills (level 0) beside the levels it wants: one found stops nothing (a build
+    of seed 5001 lost its game 10 to a KeyError on level 0) and is counted apart from the levels."""
+    import dataclasses
+
+    import puzzles.generate as generate_module
+    from puzzles.examples import example_claim
+    from puzzles.generate import GameSpec, mine_played
+    from puzzles.model import RECALL, RECALL_LEVEL
+    from trainer.game.variants import Variant
+    from trainer.play import BotKind
+
+    one = example_claim()
+    drill = dataclasses.replace(one, id="p-drill", difficulty=Difficulty(RECALL_LEVEL, RECALL, 1.0))
+    first = dataclasses.replace(one, id="p-one", difficulty=dataclasses.replace(one.difficulty, level=1))
+    second = dataclasses.replace(one, id="p-two", difficulty=dataclasses.replace(one.difficulty, level=1))
+    monkeypatch.setattr(generate_module, "mine_game", lambda *args, **options: [drill, first, second])
+    spec = GameSpec(1, 0, Variant.CLASSIC, 6, BotKind.HUMAN, BotKind.HUMAN, KINDS, (1,), per_level=1,
+                    per_moment=None, recall=True, viewers=1)
+    found = mine_played(spec, parse_game(one.log))
+    assert [p.id for p in found] == ["p-drill", "p-one"]  # the drill, then one puzzle of level 1 (per_level 1)
