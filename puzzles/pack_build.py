@@ -352,6 +352,120 @@ def balance(chosen: Sequence[Puzzle], share: float = MIN_SHARE) -> list[Puzzle]:
     return kept
 
 
+MIN_CLAIMS = 0.05
+"""Claim puzzles are at least this share of every level 1-6 (:func:`holes`, :func:`extend`)."""
+
+TABLES = (("classic", 6), ("fish54", 6), ("classic", 8), ("fish54", 8))
+"""The four tables (variant, players) the pack is balanced over."""
+
+
+def table_of(puzzle: Puzzle) -> tuple[str, int]:
+    """The puzzle's table: its variant and number of players."""
+    return puzzle.variant.value, len(puzzle.players)
+
+
+def holes(pack: Sequence[Puzzle], share: float = MIN_SHARE, claims: float = MIN_CLAIMS) -> list[str]:
+    """Where ``pack`` is thin, in words: a level 1-6 under ``share`` of a table's puzzles, claim
+    puzzles under ``claims`` of a level's (empty: none).
+
+    >>> from dataclasses import replace
+    >>> from puzzles.examples import example_claim
+    >>> holes([replace(example_claim(), difficulty=replace(example_claim().difficulty, level=3))])[:2]
+    ['classic 6p: level 1 is 0 of 1 puzzles', 'classic 6p: level 2 is 0 of 1 puzzles']
+    """
+    found = []
+    for variant, players in TABLES:
+        table = [p for p in pack if table_of(p) == (variant, players)]
+        levels = Counter(p.level for p in table)
+        found += [f"{variant} {players}p: level {level} is {levels[level]} of {len(table)} puzzles"
+                  for level in LEVELS if levels[level] < share * len(table)]
+    for level in LEVELS:
+        at = [p for p in pack if p.level == level]
+        count = sum(p.question.kind == "claim" for p in at)
+        if count < claims * len(at):
+            found.append(f"level {level}: {count} claim puzzles of {len(at)}")
+    return found
+
+
+def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, share: float = MIN_SHARE,
+           claims: float = MIN_CLAIMS, per_game: int = PER_GAME,
+           max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
+    """``pack``, every puzzle kept in its order, with puzzles of ``mined`` (games the pack does not hold) added
+    until it holds ``size`` or no candidate is left: each time the one that fills a hole (:func:`holes`), claims
+    of a level first, then a level of a table; else one of the table furthest below its share of ``pack``,
+    at the level furthest below its share of that table in ``pack``; the shortest history first. A candidate
+    keeps the rules of :func:`select` (explanation limits, an argument, at most ``per_game`` a game, no
+    near-duplicates, at level 1 no history over :data:`SHORT_HISTORY` events). No addition opens a hole
+    that the candidates left are too few to fill.
+
+    >>> from puzzles.examples import example_claim
+    >>> [p.id for p in extend([example_claim()], [], 10)] == [example_claim().id]
+    True
+    """
+    held = {p.id for p in pack}
+    games = {g for p in pack if isinstance(g := p.source.get("game_id"), str)}
+    candidates: dict[tuple[tuple[str, int], int, bool], list[tuple[Puzzle, str]]] = {}
+    for game in mined:
+        if game.game_id in games:
+            continue
+        for puzzle in game.puzzles:
+            limit = longest(puzzle.level, max_explanation)
+            if (puzzle.id in held or puzzle.level not in LEVELS or is_counted(puzzle)
+                    or (limit is not None and explanation_length(puzzle) >= limit)
+                    or (puzzle.level in SHORT_LEVELS and int(puzzle.source.get("event", 0)) > SHORT_HISTORY)):
+                continue
+            key = (table_of(puzzle), puzzle.level, puzzle.question.kind == "claim")
+            candidates.setdefault(key, []).append((puzzle, game.game_id))
+    for queue in candidates.values():
+        queue.sort(key=lambda pair: (int(pair[0].source.get("event", 0)), pair[0].id), reverse=True)
+    table_share = Counter(table_of(p) for p in pack)
+    level_share = Counter((table_of(p), p.level) for p in pack)
+    chosen = list(pack)
+    tables = Counter(table_of(p) for p in chosen)
+    cells = Counter((table_of(p), p.level) for p in chosen)
+    levels = Counter(p.level for p in chosen)
+    claimed = Counter(p.level for p in chosen if p.question.kind == "claim")
+    per: dict[str, list[Puzzle]] = {}
+
+    def left(table: tuple[str, int] | None, level: int, claim: bool | None) -> int:
+        """Candidates left of ``level`` (at ``table``, of claims or not; ``None``: any)."""
+        return sum(len(queue) for (t, lv, c), queue in candidates.items()
+                   if lv == level and (table is None or t == table) and (claim is None or c == claim))
+
+    def allowed(table: tuple[str, int], level: int, claim: bool) -> bool:
+        """Whether, after one such puzzle more, the candidates left could still fill every hole it opens."""
+        for other in LEVELS:
+            if other != level and cells[table, other] + left(table, other, None) < share * (tables[table] + 1):
+                return False
+        return claim or claimed[level] + left(None, level, True) >= claims * (levels[level] + 1)
+
+    def priority(key: tuple[tuple[str, int], int, bool]) -> tuple[float, ...]:
+        table, level, claim = key
+        claim_hole = claim and claimed[level] < claims * (levels[level] + 1)
+        level_hole = cells[table, level] < share * (tables[table] + 1)
+        behind = table_share[table] / max(1, len(pack)) - tables[table] / len(chosen)
+        mix = level_share[table, level] / max(1, table_share[table]) - cells[table, level] / max(1, tables[table])
+        return (float(claim_hole), float(level_hole), behind, mix)
+
+    while len(chosen) < size:
+        keys = sorted((key for key, queue in candidates.items() if queue and allowed(*key)), key=priority)
+        if not keys:
+            break
+        table, level, claim = key = keys[-1]
+        puzzle, gid = candidates[key].pop()
+        same = per.setdefault(gid, [])
+        if len(same) >= per_game or any(near_duplicates(puzzle, p) or group_key(puzzle) == group_key(p)
+                                         for p in same):
+            continue
+        same.append(puzzle)
+        chosen.append(puzzle)
+        tables[table] += 1
+        cells[table, level] += 1
+        levels[level] += 1
+        claimed[level] += claim
+    return chosen
+
+
 def _explain_record_again(data: dict[str, Any]) -> dict[str, Any] | None:
     puzzle = explain_again(Puzzle.from_json(data))
     return None if puzzle is None else puzzle.to_json()
@@ -557,6 +671,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="only explain the shipped pack's puzzles again (each with its level's rungs), grade "
                              "them on the current ladder, draw the daily schedule again and rewrite the pack and "
                              "pack.verified (a puzzle that cannot be explained within its level is dropped)")
+    parser.add_argument("--extend", action="store_true",
+                        help="keep every puzzle of the pack at --out and its daily schedule, and add puzzles of the "
+                             "--also folders up to --size, filling the holes first (a level under 8%% of a table, "
+                             "claims under 5%% of a level)")
+    parser.add_argument("--mine-only", action="store_true",
+                        help="only mine the games into --cache (no pack written; for --also)")
     parser.add_argument("--players", type=int, choices=(6, 8),
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
@@ -566,9 +686,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     focused = args.players is not None or args.levels is not None
     spec: Callable[[int, int], GameSpec] = pack_spec
+    if (focused or args.mine_only) and args.cache is None:
+        parser.error("a run that only mines (--players, --levels, --mine-only) needs --cache")
     if focused:
-        if args.cache is None:
-            parser.error("a focused run (--players, --levels) needs --cache")
         spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)),
                                  viewers=args.viewers)
         args.logs = []
@@ -603,6 +723,9 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
         print(json.dumps({"moved": [f"{pid} {old}->{new}" for pid, old, new in moved]} | histogram(stored)),
               flush=True)
         return
+    if args.extend:
+        _extend(args, verified_path, executor)
+        return
     started = time.perf_counter()
     mined = [_cached(args.cache, f"log-{path.stem}", functools.partial(mine_log, path)) for path in args.logs]
     cached = _read_cache(args.cache)
@@ -616,7 +739,7 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
         total = sum(len(m.puzzles) for m in mined)
         print(f"game {index}/{args.games}: {total} candidates, {time.perf_counter() - started:.0f} s",
               file=sys.stderr, flush=True)
-    if focused:
+    if focused or args.mine_only:
         found = [p for m in mined for p in m.puzzles]
         print(json.dumps({"games": len(mined), "candidates": len(found)} | histogram(found)), flush=True)
         return
@@ -643,6 +766,24 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
     report = {"puzzles": len(chosen), "games": len({group_key(p).split("@")[0] for p in chosen}),
               "bytes": args.out.stat().st_size} | histogram(chosen)
     print(json.dumps(report), flush=True)
+
+
+def _extend(args: argparse.Namespace, verified_path: Path, executor: Executor | None) -> None:
+    """``--extend``: the pack at ``--out`` with puzzles of the ``--also`` folders added (:func:`extend`), the
+    additions checked by the second solver, the daily schedule kept, ``pack.verified`` extended."""
+    content = read_stored(args.out)
+    pack = [Puzzle.from_json(expand(entry, content["games"])) for entry in content["puzzles"]]
+    mined = [game for folder in args.also for game in _read_cache(folder)]
+    grown = extend(pack, mined, args.size)
+    added = both_agree(grown[len(pack):], workers=args.workers, executor=executor)
+    chosen = pack + added
+    games = read_pack_games(args.out) + mined
+    write_pack(compact(games, chosen, content["daily"]), args.out)
+    written = read_stored(args.out)
+    stored = [Puzzle.from_json(expand(e, written["games"])) for e in written["puzzles"]]
+    write_verified(stored, verified_path, workers=args.workers, executor=executor)
+    print(json.dumps({"puzzles": len(chosen), "added": len(added), "holes": holes(chosen)} | histogram(chosen)),
+          flush=True)
 
 
 DASK_TIMEOUT = 30
