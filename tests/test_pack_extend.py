@@ -4,7 +4,6 @@ daily schedule and adds mined ones, the holes first (a level under 8% of a table
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 
 from puzzles.examples import example_claim
 from puzzles.model import Puzzle
