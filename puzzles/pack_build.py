@@ -237,14 +237,15 @@ FOCUS_VIEWERS = 2
 """Seats mined in each game of a focused run."""
 
 
-def focus_spec(seed: int, index: int, players: int, levels: Sequence[int], viewers: int = FOCUS_VIEWERS) -> GameSpec:
+def focus_spec(seed: int, index: int, players: int, levels: Sequence[int], viewers: int = FOCUS_VIEWERS,
+               kinds: Sequence[str] = KINDS) -> GameSpec:
     """The ``index``-th game of a run focused on rare ``levels`` at ``players`` (for ``--also``): the
     variants alternate, the pairings without an ``expert`` come in turn, and :data:`FOCUS_VIEWERS`
     seats are mined every :data:`~puzzles.mining.FRESH_WINDOW` events, only where those levels
-    occur (:func:`puzzles.mining.search_range`)."""
+    occur (:func:`puzzles.mining.search_range`), for questions of ``kinds``."""
     variant = (Variant.CLASSIC, Variant.FISH54)[index % 2]
     team1, team2 = PAIRINGS_8[(index // 2) % len(PAIRINGS_8)]
-    return GameSpec(seed, index, variant, players, team1, team2, KINDS, tuple(levels), per_level=10**6,
+    return GameSpec(seed, index, variant, players, team1, team2, tuple(kinds), tuple(levels), per_level=10**6,
                     per_moment=None, viewers=viewers, window=FRESH_WINDOW)
 
 
@@ -387,6 +388,11 @@ def holes(pack: Sequence[Puzzle], share: float = MIN_SHARE, claims: float = MIN_
     return found
 
 
+def _long(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's history is longer than :data:`SHORT_HISTORY` events."""
+    return int(puzzle.source.get("event", 0)) > SHORT_HISTORY
+
+
 def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, share: float = MIN_SHARE,
            claims: float = MIN_CLAIMS, per_game: int = PER_GAME,
            max_explanation: int | None = MAX_EXPLANATION) -> list[Puzzle]:
@@ -395,7 +401,8 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
     of a level first, then a level of a table; else one of the table furthest below its share of ``pack``,
     at the level furthest below its share of that table in ``pack``; the shortest history first. A candidate
     keeps the rules of :func:`select` (explanation limits, an argument, at most ``per_game`` a game, no
-    near-duplicates, at level 1 no history over :data:`SHORT_HISTORY` events). No addition opens a hole
+    near-duplicates, at level 1 fewer histories over :data:`SHORT_HISTORY` events than not, so that the median
+    stays at most that). No addition opens a hole
     that the candidates left are too few to fill.
 
     >>> from puzzles.examples import example_claim
@@ -411,8 +418,7 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
         for puzzle in game.puzzles:
             limit = longest(puzzle.level, max_explanation)
             if (puzzle.id in held or puzzle.level not in LEVELS or is_counted(puzzle)
-                    or (limit is not None and explanation_length(puzzle) >= limit)
-                    or (puzzle.level in SHORT_LEVELS and int(puzzle.source.get("event", 0)) > SHORT_HISTORY)):
+                    or (limit is not None and explanation_length(puzzle) >= limit)):
                 continue
             key = (table_of(puzzle), puzzle.level, puzzle.question.kind == "claim")
             candidates.setdefault(key, []).append((puzzle, game.game_id))
@@ -425,6 +431,7 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
     cells = Counter((table_of(p), p.level) for p in chosen)
     levels = Counter(p.level for p in chosen)
     claimed = Counter(p.level for p in chosen if p.question.kind == "claim")
+    long = Counter(p.level for p in chosen if p.level in SHORT_LEVELS and _long(p))
     per: dict[str, list[Puzzle]] = {}
 
     def left(table: tuple[str, int] | None, level: int, claim: bool | None) -> int:
@@ -457,6 +464,9 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
         if len(same) >= per_game or any(near_duplicates(puzzle, p) or group_key(puzzle) == group_key(p)
                                          for p in same):
             continue
+        if level in SHORT_LEVELS and _long(puzzle) and 2 * (long[level] + 1) >= levels[level] + 1:
+            continue  # the level's median history would pass SHORT_HISTORY
+        long[level] += level in SHORT_LEVELS and _long(puzzle)
         same.append(puzzle)
         chosen.append(puzzle)
         tables[table] += 1
@@ -681,6 +691,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="a focused run: only games at this table, mined into --cache (no pack written)")
     parser.add_argument("--levels", type=int, nargs="+", choices=list(LEVELS),
                         help="a focused run: only these levels, searched where they occur")
+    parser.add_argument("--kinds", nargs="+", choices=list(KINDS), default=list(KINDS),
+                        help="a focused run: only questions of these kinds (claim puzzles are rare at some levels)")
     parser.add_argument("--viewers", type=int, default=FOCUS_VIEWERS,
                         help="a focused run: seats mined in each game (one gives fewer near-duplicates a game)")
     args = parser.parse_args(argv)
@@ -690,7 +702,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("a run that only mines (--players, --levels, --mine-only) needs --cache")
     if focused:
         spec = functools.partial(focus_spec, players=args.players or 8, levels=tuple(args.levels or (6,)),
-                                 viewers=args.viewers)
+                                 viewers=args.viewers, kinds=tuple(args.kinds))
         args.logs = []
     verified_path = args.out.with_name(VERIFIED_LIST)
     with contextlib.ExitStack() as stack:

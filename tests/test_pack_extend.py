@@ -4,10 +4,12 @@ daily schedule and adds mined ones, the holes first (a level under 8% of a table
 from __future__ import annotations
 
 import dataclasses
+import statistics
 
 from puzzles.examples import example_claim
 from puzzles.model import Puzzle
-from puzzles.pack_build import MinedGame, extend, holes
+from puzzles.pack_build import SHORT_HISTORY, MinedGame, extend, holes
+from puzzles.variety import moment
 
 BASE = example_claim()  # classic, 6 players
 
@@ -72,8 +74,10 @@ def test_extend_never_opens_a_hole_the_candidates_left_cannot_fill() -> None:
 def test_extend_keeps_the_rules_of_a_game_and_of_level_one() -> None:
     pack = even_pack(10)
     same_game = [made(f"g-{n}", 3, event=30 + 20 * n) for n in range(10)]
-    late = made("late", 1, event=41)
-    grown = extend(pack, [MinedGame("one game\n", tuple(same_game)), *games(late)], size=100)
-    assert late not in grown  # a level-1 history over 40 events
-    assert len(grown) - len(pack) <= 7  # at most 7 puzzles of one game
+    grown = extend(pack, [MinedGame("one game\n", tuple(same_game))], size=100)
+    assert len(grown) - len(pack) == 7  # at most 7 puzzles of one game
+    late = [made(f"late-{n}", 1, event=41 + n) for n in range(20)]
+    grown = extend(pack, games(*late), size=100)
+    assert len(grown) - len(pack) == 9  # level 1: 10 histories of 30 events, 9 over 40: the median is 30
+    assert statistics.median(moment(p) for p in grown if p.level == 1) <= SHORT_HISTORY
     assert extend(pack, games(*pack), size=100) == pack  # what the pack holds is not added again
