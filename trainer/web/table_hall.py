@@ -42,6 +42,7 @@ from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
+from trainer.web.memory import give_back
 
 log = logging.getLogger("literature.web.tables")
 
@@ -400,6 +401,7 @@ class Hall:
             table.ending = ending(table, self.learner_store)
             table.rest()
             table.changed(self.clock())
+            give_back()  # what the game's bots and coaches freed, back to the system
 
 
 def message(table: Table, viewer: str | None, stamp: float, made: float) -> str:
