@@ -189,7 +189,8 @@ def mine_pack_game(spec: GameSpec) -> MinedGame:
         found = mine_played(spec, game)
         if spec.players == 8 and 1 in spec.levels:
             early = dataclasses.replace(spec, levels=(1,), window=FRESH_WINDOW, share=1.0)
-            found.extend(mine_played(early, game))
+            ids = {p.id for p in found}
+            found.extend(p for p in mine_played(early, game) if p.id not in ids)  # a first step found twice
     except (ArithmeticError, LookupError, ValueError, AssertionError) as error:
         return MinedGame(write_game(game), (), round(time.process_time() - started, 3),
                          f"game {spec.index}: {type(error).__name__}: {error}")
