@@ -445,7 +445,8 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
         for other in LEVELS:
             if other != level and cells[table, other] + left(table, other, None) < share * (tables[table] + 1):
                 return False
-        return claim or claimed[level] + left(None, level, True) >= claims * (levels[level] + 1)
+        short = claimed[level] < claims * levels[level]  # a hole already: more claims come first, others may too
+        return claim or short or claimed[level] + left(None, level, True) >= claims * (levels[level] + 1)
 
     def priority(key: tuple[tuple[str, int], int, bool]) -> tuple[float, ...]:
         table, level, claim = key
@@ -474,7 +475,34 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
         cells[table, level] += 1
         levels[level] += 1
         claimed[level] += claim
-    return chosen
+    return _trim(chosen, len(pack), share, claims)
+
+
+def _trim(chosen: Sequence[Puzzle], kept: int, share: float, claims: float) -> list[Puzzle]:
+    """``chosen`` without the last added puzzles (never one of the first ``kept``) that leave a hole the pack
+    did not have: a table's commonest other level while a level of it is under ``share``, a level's
+    non-claims while its claims are under ``claims`` (the candidates left looked like enough, and were not)."""
+    grown = list(chosen)
+    before = {hole for hole in holes(grown[:kept], share, claims) if hole.startswith("level ")}
+    while True:
+        for variant, players in TABLES:
+            table = [p for p in grown if table_of(p) == (variant, players)]
+            counts = Counter(p.level for p in table)
+            thin = [level for level in LEVELS if counts[level] < share * len(table)]
+            if thin:
+                cut = [i for i in range(kept, len(grown)) if table_of(grown[i]) == (variant, players)
+                       and grown[i].level not in thin and grown[i].level != RECALL_LEVEL]
+                if cut:
+                    del grown[max(cut, key=lambda i: (counts[grown[i].level], i))]
+                    break
+        else:
+            opened = [int(hole.split()[1].rstrip(":")) for hole in holes(grown, share, claims)
+                      if hole.startswith("level ") and not any(hole.split(":")[0] == b.split(":")[0] for b in before)]
+            cut = [i for i in range(kept, len(grown)) if grown[i].level in opened
+                   and grown[i].question.kind != "claim"]
+            if not cut:
+                return grown
+            del grown[cut[-1]]
 
 
 def _explain_record_again(data: dict[str, Any]) -> dict[str, Any] | None:

@@ -90,3 +90,16 @@ def test_an_eight_player_game_mined_for_first_steps_gives_each_puzzle_once() -> 
 
     found = [p.id for p in mine_pack_game(focus_spec(5020, 1, 8, (1,))).puzzles]
     assert found and len(found) == len(set(found))
+
+
+def test_extend_takes_back_what_a_level_held_back_by_its_claims_could_not_match() -> None:
+    """Level 6 cannot grow (1 claim of 20, no claim left to add) though 100 of its puzzles are offered: the
+    other levels' additions that left it under 8% of the table are taken back, the last ones first."""
+    pack = ([made(f"{lv}-{n}", lv, "claim") for lv in (1, 2, 4, 5) for n in range(40)]
+            + [made(f"3-{n}", 3, "claim") for n in range(20)]
+            + [made(f"6-{n}", 6, "claim" if n == 0 else "locate") for n in range(20)])
+    offered = [made(f"l6-{n}", 6) for n in range(100)] + [made(f"c3-{n}", 3, "claim") for n in range(300)]
+    grown = extend(pack, games(*offered), size=1000)
+    assert grown[: len(pack)] == pack
+    assert len(grown) == 250 and all(p.level == 3 for p in grown[len(pack):])  # level 6: 20 of 250 is 8%
+    assert holes(grown) == []
