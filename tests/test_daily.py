@@ -50,9 +50,16 @@ def test_every_week_of_a_year_climbs_by_level() -> None:
         assert not any(is_recall(p) for _, p in days)
 
 
+KEPT = 2770
+"""Puzzles of the pack the schedule was drawn for (issue 40's); ``pack_build --extend`` added the rest."""
+
+
 def test_schedule_is_one_per_game_and_independent_of_pack_order() -> None:
     pack = load_pack()
-    assert schedule(list(reversed(pack))) == schedule(pack) == daily_schedule()
+    assert schedule(list(reversed(pack))) == schedule(pack)
+    # the shipped schedule is the one drawn for the pack before it grew (issue 41: the first 2,770 puzzles,
+    # kept in order), so no date's puzzle changed
+    assert schedule(pack[:KEPT]) == daily_schedule()
     ids = [i for day in daily_schedule() for i in day]
     assert len(ids) == len(set(ids)) and min(len(day) for day in daily_schedule()) > 52
     by_id = {p.id: p for p in pack}

@@ -240,22 +240,22 @@ def test_answers_from_an_endless_standard_input_are_refused(tmp_path: Path, comm
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 def test_a_device_as_a_puzzle_file_is_refused(tmp_path: Path, device: str) -> None:
     line = refused(tmp_path, device, "grade", device, "--answer", "Cat 6D")
-    assert line == f"{device}: is larger than the 32 MB a puzzle file may be"
+    assert line == f"{device}: is larger than the 64 MB a puzzle file may be"
 
 
 @pytest.mark.slow
 def test_a_fifo_that_never_ends_as_a_puzzle_file_is_refused(tmp_path: Path) -> None:
     with endless_fifo(tmp_path / "endless.json", b"[" * 65536) as fifo:
         line = refused(tmp_path, str(fifo), "train", "--pack", str(fifo))
-    assert line == f"{fifo}: is larger than the 32 MB a puzzle file may be"
+    assert line == f"{fifo}: is larger than the 64 MB a puzzle file may be"
 
 
 @pytest.mark.slow
 def test_json_of_many_small_values_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
-    path = tmp_path / "lists.json"  # 6 MB of empty lists would take 170 MB parsed; more would pass 300 MB
+    path = tmp_path / "lists.json"  # 6 MB of empty lists (4 million marks) would take 170 MB parsed
     path.write_text("[" + "[]," * 2_000_000 + "[]]")
     line = refused(tmp_path, str(path), "grade", str(path), "--answer", "Cat 6D")
-    assert line == f"{path}: holds more than the 2,000,000 brackets, braces, commas and colons a puzzle file may hold"
+    assert line == f"{path}: holds more than the 4,000,000 brackets, braces, commas and colons a puzzle file may hold"
 
 
 def test_a_number_too_long_for_the_interpreter_is_one_line(tmp_path: Path) -> None:

@@ -146,7 +146,7 @@ def serve(host: str, port: int, *, home: Path | None = None, open_browser: bool 
           say: Callable[[str], None] = print, allow: Iterable[str] = ()) -> None:
     """Serve the app on ``host``:``port`` until Ctrl-C or SIGTERM, answering to the names of
     :func:`host_names` (``allow``: more of them)."""
-    from trainer.web.memory import limit_arenas
+    from trainer.memory import limit_arenas
 
     limit_arenas()  # before any worker thread: memory freed in threads goes back to a shared arena
     import uvicorn

@@ -40,9 +40,9 @@ from typing import Any, TypeVar
 
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
+from trainer.memory import give_back
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
-from trainer.web.memory import give_back
 
 log = logging.getLogger("literature.web.tables")
 

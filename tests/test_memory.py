@@ -1,4 +1,4 @@
-"""The server gives freed memory back (trainer.web.memory): what a worker thread allocated and freed is
+"""The server gives freed memory back (trainer.memory): what a worker thread allocated and freed is
 returned to the system by give_back, on glibc; elsewhere both calls do nothing and say so."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.web import memory
+from trainer import memory
 
 STATUS = Path("/proc/self/status")
 pytestmark = pytest.mark.skipif(memory._glibc() is None or not STATUS.exists(), reason="glibc on Linux only")
