@@ -169,9 +169,8 @@ def history_table(
 
     With ``focus`` (sets) or ``player``, the other events are folded into one
     row per run, except the moves numbered in ``keep``; with ``rows``, the
-    oldest rows not kept are folded too until at most ``rows`` rows remain (when
-    the kept moves alone are more, the oldest of them too). A folded row says how
-    to see what it hides.
+    oldest rows not kept are folded too until at most ``rows`` rows remain (or
+    only kept ones do). A folded row says how to see what it hides.
     """
     events = puzzle.game.events
     codes = " ".join(sorted((h.code for h in focus), key=lambda c: c)) if focus else ""
@@ -198,13 +197,6 @@ def history_table(
     runs = fold_runs(shown)
     tight = rows is not None and len(runs) > rows  # even the kept moves hardly fit: no row for each fold
     if tight and rows is not None:  # then the newest moves of the focus fill what room is left
-        over = shown.count(True) - (rows - 1)
-        for oldest in range(len(events)):  # kept moves that alone pass the room: the oldest fold too
-            if over <= 0:
-                break
-            if shown[oldest]:
-                shown[oldest] = False
-                over -= 1
         room = rows - 1 - shown.count(True)
         for back in reversed(range(len(events))):
             if room <= 0:
