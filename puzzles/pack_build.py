@@ -56,7 +56,8 @@ MAX_EXPLANATION = 1500
 """Characters: a pack puzzle's explanation is shorter, or the puzzle is not kept ..."""
 
 MAX_CASE_ANALYSIS = 3000
-"""... except at level 6, where one supposition and its contradiction take this many at most."""
+"""... except at level 6, where one supposition and its contradiction take this many at most, and in a claim,
+which places up to six cards, each with its reason."""
 
 MIN_SHARE = 0.08
 """Every level 1-6 is at least this share of the pack (:func:`balance`)."""
@@ -271,11 +272,19 @@ def _short_enough(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     return ordered[: max(0, 2 * short - 1)]
 
 
-def longest(level: int, max_explanation: int | None = MAX_EXPLANATION) -> int | None:
-    """The longest explanation kept at ``level`` (characters; ``None``: any)."""
+def longest(puzzle: Puzzle, max_explanation: int | None = MAX_EXPLANATION) -> int | None:
+    """The longest explanation kept for ``puzzle`` (characters; ``None``: any): :data:`MAX_CASE_ANALYSIS` at
+    level 6 and for a claim, else ``max_explanation``.
+
+    >>> from puzzles.examples import example_claim
+    >>> longest(example_claim()), longest(example_claim(), None)
+    (3000, None)
+    """
     if max_explanation is None:
         return None
-    return max(max_explanation, MAX_CASE_ANALYSIS) if level == 6 else max_explanation
+    if puzzle.level == 6 or puzzle.question.kind == "claim":
+        return max(max_explanation, MAX_CASE_ANALYSIS)
+    return max_explanation
 
 
 def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed: int = 0,
@@ -283,7 +292,7 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     """The pack: at most ``size`` puzzles, at most ``per_game`` from a game, one per id and group
     (:func:`one_per_group`) and no near-duplicates (:func:`puzzles.variety.near_duplicates`: one
     puzzle per game and set within 12 events, no answer containing another's of the same game),
-    every explanation under :data:`MAX_EXPLANATION` characters (:data:`MAX_CASE_ANALYSIS` at level 6)
+    every explanation under :data:`MAX_EXPLANATION` characters (:data:`MAX_CASE_ANALYSIS` at level 6 and in a claim)
     and an argument a person can follow (none resting on counting every deal, :func:`is_counted`),
     and at level 1 histories short enough that their median is at most :data:`SHORT_HISTORY` events.
 
@@ -295,7 +304,7 @@ def select(mined: Sequence[MinedGame], size: int, per_game: int = PER_GAME, seed
     queues: dict[int, list[list[Puzzle]]] = {}
     seen: set[str] = set()
     kept = {m.game_id: one_per_group([p for p in m.puzzles if not is_counted(p)
-                                      and ((limit := longest(p.level, max_explanation)) is None
+                                      and ((limit := longest(p, max_explanation)) is None
                                            or explanation_length(p) < limit)])
             for m in mined}
     order = (RECALL_LEVEL, *LEVELS)
@@ -417,7 +426,7 @@ def extend(pack: Sequence[Puzzle], mined: Sequence[MinedGame], size: int, *, sha
         if game.game_id in games:
             continue
         for puzzle in game.puzzles:
-            limit = longest(puzzle.level, max_explanation)
+            limit = longest(puzzle, max_explanation)
             if (puzzle.id in held or puzzle.level not in LEVELS or is_counted(puzzle)
                     or (limit is not None and explanation_length(puzzle) >= limit)):
                 continue
@@ -588,7 +597,7 @@ def _explain_entry_again(data: dict[str, Any]) -> dict[str, Any] | None:
 def keeps(puzzle: Puzzle) -> bool:
     """Whether a puzzle explained again stays in the pack: explained within its level (rungs up to it, one of
     it), short enough for its level, and argued (not resting on counting every deal)."""
-    return explained_within(puzzle) and explanation_length(puzzle) < (longest(puzzle.level) or 0) \
+    return explained_within(puzzle) and explanation_length(puzzle) < (longest(puzzle) or 0) \
         and not is_counted(puzzle)
 
 
