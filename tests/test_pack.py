@@ -85,12 +85,14 @@ def test_pack_has_variety() -> None:
 
 def test_pack_has_no_hole_a_teacher_would_find() -> None:
     """Issue 41: every level 1-6 at least 8% of each table (variant and size), claims at least 5% of every
-    level; level 5 is the one short of claims (docs/puzzles.md: they are rare under the explanation limit)."""
+    level (level 5's are the rarest: docs/puzzles.md)."""
     from puzzles.pack_build import holes
 
     pack = load_pack()
-    assert [hole.split(":")[0] for hole in holes(pack)] == ["level 5"]
-    assert sum(p.level == 5 and p.question.kind == "claim" for p in pack) >= 4
+    assert holes(pack) == []
+    for level in range(1, 7):
+        at = [p for p in pack if p.level == level]
+        assert sum(p.question.kind == "claim" for p in at) >= 0.05 * len(at)
 
 
 def test_pack_positions_are_readable() -> None:
