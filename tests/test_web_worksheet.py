@@ -203,12 +203,12 @@ def test_a_set_comes_from_the_pack_and_mines_nothing(monkeypatch: pytest.MonkeyP
 
 def test_a_sheet_short_of_a_kind_says_so_as_generate_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(sheets, "SETS", sheets.Sets())
-    query = "count=10&level=5&variant=both&players=8&seed=1&title=Level+5"
+    query = "count=10&level=6&variant=both&players=8&seed=1&title=Level+6"  # 2 claim puzzles of level 6 at 8 players
     page = ready(client(home()), f"/worksheet/sheet?{query}", seconds=30)
     assert page.status_code == 200
-    assert "The pack has too few claim puzzles of level 5" in text_of(page.text)
-    code, _, err = run("generate", "--out", str(tmp_path), "--count", "10", "--level", "5", "--players", "8",
-                       "--seed", "1", "--title", "Level 5", "--format", "md", "--json")
+    assert "The pack has too few claim puzzles of level 6: 1 of the other kinds instead." in text_of(page.text)
+    code, _, err = run("generate", "--out", str(tmp_path), "--count", "10", "--level", "6", "--players", "8",
+                       "--seed", "1", "--title", "Level 6", "--format", "md", "--json")
     assert code == 0, err
     download = ready(client(home()), f"/worksheet/file/worksheet.md?{query}", seconds=30)
     assert download.text == (tmp_path / "worksheet.md").read_text(encoding="utf-8")
