@@ -7,7 +7,9 @@ shell starts one; what counts is the fastest of ``--runs`` runs (5 by
 default), so that a moment of waiting for a core on a shared machine does not
 count, and the goal of issue 27 is checked against it: ``literature --help``
 at most 0.3 s of wall time, a one-off ``solve`` of a 6-player position at most
-0.5 s. The positions are ``tests/data/six-diamonds.lit`` and
+0.5 s; ``daily`` at most 0.5 s, and ``train`` and ``learn`` (which read the whole built-in pack, 5,181
+puzzles) at most 1.5 s (``train`` to its first question, where its input ends; ``learn`` to its second, after one
+answer). The positions are ``tests/data/six-diamonds.lit`` and
 ``tests/data/complete-classic-6p.lit`` at a middle event (``--at``), and the
 latter's hardest public position (event 21: there the engine's quick sweep
 stops at its budget and the factored pass loads numba's compiled loops); and
@@ -51,8 +53,13 @@ CASES: list[tuple[str, list[str], float]] = [
      ["solve", str(DATA / "complete-classic-6p.lit"), "--at", "130", "--public"], 0.5),
     ("solve complete 6p --at 21 --public",  # the game's hardest public position: the sweep gives up, numba loads
      ["solve", str(DATA / "complete-classic-6p.lit"), "--at", "21", "--public"], 0.5),
+    ("daily (end of input)", ["daily"], 0.5),
+    ("train --count 1 (end of input)", ["train", "--count", "1", "--seed", "2"], 1.5),  # reads the whole pack
+    ("learn 1 (one answer)", ["learn", "1"], 1.5),
 ]
 """Name, arguments and goal (seconds of wall time, fastest run)."""
+INPUT = {"learn 1 (one answer)": b"Ann 2D\n"}
+"""What a case types (the others' input is empty: a session ends at its first question)."""
 
 RANDOM = [("fish54", 8, 2, 30), ("fish54", 8, 2, 40), ("classic", 8, 0, 30), ("fish54", 6, 2, 20)]
 """Issue 43's slowest random-play public positions (``benchmarks/random_play.py``, seed 43): variant,
@@ -76,10 +83,10 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one fresh ``literature`` process given ``args``."""
+def timed(args: list[str], env: dict[str, str], typed: bytes = b"") -> tuple[float, float]:
+    """Wall and CPU seconds of one fresh ``literature`` process given ``args`` and ``typed`` as its input."""
     start, used = time.perf_counter(), _children_cpu()
-    subprocess.run([*COMMAND, *args], capture_output=True, env=env, check=True, cwd=ROOT)
+    subprocess.run([*COMMAND, *args], input=typed, capture_output=True, env=env, check=True, cwd=ROOT)
     return time.perf_counter() - start, _children_cpu() - used
 
 
@@ -96,8 +103,9 @@ def main() -> int:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         for name, case, goal in CASES + random_cases(Path(home)):
-            timed(case, env)  # writes the bytecode, as installing does
-            runs = [timed(case, env) for _ in range(args.runs)]
+            typed = INPUT.get(name, b"")
+            timed(case, env, typed)  # writes the bytecode, as installing does
+            runs = [timed(case, env, typed) for _ in range(args.runs)]
             wall = min(w for w, _ in runs)
             cpu = min(c for _, c in runs)
             ok = wall <= goal
@@ -107,8 +115,8 @@ def main() -> int:
                   f"goal {goal} s: {'met' if ok else 'MISSED'}")
             if args.numba:
                 env_numba = dict(env, LITERATURE_LOOPS="numba")
-                timed(case, env_numba)
-                numba_runs = [timed(case, env_numba) for _ in range(args.runs)]
+                timed(case, env_numba, typed)
+                numba_runs = [timed(case, env_numba, typed) for _ in range(args.runs)]
                 print(f"{'':<36} with numba's loops instead: wall min {min(w for w, _ in numba_runs):.3f} s, "
                       f"CPU min {min(c for _, c in numba_runs):.3f} s")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores, "

@@ -12,15 +12,50 @@ and what is wrong (the record's own checks are :meth:`Puzzle.from_json`'s).
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from puzzles.model import MAX_DEPTH, SCHEMA_VERSION, Puzzle, PuzzleFormatError, check_schema
 from trainer.game.errors import LiteratureError
 from trainer.game.reading import read_bounded
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while records are read: a set of thousands of records makes
+    millions of objects and no cycle, and the collector's passes over them took a third of the
+    built-in pack's reading (1.5 s of 4.6 s in a profile)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _read_records(items: list[Any], where: str) -> list[Puzzle]:
+    """:func:`puzzles_from_json`'s loop: each record of a set read and checked, in order."""
+    out: list[Puzzle] = []
+    seen: set[str] = set()
+    for number, item in enumerate(items, start=1):
+        label = f"puzzle {number}"
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            label += f" ({item['id']})"
+        try:
+            puzzle = Puzzle.from_json(item)
+        except LiteratureError as error:
+            raise PuzzleFormatError(f"{label}: {error}", path=where) from None
+        if puzzle.id in seen:
+            raise PuzzleFormatError(f"{label}: id {puzzle.id} appears twice", path=where)
+        seen.add(puzzle.id)
+        out.append(puzzle)
+    return out
 
 
 def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
@@ -39,21 +74,8 @@ def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
         items = data["puzzles"]
         if not isinstance(items, list):
             raise PuzzleFormatError("'puzzles' must be a list of records", path=where)
-        out: list[Puzzle] = []
-        seen: set[str] = set()
-        for number, item in enumerate(items, start=1):
-            label = f"puzzle {number}"
-            if isinstance(item, dict) and isinstance(item.get("id"), str):
-                label += f" ({item['id']})"
-            try:
-                puzzle = Puzzle.from_json(item)
-            except LiteratureError as error:
-                raise PuzzleFormatError(f"{label}: {error}", path=where) from None
-            if puzzle.id in seen:
-                raise PuzzleFormatError(f"{label}: id {puzzle.id} appears twice", path=where)
-            seen.add(puzzle.id)
-            out.append(puzzle)
-        return out
+        with collector_paused():
+            return _read_records(items, where)
     if isinstance(data, dict) and "question" in data:
         try:
             return [Puzzle.from_json(data)]

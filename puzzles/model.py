@@ -451,10 +451,11 @@ class Puzzle:
     def from_json(cls, data: object) -> Puzzle:
         """Read and check a record (cheap checks only; :meth:`validate` replays the log)."""
         obj = _object(data, "puzzle")
-        if _too_deep(obj):
+        plain = _plain(obj)  # one quick walk; the slower ones below only name what is wrong
+        if not plain and _too_deep(obj):
             raise PuzzleFormatError(f"the record is nested deeper than {MAX_DEPTH} levels; no puzzle needs that")
         check_schema(obj.get("schema", SCHEMA_VERSION))
-        where = _not_finite(obj)
+        where = None if plain else _not_finite(obj)
         if where is not None:
             raise PuzzleFormatError(f"{where[0]} is {where[1]}: every number in a record must be finite")
         for key in ("variant", "viewer", "log", "question", "answer", "difficulty"):
@@ -586,6 +587,29 @@ def is_recall(puzzle: Puzzle) -> bool:
 
 MAX_DEPTH = 32
 """JSON nested deeper than this is refused (a record needs 5 levels)."""
+
+
+def _plain(data: object) -> bool:
+    """Whether ``data`` nests at most :data:`MAX_DEPTH` deep and holds only finite numbers: what
+    :func:`_too_deep` and :func:`_not_finite` check, in one walk that builds no paths (a record
+    that fails it is walked again by them, to say where).
+
+    >>> _plain({"a": [1.5, {"b": 2}]}), _plain({"a": [float("nan")]}), _plain([[[]]] * 2)
+    (True, False, True)
+    """
+    if not isinstance(data, dict | list):
+        return not isinstance(data, float) or math.isfinite(data)
+    stack: list[tuple[dict[Any, Any] | list[Any], int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+            elif isinstance(child, float) and not math.isfinite(child):
+                return False
+    return True
 
 
 def _too_deep(data: object) -> bool:

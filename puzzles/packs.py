@@ -23,6 +23,7 @@ the engine, so that the daily puzzle comes fast.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import zipfile
@@ -33,7 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from puzzles.files import dump_puzzles, puzzles_from_json
+from puzzles.files import collector_paused, dump_puzzles, puzzles_from_json
 from puzzles.model import SCHEMA_VERSION, Puzzle, is_recall
 from trainer.files import check_target, write_atomic
 from trainer.game.errors import LiteratureError
@@ -147,13 +148,16 @@ def record(puzzle_id: str) -> dict[str, Any] | None:
 @lru_cache(maxsize=1)
 def load_records() -> dict[str, Any]:
     """The pack as a standard puzzle set ``{"schema": 1, "puzzles": [...]}`` (records unchecked)."""
-    data = load_compact()
-    return {"schema": SCHEMA_VERSION, "puzzles": [expand(e, data["games"]) for e in data["puzzles"]]}
+    with collector_paused():
+        data = load_compact()
+        return {"schema": SCHEMA_VERSION, "puzzles": [expand(e, data["games"]) for e in data["puzzles"]]}
 
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[Puzzle, ...]:
-    return tuple(puzzles_from_json(load_records(), BUILT_IN))
+    pack = tuple(puzzles_from_json(load_records(), BUILT_IN))
+    gc.freeze()  # the pack lives as long as the process: the cycle collector need not walk it again
+    return pack
 
 
 def load_pack() -> list[Puzzle]:

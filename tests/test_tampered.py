@@ -23,7 +23,7 @@ from puzzles.difficulty import explain_again
 from puzzles.files import load_puzzles
 from puzzles.marking import format_answer
 from puzzles.missed import CASE_ANALYSIS
-from puzzles.model import Difficulty, Puzzle, Step
+from puzzles.model import MAX_DEPTH, Difficulty, Puzzle, PuzzleFormatError, Step, _not_finite, _plain, _too_deep
 from puzzles.packs import load_records
 from puzzles.store import Progress
 from puzzles.verify import record_hash, rederived, shipped_hashes, verified
@@ -129,6 +129,32 @@ def test_a_number_out_of_range_or_not_finite_anywhere_is_refused(tmp_path: Path)
     ]:
         path = write(tmp_path / "odd.json", HONEST | changes)
         assert reason in refused(path)
+
+
+def test_a_record_nested_too_deep_is_refused_and_one_at_the_limit_is_read() -> None:
+    def nested(depth: int) -> object:  # a list ``depth`` containers deep, the record itself one of them
+        inner: object = []
+        for _ in range(depth - 3):  # the record (1), its source (2) and the list in it (3)
+            inner = [inner]
+        return inner
+
+    at_limit = HONEST | {"source": {"note": nested(MAX_DEPTH)}}
+    assert Puzzle.from_json(at_limit).source == at_limit["source"]
+    with pytest.raises(PuzzleFormatError, match=f"nested deeper than {MAX_DEPTH} levels"):
+        Puzzle.from_json(HONEST | {"source": {"note": nested(MAX_DEPTH + 1)}})
+
+
+ANY_JSON = st.recursive(st.none() | st.floats() | st.integers() | st.text(max_size=2),
+                        lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner,
+                                                                                      max_size=2),
+                        max_leaves=20)
+
+
+@given(ANY_JSON, st.integers(0, MAX_DEPTH + 2))
+def test_the_quick_walk_of_a_record_agrees_with_the_walks_that_say_where(data: object, depth: int) -> None:
+    for _ in range(depth):  # deep enough, at times, to cross the limit
+        data = [data]
+    assert _plain(data) == (not _too_deep(data) and _not_finite(data) is None)
 
 
 def test_a_log_listing_another_players_hand_is_refused(tmp_path: Path) -> None:
