@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from puzzles.crosscheck import disagreement
 from puzzles.examples import example_claim
-from puzzles.model import Puzzle, Question
-from puzzles.packs import load_pack
+from puzzles.model import Puzzle, PuzzleFormatError, Question
+from puzzles.verify import verify
 from trainer.engine.second import contradiction, find_deal
 from trainer.engine.solve import solve
 from trainer.game.cards import Card
@@ -58,22 +56,22 @@ def test_the_second_solver_finds_a_deal_exactly_where_the_engine_counts_one(seed
             assert (found is not None) == (knowledge.count(card, player) > 0), (card, player)
 
 
-def _check(ids: list[str]) -> tuple[int, list[tuple[str, str]]]:
-    """How many puzzles were checked, and the disagreements found."""
-    pack = {p.id: p for p in load_pack()}
-    found = [(i, why) for i in ids if (why := disagreement(pack[i])) is not None]
-    return len(ids), found
+def test_verifying_a_puzzle_runs_the_second_solver_and_a_disagreement_refuses_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify() asks python-constraint about every puzzle: the whole shipped pack goes through both solvers in
+    tests/test_shipped_pack.py (benchmarks/crosscheck.py times the second solver alone over it)."""
+    import puzzles.crosscheck
 
+    puzzle = example_claim()
+    asked: list[str] = []
 
-@pytest.mark.slow
-def test_the_whole_shipped_pack_is_verified_by_the_second_solver() -> None:
-    """Every puzzle of the shipped pack: python-constraint finds no deal that contradicts its answer
-    (benchmarks/crosscheck.py times the same run)."""
-    ids = [p.id for p in load_pack()]
-    assert len(ids) >= 5000  # 5,181 since issue 41 (2,770 of issue 40 kept)
-    workers = min(2, os.cpu_count() or 1)
-    chunks = [ids[i::workers] for i in range(workers)]
-    with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_check, chunks))
-    assert sum(checked for checked, _ in results) == len(ids)  # every puzzle went through the second solver
-    assert [d for _, found in results for d in found] == []
+    def second(p: Puzzle) -> str | None:
+        asked.append(p.id)
+        return "a deal fits the history and puts 6D with Eve, not Cat"
+
+    verify(puzzle)
+    monkeypatch.setattr(puzzles.crosscheck, "disagreement", second)
+    with pytest.raises(PuzzleFormatError, match="the two solvers disagree: the exact engine proves the answer, "
+                                                "but a deal fits the history and puts 6D with Eve, not Cat"):
+        verify(puzzle)
+    assert asked == [puzzle.id]

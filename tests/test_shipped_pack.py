@@ -1,5 +1,6 @@
-"""The whole built-in pack re-verified: every record solved again by the engine and its answer checked, whatever
-``pack.verified`` says (the list that lets ``literature daily`` serve a shipped record without solving it).
+"""The whole built-in pack re-verified: every record solved again by the engine and its answer checked, and
+checked by the second solver (python-constraint) too, whatever ``pack.verified`` says (the list that lets
+``literature daily`` serve a shipped record without solving it).
 
 Slow (several minutes of solving, spread over the machine's cores): ``make quick`` leaves it out.
 """
