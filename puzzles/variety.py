@@ -172,9 +172,11 @@ def compatible(puzzle: Puzzle, chosen: Sequence[Puzzle], *, same_game: bool = Fa
     game is allowed when it repeats none of them and neither gives the other away."""
     game = game_key(puzzle)
     for other in chosen:
-        if group_key(other) == group_key(puzzle) or near_duplicates(puzzle, other):
+        if game_key(other) != game:
+            continue  # another game: no group, no near-duplicate and no answer given away across games
+        if not same_game or group_key(other) == group_key(puzzle) or near_duplicates(puzzle, other):
             return False
-        if game_key(other) == game and (not same_game or gives_away(puzzle, other) or gives_away(other, puzzle)):
+        if gives_away(puzzle, other) or gives_away(other, puzzle):
             return False
     return True
 

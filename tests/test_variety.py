@@ -65,6 +65,28 @@ def test_spread_keeps_one_per_game_by_default() -> None:
         assert not gives_away(one, two)
 
 
+def test_compatible_is_its_definition_on_puzzles_of_one_game_and_of_others() -> None:
+    """No near-duplicate and no shared group; another game, or with ``same_game`` nothing given away."""
+    pack = load_pack()
+    by_game: dict[str, list[Puzzle]] = {}
+    for p in pack:
+        by_game.setdefault(game_key(p), []).append(p)
+    rng = random.Random(5)
+    games = [g for g in by_game.values() if len(g) >= 4]
+    outcomes = set()
+    for _ in range(300):
+        chosen = rng.sample(rng.choice(games), 3) + rng.sample(pack, 2)
+        puzzle = rng.choice(rng.choice(games) if rng.random() < 0.5 else by_game[game_key(chosen[0])])
+        for same_game in (False, True):
+            meant = all(group_key(o) != group_key(puzzle) and not near_duplicates(puzzle, o)
+                        and (game_key(o) != game_key(puzzle)
+                             or (same_game and not gives_away(puzzle, o) and not gives_away(o, puzzle)))
+                        for o in chosen)
+            assert compatible(puzzle, chosen, same_game=same_game) == meant
+            outcomes.add((same_game, meant))
+    assert outcomes == {(False, False), (False, True), (True, False), (True, True)}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("level", [None, *LEVELS])
 def test_training_sessions_draw_one_puzzle_per_game_and_leak_nothing(level: int | None) -> None:
