@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from trainer.engine.reading import Proof, prove, read
 from trainer.game.cards import Card, HalfSuit
@@ -173,6 +173,23 @@ class Board:
     def players(self) -> tuple[str, ...]:
         """The seats, in order."""
         return self.setup.players
+
+    @cached_property
+    def given_up(self) -> Mapping[tuple[str, HalfSuit], int]:
+        """For each player and set, the index (0-based) of the last event in which an ask took a card of
+        the set from them.
+
+        >>> from trainer.game.notation import read_game
+        >>> game = read_game("tests/data/complete-classic-6p.lit")  # Cat took 3D from Bob, AS from Dan...
+        >>> board = Board.build(game.setup, game.events[:7], "Ann")
+        >>> sorted((player, str(half), i) for (player, half), i in board.given_up.items())
+        [('Ann', 'HD', 6), ('Bob', 'LD', 0), ('Dan', 'HS', 1), ('Fay', 'LD', 2)]
+        """
+        last: dict[tuple[str, HalfSuit], int] = {}
+        for index, event in enumerate(self.events):
+            if isinstance(event, Ask) and event.hit:
+                last[event.target, event.card.half_suit] = index
+        return last
 
     def free(self, player: str) -> int:
         """How many of ``player``'s cards are unseen (hand size minus cards seen with them)."""

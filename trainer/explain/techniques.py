@@ -45,7 +45,6 @@ from trainer.explain.said import Said, agree, cards_said, names
 from trainer.explain.sightings import elsewhere, kind_of, sighting
 from trainer.explain.wording import Clause, join_reasons
 from trainer.game.cards import Card
-from trainer.game.events import Ask
 
 _Text = Said | str
 
@@ -170,8 +169,7 @@ def reads_history(mind: Mind, one: OneOf) -> bool:
     """Whether an ask must be read at the time it was made (ask history, rung 3), not only now (the careful
     player's "must hold a card of the set"): a card of the set is seen with the asker now (the card asked
     for, when the ask was a hit, or one that reached them since), or the asker gave one up after the ask."""
-    if any(isinstance(event, Ask) and event.hit and event.target == one.player and event.card.half_suit == one.half_suit
-           for event in mind.board.events[one.event:]):
+    if mind.board.given_up.get((one.player, one.half_suit), -1) >= one.event:
         return True  # the asker gave a card of the set up since: it may have been the one
     return any((seen := mind.board.seen.get(card)) is not None and seen.player == one.player
                for card in one.half_suit.cards)
