@@ -32,6 +32,7 @@ number exactly the room left.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
@@ -148,7 +149,12 @@ def find_deal(
 ) -> Deal | None:
     """A deal that fits ``events`` seen by ``viewer`` (``None``: the public) in which each card of
     ``where`` is now with one of the players given for it, or ``None`` when there is none."""
-    reading = _Reading(setup, events, viewer)
+    return _find(_Reading(setup, events, viewer), viewer, where)
+
+
+def _find(reading: _Reading, viewer: str | None, where: Mapping[Card, frozenset[str]] | None) -> Deal | None:
+    """:func:`find_deal` on a history already read."""
+    setup = reading.setup
     players = setup.players
     domains: dict[Card, set[str]] = {}
     for card in setup.variant.cards:
@@ -183,29 +189,22 @@ def find_deal(
 
     if any(not named for _, named in facts):
         return None  # an ask when every other card of the set had moved elsewhere
-    index = {p: i for i, p in enumerate(players)}
     by_set: dict[HalfSuit, list[Card]] = {}
     for card in domains:
         if card not in fixed and card not in free:
             by_set.setdefault(card.half_suit, []).append(card)
     search = constraint.Problem(constraint.BacktrackingSolver())
-    choices: dict[str, dict[tuple[int, ...], dict[str, str]]] = {}
+    choices: dict[str, Mapping[tuple[int, ...], Mapping[str, str]]] = {}
     for half, cards in by_set.items():
-        local = constraint.Problem()
-        for card in cards:
-            local.addVariable(card.code, sorted(domains[card]))
+        variables = tuple((card.code, tuple(sorted(domains[card]))) for card in cards)
+        asks = []
         for player, named in facts:
             if named and named[0].half_suit is half and not any(fixed.get(c) == player for c in named):
-                open_cards = [c.code for c in named if c not in fixed and player in domains[c]]
+                open_cards = tuple(c.code for c in named if c not in fixed and player in domains[c])
                 if not open_cards:
                     return None
-                local.addConstraint(constraint.SomeInSetConstraint({player}), open_cards)
-        vectors: dict[tuple[int, ...], dict[str, str]] = {}
-        for solution in local.getSolutionIter():
-            vector = [0] * len(players)
-            for player in solution.values():
-                vector[index[player]] += 1
-            vectors.setdefault(tuple(vector), solution)
+                asks.append((player, open_cards))
+        vectors = _vectors(players, variables, tuple(asks))
         if not vectors:
             return None
         choices[half.code] = vectors
@@ -232,11 +231,38 @@ def find_deal(
     return deal
 
 
+@lru_cache(maxsize=256)
+def _vectors(
+    players: tuple[str, ...], variables: tuple[tuple[str, tuple[str, ...]], ...],
+    asks: tuple[tuple[str, tuple[str, ...]], ...],
+) -> Mapping[tuple[int, ...], Mapping[str, str]]:
+    """The ways one set's open cards (``variables``: each card's code and the players it may be with) can
+    be dealt so that each asker of ``asks`` was dealt one of their named cards: every count of cards per
+    player (in the order of ``players``), with one assignment that gives it. Kept for the next question
+    about the same history: only the set of the card asked about changes between them."""
+    import constraint
+
+    local = constraint.Problem()
+    for code, allowed in variables:
+        local.addVariable(code, list(allowed))
+    for player, named in asks:
+        local.addConstraint(constraint.SomeInSetConstraint({player}), list(named))
+    index = {p: i for i, p in enumerate(players)}
+    vectors: dict[tuple[int, ...], Mapping[str, str]] = {}
+    for solution in local.getSolutionIter():
+        vector = [0] * len(players)
+        for player in solution.values():
+            vector[index[player]] += 1
+        vectors.setdefault(tuple(vector), solution)
+    return vectors
+
+
 def contradiction(setup: Setup, events: Sequence[Event], viewer: str | None, answer: Mapping[Card, str]) -> Deal | None:
     """A deal that fits the history and puts some card of ``answer`` somewhere other than the player
     given for it now, or ``None``: then the answer is forced."""
+    reading = _Reading(setup, events, viewer)
     for card, player in sorted(answer.items()):
-        deal = find_deal(setup, events, viewer, {card: frozenset(setup.players) - {player}})
+        deal = _find(reading, viewer, {card: frozenset(setup.players) - {player}})
         if deal is not None:
             return deal
     return None
