@@ -93,6 +93,7 @@ class Memory:
                 self.candidates[card] = possible or set(self.players) - empty - {seat}
         self.some = {p: {h for h in halves if h in self.halves} for p, halves in some.items()}
         self._deduce(hand_counting)
+        self._weights: dict[Card, dict[str, int]] = {}  # chance()'s weights, a card's made once
 
     # -- deductions ----------------------------------------------------------------
 
@@ -187,8 +188,10 @@ class Memory:
         possible = self.candidates.get(card, set())
         if player not in possible:
             return Fraction(0)
-        known = self.known_counts()
-        weights = {p: self._weight(card, p, known) for p in possible}
+        weights = self._weights.get(card)
+        if weights is None:  # the memory is complete once made: a card's weights serve every ask for it
+            known = self.known_counts()
+            weights = self._weights[card] = {p: self._weight(card, p, known) for p in possible}
         total = sum(weights.values())
         return Fraction(weights[player], total) if total else Fraction(1, len(possible))
 
