@@ -28,8 +28,15 @@ from trainer.game.reading import read_bounded
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while records are read: a set of thousands of records makes
-    millions of objects and no cycle, and the collector's passes over them took a third of the
-    built-in pack's reading (1.5 s of 4.6 s in a profile)."""
+    millions of objects and no cycle, and the collector's passes over them took 0.8 s of the 2.3 s
+    the built-in pack's 5,181 records took to read. It is switched on again after, if it was on.
+
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
     was = gc.isenabled()
     gc.disable()
     try:
