@@ -40,38 +40,53 @@ def canonical_form(
     ...     canonical_form(two.setup, two.events, "Zoe", Question.locate(["6H"]), {Card.parse("6H"): "Yan"})
     True
     """
+    hand = sorted(setup.hands.get(viewer, ()))
+    # every form starts with the same table, then the hand, whose text has the same length whatever the
+    # suit order (only suit letters change): where the hands' texts differ, they decide the least form
+    hands = {order: _hand_text(hand, dict(zip(SUITS, order, strict=True))) for order in _SUIT_ORDERS}
+    least = min(hands.values())
+    return min(_form(setup, events, viewer, question, answer, order) for order in _SUIT_ORDERS
+               if hands[order] == least)
+
+
+def _hand_text(hand: Sequence[Card], swap: Mapping[str, str]) -> str:
+    return " ".join(sorted(c.code if c.suit is None else c.rank + swap[c.suit] for c in hand))
+
+
+def _form(
+    setup: Setup, events: Sequence[Event], viewer: str, question: Question, answer: Mapping[Card, str],
+    order: tuple[str, ...],
+) -> str:
+    """The puzzle written with the suits renamed by ``order`` (:func:`canonical_form` takes the least)."""
     seats = setup.players
     start = seats.index(viewer)
     seat = {p: str((i - start) % len(seats)) for i, p in enumerate(seats)}
+    swap = dict(zip(SUITS, order, strict=True))
+
+    def card(c: Card) -> str:
+        return c.code if c.suit is None else c.rank + swap[c.suit]
+
+    def half(h: HalfSuit) -> str:
+        return h.code if h.code == "8J" else h.code[0] + swap[h.code[1]]
+
     hand = sorted(setup.hands.get(viewer, ()))
-    forms = []
-    for order in _SUIT_ORDERS:
-        swap = dict(zip(SUITS, order, strict=True))
-
-        def card(c: Card, swap: dict[str, str] = swap) -> str:
-            return c.code if c.suit is None else c.rank + swap[c.suit]
-
-        def half(h: HalfSuit, swap: dict[str, str] = swap) -> str:
-            return h.code if h.code == "8J" else h.code[0] + swap[h.code[1]]
-
-        parts = [setup.variant.value, str(len(seats)), seat[setup.dealer], " ".join(sorted(card(c) for c in hand))]
-        for event in events:
-            if isinstance(event, Ask):
-                parts.append(f"a{seat[event.asker]},{seat[event.target]},{card(event.card)},{int(event.hit)}")
-            elif isinstance(event, Claim):
-                declared = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.declared))
-                actual = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.actual))
-                kind = "o" if event.out_of_turn else "c"  # an out-of-turn claim scores differently
-                parts.append(f"{kind}{seat[event.claimer]},{half(event.half_suit)},{declared},{actual}")
-            elif isinstance(event, Pass):
-                parts.append(f"p{'' if event.player is None else seat[event.player]},{seat[event.to]}")
-        if question.half_suit is not None:
-            parts.append(f"{question.kind}:{half(question.half_suit)}")
-        else:
-            parts.append(f"{question.kind}:" + " ".join(sorted(card(c) for c in question.cards)))
-        parts.append(" ".join(sorted(f"{card(c)}={seat[p]}" for c, p in answer.items())))
-        forms.append("|".join(parts))
-    return min(forms)
+    parts = [setup.variant.value, str(len(seats)), seat[setup.dealer], _hand_text(hand, swap)]
+    for event in events:
+        if isinstance(event, Ask):
+            parts.append(f"a{seat[event.asker]},{seat[event.target]},{card(event.card)},{int(event.hit)}")
+        elif isinstance(event, Claim):
+            declared = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.declared))
+            actual = " ".join(sorted(f"{card(c)}={seat[p]}" for c, p in event.actual))
+            kind = "o" if event.out_of_turn else "c"  # an out-of-turn claim scores differently
+            parts.append(f"{kind}{seat[event.claimer]},{half(event.half_suit)},{declared},{actual}")
+        elif isinstance(event, Pass):
+            parts.append(f"p{'' if event.player is None else seat[event.player]},{seat[event.to]}")
+    if question.half_suit is not None:
+        parts.append(f"{question.kind}:{half(question.half_suit)}")
+    else:
+        parts.append(f"{question.kind}:" + " ".join(sorted(card(c) for c in question.cards)))
+    parts.append(" ".join(sorted(f"{card(c)}={seat[p]}" for c, p in answer.items())))
+    return "|".join(parts)
 
 
 def canonical_id(form: str) -> str:

@@ -15,7 +15,7 @@ from puzzles.acceptance import is_acceptable, is_fresh, is_only_answer, is_reada
 from puzzles.difficulty import Explained, rate
 from puzzles.files import load_puzzles
 from puzzles.generate import GenerationError, Request, generate, generate_from_game
-from puzzles.ids import canonical_form, canonical_id, canonical_key
+from puzzles.ids import _SUIT_ORDERS, _form, canonical_form, canonical_id, canonical_key
 from puzzles.mining import mine_game
 from puzzles.model import KINDS, Difficulty, Puzzle, Question, Step, is_recall
 from trainer.cli import app
@@ -23,6 +23,7 @@ from trainer.engine import Knowledge, solve
 from trainer.game.cards import SUITS, Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import Game, parse_game, read_game
+from trainer.game.randomplay import random_game
 from trainer.game.state import Setup
 from trainer.game.variants import Variant
 from trainer.play import BotKind
@@ -228,6 +229,27 @@ def test_renaming_players_and_suits_gives_the_same_ids(perm: list[str], rotate: 
     twin = canonical_form(other.setup.only(names[viewer]), other.events, names[viewer], Question.locate([mapped]),
                           {mapped: names[game.setup.players[1]]})
     assert form == twin
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(["classic", "fish54"]), players=st.sampled_from([6, 8]),
+       at=st.floats(0, 1))
+def test_the_canonical_form_is_the_least_of_the_24_suit_orders(seed: int, variant: str, players: int,
+                                                                 at: float) -> None:
+    """canonical_form() writes only the suit orders that give the least hand; the least of all 24 forms is
+    the same (late positions, with few cards in hand, tie on many orders)."""
+    game = random_game(random.Random(seed), variant, players)
+    events = game.events[: int(at * len(game.events))]
+    viewer = game.setup.players[seed % players]
+    state = Game(game.setup, events).state()
+    live = [c for c in game.setup.variant.cards if state.in_play(c)]
+    if not live:
+        return
+    target = random.Random(seed).choice(live)
+    setup = game.setup.only(viewer)
+    answer = {target: state.known_holder(target) or viewer}
+    forms = [_form(setup, events, viewer, Question.locate([target.code]), answer, o) for o in _SUIT_ORDERS]
+    assert canonical_form(setup, events, viewer, Question.locate([target.code]), answer) == min(forms)
 
 
 def test_a_different_question_is_a_different_puzzle() -> None:
