@@ -59,7 +59,7 @@ def test_the_second_solver_finds_a_deal_exactly_where_the_engine_counts_one(seed
 def test_verifying_a_puzzle_runs_the_second_solver_and_a_disagreement_refuses_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """verify() asks python-constraint about every puzzle: the whole shipped pack goes through both solvers in
-    tests/test_shipped_pack.py (benchmarks/crosscheck.py times the second solver alone over it)."""
+    tests/test_shipped_pack.py (benchmarks/witness.py times the second solver alone over it)."""
     import puzzles.crosscheck
 
     puzzle = example_claim()
