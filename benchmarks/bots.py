@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bots.py [--games N] [--variant classic|fish54] [--players 6|8]
                                         [--kinds random,basic,expert] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
+    .venv/bin/python benchmarks/bots.py --duel A B [--tables classic:6,...] [--games N] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --length [--games N] [--variant V] [--players P] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --frozen [--games N] [--pairs expert,hard,...] [--tables classic:6,...]
                                         [--audit N] [--workers W] [--seed S]
@@ -28,6 +29,11 @@ moves, the wrong claims per game, the claims its seat could know were wrong, and
 certain (a set the deciding seat could prove is its team's, by its exact view, for more than :data:`LATE` of its
 team's decisions without claiming it; counted on the first ``--audit`` deals of a row).
 
+``--duel A B`` plays two bots head to head, each deal twice (seats swapped), on every ``--tables`` table: a
+level (``hard``), a frozen level (``frozen:hard``), the expert weighing by a :class:`Tact` (``tact:giveaway=1``)
+or a :class:`Level` of one's own (``level:engine=0.5,sure_misses=1``); it prints the first one's share of all games
+and of the decided games (95% Wilson interval) and its side's CPU seconds per game.
+
 ``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
 the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
 hands, the events between a seat's turns, the neighbours' win rates, and ``auto`` in the person's seat at the
@@ -37,6 +43,7 @@ default table and at an all-expert table.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import math
 import os
@@ -58,7 +65,7 @@ from trainer.game.state import Setup
 from trainer.game.variants import Variant
 from trainer.play.bots import Bot, BotKind, make_bot
 from trainer.play.expert import ExpertBot, Tact
-from trainer.play.levels import Level, surest_claim
+from trainer.play.levels import Level, LevelBot, surest_claim
 from trainer.play.match import CoachLevel, Match, Seating, move_rng
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, most_cards
@@ -315,7 +322,8 @@ def read_tact(spec: str) -> Tact | None:
     fields: dict[str, object] = {}
     for part in filter(None, spec.split(",")):
         name, value = part.split("=")
-        fields[name] = None if value == "None" else bool(int(value)) if name == "hoard" else Fraction(value)
+        flag = name in {f.name for f in dataclasses.fields(Tact) if f.type in ("bool", bool)}
+        fields[name] = None if value == "None" else bool(int(value)) if flag else Fraction(value)
     return Tact(**fields)  # type: ignore[arg-type]
 
 
@@ -695,6 +703,65 @@ def frozen_report(kinds: list[str], tables: list[tuple[str, int]], games: int, a
     print(load())
 
 
+def duel_bot(spec: str, rng: random.Random) -> Bot:
+    """The bot ``spec`` names (see ``--duel``).
+
+    >>> [type(duel_bot(s, random.Random(0))).__name__ for s in ("hard", "frozen:expert", "tact:hoard=0", "level:")]
+    ['LevelBot', 'ExpertBot', 'ExpertBot', 'LevelBot']
+    """
+    kind, _, rest = spec.partition(":")
+    if kind == "frozen":
+        return frozen_bot(rest, rng)  # type: ignore[return-value]
+    if kind == "tact":
+        return ExpertBot(rng, tact=read_tact(rest))
+    if kind == "level":
+        fields: dict[str, object] = {}
+        for part in filter(None, rest.split(",")):
+            name, value = part.split("=")
+            fields[name] = (float(value) if name in ("engine", "careless") else int(value) if name == "span"
+                            else bool(int(value)))
+        return LevelBot(Level(BotKind.HARD, **fields), rng)  # type: ignore[arg-type]
+    return make_bot(spec, rng)
+
+
+def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, float]:
+    """Play ``job``, team ``a_team`` the bot ``a``, the other ``b``: the winner and ``a``'s side's CPU seconds."""
+    table = new_table(job)
+    setup = table.truth.setup
+    timed: dict[str, Timed] = {}
+    for seat in setup.players:
+        rng = random.Random(f"{job.game_seed}:{seat}")
+        timed[seat] = table.bots[seat] = Timed(duel_bot(a if setup.team(seat) == a_team else b, rng))  # type: ignore[assignment]
+    table.play()
+    return table.truth.winner, sum(bot.seconds for seat, bot in timed.items() if setup.team(seat) == a_team)
+
+
+def duel_report(a: str, b: str, tables: list[tuple[str, int]], games: int, seed: int, workers: int) -> None:
+    """``a`` against ``b`` on each table, each deal both ways: its share of the games and of the decided ones."""
+    print(f"{a} v {b}: {games} games a table, each deal played twice (seats swapped), seed {seed}, {workers} workers; "
+          f"{load()}")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for variant, players in tables:
+            futures = []
+            for deal in range(games // 2):
+                for a_team in (1, 2):
+                    job = GameJob(deal, seed, Variant(variant), players, BotKind.EXPERT, BotKind.EXPERT)
+                    futures.append((a_team, pool.submit(duel_game, job, a, b, a_team)))
+            wins = losses = 0
+            seconds = 0.0
+            for a_team, future in futures:
+                winner, spent = future.result()
+                wins += winner == a_team
+                losses += winner == 3 - a_team
+                seconds += spent
+            n = len(futures)
+            low, high = wilson(wins, wins + losses)
+            print(f"{variant} {players}p  n={n}  {wins}-{losses}  ties {n - wins - losses}  games {wins / n:.0%}  "
+                  f"decided {wins / max(wins + losses, 1):.0%} ({low:.0%}-{high:.0%})  CPU s/game {seconds / n:.2f}",
+                  flush=True)
+    print(load())
+
+
 def read_tables(spec: str) -> list[tuple[str, int]]:
     """``classic:6,fish54:8`` as (variant, players) pairs.
 
@@ -732,15 +799,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="issue 42: game length, hand changes, events between turns, before and after")
     parser.add_argument("--tact", action="append",
                         help="the expert weighing its asks by this Tact (name=value,...; 'none') v expert-old")
+    parser.add_argument("--duel", nargs=2, metavar=("A", "B"),
+                        help="two bots head to head on --tables (hard, frozen:hard, tact:SPEC, level:FIELDS)")
     parser.add_argument("--frozen", action="store_true",
                         help="issue 44: today's levels against the frozen levels before it, seats swapped")
     parser.add_argument("--pairs", default="expert,hard,medium,easy",
                         help="with --frozen: the levels played against their frozen selves")
     parser.add_argument("--tables", default="classic:6,fish54:6,classic:8,fish54:8",
-                        help="with --frozen: variant:players, comma-separated")
+                        help="with --frozen or --duel: variant:players, comma-separated")
     parser.add_argument("--audit", type=int, default=10,
                         help="with --frozen: deals per row audited for late and knowably wrong claims")
     args = parser.parse_args(argv)
+    if args.duel:
+        duel_report(*args.duel, read_tables(args.tables), args.games, args.seed, args.workers)
+        return 0
     if args.frozen:
         frozen_report([BotKind(k).value for k in args.pairs.split(",")], read_tables(args.tables), args.games,
                       args.audit, args.seed, args.workers)
