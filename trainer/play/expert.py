@@ -115,12 +115,6 @@ class Tact:
     target: int = 0
     """Among asks of equal worth: 1 the target with most cards, -1 the one with fewest (the miss hands it the
     turn), 0 no preference."""
-    hoard54: bool = False
-    """``fish54``: keep every certain set as in ``classic`` (:attr:`hoard`), claim one when a teammate has a better
-    ask, and pick that teammate to play."""
-    giveaway: bool = False
-    """Among asks of equal worth for different cards (the :data:`WEIGHED` first), the one after which the table can
-    prove fewest more cards of the seat's hand, on a hit and on a miss by their chances (two public solves each)."""
 
 
 TACT = Tact()
@@ -177,16 +171,14 @@ class ExpertBot:
         """The expert's move (see the module documentation)."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(self.pass_to(view))
-        fish_hoard = (self.breaker and not view.setup.variant.pass_after_claim and self.tact is not None
-                      and self.tact.hoard54)
-        if (view.role is Role.PICK and self.tact is not None and (self.tact.pick_handover or fish_hoard)
-                and view.pass_targets() and not view.stalled):
+        if (view.role is Role.PICK and self.tact is not None and self.tact.pick_handover and view.pass_targets()
+                and not view.stalled):
             k = self.knowledge(view)
             mate = self.better_teammate(view, k, self.asks(view, k))
             if mate is not None:
                 return PassTo(mate)
         classic_breaker = self.breaker and view.setup.variant.pass_after_claim
-        hoard = (classic_breaker and self.tact is not None and self.tact.hoard) or fish_hoard
+        hoard = classic_breaker and self.tact is not None and self.tact.hoard
         if classic_breaker and view.handover_targets() and not view.stalled:
             k = self.knowledge(view)
             mate = self.better_teammate(view, k, self.asks(view, k))
@@ -351,8 +343,6 @@ class ExpertBot:
         the other team least."""
         if self.tact is not None and len(asks) > 1:
             asks = self.tactful(view, asks, self.tact)
-            if self.tact.giveaway:
-                asks = self.discreetest(view, asks)
         elif self.discreet and len({c for _, _, c in asks}) > 1:
             asks = self.weighed(view, asks)
         best = max(chance for chance, _, _ in asks)
@@ -461,30 +451,6 @@ class ExpertBot:
                     cost += weight * len((after - before - {card}) & hand)
             scored.append((top - GIVEAWAY * cost, target, card))
         return scored
-
-    def discreetest(self, view: View, asks: list[tuple[Fraction, str, Card]]) -> list[tuple[Fraction, str, Card]]:
-        """The asks of the best worth, less a tie-break by what each gives away (:attr:`Tact.giveaway`)."""
-        best = max(worth for worth, _, _ in asks)
-        top = [a for a in asks if a[0] == best]
-        cards = sorted({c for _, _, c in top})
-        if len(cards) < 2:
-            return top
-        k = self.knowledge(view)
-        key = len(view.events)
-        if self._public is None or self._public[0] != key:
-            self._public = (key, self.proven(view, view.events))
-        before = self._public[1]
-        cost: dict[Card, Fraction] = {}
-        for card in cards[:WEIGHED]:
-            target = next(t for _, t, c in top if c == card)
-            chance = k.holders(card).get(target, Fraction(0))
-            cost[card] = Fraction(0)
-            for hit, weight in ((True, chance), (False, 1 - chance)):
-                if weight:
-                    after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
-                    cost[card] += weight * len((after - before - {card}) & view.hand)
-        least = min(cost.values())
-        return [a for a in top if cost.get(a[2]) == least]
 
     def tactful(
         self, view: View, asks: list[tuple[Fraction, str, Card]], tact: Tact

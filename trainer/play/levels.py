@@ -80,9 +80,6 @@ class Level:
     sets in ``classic``, as the expert does)."""
     sure_misses: bool = False
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
-    expert_turns: bool = False
-    """Every move but the choice of an ask is the expert's (its claims, kept sets and handovers); an ask is the
-    expert's with chance :attr:`engine`, the level's own otherwise."""
 
 
 LEVEL = {
@@ -107,11 +104,6 @@ class LevelBot:
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
         memory = Memory(view, self.level.span, self.level.hand_counting)
-        if self.level.expert_turns and self.expert is not None:
-            move = self.expert.decide(view)
-            if not isinstance(move, AskFor) or self.rng.random() < self.level.engine:
-                return move
-            return self.ask(view, memory)
         expert = self.expert is not None and self.level.engine and self.rng.random() < self.level.engine
         if expert and not self.level.claims_first:
             assert self.expert is not None
@@ -130,11 +122,6 @@ class LevelBot:
         asks = view.legal_asks()
         if not asks:  # every set in hand is complete (fish54 picks aside): claim the surest
             return surest_claim(view, memory)
-        return self.ask(view, memory)
-
-    def ask(self, view: View, memory: Memory) -> AskFor:
-        """The level's own ask: the likeliest fair one by its ``memory``."""
-        asks = view.legal_asks()
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
