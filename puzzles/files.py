@@ -46,7 +46,7 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _read_records(items: list[Any], where: str) -> list[Puzzle]:
+def _read_records(items: list[Any], where: str, trusted: bool = False) -> list[Puzzle]:
     """:func:`puzzles_from_json`'s loop: each record of a set read and checked, in order."""
     out: list[Puzzle] = []
     seen: set[str] = set()
@@ -55,7 +55,7 @@ def _read_records(items: list[Any], where: str) -> list[Puzzle]:
         if isinstance(item, dict) and isinstance(item.get("id"), str):
             label += f" ({item['id']})"
         try:
-            puzzle = Puzzle.from_json(item)
+            puzzle = Puzzle.from_json(item, trusted)
         except LiteratureError as error:
             raise PuzzleFormatError(f"{label}: {error}", path=where) from None
         if puzzle.id in seen:
@@ -65,8 +65,9 @@ def _read_records(items: list[Any], where: str) -> list[Puzzle]:
     return out
 
 
-def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
-    """Read a set ``{"schema": 1, "puzzles": [...]}`` or a single record.
+def puzzles_from_json(data: object, where: str = "<puzzles>", trusted: bool = False) -> list[Puzzle]:
+    """Read a set ``{"schema": 1, "puzzles": [...]}`` or a single record (``trusted``: the built-in pack's,
+    :meth:`Puzzle.from_json`).
 
     >>> puzzles_from_json({"schema": 1, "puzzles": [{}]}, "set.json")
     Traceback (most recent call last):
@@ -82,7 +83,7 @@ def puzzles_from_json(data: object, where: str = "<puzzles>") -> list[Puzzle]:
         if not isinstance(items, list):
             raise PuzzleFormatError("'puzzles' must be a list of records", path=where)
         with collector_paused():
-            return _read_records(items, where)
+            return _read_records(items, where, trusted)
     if isinstance(data, dict) and "question" in data:
         try:
             return [Puzzle.from_json(data)]

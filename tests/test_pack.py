@@ -59,6 +59,8 @@ def test_pack_records_follow_the_schema() -> None:
     assert records["schema"] == SCHEMA_VERSION
     puzzles = puzzles_from_json(records, "pack")  # every record checked; ids unique
     assert len(puzzles) >= MIN_PUZZLES
+    served = load_pack()  # read trusted: steps read when first looked at, no walk of the nesting
+    assert [p.to_json() for p in served] == [p.to_json() for p in puzzles]
     for puzzle in puzzles:
         assert set(puzzle.to_json()) == {"schema", "id", "variant", "viewer", "log", "question", "answer",
                                          "difficulty", "techniques", "explanation", "source"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from puzzles.difficulty import explain_again
 from puzzles.files import load_puzzles
 from puzzles.marking import format_answer
 from puzzles.missed import CASE_ANALYSIS
-from puzzles.model import MAX_DEPTH, Difficulty, Puzzle, PuzzleFormatError, Step, _not_finite, _plain, _too_deep
+from puzzles.model import MAX_DEPTH, Difficulty, Puzzle, PuzzleFormatError, Step, Steps, _not_finite, _plain, _too_deep
 from puzzles.packs import load_records
 from puzzles.store import Progress
 from puzzles.verify import record_hash, rederived, shipped_hashes, verified
@@ -142,6 +143,22 @@ def test_a_record_nested_too_deep_is_refused_and_one_at_the_limit_is_read() -> N
     assert Puzzle.from_json(at_limit).source == at_limit["source"]
     with pytest.raises(PuzzleFormatError, match=f"nested deeper than {MAX_DEPTH} levels"):
         Puzzle.from_json(HONEST | {"source": {"note": nested(MAX_DEPTH + 1)}})
+
+
+def test_only_the_built_in_pack_reads_its_steps_when_they_are_first_looked_at() -> None:
+    """A record from a file is refused at once for a bad step; a trusted one (the built-in pack, which
+    test_pack reads untrusted too) keeps its steps as JSON until one is looked at, then reads them all."""
+    bad = HONEST | {"explanation": [*HONEST["explanation"], {"text": "x", "events": [0]}]}
+    with pytest.raises(PuzzleFormatError, match="'events' must be a list of numbers from 1 up"):
+        Puzzle.from_json(bad)
+    lazy = Puzzle.from_json(bad, trusted=True)
+    assert isinstance(lazy.explanation, Steps) and len(lazy.explanation) == len(bad["explanation"])
+    with pytest.raises(PuzzleFormatError, match="'events' must be a list of numbers from 1 up"):
+        lazy.explanation[0]
+    good = Puzzle.from_json(HONEST, trusted=True)
+    assert good == Puzzle.from_json(HONEST) and good.to_json() == HONEST
+    assert [s.text for s in good.explanation] == [s.text for s in Puzzle.from_json(HONEST).explanation]
+    assert pickle.loads(pickle.dumps(good)).explanation == good.explanation
 
 
 ANY_JSON = st.recursive(st.none() | st.floats() | st.integers() | st.text(max_size=2),
