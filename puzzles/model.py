@@ -336,7 +336,8 @@ class Steps(Sequence[Step]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash(self._read())
 
     def __repr__(self) -> str:
         return repr(self._read())
