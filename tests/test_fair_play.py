@@ -3,6 +3,7 @@ decided the game. Behaviours only: the levels' strength is measured in benchmark
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import re
@@ -23,6 +24,7 @@ from trainer.game.randomplay import legal_asks
 from trainer.game.state import SetStatus, State
 from trainer.play.bots import make_bot
 from trainer.play.ending import decided
+from trainer.play.levels import LEVEL, LevelBot
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, BotKind
@@ -150,6 +152,37 @@ def test_a_level_claims_at_once_a_set_it_can_prove_even_when_its_memory_cannot(k
             assert dict(move.declared) == claimable[move.half_suit]
             claims += 1
         assert claims >= 2
+
+
+def test_medium_breaks_its_memorys_ties_by_the_exact_chance() -> None:
+    """Issue 44: among the asks its memory finds likeliest, `medium` (and `hard` on its own moves) makes the one
+    with the best exact chance; without that, any of them at random. Checked at the seats to ask of simulated
+    games: the level's ask is at least as likely to hit as every ask the same level without the tie-break draws
+    (twelve draws), and strictly more likely than one of them somewhere."""
+    from trainer.engine import solve
+
+    assert LEVEL[BotKind.MEDIUM].exact_ties and LEVEL[BotKind.HARD].exact_ties
+    untied = dataclasses.replace(LEVEL[BotKind.MEDIUM], exact_ties=False)
+    better = checked = 0
+    for result in simulate(2, 46, team1="medium", team2="medium", workers=1):
+        game = parse_game(result.text)
+        state = State(game.setup)
+        for index, event in enumerate(game.events):
+            seat, role = whose_move(state)
+            view = View.of(game.setup, game.events[:index], seat, role)
+            if role is Role.PLAY and not state.endgame and index % 3 == 0 and view.legal_asks():
+                chance = solve(view.setup, view.events, seat).holders
+                bot = LevelBot(LEVEL[BotKind.MEDIUM], random.Random(index))
+                memory = Memory(view)
+                mine = bot.ask(view, memory)
+                draws = [LevelBot(untied, random.Random(r)).ask(view, memory) for r in range(12)]
+                hit = chance(mine.card).get(mine.target, Fraction(0))
+                others = [chance(d.card).get(d.target, Fraction(0)) for d in draws]
+                assert all(hit >= other for other in others), (index, mine, draws)
+                better += hit > min(others)
+                checked += 1
+            state.apply(event)
+    assert checked >= 20 and better >= 1, (checked, better)
 
 
 @functools.cache

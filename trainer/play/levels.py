@@ -54,7 +54,7 @@ from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-EASY_SPAN = 30
+EASY_SPAN = 45
 """Events an ``easy`` bot remembers."""
 
 
@@ -80,12 +80,14 @@ class Level:
     sets in ``classic``, as the expert does)."""
     sure_misses: bool = False
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
+    exact_ties: bool = False
+    """Among the asks its memory finds likeliest, the one with the best exact chance."""
 
 
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
-    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True, claims_first=False),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True, claims_first=False, exact_ties=True),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
@@ -122,6 +124,12 @@ class LevelBot:
         asks = view.legal_asks()
         if not asks:  # every set in hand is complete (fish54 picks aside): claim the surest
             return surest_claim(view, memory)
+        return self.ask(view, memory)
+
+    def ask(self, view: View, memory: Memory) -> AskFor:
+        """The level's own ask: the likeliest fair one by its ``memory`` (the best exact chance among those,
+        :attr:`Level.exact_ties`)."""
+        asks = view.legal_asks()
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
@@ -132,7 +140,12 @@ class LevelBot:
             fair = can or fair
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
         best = max(scored.values())
-        target, card = self.rng.choice([a for a in fair if scored[a] == best])
+        top = [a for a in fair if scored[a] == best]
+        if self.level.exact_ties and self.expert is not None and len(top) > 1:
+            k = self.expert.knowledge(view)
+            exact = {a: k.holders(a[1]).get(a[0], Fraction(0)) for a in top}
+            top = [a for a in top if exact[a] == max(exact.values())]
+        target, card = self.rng.choice(top)
         return AskFor(target, card)
 
     def exact_claim(self, view: View, memory: Memory) -> ClaimSet | None:
