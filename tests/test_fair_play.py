@@ -146,7 +146,10 @@ def test_a_level_claims_at_once_a_set_it_can_prove_even_when_its_memory_cannot(k
         for rng in range(6):
             move = make_bot(kind, random.Random(rng)).decide(view)
             if kind is BotKind.HARD and isinstance(move, AskFor):  # the expert's move: it keeps the set (classic)
-                assert move == make_bot(BotKind.EXPERT, random.Random(rng)).decide(view)
+                expert = make_bot(BotKind.EXPERT, random.Random(rng)).decide(view)
+                assert isinstance(expert, AskFor)  # (its tie among equal asks drawn from another stream)
+                holders = solve(view.setup, view.events, seat).holders
+                assert holders(move.card).get(move.target) == holders(expert.card).get(expert.target)
                 continue
             assert isinstance(move, ClaimSet) and move.half_suit in claimable, (kind, move)
             assert dict(move.declared) == claimable[move.half_suit]
@@ -191,7 +194,7 @@ def provable_positions(most: int = 4) -> list[tuple[Game, str]]:
     from trainer.engine import solve
 
     found: list[tuple[Game, str]] = []
-    for result in simulate(2, 44, team1="easy", team2="easy", workers=1):
+    for result in simulate(4, 44, team1="easy", team2="easy", workers=1):
         game = parse_game(result.text)
         state = State(game.setup)
         for index, event in enumerate(game.events):
@@ -307,7 +310,7 @@ def test_keys_typed_while_the_bots_move_are_dropped_with_a_note(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_the_end_says_what_decided_a_lost_game(screen: Console) -> None:
-    match = play_out(Seat(Match.new(Seating(seed=29))))  # Ann's team loses 3-5
+    match = play_out(Seat(Match.new(Seating(seed=40))))  # Ann's team loses 3-5
     team = match.setup.team("Ann")
     assert match.state.winner == 3 - team
     result = decided(match)

@@ -88,8 +88,10 @@ def hidden_cards(match: Match, held_sets: set[HalfSuit]) -> set[str]:
 
 def scannable(text: str) -> str:
     """A response with the deck's list of the live sets' cards (the claim form's ``data-sets``) left out: it names
-    every card of every set, which everyone knows."""
-    return re.sub(r"data-sets='[^']*'", "", text).replace('\\"', '"')
+    every card of every set, which everyone knows; and the coach's note of what the table can prove the seat does
+    not hold (cards outside the seat's hand, which the seat knows are not in it)."""
+    text = re.sub(r"data-sets='[^']*'", "", text).replace('\\"', '"')
+    return re.sub(r"you do not hold[^.]*\.", "", text)  # the coach's give-away note: cards outside the hand
 
 
 @dataclass

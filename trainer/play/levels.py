@@ -22,7 +22,9 @@ guesses wrong where its seat could have known better.
   hands;
 - ``medium``: remembers everything a careful player can keep track of
   (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest,
-  never where its seat could know the card is not (:attr:`Level.sure_misses`);
+  never where its seat could know the card is not (:attr:`Level.sure_misses`),
+  and among the asks its memory finds equally likely makes the one with the
+  best exact chance (:attr:`Level.exact_ties`);
 - ``hard``: plays the exact expert's move half the time
   (:attr:`Level.engine`; on those moves it keeps a certain set in ``classic``
   as the expert does, :attr:`Level.claims_first`), the medium player's
