@@ -319,12 +319,24 @@ def read_tact(spec: str) -> Tact | None:
     """
     if spec == "none":
         return None
+    return Tact(**read_fields(Tact, spec))  # type: ignore[arg-type]
+
+
+def read_fields(cls: type, spec: str) -> dict[str, object]:
+    """``name=value,...`` as the fields of the dataclass ``cls``, each value read by its field's type (a flag as 0 or
+    1, ``None`` as itself).
+
+    >>> read_fields(Level, "span=45,hand_counting=0,engine=0.5")
+    {'span': 45, 'hand_counting': False, 'engine': 0.5}
+    """
+    kinds = {f.name: str(f.type).split(" | ")[0] for f in dataclasses.fields(cls)}
+    readers: dict[str, Callable[[str], object]] = {"bool": lambda v: bool(int(v)), "int": int, "float": float,
+                                                   "Fraction": Fraction}
     fields: dict[str, object] = {}
     for part in filter(None, spec.split(",")):
         name, value = part.split("=")
-        flag = name in {f.name for f in dataclasses.fields(Tact) if f.type in ("bool", bool)}
-        fields[name] = None if value == "None" else bool(int(value)) if flag else Fraction(value)
-    return Tact(**fields)  # type: ignore[arg-type]
+        fields[name] = None if value == "None" else readers[kinds[name]](value)
+    return fields
 
 
 def tact_report(specs: list[str], games: int, seed: int, players: int, workers: int) -> None:
@@ -715,12 +727,7 @@ def duel_bot(spec: str, rng: random.Random) -> Bot:
     if kind == "tact":
         return ExpertBot(rng, tact=read_tact(rest))
     if kind == "level":
-        fields: dict[str, object] = {}
-        for part in filter(None, rest.split(",")):
-            name, value = part.split("=")
-            fields[name] = (float(value) if name in ("engine", "careless") else int(value) if name == "span"
-                            else bool(int(value)))
-        return LevelBot(Level(BotKind.HARD, **fields), rng)  # type: ignore[arg-type]
+        return LevelBot(Level(BotKind.HARD, **read_fields(Level, rest)), rng)  # type: ignore[arg-type]
     return make_bot(spec, rng)
 
 

@@ -177,8 +177,9 @@ def test_medium_breaks_its_memorys_ties_by_the_exact_chance() -> None:
                 chance = solve(view.setup, view.events, seat).holders
                 bot = LevelBot(LEVEL[BotKind.MEDIUM], random.Random(index))
                 memory = Memory(view)
-                mine = bot.ask(view, memory)
-                draws = [LevelBot(untied, random.Random(r)).ask(view, memory) for r in range(12)]
+                asks = view.legal_asks()
+                mine = bot.ask(view, memory, asks)
+                draws = [LevelBot(untied, random.Random(r)).ask(view, memory, asks) for r in range(12)]
                 hit = chance(mine.card).get(mine.target, Fraction(0))
                 others = [chance(d.card).get(d.target, Fraction(0)) for d in draws]
                 assert all(hit >= other for other in others), (index, mine, draws)

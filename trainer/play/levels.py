@@ -126,12 +126,11 @@ class LevelBot:
         asks = view.legal_asks()
         if not asks:  # every set in hand is complete (fish54 picks aside): claim the surest
             return surest_claim(view, memory)
-        return self.ask(view, memory)
+        return self.ask(view, memory, asks)
 
-    def ask(self, view: View, memory: Memory) -> AskFor:
-        """The level's own ask: the likeliest fair one by its ``memory`` (the best exact chance among those,
-        :attr:`Level.exact_ties`)."""
-        asks = view.legal_asks()
+    def ask(self, view: View, memory: Memory, asks: list[tuple[str, Card]]) -> AskFor:
+        """The level's own ask among the legal ``asks``: the likeliest fair one by its ``memory`` (the best exact
+        chance among those, :attr:`Level.exact_ties`)."""
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
@@ -146,7 +145,8 @@ class LevelBot:
         if self.level.exact_ties and self.expert is not None and len(top) > 1:
             k = self.expert.knowledge(view)
             exact = {a: k.holders(a[1]).get(a[0], Fraction(0)) for a in top}
-            top = [a for a in top if exact[a] == max(exact.values())]
+            most = max(exact.values())
+            top = [a for a in top if exact[a] == most]
         target, card = self.rng.choice(top)
         return AskFor(target, card)
 
