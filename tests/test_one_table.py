@@ -38,10 +38,11 @@ def hx(browser: TestClient) -> dict[str, str]:
 
 
 def table_game(browser: TestClient, seed: int = SEED, coach: str = "off",
-               frames: list[tuple[str | None, int, str]] | None = None, variant: str = "classic",
+               frames: list[tuple[str | None, int, int, str]] | None = None, variant: str = "classic",
                players: int = 6) -> tuple[str, list[Event]]:
     """A table at ``/t/CODE``: this browser sits at Ann and plays ``auto`` through the page's own forms,
-    the bots play the rest; ``frames`` keeps every fragment with the number of events it was sent at."""
+    the bots play the rest; ``frames`` keeps every fragment with the numbers of events before it was asked for and
+    after it came (the bots move in their own thread meanwhile: it was sent at one of them)."""
     browser.get("/tables")
     made = browser.post("/api/tables", json={"variant": variant, "players": players, "bots": "medium", "coach": coach,
                                              "seed": seed}).json()
@@ -53,20 +54,22 @@ def table_game(browser: TestClient, seed: int = SEED, coach: str = "off",
     hall = browser.app.state.table_hall  # type: ignore[attr-defined]
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
+        before = len(hall.get(code).match.state.events)
         frame = browser.get(f"/t/{code}/frame", headers=hx(browser)).text
         seen = read_frame(frame)
         if frames is not None:
             watched = browser.get(f"/t/{code}/frame", headers={"HX-Request": "true", "cookie": "none=1"}).text
             assert "you are watching" in text_of(watched)
             count = len(hall.get(code).match.state.events)
-            frames += [("Ann", count, frame), (None, count, watched)]
+            frames += [("Ann", before, count, frame), (None, before, count, watched)]
         if seen["over"]:
             return code, list(hall.get(code).match.state.events)
         if seen["your_move"]:
+            before = len(hall.get(code).match.state.events)
             answer = browser.post(f"/t/{code}/act", data={"line": "auto"}, headers=hx(browser))
             assert answer.status_code == 200 and "<html" not in answer.text
             if frames is not None:
-                frames.append(("Ann", len(hall.get(code).match.state.events), answer.text))
+                frames.append(("Ann", before, len(hall.get(code).match.state.events), answer.text))
         else:
             time.sleep(0.01)
     raise AssertionError("the table's game did not end")
@@ -147,23 +150,23 @@ def test_asking_is_a_card_then_a_seat_and_the_legal_asks_are_the_tables(tables: 
 def test_no_fragment_of_a_whole_table_game_names_a_card_its_viewer_may_not_see(tables: TestClient) -> None:
     """Ann's fragments of a whole game (coach off: only the last move), and a spectator's, scanned: every card
     a fragment names is in Ann's hand at its time (none for the spectator), or public by then."""
-    frames: list[tuple[str | None, int, str]] = []
+    frames: list[tuple[str | None, int, int, str]] = []
     code, events = table_game(tables, seed=9, frames=frames)
     states = list(tables.app.state.table_hall.get(code).match.game().states())  # type: ignore[attr-defined]
     checked = 0
-    for viewer, count, text in frames:
+    for viewer, before, count, text in frames:
         if count >= len(events):
             continue  # (once over, the whole log is everyone's)
         public = {c.code for e in events[:count] for c in ([e.card] if hasattr(e, "card") else e.half_suit.cards
                                                             if hasattr(e, "half_suit") else [])}
-        # (``count`` was read after the fragment came: a card it shows in the hand is in the hand then, or public)
-        hand = {c.code for c in states[count].hands[viewer]} if viewer else set()
-        own_sets = {c.half_suit for c in states[count].hands[viewer]} if viewer else set()
+        # (the fragment was sent at one of the states from ``before`` to ``count``: a card of a hand or a set the
+        # viewer held at one of them may be named, as a card public by ``count`` may)
+        held = {c for state in states[before:count + 1] for c in state.hands[viewer]} if viewer else set()
         named = cards_named(text)
-        may = hand | public | {c.code for h in own_sets for c in h.cards}
-        assert named <= may, (viewer, count, sorted(named - may))
+        may = public | {c.code for h in {c.half_suit for c in held} for c in h.cards}
+        assert named <= may, (viewer, before, count, sorted(named - may))
         checked += 1
-    assert checked > 40 and {viewer for viewer, _, _ in frames} == {"Ann", None}
+    assert checked > 40 and {viewer for viewer, _, _, _ in frames} == {"Ann", None}
 
 
 def test_a_seats_own_link_holds_the_seat_in_another_browser(tables: TestClient) -> None:
