@@ -20,7 +20,7 @@ from trainer.web.app import create_app
 
 from command_line import run
 from web_helpers import client, form, text_of, token
-from web_play_helpers import cards_named, read_frame
+from web_play_helpers import cards_named, read_frame, scannable
 
 SEED = 6
 
@@ -162,7 +162,7 @@ def test_no_fragment_of_a_whole_table_game_names_a_card_its_viewer_may_not_see(t
         # (the fragment was sent at one of the states from ``before`` to ``count``: a card of a hand or a set the
         # viewer held at one of them may be named, as a card public by ``count`` may)
         held = {c for state in states[before:count + 1] for c in state.hands[viewer]} if viewer else set()
-        named = cards_named(text)
+        named = cards_named(scannable(text))
         may = public | {c.code for h in {c.half_suit for c in held} for c in h.cards}
         assert named <= may, (viewer, before, count, sorted(named - may))
         checked += 1

@@ -191,7 +191,7 @@ def test_the_pages_live_stream_sends_each_viewer_its_own_fragment_and_no_card_it
     import re
     import threading
 
-    from tests.web_play_helpers import cards_named, read_frame
+    from tests.web_play_helpers import cards_named, read_frame, scannable
 
     frames: dict[str, list[str]] = {"seat": [], "spectator": []}
     with live_server(tmp_path, pace=0.0) as base, httpx.Client(base_url=base, timeout=30) as seat:
@@ -245,7 +245,7 @@ def test_the_pages_live_stream_sends_each_viewer_its_own_fragment_and_no_card_it
                                                                 e.half_suit.cards if hasattr(e, "half_suit") else [])}
             hand = {c for c in states[count].hands["Bob"]} if kind == "seat" else set()
             may = public | {c.code for c in hand} | {c.code for h in {c.half_suit for c in hand} for c in h.cards}
-            assert cards_named(text) <= may, (kind, count, sorted(cards_named(text) - may))
+            assert cards_named(scannable(text)) <= may, (kind, count, sorted(cards_named(scannable(text)) - may))
             if kind == "seat" and 'data-phase="playing"' in text:
                 mine = text.split('aria-label="your hand"')[1].split("</div>")[0]
                 assert set(re.findall(r'data-card="(\w+)"', mine)) == {c.code for c in hand}
