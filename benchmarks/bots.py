@@ -57,7 +57,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trainer.engine import solve
+from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import parse_game, write_game
@@ -74,6 +74,8 @@ from trainer.play.simulate import GameJob, GameResult, new_table, simulate
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View, ping_pongs
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import contextlib
+
 from frozen_bots import frozen_bot  # the levels before issue 44, kept here, not in the game
 
 LEVEL_NAMES = [kind.value for kind in LEVELS]
@@ -731,6 +733,116 @@ def duel_bot(spec: str, rng: random.Random) -> Bot:
     return make_bot(spec, rng)
 
 
+class SightedExpert(ExpertBot):
+    """A ceiling, not a fair bot: the expert as if it also saw some other seats' dealt hands (``sighted:team``
+    its teammates', ``sighted:all`` every hand), its exact view solved with them pinned. What it wins against
+    the expert bounds what knowing more (a teammate's hand, say, from any signalling) could win this policy."""
+
+    def __init__(self, rng: random.Random, truth: Setup, seen: str) -> None:
+        super().__init__(rng)
+        self.truth, self.seen = truth, seen
+
+    def knowledge(self, view: View) -> Knowledge:
+        from trainer.engine.constraints import History
+        from trainer.engine.passes import full_pass
+        from trainer.engine.solve import counting_model
+
+        key = (view.seat, len(view.events))
+        if self._cached is None or self._cached[0] != key:
+            shown = [p for p in self.truth.players if self.seen == "all" or self.truth.team(p) == view.team]
+            table = Setup(self.truth.variant, self.truth.players, self.truth.dealer,
+                          {p: self.truth.hands[p] for p in shown})
+            history = History.replay(table, view.events, view.seat)
+            model = counting_model(history)
+            passes = full_pass(model.problem)
+            self._cached = (key, Knowledge(history, model, passes.total * model.plain_ways, passes))
+        return self._cached[1]
+
+
+def before(card: Card) -> Card:
+    """The card just below ``card`` in its set, the lowest's being the highest (a ring of six)."""
+    cards = card.half_suit.cards
+    return cards[cards.index(card) - 1]
+
+
+def after(card: Card) -> Card:
+    """The card just above ``card`` in its set (a ring)."""
+    cards = card.half_suit.cards
+    return cards[(cards.index(card) + 1) % len(cards)]
+
+
+def signals(mode: str, card: Card) -> tuple[Card, ...]:
+    """The cards an ask for ``card`` tells its partners the asker holds one of."""
+    return (before(card),) if mode == "up" else (before(card), after(card))
+
+
+class SignalView(View):
+    """A view whose asks are only those that signal (``mode``)."""
+
+    mode: str = "up"
+
+    def legal_asks(self) -> list[tuple[str, Card]]:
+        hand = self.hand
+        return [(t, c) for t, c in super().legal_asks() if any(s in hand for s in signals(self.mode, c))]
+
+
+class SignalExpert(ExpertBot):
+    """The expert asking only asks that signal, and reading its teammates' asks so."""
+
+    def __init__(self, rng: random.Random, mode: str) -> None:
+        super().__init__(rng)
+        self.mode = mode
+
+    def decide(self, view: View) -> Move:
+        signal = SignalView(view.seat, view.setup, view.events, view.role, view.stalled, view.state)
+        object.__setattr__(signal, "mode", self.mode)
+        return super().decide(signal)
+
+    def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
+        opponents = [p for p in view.opponents if view.state.sizes[p]]
+        back = self.retakes(view, Memory(view).moved, {c: k.forced(c) for h in view.live_sets() for c in h.cards})
+        best = Fraction(0)
+        for half in view.live_sets():
+            for card in half.cards:
+                if k.count(card, mate) or not any(k.forced(s) == mate for s in signals(self.mode, card)):
+                    continue
+                chances = k.holders(card)
+                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
+        return best
+
+    def knowledge(self, view: View) -> Knowledge:
+        from trainer.engine.constraints import History, HoldsOneOf
+        from trainer.engine.passes import full_pass
+        from trainer.engine.solve import counting_model
+        from trainer.game.errors import LiteratureError
+
+        key = (view.seat, len(view.events))
+        if self._cached is None or self._cached[0] != key:
+            history = History.replay(view.setup, (), view.seat)
+            mates = set(view.teammates)
+            for index, event in enumerate(view.events, start=1):
+                history.observe(event, index)
+                if not (isinstance(event, Ask) and event.asker in mates):
+                    continue
+                told = signals(self.mode, event.card)
+                if any(history.state.located.get(c) == event.asker for c in told):
+                    continue
+                open_ = tuple(c for c in told if c not in history.state.located)
+                if len(open_) == 1:
+                    with contextlib.suppress(LiteratureError):
+                        history.pin(open_[0], event.asker, index)
+                elif open_ and not any(history.pinned.get(c) == event.asker for c in open_):
+                    fact = (event.asker, open_)
+                    if fact not in history._known:
+                        history._known.add(fact)
+                        history.holds_one_of.append(HoldsOneOf(event.asker, open_, index))
+                        history._open.setdefault(event.card.half_suit, {})[fact] = (index, event.card)
+            model = counting_model(history)
+            passes = full_pass(model.problem)
+            self._cached = (key, Knowledge(history, model, passes.total * model.plain_ways, passes))
+        return self._cached[1]
+
+
 def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, float]:
     """Play ``job``, team ``a_team`` the bot ``a``, the other ``b``: the winner and ``a``'s side's CPU seconds."""
     table = new_table(job)
@@ -738,7 +850,10 @@ def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, fl
     timed: dict[str, Timed] = {}
     for seat in setup.players:
         rng = random.Random(f"{job.game_seed}:{seat}")
-        timed[seat] = table.bots[seat] = Timed(duel_bot(a if setup.team(seat) == a_team else b, rng))  # type: ignore[assignment]
+        spec = a if setup.team(seat) == a_team else b
+        bot = (SightedExpert(rng, setup, spec.partition(":")[2]) if spec.startswith("sighted:") else
+               SignalExpert(rng, spec.partition(":")[2] or "up") if spec.startswith("signal") else duel_bot(spec, rng))
+        timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
     table.play()
     return table.truth.winner, sum(bot.seconds for seat, bot in timed.items() if setup.team(seat) == a_team)
 
