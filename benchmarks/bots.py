@@ -74,7 +74,6 @@ from trainer.play.simulate import GameJob, GameResult, new_table, simulate
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View, ping_pongs
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import contextlib
 
 from frozen_bots import frozen_bot  # the levels before issue 44, kept here, not in the game
 
@@ -542,7 +541,7 @@ def default_table_game(
         count = len(match.state.events)
         kind = match.kind_of(seat)
         rng = move_rng(seed, count, seat)
-        match.table.bots[seat] = before_bot(kind, rng) if before else make_bot(kind, rng)
+        match.table.bots[seat] = before_bot(kind, rng) if before else make_bot(kind, rng, match.partners_of(seat))
         match.table.step()
     winner = match.state.winner
     mine = match.setup.team(match.you)
@@ -659,7 +658,8 @@ def frozen_game(job: GameJob, kind: str, new_team: int, check: bool) -> tuple[in
     timed: dict[str, Timed] = {}
     for seat in setup.players:
         rng = random.Random(f"{job.game_seed}:{seat}")
-        bot = make_bot(kind, rng) if setup.team(seat) == new_team else frozen_bot(kind, rng)
+        mates = [p for p in setup.members(setup.team(seat)) if p != seat]
+        bot = make_bot(kind, rng, mates) if setup.team(seat) == new_team else frozen_bot(kind, rng)
         timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
     game = table.play()
     sides = {new_team: Side(), 3 - new_team: Side()}
@@ -717,8 +717,8 @@ def frozen_report(kinds: list[str], tables: list[tuple[str, int]], games: int, a
     print(load())
 
 
-def duel_bot(spec: str, rng: random.Random) -> Bot:
-    """The bot ``spec`` names (see ``--duel``).
+def duel_bot(spec: str, rng: random.Random, partners: Sequence[str] = ()) -> Bot:
+    """The bot ``spec`` names (see ``--duel``); ``partners``: its teammates, bots of the same spec.
 
     >>> [type(duel_bot(s, random.Random(0))).__name__ for s in ("hard", "frozen:expert", "tact:hoard=0", "level:")]
     ['LevelBot', 'ExpertBot', 'ExpertBot', 'LevelBot']
@@ -727,10 +727,12 @@ def duel_bot(spec: str, rng: random.Random) -> Bot:
     if kind == "frozen":
         return frozen_bot(rest, rng)  # type: ignore[return-value]
     if kind == "tact":
-        return ExpertBot(rng, tact=read_tact(rest))
+        return ExpertBot(rng, tact=read_tact(rest), partners=partners)
     if kind == "level":
         return LevelBot(Level(BotKind.HARD, **read_fields(Level, rest)), rng)  # type: ignore[arg-type]
-    return make_bot(spec, rng)
+    if kind == "alone":  # the expert without partners: no signal kept or read
+        return ExpertBot(rng)
+    return make_bot(spec, rng, partners)
 
 
 class SightedExpert(ExpertBot):
@@ -759,90 +761,6 @@ class SightedExpert(ExpertBot):
         return self._cached[1]
 
 
-def before(card: Card) -> Card:
-    """The card just below ``card`` in its set, the lowest's being the highest (a ring of six)."""
-    cards = card.half_suit.cards
-    return cards[cards.index(card) - 1]
-
-
-def after(card: Card) -> Card:
-    """The card just above ``card`` in its set (a ring)."""
-    cards = card.half_suit.cards
-    return cards[(cards.index(card) + 1) % len(cards)]
-
-
-def signals(mode: str, card: Card) -> tuple[Card, ...]:
-    """The cards an ask for ``card`` tells its partners the asker holds one of."""
-    return (before(card),) if mode == "up" else (before(card), after(card))
-
-
-class SignalView(View):
-    """A view whose asks are only those that signal (``mode``)."""
-
-    mode: str = "up"
-
-    def legal_asks(self) -> list[tuple[str, Card]]:
-        hand = self.hand
-        return [(t, c) for t, c in super().legal_asks() if any(s in hand for s in signals(self.mode, c))]
-
-
-class SignalExpert(ExpertBot):
-    """The expert asking only asks that signal, and reading its teammates' asks so."""
-
-    def __init__(self, rng: random.Random, mode: str) -> None:
-        super().__init__(rng)
-        self.mode = mode
-
-    def decide(self, view: View) -> Move:
-        signal = SignalView(view.seat, view.setup, view.events, view.role, view.stalled, view.state)
-        object.__setattr__(signal, "mode", self.mode)
-        return super().decide(signal)
-
-    def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
-        opponents = [p for p in view.opponents if view.state.sizes[p]]
-        back = self.retakes(view, Memory(view).moved, {c: k.forced(c) for h in view.live_sets() for c in h.cards})
-        best = Fraction(0)
-        for half in view.live_sets():
-            for card in half.cards:
-                if k.count(card, mate) or not any(k.forced(s) == mate for s in signals(self.mode, card)):
-                    continue
-                chances = k.holders(card)
-                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
-        return best
-
-    def knowledge(self, view: View) -> Knowledge:
-        from trainer.engine.constraints import History, HoldsOneOf
-        from trainer.engine.passes import full_pass
-        from trainer.engine.solve import counting_model
-        from trainer.game.errors import LiteratureError
-
-        key = (view.seat, len(view.events))
-        if self._cached is None or self._cached[0] != key:
-            history = History.replay(view.setup, (), view.seat)
-            mates = set(view.teammates)
-            for index, event in enumerate(view.events, start=1):
-                history.observe(event, index)
-                if not (isinstance(event, Ask) and event.asker in mates):
-                    continue
-                told = signals(self.mode, event.card)
-                if any(history.state.located.get(c) == event.asker for c in told):
-                    continue
-                open_ = tuple(c for c in told if c not in history.state.located)
-                if len(open_) == 1:
-                    with contextlib.suppress(LiteratureError):
-                        history.pin(open_[0], event.asker, index)
-                elif open_ and not any(history.pinned.get(c) == event.asker for c in open_):
-                    fact = (event.asker, open_)
-                    if fact not in history._known:
-                        history._known.add(fact)
-                        history.holds_one_of.append(HoldsOneOf(event.asker, open_, index))
-                        history._open.setdefault(event.card.half_suit, {})[fact] = (index, event.card)
-            model = counting_model(history)
-            passes = full_pass(model.problem)
-            self._cached = (key, Knowledge(history, model, passes.total * model.plain_ways, passes))
-        return self._cached[1]
-
-
 def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, float]:
     """Play ``job``, team ``a_team`` the bot ``a``, the other ``b``: the winner and ``a``'s side's CPU seconds."""
     table = new_table(job)
@@ -851,8 +769,9 @@ def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, fl
     for seat in setup.players:
         rng = random.Random(f"{job.game_seed}:{seat}")
         spec = a if setup.team(seat) == a_team else b
+        mates = [p for p in setup.members(setup.team(seat)) if p != seat]
         bot = (SightedExpert(rng, setup, spec.partition(":")[2]) if spec.startswith("sighted:") else
-               SignalExpert(rng, spec.partition(":")[2] or "up") if spec.startswith("signal") else duel_bot(spec, rng))
+               duel_bot(spec, rng, mates))
         timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
     table.play()
     return table.truth.winner, sum(bot.seconds for seat, bot in timed.items() if setup.team(seat) == a_team)

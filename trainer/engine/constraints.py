@@ -226,11 +226,41 @@ class History:
                 raise ImpossibleHistoryError(
                     f"{asker} cannot ask for {card}: {asker} holds no other card of {card.half_suit}"
                 )
-            key = (asker, proof.held_one_of)
-            if key not in self._known:
-                self._known.add(key)
-                self.holds_one_of.append(HoldsOneOf(asker, key[1], index))
-                facts = self._open.setdefault(card.half_suit, {})
-                facts[key] = (index, card)
-                self._check_fact(key, facts)
+            self._add_fact(asker, proof.held_one_of, index, card)
         self.state.apply(event)
+
+    def held_one_of(self, player: str, cards: Sequence[Card], index: int, asked: Card) -> None:
+        """Record that ``player`` held one of ``cards`` (of ``asked``'s set) just after event ``index``, their
+        ask for ``asked``: a fact from outside the rules, such as the ``expert`` bots' signal
+        (:mod:`trainer.play.signals`). Nothing new when one of them was seen to move to them; refused
+        (:class:`ImpossibleHistoryError`) when none can be theirs.
+
+        >>> from trainer.game.cards import parse_cards
+        >>> from trainer.game.notation import parse_game
+        >>> game = parse_game("variant: classic\\nplayers: A B C D E F\\nA asks B for 3D: no")
+        >>> history = History.build(game.setup, game.events, None)
+        >>> history.held_one_of("A", parse_cards("2D 4D"), 1, Card.parse("3D"))
+        >>> [(h.player, [str(c) for c in h.cards]) for h in history.holds_one_of]
+        [('A', ['2D', '4D', '5D', '6D', '7D']), ('A', ['2D', '4D'])]
+        """
+        located = self.state.located
+        if any((located[c] if c in located else self.pinned.get(c)) == player for c in cards):
+            return
+        unseen = tuple(c for c in cards if c not in located and c not in self.pinned
+                       and player not in self.excluded.get(c, ()))
+        if not unseen:
+            raise ImpossibleHistoryError(f"{player} can have held none of {' '.join(map(str, cards))}")
+        if len(unseen) == 1:
+            self.pin(unseen[0], player, index)
+        else:
+            self._add_fact(player, unseen, index, asked)
+
+    def _add_fact(self, player: str, cards: tuple[Card, ...], index: int, asked: Card) -> None:
+        """A "holds one of" fact about ``player`` from their ask for ``asked`` at event ``index``."""
+        key = (player, cards)
+        if key not in self._known:
+            self._known.add(key)
+            self.holds_one_of.append(HoldsOneOf(player, cards, index))
+            facts = self._open.setdefault(asked.half_suit, {})
+            facts[key] = (index, asked)
+            self._check_fact(key, facts)

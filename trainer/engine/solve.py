@@ -145,6 +145,24 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
     return Knowledge(history, model, deals, passes)
 
 
+def knowing(history: History) -> Knowledge:
+    """The exact knowledge a history's facts give (:func:`solve` counts them so after replaying the events; a
+    caller that adds facts of its own, such as :mod:`trainer.play.signals`, counts them here).
+
+    Raises :class:`ImpossibleHistoryError` when no deal meets the facts.
+
+    >>> history = History.build(Setup.create("classic", "A B C D E F".split()), (), None)
+    >>> knowing(history).deals == solve(history.setup, (), None).deals
+    True
+    """
+    model = counting_model(history)
+    passes = full_pass(model.problem)
+    deals = passes.total * model.plain_ways
+    if deals == 0:
+        raise ImpossibleHistoryError("no deal meets these facts")
+    return Knowledge(history, model, deals, passes)
+
+
 def _earlier(
     setup: Setup, events: Sequence[Event], viewer: str | None, error: ImpossibleHistoryError
 ) -> ImpossibleHistoryError:

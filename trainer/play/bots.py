@@ -32,6 +32,7 @@ history. Every bot is deterministic given its :class:`random.Random`.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from fractions import Fraction
 
 from trainer.game.cards import Card, HalfSuit
@@ -44,8 +45,9 @@ from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 __all__ = ["BasicBot", "Bot", "BotKind", "ExpertBot", "HumanBot", "RandomBot", "make_bot"]
 
 
-def make_bot(kind: BotKind | str, rng: random.Random) -> Bot:
-    """A new bot of ``kind`` drawing its choices from ``rng``."""
+def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] = ()) -> Bot:
+    """A new bot of ``kind`` drawing its choices from ``rng``; ``partners``: the teammates that are bots of the
+    same kind from the start (``expert`` partners signal to each other, :mod:`trainer.play.signals`)."""
     kind = BotKind(kind)
     if kind is BotKind.RANDOM:
         return RandomBot(rng)
@@ -55,7 +57,7 @@ def make_bot(kind: BotKind | str, rng: random.Random) -> Bot:
         return HumanBot(rng)
     if kind in LEVEL:
         return LevelBot(LEVEL[kind], rng)
-    return ExpertBot(rng)
+    return ExpertBot(rng, partners=partners)
 
 
 def guessed_claim(view: View, memory: Memory, half: HalfSuit) -> ClaimSet:

@@ -43,7 +43,7 @@ certain sets (asks close to the best chance weighed by what they give away,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -51,6 +51,7 @@ from trainer.engine import Knowledge, solve
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
+from trainer.play import signals
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
@@ -147,13 +148,17 @@ class ExpertBot:
     kind = BotKind.EXPERT
 
     def __init__(
-        self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT
+        self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT,
+        partners: Collection[str] = (),
     ) -> None:
-        """``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
-        (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
-        the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than
-        an ask that cannot hit (``benchmarks/bots.py --discreet`` plays the two against each other)."""
+        """``partners``: the teammates who are expert bots too; with any, the bot keeps the signal and reads
+        theirs (:mod:`trainer.play.signals`). ``stalemate_breaker=False`` plays ``classic`` as before the
+        breaker: no reserve, never a handover (``benchmarks/bots.py`` measures what the breaker is worth
+        against that). ``discreet=False`` plays as the expert did before issue 31: the best chance alone,
+        ping-pong allowed, a guessed claim rather than an ask that cannot hit (``benchmarks/bots.py
+        --discreet`` plays the two against each other)."""
         self.rng = rng
+        self.partners = frozenset(partners)
         self.breaker = stalemate_breaker
         self.discreet = discreet
         self.tact = tact if discreet else None
@@ -164,8 +169,13 @@ class ExpertBot:
         """The exact knowledge of the seat (cached for the last position seen)."""
         key = (view.seat, len(view.events))
         if self._cached is None or self._cached[0] != key:
-            self._cached = (key, solve(view.setup, view.events, view.seat))
+            self._cached = (key, signals.knowledge(view, self.partners))
         return self._cached[1]
+
+    def legal(self, view: View) -> list[tuple[str, Card]]:
+        """The asks the bot may make: the legal ones, only those that keep the signal when it has partners."""
+        asks = view.legal_asks()
+        return signals.signalling(view.hand, asks) if self.partners else asks
 
     def decide(self, view: View) -> Move:
         """The expert's move (see the module documentation)."""
@@ -206,7 +216,7 @@ class ExpertBot:
             return ClaimSet.of(reserve, claimable[reserve])  # the stalemate breaker: claim, then hand the turn on
         if asks:
             return self.best_ask(view, asks)
-        if self.discreet and not claimable and view.legal_asks():
+        if self.discreet and not claimable and self.legal(view):
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
@@ -216,7 +226,7 @@ class ExpertBot:
         if view.role not in (Role.PLAY, Role.PICK) or not view.hand:
             return None
         k = self.knowledge(view)
-        legal = view.legal_asks()
+        legal = self.legal(view)
         chances = {(t, c): k.holders(c).get(t, Fraction(0)) for t, c in legal}
         best = max(chances.values(), default=Fraction(0))
         claimable = k.claimable(view.team)
@@ -269,7 +279,7 @@ class ExpertBot:
             certain = memory.certain_sets(view.team)
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        asks = view.fair(view.legal_asks()) if self.discreet else view.legal_asks()
+        asks = view.fair(self.legal(view)) if self.discreet else self.legal(view)
         back = self.retakes(view, memory.moved, memory.holder)
         sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t and not back(t, c)]
         return self.best_ask(view, sure) if sure else None
@@ -319,13 +329,15 @@ class ExpertBot:
             for card in half.cards:
                 if k.count(card, mate):
                     continue  # the teammate may hold it: not an ask they can surely make
+                if mate in self.partners and not any(k.forced(c) == mate for c in signals.neighbours(card)):
+                    continue  # a partner keeps the signal: only a card next to one they surely hold
                 chances = k.holders(card)
                 best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
         return best
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
         """Every legal ask that can hit, with its exact chance."""
-        asks = view.legal_asks()
+        asks = self.legal(view)
         if self.discreet:  # no card taken from one player a third time, unless nothing else can be asked
             asks = view.fair(asks)
             forced = {c: k.forced(c) for h in view.live_sets() for c in h.cards}
@@ -396,7 +408,7 @@ class ExpertBot:
 
     def hopeless_ask(self, view: View) -> AskFor:
         """An ask that cannot hit, made rather than a claim that can be wrong: the quietest one."""
-        asks = view.fair(view.legal_asks())
+        asks = view.fair(self.legal(view))
         return self.best_ask(view, [(Fraction(0), target, card) for target, card in asks])
 
     def proven(self, view: View, events: tuple[Event, ...]) -> frozenset[Card]:

@@ -180,6 +180,9 @@ class Match:
         self.table = Table(setup, {})
         self.people: set[str] = {self.you} if people is None else {setup.check_player(p) for p in people}
         """The seats people play (the others are bots'): ``{you}`` unless told otherwise."""
+        self.played: set[str] = set(self.people)
+        """The seats a person has played at some time (a friend who came late, a seat handed to a bot): the bots
+        do not read their asks as signals (:meth:`partners_of`)."""
 
     @classmethod
     def new(cls, seating: Seating, people: Iterable[str] | None = None) -> Match:
@@ -253,6 +256,18 @@ class Match:
         same = self.setup.team(seat) == self.setup.team(self.you)
         return table_level(self.seating.partners if same else self.seating.opponents)
 
+    def partners_of(self, seat: str) -> frozenset[str]:
+        """The teammates of the bot in ``seat`` that bots of its kind have played from the start (``expert``
+        partners signal to each other, :mod:`trainer.play.signals`).
+
+        >>> match = Match.new(Seating(seed=3, partners=BotKind.EXPERT))
+        >>> match.you, sorted(match.partners_of("Cat")), sorted(match.partners_of("Bob"))
+        ('Ann', ['Eve'], ['Dan', 'Fay'])
+        """
+        kind = self.kind_of(seat)
+        team = self.setup.members(self.setup.team(seat))
+        return frozenset(p for p in team if p != seat and p not in self.played and self.kind_of(p) is kind)
+
     # -- moving on ------------------------------------------------------------------------
 
     def bot_move(self) -> list[Event]:
@@ -262,7 +277,8 @@ class Match:
             raise LiteratureError("it is your move, not a bot's" if seat == self.you else
                                   f"it is {seat}'s move, not a bot's")
         before = len(self.state.events)
-        self.table.bots[seat] = make_bot(self.kind_of(seat), move_rng(self.seating.seed, before, seat))
+        self.table.bots[seat] = make_bot(self.kind_of(seat), move_rng(self.seating.seed, before, seat),
+                                         partners=self.partners_of(seat))
         self.table.step()
         return list(self.state.events[before:])
 

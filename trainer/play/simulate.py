@@ -187,7 +187,8 @@ def new_table(job: GameJob) -> Table:
     bots: dict[str, Bot] = {}
     for seat in names:
         kind = job.team1 if setup.team(seat) == 1 else job.team2
-        bots[seat] = make_bot(kind, random.Random(f"{base}:{seat}"))
+        mates = [p for p in setup.members(setup.team(seat)) if p != seat]  # (a team's bots are of one kind)
+        bots[seat] = make_bot(kind, random.Random(f"{base}:{seat}"), partners=mates)
     return Table(setup, bots, job.stall_limit)
 
 

@@ -355,6 +355,7 @@ class Table:
         secret = secrets.token_urlsafe(18)
         place.person, place.secret, place.learner, place.seen = person, digest(secret), learner, now
         match.people.add(name)
+        match.played.add(name)
         self.seats[name] = Seat(match, name, place.coach)
         self.changed(now)
         return secret
@@ -714,6 +715,7 @@ class Table:
         if data["game"] is not None:
             match = Match.from_text(_text(data["game"]))
             match.people = table.people()
+            match.played = {p.name for p in places if p.held}
             table.match = match
             table._seat_people()
         return table
