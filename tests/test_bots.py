@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import Knowledge, solve
+from trainer.engine import Knowledge
 from trainer.game.cards import Card, HalfSuit, parse_cards
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game, parse_game, read_game, write_game
@@ -202,9 +202,10 @@ def test_random_bot_claims_only_proven_sets_unless_stalled() -> None:
 
 
 def test_expert_never_asks_where_the_card_cannot_be_while_another_ask_can_hit() -> None:
-    """Its ask has the best chance among the asks the no-ping-pong rule leaves, or at least its share of it when
-    a hit would make a set certain (worth 1 + TACT.completes hits), and can hit whenever one of them can."""
-    from trainer.play.expert import TACT
+    """Its ask has the best chance (by its exact view, its partners' signals read) among the asks the signal and
+    the no-ping-pong rule leave, or at least its share of it when a hit would make a set certain (worth 1 +
+    TACT.completes hits), and can hit whenever one of them can."""
+    from trainer.play.expert import TACT, ExpertBot
 
     table = new_table(GameJob(2, 5, team1=BotKind.EXPERT, team2=BotKind.BASIC))
     checked = 0
@@ -212,10 +213,12 @@ def test_expert_never_asks_where_the_card_cannot_be_while_another_ask_can_hit() 
         seat, role = whose_move(table.truth)
         if table.truth.setup.team(seat) == 1 and role in (Role.PLAY, Role.PICK):
             view = table.view(seat, role)
-            move = table.bots[seat].decide(view)
+            bot = table.bots[seat]
+            assert isinstance(bot, ExpertBot) and len(bot.partners) == 2
+            move = bot.decide(view)
             if isinstance(move, AskFor):
-                k = solve(view.setup, view.events, seat)
-                fair = view.fair(view.legal_asks())
+                k = bot.knowledge(view)
+                fair = view.fair(bot.legal(view))
                 fresh = [(t, c) for t, c in fair if not takes_back(view, k, t, c)]
                 if any(k.holders(c).get(t, 0) for t, c in fresh):
                     fair = fresh  # a card taken back only when nothing else can hit (issue 42)

@@ -20,8 +20,8 @@ from trainer.web.table_hall import IDLE_SECONDS, Limits
 HOST = "host-secret"
 
 
-def new_table(coach: tuple[CoachLevel, ...] = (CoachLevel.OFF,), players: int = 6) -> Table:
-    return Table.new("abcd2345", Options(players=players, coach=coach, seed=3), HOST, now=0.0)
+def new_table(coach: tuple[CoachLevel, ...] = (CoachLevel.OFF,), players: int = 6, seed: int = 3) -> Table:
+    return Table.new("abcd2345", Options(players=players, coach=coach, seed=seed), HOST, now=0.0)
 
 
 # -- the model ----------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
     from puzzles.store import Progress
     from trainer.web.table_hall import ending
 
-    table = new_table()
+    table = new_table(seed=4)
     zoe = table.take("Bob", "Zoe", now=0.0, learner="Zoe")
     table.take("Dan", "Al", now=0.0)  # no learner here: nothing is queued for him
     table.start(HOST, now=1.0)
@@ -333,7 +333,7 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
         table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
     store = tmp_path / "zoe.sqlite3"
     found = ending(table, {"Zoe": store}.get)
-    assert found["queued"] == {"Bob": [3, 3]}  # (the game of seed 3 with the bots of issue 42 and its expert)
+    assert found["queued"] == {"Bob": [3, 3]}  # (the game of seed 4 with the signalling experts of issue 44)
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
         assert len(progress.due_reviews()) == 3

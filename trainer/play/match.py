@@ -264,6 +264,8 @@ class Match:
         >>> match.you, sorted(match.partners_of("Cat")), sorted(match.partners_of("Bob"))
         ('Ann', ['Eve'], ['Dan', 'Fay'])
         """
+        if seat in self.played:
+            return frozenset()  # (its own asks were not all signals: its partners do not read it, nor it them)
         kind = self.kind_of(seat)
         team = self.setup.members(self.setup.team(seat))
         return frozenset(p for p in team if p != seat and p not in self.played and self.kind_of(p) is kind)

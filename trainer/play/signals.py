@@ -61,13 +61,13 @@ def knowledge(view: View, partners: Collection[str]) -> Knowledge:
     """
     if not partners:
         return solve(view.setup, view.events, view.seat)
-    history = History.replay(view.setup, (), view.seat)
-    for index, event in enumerate(view.events, start=1):
-        history.observe(event, index)
-        if isinstance(event, Ask) and event.asker in partners:
-            with suppress(ImpossibleHistoryError):
-                history.held_one_of(event.asker, neighbours(event.card), index, event.card)
     try:
+        history = History.replay(view.setup, (), view.seat)
+        for index, event in enumerate(view.events, start=1):
+            history.observe(event, index)  # (a true event refused here can only be a false signal's doing)
+            if isinstance(event, Ask) and event.asker in partners:
+                with suppress(ImpossibleHistoryError):
+                    history.held_one_of(event.asker, neighbours(event.card), index, event.card)
         return knowing(history)
     except ImpossibleHistoryError:
         return solve(view.setup, view.events, view.seat)

@@ -605,8 +605,9 @@ class Table:
 
     def offered_ask(self, viewer: str) -> str | None:
         """The ask a page offers the seat as its example (``Bob 6D``): one that can hit. With a coach, the
-        likeliest from the seat's exact view; without one, the first not answered "no" since the card last
-        moved (no more than the seat remembers); ``None`` when no ask is possible.
+        likeliest from the seat's exact view (``None`` when it proves that none can hit); without one, the first
+        not answered "no" since the card last moved (no more than the seat remembers); ``None`` when no ask is
+        possible.
 
         >>> from trainer.play.match import Seating
         >>> table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.ALERT)))
@@ -625,7 +626,7 @@ class Table:
         if seat is not None and seat.level is not CoachLevel.OFF:
             known = seat.coach.knowledge(events)
             target, card = max(asks, key=lambda ask: known.holders(ask[1]).get(ask[0], Fraction(0)))
-            return f"{target} {card}"
+            return f"{target} {card}" if known.holders(card).get(target) else None  # (none can hit: no example)
         denied: set[tuple[str, Card]] = set()
         for event in events:
             if isinstance(event, Ask):
