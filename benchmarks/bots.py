@@ -729,7 +729,7 @@ def duel_bot(spec: str, rng: random.Random, partners: Sequence[str] = ()) -> Bot
     if kind == "tact":
         return ExpertBot(rng, tact=read_tact(rest), partners=partners)
     if kind == "level":
-        return LevelBot(Level(BotKind.HARD, **read_fields(Level, rest)), rng)  # type: ignore[arg-type]
+        return LevelBot(Level(BotKind.HARD, **read_fields(Level, rest)), rng, partners)  # type: ignore[arg-type]
     if kind == "alone":  # the expert without partners: no signal kept or read
         return ExpertBot(rng)
     return make_bot(spec, rng, partners)

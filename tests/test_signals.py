@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from trainer.game.notation import parse_game
 from trainer.game.randomplay import true_holders
 from trainer.play.bots import BotKind
 from trainer.play.expert import ExpertBot
+from trainer.play.levels import LevelBot
 from trainer.play.match import Match, Seating
 from trainer.play.signals import knowledge, neighbours, signalling
 from trainer.play.simulate import GameJob, new_table, whose_move
@@ -55,21 +57,26 @@ def test_neighbours_make_a_ring_and_every_seat_holding_part_of_a_set_can_signal(
         assert signalling(frozenset(hand), [("Bob", c) for c in lacking])
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("kind", [BotKind.EXPERT, BotKind.HARD])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "fish54"]))
-def test_expert_partners_keep_the_signal_and_their_reading_never_rules_out_the_truth(seed: int, variant: str) -> None:
-    """In random games of expert teams, every ask keeps the signal (a neighbour of the card in the asker's hand),
-    and at every tenth decision the exact view read with the partners' signals leaves the true holder of every
-    card possible."""
-    table = new_table(GameJob(seed, seed, variant=variant, team1=BotKind.EXPERT, team2=BotKind.EXPERT))
+def test_partners_keep_the_signal_and_their_reading_never_rules_out_the_truth(
+    seed: int, variant: str, kind: BotKind
+) -> None:
+    """In random games of expert (or hard) teams, every ask keeps the signal (a neighbour of the card in the
+    asker's hand), and at every tenth decision the exact view read with the partners' signals leaves the true
+    holder of every card possible."""
+    table = new_table(GameJob(seed, seed, variant=variant, team1=kind, team2=kind))
     asks = checked = 0
     while not table.truth.over:
         seat, role = whose_move(table.truth)
         view = table.view(seat, role)
         bot = table.bots[seat]
-        assert isinstance(bot, ExpertBot) and len(bot.partners) == 2
+        assert isinstance(bot, ExpertBot | LevelBot) and len(bot.partners) == 2
+        expert = bot if isinstance(bot, ExpertBot) else bot.expert
+        assert expert is not None and expert.partners == bot.partners
         if role in (Role.PLAY, Role.PICK) and len(view.events) % 10 == 0:
-            k = bot.knowledge(view)
+            k = expert.knowledge(view)
             for half in view.live_sets():
                 for card, holder in true_holders(table.truth, half).items():
                     assert k.count(card, holder) > 0, (seat, len(view.events), card)

@@ -56,7 +56,7 @@ def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] 
     if kind is BotKind.HUMAN:
         return HumanBot(rng)
     if kind in LEVEL:
-        return LevelBot(LEVEL[kind], rng)
+        return LevelBot(LEVEL[kind], rng, partners)
     return ExpertBot(rng, partners=partners)
 
 

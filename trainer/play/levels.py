@@ -25,10 +25,12 @@ guesses wrong where its seat could have known better.
   never where its seat could know the card is not (:attr:`Level.sure_misses`),
   and among the asks its memory finds equally likely makes the one with the
   best exact chance (:attr:`Level.exact_ties`);
-- ``hard``: plays the exact expert's move half the time
+- ``hard``: the medium player who, with ``hard`` partners, keeps the expert
+  partners' signal and reads theirs (:attr:`Level.signals`,
+  :mod:`trainer.play.signals`: its exact view, and so its claims, count what
+  its partners' asks tell), and plays the exact expert's move one time in ten
   (:attr:`Level.engine`; on those moves it keeps a certain set in ``classic``
-  as the expert does, :attr:`Level.claims_first`), the medium player's
-  otherwise;
+  as the expert does, :attr:`Level.claims_first`);
 - ``expert``: the exact expert (:class:`~trainer.play.expert.ExpertBot`).
 
 ``benchmarks/bots.py --levels`` plays them against each other, ``--frozen``
@@ -47,6 +49,7 @@ their games' length (docs/bots.md has the tables).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -54,6 +57,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, fresh, most_cards, retakes
+from trainer.play.signals import signalling
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 EASY_SPAN = 45
@@ -84,12 +88,17 @@ class Level:
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
     exact_ties: bool = False
     """Among the asks its memory finds likeliest, the one with the best exact chance."""
+    signals: bool = False
+    """With partners of its level, keeps the expert partners' signal and reads theirs
+    (:mod:`trainer.play.signals`): every ask is for a card next to one it holds, and its exact view (claims,
+    the expert's moves, the exact chances it uses) counts its partners' asks as signals."""
 
 
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True),
-    BotKind.HARD: Level(BotKind.HARD, engine=0.5, sure_misses=True, claims_first=False, exact_ties=True),
+    BotKind.HARD: Level(BotKind.HARD, engine=0.1, sure_misses=True, claims_first=False, exact_ties=True,
+                        signals=True),
 }
 """The levels played by :class:`LevelBot` (``expert`` is :class:`~trainer.play.expert.ExpertBot`)."""
 
@@ -97,11 +106,14 @@ LEVEL = {
 class LevelBot:
     """A player of one :class:`Level`."""
 
-    def __init__(self, level: Level, rng: random.Random) -> None:
+    def __init__(self, level: Level, rng: random.Random, partners: Collection[str] = ()) -> None:
+        """``partners``: the teammates that are bots of the same level from the start (read with
+        :attr:`Level.signals`)."""
         self.level = level
         self.kind = level.kind
         self.rng = rng
-        self.expert = ExpertBot(rng) if level.engine or level.exact_claims else None
+        self.partners = frozenset(partners) if level.signals else frozenset()
+        self.expert = ExpertBot(rng, partners=self.partners) if level.engine or level.exact_claims else None
 
     def decide(self, view: View) -> Move:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""
@@ -123,7 +135,7 @@ class LevelBot:
         certain = memory.certain_sets(view.team)
         if certain:
             return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
-        asks = view.legal_asks()
+        asks = self.legal(view)
         if not asks:  # every set in hand is complete (fish54 picks aside): claim the surest
             return surest_claim(view, memory)
         return self.ask(view, memory, asks)
@@ -163,6 +175,11 @@ class LevelBot:
         if view.role is Role.CLAIM or view.stalled or not view.legal_asks():
             return self.expert.claim(view, k, claimable)
         return None
+
+    def legal(self, view: View) -> list[tuple[str, Card]]:
+        """The asks the bot may make: the legal ones, only those that keep the signal when it has partners."""
+        asks = view.legal_asks()
+        return signalling(view.hand, asks) if self.partners else asks
 
 
 def surest_claim(view: View, memory: Memory) -> ClaimSet:
