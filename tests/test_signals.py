@@ -118,3 +118,29 @@ def test_the_expert_without_partners_asks_as_before() -> None:
     assert alone.legal(view) == view.legal_asks()
     assert set(paired.legal(view)) < set(view.legal_asks())
     assert all(any(c in view.hand for c in neighbours(card)) for _, card in paired.legal(view))
+
+
+def test_the_coach_and_auto_read_the_partners_signals_and_say_so() -> None:
+    """At a table with expert partners, the expert in the person's seat (``auto``, the full coach's advice) reads
+    the partners' signals and keeps none itself; where that changes its ask from the best by the rules alone,
+    the hint says why. (Seed 4, the person's turn at event 11: found by playing the table's games with ``auto``.)"""
+    from trainer.play.match import CoachLevel
+    from trainer.play.seat import Seat
+    from trainer.render.play import advice_words
+
+    seat = Seat(Match.new(Seating(seed=4, partners=BotKind.EXPERT, opponents=BotKind.EXPERT, coach=CoachLevel.FULL)))
+    match = seat.match
+    assert match.signallers("Ann") == {"Cat", "Eve"}
+    while len(match.state.events) < 11 or not seat.your_move():
+        seat.respond("auto") if seat.your_move() else match.bot_move()
+    assert len(match.state.events) == 11
+    advice = seat.respond("hint").advice
+    assert advice is not None and advice.why is not None and advice.why.reason == "signals"
+    assert advice.why.chance < advice.why.best == advice.chance <= advice.why.better
+    move = match.suggest()
+    assert move == advice.expert and isinstance(move, AskFor)
+    view = match.your_view()
+    reader = ExpertBot(random.Random(0), partners=match.signallers("Ann"), keeps=False)
+    assert reader.legal(view) == view.legal_asks()  # (it keeps no signal itself: nobody reads the person's seat)
+    said = str(advice_words(advice))
+    assert f"The expert would ask {move.target} for {move.card}" in said and "partners' signals" in said

@@ -45,6 +45,15 @@ from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 __all__ = ["BasicBot", "Bot", "BotKind", "ExpertBot", "HumanBot", "RandomBot", "make_bot"]
 
 
+def keeps_signal(kind: BotKind) -> bool:
+    """Whether bots of ``kind`` with partners of their kind keep the signal (:mod:`trainer.play.signals`).
+
+    >>> keeps_signal(BotKind.EXPERT), keeps_signal(BotKind.HARD), keeps_signal(BotKind.MEDIUM)
+    (True, True, False)
+    """
+    return kind is BotKind.EXPERT or (kind in LEVEL and LEVEL[kind].signals)
+
+
 def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] = ()) -> Bot:
     """A new bot of ``kind`` drawing its choices from ``rng``; ``partners``: the teammates that are bots of the
     same kind from the start (``expert`` partners signal to each other, :mod:`trainer.play.signals`)."""

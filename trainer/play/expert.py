@@ -133,8 +133,10 @@ class Why:
     whose best ask hits with ``better``), ``completes`` (a hit makes ``half_suit`` certain for the team),
     ``leave`` (the best chance takes back a card the other team took from the team: the table knows where it is,
     and it would only be asked back), ``fair`` (the best chance takes a card from the same player a third time)
-    or ``weighs`` (it weighs the ask beyond its chance). ``chance``: the chance the expert's ask hits; ``best``:
-    the best chance among the asks.
+    ``signals`` (its partners' signals, :mod:`trainer.play.signals`, make it the likeliest: it hits with
+    ``better`` by them, ``chance`` by the rules alone, against ``best``, the best by the rules alone) or
+    ``weighs`` (it weighs the ask beyond its chance). ``chance``: the chance the expert's ask hits; ``best``: the
+    best chance among the asks.
     """
 
     reason: str
@@ -152,16 +154,17 @@ class ExpertBot:
 
     def __init__(
         self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT,
-        partners: Collection[str] = (),
+        partners: Collection[str] = (), keeps: bool = True,
     ) -> None:
-        """``partners``: the teammates who are expert bots too; with any, the bot keeps the signal and reads
-        theirs (:mod:`trainer.play.signals`). ``stalemate_breaker=False`` plays ``classic`` as before the
-        breaker: no reserve, never a handover (``benchmarks/bots.py`` measures what the breaker is worth
-        against that). ``discreet=False`` plays as the expert did before issue 31: the best chance alone,
-        ping-pong allowed, a guessed claim rather than an ask that cannot hit (``benchmarks/bots.py
-        --discreet`` plays the two against each other)."""
+        """``partners``: the teammates who keep the signal (:mod:`trainer.play.signals`); the bot reads theirs,
+        and with ``keeps`` keeps it too (``False``: the person's seat, whose asks nobody reads).
+        ``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
+        (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
+        the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than an
+        ask that cannot hit (``benchmarks/bots.py --discreet`` plays the two against each other)."""
         self.rng = rng
         self.partners = frozenset(partners)
+        self.keeps = keeps and bool(self.partners)
         self.breaker = stalemate_breaker
         self.discreet = discreet
         self.tact = tact if discreet else None
@@ -178,7 +181,7 @@ class ExpertBot:
     def legal(self, view: View) -> list[tuple[str, Card]]:
         """The asks the bot may make: the legal ones, only those that keep the signal when it has partners."""
         asks = view.legal_asks()
-        return signals.signalling(view.hand, asks) if self.partners else asks
+        return signals.signalling(view.hand, asks) if self.keeps else asks
 
     def decide(self, view: View) -> Move:
         """The expert's move (see the module documentation)."""
@@ -246,7 +249,7 @@ class ExpertBot:
             half = min(claimable, key=lambda h: h.index)
             return Why("keep", chance=chance, best=best, half_suit=half)
         if chance >= best:
-            return None
+            return self.signalled(view, move, legal, chance)
         team = set(view.setup.members(view.team))
         half = move.card.half_suit
         if all(k.forced(c) in team for c in half.cards if c != move.card):
@@ -260,6 +263,17 @@ class ExpertBot:
         if all(back(t, c) for t, c in top if (t, c) in fair):
             return Why("leave", chance=chance, best=best)
         return Why("weighs", chance=chance, best=best)
+
+    def signalled(self, view: View, move: AskFor, legal: list[tuple[str, Card]], chance: Fraction) -> Why | None:
+        """``signals`` when the ask, the best by the bot's view, is not the best by the rules alone: its partners'
+        signals made it so (``chance`` and ``best`` by the rules alone, ``better`` by the bot's view)."""
+        if not self.partners:
+            return None
+        plain = solve(view.setup, view.events, view.seat)
+        chances = {(t, c): plain.holders(c).get(t, Fraction(0)) for t, c in legal}
+        best = max(chances.values(), default=Fraction(0))
+        alone = chances.get((move.target, move.card), Fraction(0))
+        return Why("signals", chance=alone, best=best, better=chance) if alone < best else None
 
     def pass_to(self, view: View) -> str:
         """The teammate handed the turn: the one with most cards, or (:attr:`Tact.pass_best`) the best ask."""

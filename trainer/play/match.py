@@ -49,7 +49,8 @@ from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, deal
 from trainer.game.state import Setup, State, check_name
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.bots import BotKind, make_bot
+from trainer.play.bots import BotKind, keeps_signal, make_bot
+from trainer.play.expert import ExpertBot
 from trainer.play.protocol import most_cards, table_level
 from trainer.play.simulate import Table, whose_move
 from trainer.play.view import AskFor, Move, PassTo, Role, View
@@ -270,6 +271,18 @@ class Match:
         team = self.setup.members(self.setup.team(seat))
         return frozenset(p for p in team if p != seat and p not in self.played and self.kind_of(p) is kind)
 
+    def signallers(self, seat: str) -> frozenset[str]:
+        """The teammates of ``seat`` whose asks keep the signal: bots of a level that keeps it, with partners
+        (the expert in a person's seat, ``auto`` and the coach's, reads them).
+
+        >>> match = Match.new(Seating(seed=3, partners=BotKind.EXPERT))
+        >>> sorted(match.signallers("Ann")), sorted(Match.new(Seating(seed=3)).signallers("Ann"))
+        (['Cat', 'Eve'], [])
+        """
+        team = self.setup.members(self.setup.team(seat))
+        return frozenset(p for p in team if p != seat and p not in self.played and keeps_signal(self.kind_of(p))
+                         and self.partners_of(p))
+
     # -- moving on ------------------------------------------------------------------------
 
     def bot_move(self) -> list[Event]:
@@ -291,7 +304,8 @@ class Match:
         view = self.table.view(seat, role)
         if role is Role.PASS and not view.pass_targets():  # your team is out of cards: an opponent claims
             return PassTo(most_cards(view, sorted(self.state.actors())))
-        bot = make_bot(BotKind.EXPERT, move_rng(self.seating.seed, len(self.state.events), seat))
+        bot = ExpertBot(move_rng(self.seating.seed, len(self.state.events), seat), partners=self.signallers(seat),
+                        keeps=False)
         return bot.decide(view)
 
     def events_for(self, move: Move, seat: str | None = None) -> list[Event]:

@@ -319,7 +319,8 @@ class Seat:
             return advice
         match = self.match
         view = match.table.view(self.you, self.role())
-        bot = ExpertBot(move_rng(match.seating.seed, len(match.state.events), self.you))
+        bot = ExpertBot(move_rng(match.seating.seed, len(match.state.events), self.you),
+                        partners=match.signallers(self.you), keeps=False)
         move = bot.decide(view)
         why = bot.why(view, move)
         if why is None:

@@ -376,7 +376,8 @@ def expert_words(move: Move, why: Why) -> Words:
     'The expert would ask Bob for 5D (chance 50%): a hit makes LD certain for your team, worth more than a hit at 75%.'
     """
     if isinstance(move, AskFor):
-        did = Words.of(f"The expert would ask {move.target} for ", move.card, f" (chance {percent(why.chance)})")
+        alone = " by the rules alone" if why.reason == "signals" else ""
+        did = Words.of(f"The expert would ask {move.target} for ", move.card, f" (chance {percent(why.chance)}{alone})")
     elif isinstance(move, ClaimSet):
         did = Words.of("The expert would claim ", move.half_suit, " first")
     else:
@@ -393,6 +394,9 @@ def expert_words(move: Move, why: Why) -> Words:
     elif why.reason == "leave":
         because = Words.of(": the best chance would take back a card the other team took from yours (the table "
                            "knows where it is, and they would only ask it back)")
+    elif why.reason == "signals":
+        because = Words.of(": it reads your partners' signals (an expert partner asks only for a card next to one it "
+                           f"holds), by which it hits with chance {percent(why.better)}")
     elif why.reason == "fair":
         because = Words.of(": the best chance would take a card from the same player a third time")
     else:
