@@ -773,6 +773,13 @@ def duel_game(job: GameJob, a: str, b: str, a_team: int) -> tuple[int | None, fl
         bot = (SightedExpert(rng, setup, spec.partition(":")[2]) if spec.startswith("sighted:") else
                duel_bot(spec, rng, mates))
         timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
+    keeping = {seat for seat, t in timed.items()
+               if (isinstance(t.bot, ExpertBot) and t.bot.keeps) or (isinstance(t.bot, LevelBot) and t.bot.partners)}
+    for seat, t in timed.items():  # an expert of today (not frozen) reads the opponents that keep the signal
+        spec = a if setup.team(seat) == a_team else b
+        expert = t.bot.expert if isinstance(t.bot, LevelBot) and t.bot.partners else t.bot
+        if isinstance(expert, ExpertBot) and not spec.startswith(("frozen:", "alone", "sighted:")):
+            expert.read = expert.read | (keeping & set(setup.members(3 - setup.team(seat))))
     table.play()
     return table.truth.winner, sum(bot.seconds for seat, bot in timed.items() if setup.team(seat) == a_team)
 

@@ -40,6 +40,10 @@ def test_a_partners_ask_read_as_a_signal_places_the_card_next_to_it() -> None:
     assert plain.forced(six) is None and 0 < plain.holders(six)["Cat"] < 1
     assert read.forced(six) == "Cat" and read.deals < plain.deals
     assert knowledge(view, {"Eve"}).deals == plain.deals  # (Cat's ask is read only when Cat is a partner)
+    rival = parse_game(POSITION.replace("Cat asks Bob for 5D: no", "Cat asks Bob for 9D: no\nBob asks Cat for 5D: no"))
+    mine = View.of(rival.setup, rival.events, "Ann")
+    assert solve(rival.setup, rival.events, "Ann").forced(six) is None
+    assert knowledge(mine, {"Bob", "Dan", "Fay"}).forced(six) == "Bob"  # (an opponent's ask, read the same way)
 
 
 def test_a_signal_no_deal_can_meet_is_left_out() -> None:
@@ -75,6 +79,7 @@ def test_partners_keep_the_signal_and_their_reading_never_rules_out_the_truth(
         assert isinstance(bot, ExpertBot | LevelBot) and len(bot.partners) == 2
         expert = bot if isinstance(bot, ExpertBot) else bot.expert
         assert expert is not None and expert.partners == bot.partners
+        assert expert.read == expert.partners | set(table.truth.setup.members(3 - table.truth.setup.team(seat)))
         if role in (Role.PLAY, Role.PICK) and len(view.events) % 10 == 0:
             k = expert.knowledge(view)
             for half in view.live_sets():
@@ -120,27 +125,36 @@ def test_the_expert_without_partners_asks_as_before() -> None:
     assert all(any(c in view.hand for c in neighbours(card)) for _, card in paired.legal(view))
 
 
-def test_the_coach_and_auto_read_the_partners_signals_and_say_so() -> None:
-    """At a table with expert partners, the expert in the person's seat (``auto``, the full coach's advice) reads
-    the partners' signals and keeps none itself; where that changes its ask from the best by the rules alone,
-    the hint says why. (Seed 4, the person's turn at event 11: found by playing the table's games with ``auto``.)"""
+def test_the_coach_and_auto_read_the_bots_signals_and_say_so() -> None:
+    """At an all-expert table, the expert in the person's seat (``auto``, the full coach's advice) reads the
+    signals the bots keep (partners' and opponents') and keeps none itself; where that changes its ask from the
+    best by the rules alone, the hint says why (seed 4: the first such turn is at event 8)."""
     from trainer.play.match import CoachLevel
     from trainer.play.seat import Seat
     from trainer.render.play import advice_words
 
     seat = Seat(Match.new(Seating(seed=4, partners=BotKind.EXPERT, opponents=BotKind.EXPERT, coach=CoachLevel.FULL)))
     match = seat.match
-    assert match.signallers("Ann") == {"Cat", "Eve"}
-    while len(match.state.events) < 11 or not seat.your_move():
-        seat.respond("auto") if seat.your_move() else match.bot_move()
-    assert len(match.state.events) == 11
-    advice = seat.respond("hint").advice
+    assert match.signallers("Ann") == {"Cat", "Eve"} and match.rivals("Ann") == {"Bob", "Dan", "Fay"}
+    advice = None
+    while not match.over:
+        if not seat.your_move():
+            match.bot_move()
+            continue
+        advice = seat.respond("hint").advice
+        if advice is not None and advice.why is not None and advice.why.reason == "signals":
+            break
+        seat.respond("auto")
     assert advice is not None and advice.why is not None and advice.why.reason == "signals"
-    assert advice.why.chance < advice.why.best == advice.chance <= advice.why.better
+    assert len(match.state.events) == 8
+    assert advice.why.chance < advice.why.best == advice.chance  # (by the rules alone, as the hint says)
     move = match.suggest()
     assert move == advice.expert and isinstance(move, AskFor)
     view = match.your_view()
-    reader = ExpertBot(random.Random(0), partners=match.signallers("Ann"), keeps=False)
+    reader = ExpertBot(random.Random(0), partners=match.signallers("Ann"), keeps=False, rivals=match.rivals("Ann"))
     assert reader.legal(view) == view.legal_asks()  # (it keeps no signal itself: nobody reads the person's seat)
+    read = reader.knowledge(view)  # by the signals, the expert's ask is the likeliest
+    assert advice.why.better == read.holders(move.card)[move.target] == max(
+        read.holders(c).get(t, 0) for t, c in view.legal_asks())
     said = str(advice_words(advice))
-    assert f"The expert would ask {move.target} for {move.card}" in said and "partners' signals" in said
+    assert f"The expert would ask {move.target} for {move.card}" in said and "the bots' signals" in said

@@ -54,9 +54,11 @@ def keeps_signal(kind: BotKind) -> bool:
     return kind is BotKind.EXPERT or (kind in LEVEL and LEVEL[kind].signals)
 
 
-def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] = ()) -> Bot:
+def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] = (),
+             rivals: Collection[str] = ()) -> Bot:
     """A new bot of ``kind`` drawing its choices from ``rng``; ``partners``: the teammates that are bots of the
-    same kind from the start (``expert`` partners signal to each other, :mod:`trainer.play.signals`)."""
+    same kind from the start (``expert`` and ``hard`` partners signal to each other, :mod:`trainer.play.signals`);
+    ``rivals``: the opponents that keep the signal among themselves (the ``expert`` reads them too)."""
     kind = BotKind(kind)
     if kind is BotKind.RANDOM:
         return RandomBot(rng)
@@ -65,8 +67,8 @@ def make_bot(kind: BotKind | str, rng: random.Random, partners: Collection[str] 
     if kind is BotKind.HUMAN:
         return HumanBot(rng)
     if kind in LEVEL:
-        return LevelBot(LEVEL[kind], rng, partners)
-    return ExpertBot(rng, partners=partners)
+        return LevelBot(LEVEL[kind], rng, partners, rivals)
+    return ExpertBot(rng, partners=partners, rivals=rivals)
 
 
 def guessed_claim(view: View, memory: Memory, half: HalfSuit) -> ClaimSet:

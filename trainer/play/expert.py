@@ -133,7 +133,7 @@ class Why:
     whose best ask hits with ``better``), ``completes`` (a hit makes ``half_suit`` certain for the team),
     ``leave`` (the best chance takes back a card the other team took from the team: the table knows where it is,
     and it would only be asked back), ``fair`` (the best chance takes a card from the same player a third time)
-    ``signals`` (its partners' signals, :mod:`trainer.play.signals`, make it the likeliest: it hits with
+    ``signals`` (the signals it reads, :mod:`trainer.play.signals`, make it the likeliest: it hits with
     ``better`` by them, ``chance`` by the rules alone, against ``best``, the best by the rules alone) or
     ``weighs`` (it weighs the ask beyond its chance). ``chance``: the chance the expert's ask hits; ``best``: the
     best chance among the asks.
@@ -154,10 +154,11 @@ class ExpertBot:
 
     def __init__(
         self, rng: random.Random, stalemate_breaker: bool = True, discreet: bool = True, tact: Tact | None = TACT,
-        partners: Collection[str] = (), keeps: bool = True,
+        partners: Collection[str] = (), keeps: bool = True, rivals: Collection[str] = (),
     ) -> None:
         """``partners``: the teammates who keep the signal (:mod:`trainer.play.signals`); the bot reads theirs,
-        and with ``keeps`` keeps it too (``False``: the person's seat, whose asks nobody reads).
+        and with ``keeps`` keeps it too (``False``: the person's seat, whose asks nobody reads). ``rivals``: the
+        opponents who keep it among themselves, whose asks the bot reads too (the convention is no secret).
         ``stalemate_breaker=False`` plays ``classic`` as before the breaker: no reserve, never a handover
         (``benchmarks/bots.py`` measures what the breaker is worth against that). ``discreet=False`` plays as
         the expert did before issue 31: the best chance alone, ping-pong allowed, a guessed claim rather than an
@@ -165,6 +166,7 @@ class ExpertBot:
         self.rng = rng
         self.partners = frozenset(partners)
         self.keeps = keeps and bool(self.partners)
+        self.read = self.partners | frozenset(rivals)
         self.breaker = stalemate_breaker
         self.discreet = discreet
         self.tact = tact if discreet else None
@@ -175,7 +177,7 @@ class ExpertBot:
         """The exact knowledge of the seat (cached for the last position seen)."""
         key = (view.seat, len(view.events))
         if self._cached is None or self._cached[0] != key:
-            self._cached = (key, signals.knowledge(view, self.partners))
+            self._cached = (key, signals.knowledge(view, self.read))
         return self._cached[1]
 
     def legal(self, view: View) -> list[tuple[str, Card]]:
@@ -265,9 +267,9 @@ class ExpertBot:
         return Why("weighs", chance=chance, best=best)
 
     def signalled(self, view: View, move: AskFor, legal: list[tuple[str, Card]], chance: Fraction) -> Why | None:
-        """``signals`` when the ask, the best by the bot's view, is not the best by the rules alone: its partners'
-        signals made it so (``chance`` and ``best`` by the rules alone, ``better`` by the bot's view)."""
-        if not self.partners:
+        """``signals`` when the ask, the best by the bot's view, is not the best by the rules alone: the signals it
+        reads made it so (``chance`` and ``best`` by the rules alone, ``better`` by the bot's view)."""
+        if not self.read:
             return None
         plain = solve(view.setup, view.events, view.seat)
         chances = {(t, c): plain.holders(c).get(t, Fraction(0)) for t, c in legal}

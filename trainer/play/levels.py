@@ -106,14 +106,18 @@ LEVEL = {
 class LevelBot:
     """A player of one :class:`Level`."""
 
-    def __init__(self, level: Level, rng: random.Random, partners: Collection[str] = ()) -> None:
-        """``partners``: the teammates that are bots of the same level from the start (read with
-        :attr:`Level.signals`)."""
+    def __init__(
+        self, level: Level, rng: random.Random, partners: Collection[str] = (), rivals: Collection[str] = ()
+    ) -> None:
+        """``partners``: the teammates that are bots of the same level from the start; ``rivals``: the
+        opponents that keep the signal among themselves (both read with :attr:`Level.signals`)."""
         self.level = level
         self.kind = level.kind
         self.rng = rng
         self.partners = frozenset(partners) if level.signals else frozenset()
-        self.expert = ExpertBot(rng, partners=self.partners) if level.engine or level.exact_claims else None
+        rivals = rivals if level.signals else ()
+        self.expert = (ExpertBot(rng, partners=self.partners, rivals=rivals) if level.engine or level.exact_claims
+                       else None)
 
     def decide(self, view: View) -> Move:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""

@@ -271,17 +271,23 @@ class Match:
         team = self.setup.members(self.setup.team(seat))
         return frozenset(p for p in team if p != seat and p not in self.played and self.kind_of(p) is kind)
 
-    def signallers(self, seat: str) -> frozenset[str]:
-        """The teammates of ``seat`` whose asks keep the signal: bots of a level that keeps it, with partners
-        (the expert in a person's seat, ``auto`` and the coach's, reads them).
+    def keeping(self) -> frozenset[str]:
+        """The seats whose asks keep the signal: bots of a level that keeps it, with partners.
 
-        >>> match = Match.new(Seating(seed=3, partners=BotKind.EXPERT))
-        >>> sorted(match.signallers("Ann")), sorted(Match.new(Seating(seed=3)).signallers("Ann"))
-        (['Cat', 'Eve'], [])
+        >>> sorted(Match.new(Seating(seed=3, partners=BotKind.EXPERT)).keeping()), Match.new(Seating(seed=3)).keeping()
+        (['Cat', 'Eve'], frozenset())
         """
-        team = self.setup.members(self.setup.team(seat))
-        return frozenset(p for p in team if p != seat and p not in self.played and keeps_signal(self.kind_of(p))
+        return frozenset(p for p in self.setup.players if p not in self.played and keeps_signal(self.kind_of(p))
                          and self.partners_of(p))
+
+    def signallers(self, seat: str) -> frozenset[str]:
+        """The teammates of ``seat`` whose asks keep the signal (the expert in a person's seat, ``auto`` and the
+        coach's, reads them)."""
+        return self.keeping() & set(self.setup.members(self.setup.team(seat))) - {seat}
+
+    def rivals(self, seat: str) -> frozenset[str]:
+        """The opponents of ``seat`` whose asks keep the signal (the expert reads them too)."""
+        return self.keeping() & set(self.setup.members(3 - self.setup.team(seat)))
 
     # -- moving on ------------------------------------------------------------------------
 
@@ -293,7 +299,7 @@ class Match:
                                   f"it is {seat}'s move, not a bot's")
         before = len(self.state.events)
         self.table.bots[seat] = make_bot(self.kind_of(seat), move_rng(self.seating.seed, before, seat),
-                                         partners=self.partners_of(seat))
+                                         partners=self.partners_of(seat), rivals=self.rivals(seat))
         self.table.step()
         return list(self.state.events[before:])
 
@@ -305,7 +311,7 @@ class Match:
         if role is Role.PASS and not view.pass_targets():  # your team is out of cards: an opponent claims
             return PassTo(most_cards(view, sorted(self.state.actors())))
         bot = ExpertBot(move_rng(self.seating.seed, len(self.state.events), seat), partners=self.signallers(seat),
-                        keeps=False)
+                        keeps=False, rivals=self.rivals(seat))
         return bot.decide(view)
 
     def events_for(self, move: Move, seat: str | None = None) -> list[Event]:

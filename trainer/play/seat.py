@@ -320,7 +320,7 @@ class Seat:
         match = self.match
         view = match.table.view(self.you, self.role())
         bot = ExpertBot(move_rng(match.seating.seed, len(match.state.events), self.you),
-                        partners=match.signallers(self.you), keeps=False)
+                        partners=match.signallers(self.you), keeps=False, rivals=match.rivals(self.you))
         move = bot.decide(view)
         why = bot.why(view, move)
         if why is None:

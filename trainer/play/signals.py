@@ -11,8 +11,10 @@ tells its partners "I hold the card below this one, or the card above it": a
 a seat that holds some but not all of a set holds a card next to one it lacks.
 
 The convention is no secret (``docs/bots.md`` says it, and a player may read
-it too); it only narrows which asks the bot makes. ``benchmarks/bots.py``
-measured it: it is what makes today's expert beat the expert before it.
+it too): the expert (and ``hard``) reads the other team's asks so too when
+that team keeps it, and the expert in a person's seat (``auto``, the coach)
+reads every seat that keeps it. ``benchmarks/bots.py`` measured it: it is
+what makes today's expert beat the expert before it.
 
     >>> from trainer.game.cards import Card
     >>> [str(c) for c in neighbours(Card.parse("7D"))]
@@ -53,9 +55,10 @@ def signalling(hand: Collection[Card], asks: Iterable[tuple[str, Card]]) -> list
 
 
 def knowledge(view: View, partners: Collection[str]) -> Knowledge:
-    """The seat's exact knowledge, each ask of a teammate in ``partners`` read as a signal too.
+    """The seat's exact knowledge, each ask of a player in ``partners`` (the seats it reads: teammates, and
+    opponents that keep the signal) read as a signal too.
 
-    A fact no deal can meet (a partner who did not keep the signal) is left out, and if the facts together
+    A fact no deal can meet (a player who did not keep the signal) is left out, and if the facts together
     leave no deal, the plain exact view is returned: a signal never makes the bot believe something false
     about a position it can see.
     """

@@ -31,7 +31,7 @@ from trainer.game.notation import Game, parse_game, write_game
 from trainer.game.randomplay import NAMES, claim_event, deal
 from trainer.game.state import Setup, State
 from trainer.game.variants import Variant
-from trainer.play.bots import Bot, BotKind, forced_claim, make_bot
+from trainer.play.bots import Bot, BotKind, forced_claim, keeps_signal, make_bot
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 STALL_LIMIT = 150  # events without a claim before the acting seat must claim
@@ -188,7 +188,9 @@ def new_table(job: GameJob) -> Table:
     for seat in names:
         kind = job.team1 if setup.team(seat) == 1 else job.team2
         mates = [p for p in setup.members(setup.team(seat)) if p != seat]  # (a team's bots are of one kind)
-        bots[seat] = make_bot(kind, random.Random(f"{base}:{seat}"), partners=mates)
+        other = job.team2 if setup.team(seat) == 1 else job.team1
+        rivals = setup.members(3 - setup.team(seat)) if keeps_signal(BotKind(other)) else ()
+        bots[seat] = make_bot(kind, random.Random(f"{base}:{seat}"), partners=mates, rivals=rivals)
     return Table(setup, bots, job.stall_limit)
 
 

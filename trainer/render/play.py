@@ -395,8 +395,8 @@ def expert_words(move: Move, why: Why) -> Words:
         because = Words.of(": the best chance would take back a card the other team took from yours (the table "
                            "knows where it is, and they would only ask it back)")
     elif why.reason == "signals":
-        because = Words.of(": it reads your partners' signals (an expert partner asks only for a card next to one it "
-                           f"holds), by which it hits with chance {percent(why.better)}")
+        because = Words.of(": it reads the bots' signals (an expert or hard bot with partners asks only for a card "
+                           f"next to one it holds), by which it hits with chance {percent(why.better)}")
     elif why.reason == "fair":
         because = Words.of(": the best chance would take a card from the same player a third time")
     else:
