@@ -186,8 +186,9 @@ def test_bots_see_only_their_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     real = match_module.make_bot
 
     class Spy:
-        def __init__(self, kind: BotKind | str, rng: object, partners: frozenset[str] = frozenset()) -> None:
-            self.bot = real(kind, rng, partners)  # type: ignore[arg-type]
+        def __init__(self, kind: BotKind | str, rng: object, partners: frozenset[str] = frozenset(),
+                     rivals: frozenset[str] = frozenset()) -> None:
+            self.bot = real(kind, rng, partners, rivals)  # type: ignore[arg-type]
             self.kind = self.bot.kind
 
         def decide(self, view: View) -> object:

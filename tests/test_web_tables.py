@@ -333,10 +333,10 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
         table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
     store = tmp_path / "zoe.sqlite3"
     found = ending(table, {"Zoe": store}.get)
-    assert found["queued"] == {"Bob": [3, 3]}  # (the game of seed 4 with the signalling experts of issue 44)
+    assert found["queued"] == {"Bob": [2, 2]}  # (the game of seed 4 with the signalling experts of issue 44)
     assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
     with Progress(store) as progress:
-        assert len(progress.due_reviews()) == 3
+        assert len(progress.due_reviews()) == 2
 
 
 def test_the_pages_of_a_table(api: TestClient) -> None:
