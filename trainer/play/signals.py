@@ -1,10 +1,12 @@
-"""The ``expert`` bots' signal: partners ask only for a card next to one they hold, and read each other so.
+"""The ``expert`` and ``hard`` bots' signal: partners ask only for a card next to one they hold, and read each
+other so.
 
 Every ask tells the whole table that the asker holds another card of the set.
 Expert partners agree on a little more. A set's six cards form a ring in their
 order (``2 3 4 5 6 7``: 7's neighbours are 6 and 2; the ``8J`` set's order is
-``8S 8H 8D 8C RJ BJ``), and an expert bot whose partners are expert bots asks
-only for a card with one of its two neighbours in its hand. So each ask also
+``8S 8H 8D 8C RJ BJ``), and an ``expert`` (or ``hard``) bot whose partners are
+bots of its level asks only for a card with one of its two neighbours in its
+hand. So each ask also
 tells its partners "I hold the card below this one, or the card above it": a
 "holds one of" fact about two cards instead of five, which their exact view
 (:func:`knowledge`) counts like any other fact. There is always such an ask:
