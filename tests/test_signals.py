@@ -128,7 +128,7 @@ def test_the_expert_without_partners_asks_as_before() -> None:
 def test_the_coach_and_auto_read_the_bots_signals_and_say_so() -> None:
     """At an all-expert table, the expert in the person's seat (``auto``, the full coach's advice) reads the
     signals the bots keep (partners' and opponents') and keeps none itself; where that changes its ask from the
-    best by the rules alone, the hint says why (seed 4: the first such turn is at event 8)."""
+    best by the rules alone, the hint says why (seed 4: the first such turn is at event 7)."""
     from trainer.play.match import CoachLevel
     from trainer.play.seat import Seat
     from trainer.render.play import advice_words
@@ -146,7 +146,7 @@ def test_the_coach_and_auto_read_the_bots_signals_and_say_so() -> None:
             break
         seat.respond("auto")
     assert advice is not None and advice.why is not None and advice.why.reason == "signals"
-    assert len(match.state.events) == 8
+    assert len(match.state.events) == 7
     assert advice.why.chance < advice.why.best == advice.chance  # (by the rules alone, as the hint says)
     move = match.suggest()
     assert move == advice.expert and isinstance(move, AskFor)

@@ -88,9 +88,13 @@ class Tact:
     unless the hit makes the set certain."""
     window: Fraction | None = None
     """Only asks this close to the best chance are weighed (``None``: all of them)."""
-    ahead: Fraction = Fraction(0)
+    ahead: Fraction = Fraction(1, 2)
     """A hit is worth this much more per unit of the best chance of the ask after it (the seat's exact view after
-    the hit: one more solve per ask weighed, the :data:`WEIGHED` best only)."""
+    the hit: one more solve per ask weighed, the :data:`WEIGHED` best only); in ``classic`` only unless
+    :attr:`ahead_fish54`. With the signal, against the expert before it at classic 6p: 71% and 69% of the decided
+    games on two seeds, against 65% and 64% without (``fish54`` 6p: 68% against 71%)."""
+    ahead_fish54: bool = False
+    """Weigh :attr:`ahead` in ``fish54`` too."""
     hoard: bool = True
     """``classic``: keep every certain set (the other team holds none of its cards, so nothing can take it away)
     and claim one only to hand the turn to a teammate with a better ask, or when nothing else can be done."""
@@ -537,9 +541,10 @@ class ExpertBot:
                     Fraction(0),
                 )
             scored.append((chance * value - (1 - chance) * tact.miss * danger[target], target, card))
-        if tact.ahead:
+        ahead = tact.ahead if view.setup.variant.pass_after_claim or tact.ahead_fish54 else Fraction(0)
+        if ahead:
             scored.sort(key=lambda a: a[0], reverse=True)
-            scored = [(v + chance_of[(t, c)] * tact.ahead * self.next_chance(view, t, c), t, c)
+            scored = [(v + chance_of[(t, c)] * ahead * self.next_chance(view, t, c), t, c)
                       for v, t, c in scored[:WEIGHED]]
         return scored
 

@@ -50,11 +50,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from trainer.game.cards import Card, HalfSuit
-from trainer.play.expert import ExpertBot
+from trainer.play.expert import TACT, ExpertBot
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, fresh, most_cards, retakes
 from trainer.play.signals import signalling
@@ -94,6 +94,10 @@ class Level:
     the expert's moves, the exact chances it uses) counts its partners' asks as signals."""
 
 
+LEVEL_TACT = replace(TACT, ahead=Fraction(0))
+"""The expert's moves of a level weigh no ask after a hit (:attr:`~trainer.play.expert.Tact.ahead`): ``hard`` as
+measured in issue 44."""
+
 LEVEL = {
     BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
     BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True),
@@ -116,8 +120,8 @@ class LevelBot:
         self.rng = rng
         self.partners = frozenset(partners) if level.signals else frozenset()
         rivals = rivals if level.signals else ()
-        self.expert = (ExpertBot(rng, partners=self.partners, rivals=rivals) if level.engine or level.exact_claims
-                       else None)
+        self.expert = (ExpertBot(rng, partners=self.partners, rivals=rivals, tact=LEVEL_TACT)
+                       if level.engine or level.exact_claims else None)
 
     def decide(self, view: View) -> Move:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""
