@@ -11,9 +11,12 @@ and the public history) and then:
   holds none of its cards, so nothing can take it away) and claims one
   whenever a teammate has a better ask than its own (by its own exact view of
   what that teammate can ask), then passes the turn to that teammate;
+- with partners of its kind, keeps their signal and reads theirs (and the
+  other team's, when it keeps one): :mod:`trainer.play.signals`;
 - otherwise asks for the card and target with the best exact chance of a
-  hit, a hit that would make a set certain for its team counting twice
-  (:class:`Tact`), never an ask that cannot hit, and never takes a card from
+  hit, a hit that would make a set certain for its team counting twice, and
+  in ``classic`` a hit worth half a hit more per unit of the best chance of
+  the ask after it (:class:`Tact`), never an ask that cannot hit, and never takes a card from
   the same player a third time while it can ask anything else; among equals,
   a set the table already knows it holds (the ask tells the other team
   nothing new), then the set it holds most of. ``benchmarks/bots.py --tact``
