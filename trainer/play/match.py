@@ -27,7 +27,7 @@ that act for a person take the ``seat`` they act for (``you`` by default).
     >>> shared.decider(), shared.is_person("Dan")
     (('Dan', <Role.PLAY: 'play'>), True)
     >>> [str(e) for e in shared.play(shared.suggest("Dan"), seat="Dan")]
-    ['Dan asks Ann for 9S: no']
+    ['Dan asks Ann for 2S: no']
 """
 
 from __future__ import annotations

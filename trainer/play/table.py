@@ -37,7 +37,7 @@ the last one for a seat whose coach is off, as at a real table).
     'moved'
     >>> view = table.view("Dan")
     >>> view["you"], len(view["hand"]), view["events"]
-    ('Dan', 8, ['Dan asks Ann for 9S: no'])
+    ('Dan', 8, ['Dan asks Ann for 2S: no'])
     >>> "hand" in table.view(None), Table.load(table.text()).view("Dan") == view
     (False, True)
 """
