@@ -541,7 +541,8 @@ def default_table_game(
         count = len(match.state.events)
         kind = match.kind_of(seat)
         rng = move_rng(seed, count, seat)
-        match.table.bots[seat] = before_bot(kind, rng) if before else make_bot(kind, rng, match.partners_of(seat))
+        match.table.bots[seat] = (before_bot(kind, rng) if before else
+                                  make_bot(kind, rng, match.partners_of(seat), match.rivals(seat)))
         match.table.step()
     winner = match.state.winner
     mine = match.setup.team(match.you)
@@ -746,18 +747,14 @@ class SightedExpert(ExpertBot):
 
     def knowledge(self, view: View) -> Knowledge:
         from trainer.engine.constraints import History
-        from trainer.engine.passes import full_pass
-        from trainer.engine.solve import counting_model
+        from trainer.engine.solve import knowing
 
         key = (view.seat, len(view.events))
         if self._cached is None or self._cached[0] != key:
             shown = [p for p in self.truth.players if self.seen == "all" or self.truth.team(p) == view.team]
             table = Setup(self.truth.variant, self.truth.players, self.truth.dealer,
                           {p: self.truth.hands[p] for p in shown})
-            history = History.replay(table, view.events, view.seat)
-            model = counting_model(history)
-            passes = full_pass(model.problem)
-            self._cached = (key, Knowledge(history, model, passes.total * model.plain_ways, passes))
+            self._cached = (key, knowing(History.replay(table, view.events, view.seat)))
         return self._cached[1]
 
 

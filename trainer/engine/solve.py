@@ -137,12 +137,10 @@ def solve(setup: Setup, events: Sequence[Event], viewer: str | None) -> Knowledg
         history = replayed(setup, events, viewer)
     except ImpossibleHistoryError as error:
         raise _earlier(setup, events, viewer, error) from None
-    model = counting_model(history)
-    passes = full_pass(model.problem)
-    deals = passes.total * model.plain_ways
-    if deals == 0:
+    known = _counted(history)
+    if known is None:
         raise NoDealError(events, _first_impossible(setup, events, viewer))
-    return Knowledge(history, model, deals, passes)
+    return known
 
 
 def knowing(history: History) -> Knowledge:
@@ -155,12 +153,18 @@ def knowing(history: History) -> Knowledge:
     >>> knowing(history).deals == solve(history.setup, (), None).deals
     True
     """
+    known = _counted(history)
+    if known is None:
+        raise ImpossibleHistoryError("no deal meets these facts")
+    return known
+
+
+def _counted(history: History) -> Knowledge | None:
+    """The knowledge of ``history``'s facts, counted (``None``: no deal meets them)."""
     model = counting_model(history)
     passes = full_pass(model.problem)
     deals = passes.total * model.plain_ways
-    if deals == 0:
-        raise ImpossibleHistoryError("no deal meets these facts")
-    return Knowledge(history, model, deals, passes)
+    return Knowledge(history, model, deals, passes) if deals else None
 
 
 def _earlier(

@@ -123,9 +123,6 @@ class Tact:
     target: int = 0
     """Among asks of equal worth: 1 the target with most cards, -1 the one with fewest (the miss hands it the
     turn), 0 no preference."""
-    news: bool = False
-    """With partners (:mod:`trainer.play.signals`), among asks of equal worth: one whose signal tells them of a
-    card of the hand that its earlier asks and hits have not already shown."""
 
 
 TACT = Tact()
@@ -393,27 +390,14 @@ class ExpertBot:
         sizes = view.state.sizes
         danger = self.danger(view, {t for t, _ in top}) if self.tact is not None and self.tact.safe else {}
 
-        told = self.told(view) if self.partners and self.tact is not None and self.tact.news else None
-
-        def quietness(ask: tuple[str, Card]) -> tuple[bool, Fraction, bool, int, int]:
+        def quietness(ask: tuple[str, Card]) -> tuple[Fraction, bool, int, int]:
             half = ask[1].half_suit
-            news = told is not None and any(c in hand and c not in told for c in signals.neighbours(ask[1]))
-            return (news, -danger.get(ask[0], Fraction(0)), (half in shown) != tell,
-                    sum(c.half_suit is half for c in hand), lean * sizes[ask[0]])
+            return (-danger.get(ask[0], Fraction(0)), (half in shown) != tell, sum(c.half_suit is half for c in hand),
+                    lean * sizes[ask[0]])
 
         quietest = max(quietness(a) for a in top)
         target, card = self.rng.choice([a for a in top if quietness(a) == quietest])
         return AskFor(target, card)
-
-    def told(self, view: View) -> set[Card]:
-        """The cards of the seat's hand its partners have been shown: those seen to move to it, and those next
-        to a card it asked for (its signals)."""
-        hand = view.hand
-        told = {c for c, p in view.state.located.items() if p == view.seat}
-        for event in view.events:
-            if isinstance(event, Ask) and event.asker == view.seat:
-                told.update(c for c in signals.neighbours(event.card) if c in hand)
-        return told
 
     def danger(self, view: View, targets: set[str]) -> dict[str, Fraction]:
         """For each of ``targets``: the asks it could then surely make against the team, as far as the seat can

@@ -57,7 +57,6 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import TACT, ExpertBot
 from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, fresh, most_cards, retakes
-from trainer.play.signals import signalling
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 EASY_SPAN = 45
@@ -185,9 +184,9 @@ class LevelBot:
         return None
 
     def legal(self, view: View) -> list[tuple[str, Card]]:
-        """The asks the bot may make: the legal ones, only those that keep the signal when it has partners."""
-        asks = view.legal_asks()
-        return signalling(view.hand, asks) if self.partners else asks
+        """The asks the bot may make: the legal ones, only those that keep the signal when it has partners (as
+        its expert's: :meth:`~trainer.play.expert.ExpertBot.legal`)."""
+        return self.expert.legal(view) if self.expert is not None else view.legal_asks()
 
 
 def surest_claim(view: View, memory: Memory) -> ClaimSet:
