@@ -123,10 +123,6 @@ class Tact:
     target: int = 0
     """Among asks of equal worth: 1 the target with most cards, -1 the one with fewest (the miss hands it the
     turn), 0 no preference."""
-    giveaway: Fraction = Fraction(0)
-    """Per card of the seat's hand the table can prove it holds after the ask and could not before (beyond the card
-    taken), on a hit and on a miss weighted by their chances: two solves of the public view per ask weighed (the
-    :data:`WEIGHED` best only)."""
 
 
 TACT = Tact()
@@ -537,25 +533,7 @@ class ExpertBot:
             scored.sort(key=lambda a: a[0], reverse=True)
             scored = [(v + chance_of[(t, c)] * ahead * self.next_chance(view, t, c), t, c)
                       for v, t, c in scored[:WEIGHED]]
-        if tact.giveaway and len(scored) > 1:
-            scored.sort(key=lambda a: a[0], reverse=True)
-            scored = [(v - tact.giveaway * self.given(view, t, c, chance_of[(t, c)]), t, c)
-                      for v, t, c in scored[:WEIGHED]]
         return scored
-
-    def given(self, view: View, target: str, card: Card, chance: Fraction) -> Fraction:
-        """The cards of the seat's hand the table can prove it holds after asking ``target`` for ``card`` and could
-        not before (beyond the card taken), on a hit and on a miss, weighted by their chances."""
-        key = len(view.events)
-        if self._public is None or self._public[0] != key:
-            self._public = (key, self.proven(view, view.events))
-        before = self._public[1]
-        cost = Fraction(0)
-        for hit, weight in ((True, chance), (False, 1 - chance)):
-            if weight:
-                after = self.proven(view, (*view.events, Ask(view.seat, target, card, hit)))
-                cost += weight * len((after - before - {card}) & view.hand)
-        return cost
 
     def next_chance(self, view: View, target: str, card: Card) -> Fraction:
         """The best chance of the seat's next ask after ``target`` gives it ``card``."""
