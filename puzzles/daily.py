@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
@@ -148,6 +149,10 @@ def parse_day(text: str | None) -> date:
     Traceback (most recent call last):
     ...
     trainer.game.errors.LiteratureError: --date must be YYYY-MM-DD, not 'March 1'
+    >>> parse_day("2026-02-30")
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.LiteratureError: --date '2026-02-30' is not a day of the calendar
     >>> parse_day("9999-12-31")
     Traceback (most recent call last):
     ...
@@ -159,6 +164,8 @@ def parse_day(text: str | None) -> date:
     try:
         day = date.fromisoformat(text.strip())
     except ValueError:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise LiteratureError(f"--date {shown!r} is not a day of the calendar") from None
         raise LiteratureError(f"--date must be YYYY-MM-DD, not {shown!r}") from None
     if not in_window(day):
         raise LiteratureError(f"--date must be a date {WINDOW}, not {shown!r}")

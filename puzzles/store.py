@@ -171,6 +171,7 @@ class Summary:
             "streak": self.streak.current,
             "best_streak": self.streak.best,
             "today_done": self.streak.today_done,
+            "today_missed": self.streak.today_missed,
             "rating": round(self.rating.rating, 1),
             "rating_deviation": round(self.rating.rd, 1),
             "rating_provisional": self.provisional,
@@ -685,7 +686,16 @@ class Progress:
     def streak(self) -> Streak:
         """The daily streak as of the clock's today."""
         with self._read() as db:
-            return streak_of(self._daily_days(db), self.clock().date())
+            return self._streak(db, self.clock().date())
+
+    def _streak(self, db: sqlite3.Connection, today: date) -> Streak:
+        """The streak as of ``today``: its counted days, and whether today's daily was answered wrongly (its
+        first answer, as :meth:`daily_answered` finds it)."""
+        first = db.execute(
+            "SELECT correct FROM attempts WHERE daily = ? AND practice = 0 AND outcome != 'quit' ORDER BY id LIMIT 1",
+            (today.isoformat(),),
+        ).fetchone()
+        return streak_of(self._daily_days(db), today, missed=first is not None and not first[0])
 
     def _daily_days(self, db: sqlite3.Connection) -> set[date]:
         """Days whose daily puzzle was solved that day at the first answer (a replay never counts)."""
@@ -803,6 +813,7 @@ class Progress:
                 "SELECT at, rating FROM attempts WHERE rated = 1 AND mode = 'normal' ORDER BY id"
             ).fetchall()
             days = self._daily_days(db)
+            streak = self._streak(db, today)
             rating = self._rating(db)
             memory = db.execute("SELECT 1 FROM attempts WHERE mode = 'memory' LIMIT 1").fetchone()
             memory_rating = self._rating(db, "memory") if memory else None
@@ -815,7 +826,7 @@ class Progress:
         }
         return Summary(
             counts=count(attempts),
-            streak=streak_of(days, today),
+            streak=streak,
             rating=rating,
             by_level=by_level(attempts),
             history=self._history(history),

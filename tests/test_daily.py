@@ -92,6 +92,9 @@ def test_daily_bad_date() -> None:
     result = runner.invoke(app, ["daily", "--date", "4 July"])
     assert result.exit_code == 2
     assert "--date must be YYYY-MM-DD" in result.output
+    result = runner.invoke(app, ["daily", "--date", "2026-02-30"])  # the form is right, the day does not exist
+    assert result.exit_code == 2
+    assert "--date '2026-02-30' is not a day of the calendar" in result.output
 
 
 def test_daily_quiz_records_a_solved_daily(_literature_home: Path) -> None:
@@ -192,7 +195,7 @@ def test_daily_json_bad_date_is_one_line_and_exit_2_without_typer() -> None:
     done = _literature("daily", "--json", "--date", "2026-02-30")
     assert done.returncode == 2 and done.stdout == ""
     said = [line for line in done.stderr.splitlines() if not line.startswith("MODULES ")]
-    assert said == ["--date must be YYYY-MM-DD, not '2026-02-30'"]
+    assert said == ["--date '2026-02-30' is not a day of the calendar"]
     assert "typer" not in _modules(done)
 
 

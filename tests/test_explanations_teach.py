@@ -148,6 +148,8 @@ def test_explain_a_puzzle_in_the_terminal_and_an_unknown_id(pack: list[Puzzle]) 
     assert code == 0 and "level 3 (ask history)" in out.splitlines()[0] and "[ask history]" in out
     code, out, err = command_line.run("explain", "--puzzle", "p-000000000000", "--json")
     assert code == 2 and out == "" and "p-000000000000" in err and "\n" not in err.strip()
+    named = re.findall(r"'literature (\w+)", err)  # the commands the message sends the user to exist
+    assert named and all(command_line.run(name, "--help")[0] == 0 for name in named), err
 
 
 # -- nothing finds cards in sentences the program built ---------------------------------------------------------

@@ -78,6 +78,20 @@ def test_after_todays_daily_the_streak_best_streak_and_a_next_step() -> None:
     assert "Next: 'literature train' for puzzles near your rating (level" in out
 
 
+def test_a_wrong_answer_to_todays_daily_is_missed_not_open() -> None:
+    """Answered wrongly today, the daily can no longer count: the streak ends and every face says "missed"."""
+    puzzle = daily_puzzle(today())
+    code, out = run("daily", input=wrong(puzzle) + "reveal\n")
+    assert code == 0, out
+    assert "Daily streak: 0 days (best 0; today's first answer missed)." in out
+    assert "still open" not in out
+    code, out = run("stats")
+    assert code == 0, out
+    assert "today's first answer missed" in out and "still open" not in out
+    data = json.loads(run("stats", "--json")[1])
+    assert (data["streak"], data["today_done"], data["today_missed"]) == (0, False, True)
+
+
 def test_a_daily_left_unanswered_stays_open() -> None:
     code, out = run("daily", "--date", "2026-06-04", input="hint\n")
     assert code == 0, out

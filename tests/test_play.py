@@ -90,7 +90,7 @@ def test_bad_input_gets_one_line_and_changes_nothing() -> None:
         ("Bob", "name the card to ask Bob for, as in 'Bob 6D'"),
         ("Bob 6D 7D", "ask for one card at a time"),
         ("pass Zed", "'Zed' is not at the table"),
-        ("pass Cat", "the turn cannot pass to Cat now"),
+        ("pass Cat", "Ann cannot pass the turn now: with cards in hand, Ann asks or claims"),
         ("frobnicate", "unknown command 'frobnicate'"),
         ("Bob 6D" * 2000, "that line is 12000 characters long"),
         ("history", "only the last question and answer may be repeated: Bob asks Ann for KD: no"),

@@ -135,7 +135,8 @@ def test_streak_across_days_with_a_fixed_clock(tmp_path: Path) -> None:
         daily(False)  # 5 March: a wrong first answer...
         daily(True)  # ...is not mended by answering again, even unmarked
         daily(True, practice=True)
-        assert (store.streak().current, store.streak().today_done) == (4, False)
+        assert (store.streak().current, store.streak().best, store.streak().today_done) == (0, 4, False)
+        assert store.streak().today_missed  # not open: "today's daily missed", not "still open"
         assert not store.solved_today(date(2025, 3, 5))
         first = store.daily_answered(date(2025, 3, 5))
         assert first is not None and first["outcome"] == "wrong"

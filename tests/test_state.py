@@ -16,6 +16,7 @@ from trainer.game.state import SetStatus, Setup
 
 CLASSIC = "variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\n"  # teams: Ann Cat Eve / Bob Dan Fay
 FISH54 = "variant: fish54\nplayers: Ann Bob Cat Dan Eve Fay\n"
+LATE = " (a claimer may hand the turn to a teammate, right after the claim only)"  # classic, a refused pass
 
 # team 2 (Bob Dan Fay) holds LS HS LH HH, team 1 (Ann Cat Eve) holds LD HD LC HC
 SPLIT_DEAL = """variant: classic
@@ -218,9 +219,11 @@ def test_classic_stalemate_breaker_is_only_right_after_the_claim() -> None:
     )
     rejects(claimed + "Ann passes to Bob\n", 4, "Ann cannot pass to Bob: they are an opponent")
     rejects(claimed + "Cat passes to Eve\n", 4, "Cat cannot pass the turn: it is not theirs")
-    rejects(claimed + "Ann passes to Cat\nCat passes to Eve\n", 5, "the turn cannot pass to Eve now: it is Cat's turn")
+    rejects(claimed + "Ann passes to Cat\nCat passes to Eve\n", 5,
+            "Cat cannot pass the turn now: with cards in hand, Cat asks or claims" + LATE)
     after_ask = claimed + "Ann asks Bob for 2S: yes\n"
-    rejects(after_ask + "Ann passes to Cat\n", 5, "the turn cannot pass to Cat now: it is Ann's turn")
+    rejects(after_ask + "Ann passes to Cat\n", 5,
+            "Ann cannot pass the turn now: with cards in hand, Ann asks or claims" + LATE)
     two = claimed + "Ann claims HD: Ann 9D 10D, Cat JD QD KD AD\n"  # Ann now has no cards
     rejects(two + "Ann passes to Ann\n", 5, "Ann cannot pass the turn to themselves")
 
@@ -293,7 +296,9 @@ def test_a_pass_to_a_teammate_without_cards() -> None:
 
 
 def test_a_player_with_cards_cannot_pass() -> None:
-    rejects(CLASSIC + "Ann passes to Cat\n", 3, "the turn cannot pass to Cat now: it is Ann's turn")
+    holds = "Ann cannot pass the turn now: with cards in hand, Ann asks or claims"
+    rejects(CLASSIC + "Ann passes to Cat\n", 3, holds + LATE)
+    rejects(FISH54 + "Ann passes to Cat\n", 3, holds)
     rejects(CLASSIC + "turn: Cat\n", 3, "the turn cannot pass to Cat now: it is Ann's turn")
 
 

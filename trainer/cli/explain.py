@@ -102,7 +102,8 @@ def _puzzle(puzzle_id: str, as_json: bool) -> None:
 
     data = record(puzzle_id)
     if data is None:
-        raise LiteratureError(f"{BUILT_IN}: no puzzle {puzzle_id!r} (literature puzzles lists them)")
+        raise LiteratureError(f"{BUILT_IN}: no puzzle {puzzle_id!r} (an id is as 'literature daily --json' "
+                             "prints it; 'literature pack --out FILE' writes them all)")
     found = Puzzle.from_json(data)
     if as_json:
         print(json.dumps(explanation_json(found), ensure_ascii=False))

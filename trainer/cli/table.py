@@ -150,7 +150,7 @@ class Table:
                     if self.keys.release():
                         show_lines((DISCARDED,), "yellow")
                     if shown != len(match.state.events):
-                        show_table(match, self.seat.open_book)
+                        show_table(match, self.seat.open_book, self.table.offered_ask(match.you))
                         show_lines(alert_lines(self.seat), "bold yellow")
                         shown = len(match.state.events)
                     if not self.turn():
@@ -197,7 +197,7 @@ class Table:
         if reply.kind == "hand":
             show_hand(match)
         elif reply.kind == "table":
-            show_table(match, self.seat.open_book)
+            show_table(match, self.seat.open_book, self.table.offered_ask(match.you))
         elif reply.kind == "history":
             show_history(match, reply.half_suit)
         if reply.events:

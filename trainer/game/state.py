@@ -544,6 +544,11 @@ class State:
         if to not in actors:
             if not self.sizes[to]:
                 raise IllegalEventError(f"the turn cannot pass to {to}: {to} has no cards")
+            by = event.player
+            if by is not None and by in actors and self.sizes[by]:
+                later = " (a claimer may hand the turn to a teammate, right after the claim only)"
+                raise IllegalEventError(f"{by} cannot pass the turn now: with cards in hand, {by} asks or "
+                                        f"claims{later if self.variant.pass_after_claim else ''}")
             raise IllegalEventError(f"the turn cannot pass to {to} now: it is {' or '.join(sorted(actors))}'s turn")
         self.turn = to
         self.picking_team = None

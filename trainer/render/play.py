@@ -85,8 +85,16 @@ def sets_line(state: State) -> Text:
 
 def turn_words(match: Match, offered: str | None = None) -> Words:
     """Whose move it is, in words, from the person's side; ``offered``: the ask given as the example (one that
-    can hit, :meth:`trainer.play.table.Table.offered_ask`; else a plain ``Bob 6D``)."""
-    return Words.of(_turn(match, offered or "Bob 6D"))
+    can hit, :meth:`trainer.play.table.Table.offered_ask`; without one, the form of an ask, never an ask the
+    seat may not make).
+
+    >>> from trainer.play.match import Match, Seating
+    >>> match = Match.new(Seating(seed=3))
+    >>> while match.decider()[0] != match.you: _ = match.bot_move()
+    >>> str(turn_words(match))
+    'Your move: ask (NAME CARD), claim (claim LD: ...), or help.'
+    """
+    return Words.of(_turn(match, offered or "NAME CARD"))
 
 
 def _turn(match: Match, offered: str) -> str:
@@ -109,8 +117,8 @@ def _turn(match: Match, offered: str) -> str:
     return f"Your move: ask ({offered}), claim (claim LD: ...), or help."
 
 
-def table_view(match: Match, open_history: bool) -> Group:
-    """The whole screen for the person's seat."""
+def table_view(match: Match, open_history: bool, offered: str | None = None) -> Group:
+    """The whole screen for the person's seat; ``offered``: the example ask (:func:`turn_words`)."""
     state = match.state
     setup = match.setup
     you = match.you
@@ -144,7 +152,7 @@ def table_view(match: Match, open_history: bool) -> Group:
         if not recent:
             grid.add_row(Text.assemble(("Last    ", "bold"), (f"nothing yet: {setup.dealer} deals and asks first",
                                                                "dim")))
-    return Group(Rule(title, style="dim"), grid, Text(str(turn_words(match)), style="bold cyan"))
+    return Group(Rule(title, style="dim"), grid, Text(str(turn_words(match, offered)), style="bold cyan"))
 
 
 def recap_rows(summary: Recap, state: State) -> list[Text]:
@@ -231,9 +239,9 @@ def claim_words(state: State, claim: Claim, score: bool = True) -> Words:
     return Words.of(f"{outcome}: team {team} wins ", half, f" ({scored})")
 
 
-def show_table(match: Match, open_history: bool) -> None:
-    """Print the screen."""
-    console().print(table_view(match, open_history))
+def show_table(match: Match, open_history: bool, offered: str | None = None) -> None:
+    """Print the screen (``offered``: the example ask)."""
+    console().print(table_view(match, open_history, offered))
 
 
 def show_events(events: Sequence[Event], you: str, auto: bool = False, state: State | None = None) -> None:

@@ -146,10 +146,11 @@ def attempts_text(counts: Counts) -> str:
 def streak_detail(streak: Streak) -> str:
     """The best streak, and whether today's daily is done.
 
-    >>> streak_detail(Streak(2, 5, False))
-    "best 5; today's daily still open"
+    >>> streak_detail(Streak(2, 5, False)), streak_detail(Streak(0, 5, False, today_missed=True))
+    ("best 5; today's daily still open", "best 5; today's first answer missed")
     """
-    today = "done today" if streak.today_done else "today's daily still open"
+    today = ("done today" if streak.today_done else "today's first answer missed" if streak.today_missed
+             else "today's daily still open")
     return f"best {streak.best}; {today}"
 
 
