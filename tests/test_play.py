@@ -405,3 +405,24 @@ def test_the_full_coach_names_the_experts_move_where_it_is_not_the_best_chance()
     assert "it keeps LD (the other team holds none of its cards" in line
     alert = six_diamonds(CoachLevel.ALERT).respond("hint").advice
     assert alert is not None and alert.expert is None and alert.why is None
+
+
+def test_plain_lines_wrap_at_spaces_and_keep_paths_and_commands_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40 columns a long message breaks between words only: a path longer than the screen stays whole on its
+    own line (the terminal wraps it), and the quoted command a user would copy is never split."""
+    import io
+
+    from rich.console import Console
+
+    import trainer.render.play as render
+
+    out = io.StringIO()
+    monkeypatch.setattr(render, "_console", Console(file=out, width=40, no_color=True))
+    path = "/home/someone/.local/share/literature/games/20261206-0544-seed3.lit"
+    said = (f"Saved: {path} ('literature play --resume' goes on with it). Ask anyway? (yes/no) and "
+            "naming your teammate for each card")
+    render.show_lines([said])
+    lines = out.getvalue().splitlines()
+    assert " ".join(lines).split() == said.split()  # no word cut in two, none lost
+    assert all(len(line) <= 40 or " " not in line.strip() for line in lines if "literature play" not in line)
+    assert path in lines and any("'literature play --resume'" in line for line in lines)

@@ -33,7 +33,7 @@ from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
 from trainer.render.phrases import event_words, names, placement_words
-from trainer.render.words import Words, cards_words
+from trainer.render.words import Words, cards_words, fit
 from trainer.review import Note
 
 RECENT = 5
@@ -293,9 +293,15 @@ def show_history(match: Match, half: HalfSuit | None) -> None:
 
 
 def show_lines(lines: Sequence[str], style: str = "") -> None:
-    """Print plain lines (messages, the coach's words)."""
+    """Print plain lines (messages, the coach's words), wrapped at spaces to the screen's width: a word longer
+    than the width (a path) stays whole, for the terminal to wrap, so it can be copied."""
+    out = console()
     for line in lines:
-        console().print(Text(line, style=style), soft_wrap=True)  # the terminal wraps; a path stays whole
+        for part in fit(line, out.width):
+            out.print(Text(part, style=style), soft_wrap=True)
+
+
+
 
 
 NOTICES = {
@@ -503,7 +509,7 @@ def show_decided(match: Match, decided: Decided) -> None:
         return
     console().print(Text("What mattered most for your team:", style="bold"))
     for moment in decided.moments:
-        console().print(Text(f"  move {moment.event}: {moment_words(match, moment)}"), soft_wrap=True)
+        show_lines([f"  move {moment.event}: {moment_words(match, moment)}"])
 
 
 def moment_words(match: Match, moment: Moment) -> Words:

@@ -21,12 +21,16 @@ the card is there as a value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+import shutil
+import sys
+import textwrap
+from collections.abc import Iterable, Sequence
 
 from trainer.explain.said import Part, Said
 from trainer.game.cards import Card
 
-__all__ = ["Part", "Said", "Words", "cards_words"]
+__all__ = ["Part", "Said", "Words", "cards_words", "fit", "print_plain"]
 
 Words = Said
 """Render's sentences are the explainer's :class:`~trainer.explain.said.Said`: one type from the step to the page."""
@@ -40,3 +44,23 @@ def cards_words(cards: Iterable[Card]) -> Words:
     '2D 3D'
     """
     return Words.join(" ", cards)
+
+
+def fit(line: str, width: int) -> list[str]:
+    """``line`` wrapped at spaces to ``width`` columns, never inside a word (a path) nor a quoted command.
+
+    >>> fit("Saved: g.lit ('literature play --resume' goes on with it).", 30)
+    ['Saved: g.lit', "('literature play --resume'", 'goes on with it).']
+    """
+    kept = re.sub(r"'literature [^']*'", lambda m: m.group().replace(" ", "\xa0"), line)
+    parts = textwrap.wrap(kept, width, break_long_words=False, break_on_hyphens=False)
+    return [part.replace("\xa0", " ") for part in parts] or [""]
+
+
+def print_plain(lines: Sequence[str]) -> None:
+    """Print plain lines (a script's output): on a terminal wrapped at spaces to its width (:func:`fit`), else
+    each line whole."""
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 0
+    for line in lines:
+        for part in fit(line, width) if width else [line]:
+            print(part)

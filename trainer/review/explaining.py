@@ -53,6 +53,7 @@ def explain_event(review: Review, event: int) -> list[tuple[Note, Explanation]]:
     """Every note of event ``event`` (1-based) with its explanation."""
     n = len(review.game.events)
     if not 1 <= event <= n:
-        raise LiteratureError(f"--explain {event} is out of range: the game has {n} events (1 to {n})",
+        raise LiteratureError(f"--explain {event} is out of range: the game has {n} event{'s' if n != 1 else ''} "
+                              f"({'1' if n == 1 else f'1 to {n}'})",
                               path=review.game.path)
     return [(note, explain_note(review, note)) for note in review.notes_of(event)]

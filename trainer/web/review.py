@@ -166,7 +166,8 @@ def _moment(request: Request, opened: Opened) -> tuple[int, str | None] | str:
     total = len(opened.game.events)
     text = request.query_params.get("event", "0").strip()
     if not text.isdigit() or int(text) > total:
-        return f"event must be a whole number from 0 to {total} (the game has {total} events), not {text[:20]!r}"
+        events = "event" if total == 1 else "events"
+        return f"event must be a whole number from 0 to {total} (the game has {total} {events}), not {text[:20]!r}"
     views = {("public" if v is None else v): v for v in opened.views}
     wanted = request.query_params.get("view", "public" if opened.default is None else opened.default)
     if wanted not in views:
