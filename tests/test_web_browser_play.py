@@ -166,3 +166,50 @@ def test_a_worksheet_built_and_printed_to_pdf(server: LiveServer, browser: Any) 
     page.wait_for_selector("ol.steps")
     assert "answer key" in page.inner_text("h1")
     fits(page, "worksheet-answers")
+
+
+def test_on_a_phone_an_answer_is_scrolled_into_view_and_the_bots_wait_while_it_is_read(
+        server: LiveServer, browser: Any) -> None:
+    """A line typed at the bottom of a phone's screen is answered at the top of the table: the page scrolls the
+    answer into view. Typed while the bots are moving, it is answered and they wait for 'Next bot's move'. The
+    pace chosen is kept across a reload."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/play")
+    page.fill("input[name=seed]", "3")
+    page.select_option("select[name=coach]", "full")
+    page.click("text=Deal")
+    page.wait_for_url(re.compile(r"/play/game/"))
+    page.select_option("#pace", "0")
+    page.wait_for_selector(".table-frame[data-your-move='1']", timeout=60_000)
+
+    def answer_in_view() -> bool:
+        return bool(page.evaluate("(() => { const b = document.querySelector('.said').getBoundingClientRect();"
+                                  " return b.top >= -1 && b.bottom <= window.innerHeight + 1; })()"))
+
+    page.locator("#line").scroll_into_view_if_needed()
+    page.fill("#line", "help")
+    page.press("#line", "Enter")
+    page.wait_for_selector(".said p")
+    for _ in range(50):  # (the page's policy forbids wait_for_function's evaluated strings)
+        if answer_in_view():
+            break
+        page.wait_for_timeout(100)
+    assert answer_in_view(), page.evaluate("(() => { const b = document.querySelector('.said').getBoundingClientRect();"
+                                           " return [b.top, b.bottom, window.innerHeight, window.scrollY]; })()")
+
+    page.select_option("#pace", "3000")  # very slow: type while a bot is to move
+    page.fill("#line", "auto")
+    page.press("#line", "Enter")
+    page.wait_for_selector(".table-frame[data-your-move='0']", timeout=30_000)
+    page.fill("#line", "help")
+    page.press("#line", "Enter")
+    page.wait_for_selector(".said p")
+    events = page.get_attribute(".table-frame", "data-events")
+    page.wait_for_timeout(3500)  # longer than the pace: the bots did not move on
+    assert page.get_attribute(".table-frame", "data-events") == events
+    assert "help" not in page.input_value("#line") and page.locator(".said p").count() > 1  # help's lines
+    if page.get_attribute(".table-frame", "data-your-move") == "0":
+        assert page.locator("button", has_text="Next bot's move").count() == 1, page.inner_text(".side")
+
+    page.reload()
+    assert page.input_value("#pace") == "3000"  # the pace chosen is kept

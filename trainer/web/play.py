@@ -49,6 +49,8 @@ from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
 
+PACE_COOKIE = "pace"  # the bots' pace this browser chose last at /play
+
 
 def tables(request: Request) -> OpenGames:
     """The app's open games (made at the first request that needs them)."""
@@ -133,20 +135,27 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
 
 def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None, pace: str = "",
             picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
-    """The table for the person: the fragment for htmx, else the whole page."""
+    """The table for the person: the fragment for htmx, else the whole page. The bots' pace is the one the
+    request sends, else the one this browser chose last (a cookie: a reload or a typed line keeps it)."""
     match = sitting.match
     name = game_id(home(request), path)
+    chosen = pace_of(pace or request.cookies.get(PACE_COOKIE))
     t = context(sitting.table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
                 moved=moved,
-                csrf=csrf_token(request), solo=True, pace=pace_of(pace), file=path.name if match.over else None,
+                csrf=csrf_token(request), solo=True, pace=chosen, file=path.name if match.over else None,
                 end=ending(sitting, request) if match.over else None,
                 links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
+    response: Response
     if request.headers.get("hx-request"):
-        return HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]),
-                            headers={"cache-control": "no-store"})
-    started = match.seating.started[:16].replace("T", " ")
-    return page(request, "table.html", nav="play", title=f"Game of {started or 'a saved game'}",
-                heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES, own_link=None)
+        response = HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]),
+                                headers={"cache-control": "no-store"})
+    else:
+        started = match.seating.started[:16].replace("T", " ")
+        response = page(request, "table.html", nav="play", title=f"Game of {started or 'a saved game'}",
+                        heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES, own_link=None)
+    if pace and pace == chosen:
+        response.set_cookie(PACE_COOKIE, chosen, max_age=400 * 86400, path="/play", samesite="strict", httponly=True)
+    return response
 
 
 async def play_game(request: Request) -> Response:

@@ -160,6 +160,7 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         out["coach"] = table.place(viewer).coach.value
     out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
     out["said_kind"] = "invalid" if refused else reply.kind if reply is not None else "info" if out["said"] else ""
+    out["answered"] = bool(refused) or (reply is not None and reply.kind != "moved")  # the bots wait till it is read
     if match is None:
         return out
     state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])

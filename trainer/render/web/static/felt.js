@@ -6,3 +6,34 @@ document.addEventListener("htmx:afterSettle", () => {
   const under = felt.getBoundingClientRect().bottom + 8 - card.getBoundingClientRect().top;
   if (under > 0) window.scrollBy(0, -under);
 });
+
+// What the table says back to a person's own request (a typed line, Hint, the coach's Yes/No question) is drawn
+// at the top of the table; on a phone the person is further down, at the moves or the text box. After such a
+// request (not the bots' own paced moves) the page scrolls the answer into view if it is off the screen.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const from = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!from || from.closest(".bots")) return;
+  const said = document.querySelector(".table-frame .said");
+  if (!said) return;
+  const box = said.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) said.scrollIntoView({block: "start"});
+});
+
+// The bots' paced moves redraw the whole table, text box included: what the person was typing meanwhile (and the
+// focus, and the caret) is put back, so a line typed while the bots move is not lost.
+let typing = null;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const from = event.detail.requestConfig && event.detail.requestConfig.elt, line = document.getElementById("line");
+  typing = from && from.closest(".bots") && line && line.value
+    ? {value: line.value, focused: document.activeElement === line, caret: line.selectionStart} : null;
+});
+document.addEventListener("htmx:afterSettle", () => {
+  const line = document.getElementById("line");
+  if (!typing || !line || line.value) return;
+  line.value = typing.value;
+  if (typing.focused) {
+    line.focus();
+    line.setSelectionRange(typing.caret, typing.caret);
+  }
+  typing = null;
+});
