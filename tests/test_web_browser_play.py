@@ -143,6 +143,8 @@ def test_a_worksheet_built_and_printed_to_pdf(server: LiveServer, browser: Any) 
     from pypdf import PdfReader
 
     page = browser.new_page(viewport=PHONE)
+    failed: list[str] = []  # no page logs an error (the print pages fetch no favicon, so none is missing)
+    page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
     page.goto(server.url + "/worksheet")
     fits(page, "worksheet-form")
     page.fill("input[name=count]", "2")
@@ -166,6 +168,7 @@ def test_a_worksheet_built_and_printed_to_pdf(server: LiveServer, browser: Any) 
     page.wait_for_selector("ol.steps")
     assert "answer key" in page.inner_text("h1")
     fits(page, "worksheet-answers")
+    assert failed == []
 
 
 def test_on_a_phone_an_answer_is_scrolled_into_view_and_the_bots_wait_while_it_is_read(

@@ -281,6 +281,7 @@ def settled(browser: TestClient, url: str) -> str:
     ({"seed": "-1"}, "seed: a whole number"),
     ({"seed": "9" * 30}, "seed: a whole number"),
     ({"seat": "a b"}, "seat:"),
+    ({"seat": "x" * 500}, "seat: a seat's name has at most 30 characters, not 500"),
     ({"coach": "loud"}, "coach: 'loud' is not one of off, alert, full"),
 ])
 def test_a_bad_new_game_form_gets_its_reason(data: dict[str, str], reason: str) -> None:

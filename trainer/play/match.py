@@ -56,6 +56,7 @@ from trainer.play.simulate import Table, whose_move
 from trainer.play.view import AskFor, Move, PassTo, Role, View
 
 HEADER = "# literature play:"
+MAX_SEAT = 30  # the longest name a person may take at a table of bots (the new-game form's limit too)
 _FIELD = re.compile(r"([a-z-]+)=(\S*)")
 
 
@@ -100,6 +101,10 @@ class Seating:
 
         >>> Seating(you="Zoe").names()
         ('Zoe', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay')
+        >>> Seating(you="x" * 31).names()
+        Traceback (most recent call last):
+        ...
+        trainer.game.errors.NotationError: a seat's name has at most 30 characters, not 31
         """
         if self.players not in PLAYER_COUNTS:
             raise NotationError(f"a game has 6 or 8 players, not {self.players}")
@@ -107,6 +112,8 @@ class Seating:
         if self.you is None or self.you in names:
             return names
         check_name(self.you)
+        if len(self.you) > MAX_SEAT:
+            raise NotationError(f"a seat's name has at most {MAX_SEAT} characters, not {len(self.you)}")
         return (self.you, *names[1:])
 
     def seat(self) -> str:

@@ -312,6 +312,7 @@ def _rests_html(puzzle: Puzzle) -> str:
 def _page(title: str, body: list[str]) -> str:
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<link rel="icon" href="data:,">',  # a sheet is one self-contained file: no icon to fetch (nor a 404)
         f"<title>{html.escape(title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
         *body, "</body>", "</html>", "",
     ])
