@@ -176,3 +176,25 @@ def test_a_hint_lights_its_moves_and_a_beginners_history_opens_with_a_click(site
         page.screenshot(path=str(Path(out) / "hint-lit-phone.png"), full_page=False)
         page.locator(".history-area").screenshot(path=str(Path(out) / "history-phone.png"))
     page.close()
+
+
+def test_the_daily_answered_with_the_keyboard_alone(site: tuple[str, Any]) -> None:
+    """Enter on a card moves the focus to the first seat it may go to (the seats come before the cards), Enter
+    there gives it the card, and the focus goes on to the answer box; Enter there answers."""
+    base, browser = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/daily")
+    page.focus('button.place[data-card="KD"]')
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.getAttribute('data-seat')")
+    assert focused is not None and page.is_enabled(f'button.seat[data-seat="{focused}"]')
+    for _ in range(20):  # Tab along the seats to Ann
+        if page.evaluate("document.activeElement.getAttribute('data-seat')") == "Ann":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert page.input_value("#line") == "Ann KD"
+    assert page.evaluate("document.activeElement.id") == "line"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".reply.verdict")
+    assert page.inner_text(".reply.verdict").startswith("Correct.")

@@ -52,11 +52,22 @@
       }
       if (chosen) { chosen.classList.remove("selected"); }
       place.classList.add("selected"); targets(true);
+      if (event.detail === 0) {                      // from the keyboard: on to the seats (they come before the cards)
+        var first = all(".seat.target")[0];
+        if (first) { first.focus(); }
+      }
     } else if (seat && chosen) {
+      var keyboard = event.detail === 0;
       chosen.setAttribute("data-owner", seat.getAttribute("data-seat"));
       chosen.classList.remove("selected"); label(chosen); targets(false); write();
       var next = all(".place").filter(function (p) { return !p.getAttribute("data-owner"); })[0];
-      if (next && document.querySelector(".puzzle-page").getAttribute("data-kind") !== "certain") { next.click(); }
+      if (next && document.querySelector(".puzzle-page").getAttribute("data-kind") !== "certain") {
+        next.click();
+        if (keyboard) { var seatNext = all(".seat.target")[0]; if (seatNext) { seatNext.focus(); } }
+      } else if (keyboard) {                         // every card placed: on to the answer
+        var box = document.getElementById("line");
+        if (box) { box.focus(); }
+      }
     }
   });
   document.addEventListener("DOMContentLoaded", ready);
