@@ -93,7 +93,9 @@ def test_a_wrong_answer_then_retry_and_hints_as_the_trainer_says_them(tmp_path: 
     browser.get(f"/daily/{TODAY}")
     bad = form(browser, f"/daily/{TODAY}", {"line": "Fay 10S 9H", "puzzle": DAILY}).text
     assert '<div class="reply invalid"' in bad  # a malformed answer: its reason, and the attempt goes on
-    wrong = text_of(form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text)
+    wrong_page = form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text
+    assert '<div class="reply invalid"' not in wrong_page  # the slip, read, is not drawn again
+    wrong = text_of(wrong_page)
     assert "Wrong:" in wrong and "Try again" in wrong
     assert "level" not in wrong and "ask history" not in wrong  # not answered yet: still no theme
     hinted = text_of(form(browser, f"/daily/{TODAY}", {"do": "hint", "puzzle": DAILY}).text)

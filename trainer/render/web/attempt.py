@@ -148,6 +148,7 @@ def puzzle_context(served: Served) -> dict[str, Any]:
     own = puzzle.own_cards
     groups = history_groups(puzzle)
     said = [r for r in served.replies if r.kind not in SHOWN]
+    said = [r for i, r in enumerate(said) if r.kind != "invalid" or i == len(said) - 1]  # a typing slip, once read
     context: dict[str, Any] = {
         "puzzle": puzzle,
         "table": table_view(puzzle.state, puzzle.viewer),

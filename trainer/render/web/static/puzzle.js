@@ -5,6 +5,7 @@
   "use strict";
   function all(selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); }
   function selected() { return document.querySelector(".place.selected"); }
+  function focus(element) { if (element) { element.focus(); } }
 
   function write() {        // the answer in the trainer's words, players in seat order: "Ann 2D 3D, Cat 6D"
     var line = document.getElementById("line"), groups = {}, parts = [];
@@ -52,22 +53,14 @@
       }
       if (chosen) { chosen.classList.remove("selected"); }
       place.classList.add("selected"); targets(true);
-      if (event.detail === 0) {                      // from the keyboard: on to the seats (they come before the cards)
-        var first = all(".seat.target")[0];
-        if (first) { first.focus(); }
-      }
+      if (event.detail === 0) { focus(all(".seat.target")[0]); }  // by keyboard: on to the seats (before the cards)
     } else if (seat && chosen) {
-      var keyboard = event.detail === 0;
       chosen.setAttribute("data-owner", seat.getAttribute("data-seat"));
       chosen.classList.remove("selected"); label(chosen); targets(false); write();
       var next = all(".place").filter(function (p) { return !p.getAttribute("data-owner"); })[0];
-      if (next && document.querySelector(".puzzle-page").getAttribute("data-kind") !== "certain") {
-        next.click();
-        if (keyboard) { var seatNext = all(".seat.target")[0]; if (seatNext) { seatNext.focus(); } }
-      } else if (keyboard) {                         // every card placed: on to the answer
-        var box = document.getElementById("line");
-        if (box) { box.focus(); }
-      }
+      var more = next && document.querySelector(".puzzle-page").getAttribute("data-kind") !== "certain";
+      if (more) { next.click(); }
+      if (event.detail === 0) { focus(more ? all(".seat.target")[0] : document.getElementById("line")); }
     }
   });
   document.addEventListener("DOMContentLoaded", ready);
