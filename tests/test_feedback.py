@@ -11,7 +11,7 @@ from puzzles.model import Puzzle
 from puzzles.packs import load_pack
 from puzzles.quiz import Attempt, ruling
 from trainer.game.cards import Card
-from trainer.render.quiz import reply_lines
+from trainer.render.quiz import reply_lines, ruling_words
 
 PARTLY = "p-1529dfd6c6ee"  # "Which high hearts ... can you place for certain?": Cat 9H JH KH, Hal 10H, Bob QH
 HAND_COUNTED = "p-597d9f615dbf"  # "Who holds QH?" (Ann): step 3 counts Bob's hand full, step 4 eliminates
@@ -140,3 +140,24 @@ def test_every_first_hint_in_the_pack_leads_into_the_questions_set() -> None:
             assert hint.step is not None, puzzle.id
             assert _sets_of(puzzle, hint.step) & sets, (puzzle.id, depth, hint.step)
             assert hint.card is None or hint.card in puzzle.question.scope, (puzzle.id, hint.card)
+
+
+def test_a_move_that_would_give_the_answer_away_is_named_by_number_with_where_to_look() -> None:
+    """While a puzzle is open, a move that places an answer card is cited by its number only, said to be in the
+    history (never a bare 'move 274' among quoted moves)."""
+    for puzzle in pack().values():
+        hidden = {c: p for c, p in puzzle.expected.items() if c not in puzzle.own_cards}
+        for card, holder in hidden.items():
+            for said in puzzle.players:
+                if said in (holder, puzzle.viewer):
+                    continue
+                found = ruling(puzzle, card, said)
+                if found.step is None or not any(e is None for _, e in found.moves[:3]):
+                    continue
+                [line] = [str(w) for w in ruling_words(found, puzzle)] or [""]
+                if "What rules" not in line:
+                    continue
+                assert re.search(r"moves? [\d, and]+ \(in the history\)", line), line
+                assert not re.search(r"move \d+(;|\.$| and \d+ more)", line), line
+                return
+    raise AssertionError("no ruling in the pack cites a move by number only")

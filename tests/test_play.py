@@ -417,7 +417,7 @@ def test_plain_lines_wrap_at_spaces_and_keep_paths_and_commands_whole(monkeypatc
     import trainer.render.play as render
 
     out = io.StringIO()
-    monkeypatch.setattr(render, "_console", Console(file=out, width=40, no_color=True))
+    monkeypatch.setattr(render, "_console", Console(file=out, width=40, no_color=True, force_terminal=True))
     path = "/home/someone/.local/share/literature/games/20261206-0544-seed3.lit"
     said = (f"Saved: {path} ('literature play --resume' goes on with it). Ask anyway? (yes/no) and "
             "naming your teammate for each card")
@@ -426,3 +426,7 @@ def test_plain_lines_wrap_at_spaces_and_keep_paths_and_commands_whole(monkeypatc
     assert " ".join(lines).split() == said.split()  # no word cut in two, none lost
     assert all(len(line) <= 40 or " " not in line.strip() for line in lines if "literature play" not in line)
     assert path in lines and any("'literature play --resume'" in line for line in lines)
+    piped = io.StringIO()  # not a terminal (a pipe, a file): every line whole, as a script reads it
+    monkeypatch.setattr(render, "_console", Console(file=piped, width=40, no_color=True))
+    render.show_lines([said])
+    assert piped.getvalue() == said + "\n"

@@ -293,11 +293,12 @@ def show_history(match: Match, half: HalfSuit | None) -> None:
 
 
 def show_lines(lines: Sequence[str], style: str = "") -> None:
-    """Print plain lines (messages, the coach's words), wrapped at spaces to the screen's width: a word longer
-    than the width (a path) stays whole, for the terminal to wrap, so it can be copied."""
+    """Print plain lines (messages, the coach's words): on a terminal wrapped at spaces to its width (a word
+    longer than the width, a path, stays whole for the terminal to wrap, so it can be copied); elsewhere (a file,
+    a pipe) each line whole."""
     out = console()
     for line in lines:
-        for part in fit(line, out.width):
+        for part in fit(line, out.width) if out.is_terminal else [line]:
             out.print(Text(part, style=style), soft_wrap=True)
 
 

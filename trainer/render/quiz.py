@@ -325,8 +325,12 @@ def ruling_words(ruling: Ruling, puzzle: Puzzle) -> tuple[Words, ...]:
         return (Words.of("    Why: ", step),)
     if not ruling.moves:
         return ()
-    moves = [Words.of(f"move {n}") if e is None else Words.of(f"move {n}: ", event_words(e))
-             for n, e in ruling.moves[:3]]
+    shown = ruling.moves[:3]
+    moves = [Words.of(f"move {n}: ", event_words(e)) for n, e in shown if e is not None]
+    bare = [str(n) for n, e in shown if e is None]  # a move that would give the answer away: its number only
+    if bare:
+        numbers = f"move {bare[0]}" if len(bare) == 1 else f"moves {', '.join(bare[:-1])} and {bare[-1]}"
+        moves.append(Words.of(f"{numbers} (in the history)"))
     more = f" and {len(ruling.moves) - 3} more" if len(ruling.moves) > 3 else ""
     return (Words.of(f"    What rules {ruling.said} out: ", Words.join("; ", moves), f"{more}."),)
 
