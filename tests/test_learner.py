@@ -242,7 +242,7 @@ def test_a_long_history_is_folded_to_fit_80x24_and_120x40(tmp_path: Path) -> Non
         assert len(screen) <= lines, "\n".join(screen)
         assert max(len(line) for line in screen) <= columns
         tail = "\n".join(screen[-7:])  # hand, sizes, score and question just above the prompt
-        assert "Your hand:" in tail and "Hand sizes:" in tail and "Score:" in tail
+        assert "Your hand (" in tail and "Hand sizes:" in tail and "Score:" in tail
         assert "History:" in out and "('a' shows all)" in out and "others" in out
 
 

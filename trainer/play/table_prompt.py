@@ -54,7 +54,7 @@ WORDS: dict[str, str] = {
 }
 
 HELP = (
-    "Bob 6D                      ask Bob for 6D (also: ask Bob for 6D)",
+    "Bob 6D                      ask Bob for 6D (typing 'ask Bob for 6D' works too)",
     "claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D   claim a set, naming your teammate for each card",
     "pass Cat                    hand the turn to Cat, where the rules allow it",
     "hand                        your cards, by set",

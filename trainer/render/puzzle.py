@@ -104,7 +104,7 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
     setup = state.setup
     team = setup.team(puzzle.viewer)
     parts: list[Table | Text] = [
-        Text.assemble(("Your hand: ", "bold"), _hand(state.hands.get(puzzle.viewer, set())))
+        Text.assemble((f"Your hand ({puzzle.viewer}): ", "bold"), _hand(state.hands.get(puzzle.viewer, set())))
     ]
     names = [Text(p, style="bold cyan" if setup.team(p) == team else "bold yellow") for p in setup.players]
     if table:
