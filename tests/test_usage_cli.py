@@ -37,8 +37,10 @@ def test_help_shows_switches_plainly_and_fits_80_columns(command: str) -> None:
 def test_every_command_is_listed_in_the_main_help() -> None:
     code, out, _ = invoke("--help")
     assert code == 0 and "<bool>" not in out and "--version" in out
-    listed = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.startswith("  ")]
+    rows = [line for line in out.split("Commands:")[1].splitlines() if line.startswith("  ") and line.strip()]
+    listed = [line.split()[0] for line in rows]
     assert listed == COMMANDS
+    assert all(len(row) <= 80 and not row.endswith("...") for row in rows), out  # a whole summary, one line each
 
 
 @pytest.mark.parametrize(("args", "first"), [

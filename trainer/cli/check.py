@@ -11,7 +11,7 @@ import typer
 from trainer.cli.app import EXIT_BAD_INPUT, GAMES, command
 
 
-@command("check")
+@command("check", short_help="Validate game logs: one summary line per file, or the first error.")
 def check(files: Annotated[list[Path], GAMES("Game logs to validate.")]) -> None:
     """Validate game logs: print one summary line per file, or the first error (exit 2).
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from puzzles.model import Puzzle
 
 
-@command("daily")
+@command("daily", short_help="Today's daily puzzle (or --date's): solve it, or print it as JSON.")
 def daily(
     day: Annotated[
         str | None, typer.Option("--date", help="The day, YYYY-MM-DD, 1970-01-01 to 9899-12-31 (default: today).",

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from trainer.game.notation import Game
 
 
-@command("explain")
+@command("explain", short_help="Explain a deduction step by step, with its techniques and grade.")
 def explain(
     file: Annotated[Path | None, GAME()] = None,
     target: Annotated[str | None, typer.Argument(metavar="TARGET", help="A card (6D) or a set (LD) to explain.",

@@ -85,7 +85,7 @@ def check_out(out: Path, formats: list[str], force: bool, inputs: Sequence[Path]
         raise fail(f"{error.filename or out}: cannot write there ({error.strerror or error})") from None
 
 
-@command("generate")
+@command("generate", short_help="Make puzzles with one answer: JSON, worksheets and answer keys.")
 def generate_command(
     out_text: Annotated[
         str, typer.Option("--out", metavar="PATH", help="Folder to write puzzles.json, worksheets and answer keys.")

@@ -10,7 +10,7 @@ import typer
 from trainer.cli.app import command, switch
 
 
-@command("grade")
+@command("grade", short_help="Grade one answer the way the game scores it (for scripts).")
 def grade(
     puzzle_file: Annotated[
         Path, typer.Argument(metavar="PUZZLE.json", help="A puzzle record or a puzzles.json set.", show_default=False)

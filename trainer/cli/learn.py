@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from puzzles.course import Lesson
 
 
-@command("learn")
+@command("learn", short_help="The course: each technique taught, shown, then tested.")
 def learn(
     number: Annotated[int | None, typer.Argument(metavar="N", help="Open lesson N (1-7).")] = None,
     as_json: Annotated[bool, switch("--json", "Print the course and your progress as JSON.")] = False,

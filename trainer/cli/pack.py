@@ -11,7 +11,7 @@ import typer
 from trainer.cli.app import command, fail, switch
 
 
-@command("pack")
+@command("pack", short_help="Export the built-in puzzle pack as a puzzles.json file.")
 def pack(
     out_text: Annotated[
         str, typer.Option("--out", metavar="FILE", help="File to write the pack to (schema 1 puzzles.json).")

@@ -19,7 +19,7 @@ from trainer.cli.app import GAME, MAX_SEED, command, fail, switch
 from trainer.cli.choices import BotChoice, CoachChoice, VariantChoice, to
 
 
-@command("play")
+@command("play", short_help="Play a game against bots, with a coach; saved after every move.")
 def play(
     variant: Annotated[VariantChoice, typer.Option(help="Rule variant.")] = VariantChoice.CLASSIC,
     players: Annotated[int, typer.Option(metavar="6|8", help="Players at the table: 6 or 8.")] = 6,
@@ -81,7 +81,7 @@ def play(
 
 
 
-@command("games")
+@command("games", short_help="List the games you played: date, table, score, file.")
 def games(as_json: Annotated[bool, switch("--json", "Print the list as JSON.")] = False) -> None:
     """List the games you played with 'literature play': date, table, result, file."""
     import json

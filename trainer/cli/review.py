@@ -13,7 +13,7 @@ from trainer.cli.app import GAME, MAX_TIME_LIMIT, MAX_WORKERS, TIME_LIMIT, comma
 PARALLEL_FROM = 60  # events: shorter games are reviewed in one process (starting workers costs more)
 
 
-@command("review")
+@command("review", short_help="Review a game: what was knowable, what was missed or given away.")
 def review(
     file: Annotated[Path, GAME()],
     as_player: Annotated[

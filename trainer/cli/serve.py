@@ -11,7 +11,7 @@ from trainer.cli.app import command, switch
 PORT = 8000
 
 
-@command("serve")
+@command("serve", short_help="Serve the trainer as web pages (on this computer only by default).")
 def serve(
     host: Annotated[
         str, typer.Option(metavar="HOST", help="Address to serve on; 0.0.0.0 lets anyone on the network in.")

@@ -10,7 +10,7 @@ import typer
 from trainer.cli.app import GAME, command
 
 
-@command("show")
+@command("show", short_help="Show a game: seats, hand sizes, known hands and the history.")
 def show(
     file: Annotated[Path, GAME()],
     at: Annotated[

@@ -15,7 +15,7 @@ PLAYER_COUNTS = (6, 8)
 """Table sizes (:data:`trainer.game.variants.PLAYER_COUNTS`; a test checks that they agree)."""
 
 
-@command("simulate")
+@command("simulate", short_help="Play whole games between two bots and record them.")
 def simulate_command(
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, metavar="N", help="How many games to play.")

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from trainer.game.notation import Game
 
 
-@command("solve")
+@command("solve", short_help="Exact chances of every card's holder, forced cards and sets.")
 def solve(
     files: Annotated[list[Path], GAMES("Game logs to analyse.")],
     as_player: Annotated[

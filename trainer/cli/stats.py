@@ -7,7 +7,7 @@ from typing import Annotated
 from trainer.cli.app import command, switch
 
 
-@command("stats")
+@command("stats", short_help="Your progress: rating, daily streak, puzzles per level.")
 def stats(as_json: Annotated[bool, switch("--json", "Print the numbers as JSON.")] = False) -> None:
     """Show your progress: rating over time, daily streak, puzzles solved per level."""
     import json

@@ -18,7 +18,7 @@ import typer
 from trainer.cli.app import MAX_PACE, MAX_SEED, MAX_TRAIN, command, switch
 
 
-@command("train")
+@command("train", short_help="Solve puzzles near your rating, with hints; ends with a summary.")
 def train(
     level: Annotated[
         int | None, typer.Option(metavar="L", help="Only puzzles of this level (1-6); default: near you.")
