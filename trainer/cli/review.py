@@ -90,7 +90,7 @@ def _html_target(text: str, log: Path, force: bool) -> Path:
     if not text.strip():
         raise fail("--html needs a file name, not an empty path")
     path = Path(text)
-    if not path.parent.is_dir():
+    if not path.parent.exists():
         raise fail(f"{path}: the folder {path.parent} does not exist (--html writes a file, not its folder)")
     try:
         check_target(path, force=force, inputs=[log])

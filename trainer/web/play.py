@@ -1,21 +1,18 @@
 """``/play``: a game against bots in the browser, saved after every move exactly as ``literature play`` saves it.
 
-The game is a one-person :class:`~trainer.play.table.Table` (:meth:`Table.solo`
-around the saved :class:`~trainer.play.match.Match`), the same table as the
-terminal's ``play`` and ``/t/CODE``, and its page is the same fragment
-(:mod:`trainer.render.web.table_frame`): a click posts the line the person would type
-(``Bob 6D``, ``claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D``, ``pass Cat``, ``auto``)
-and the table's seat answers it. Bots move one request at a time
-(``POST /play/game/ID/bot``, which the fragment sends itself after the pace
-the person chose), so the page shows each move. After every move the game is
-written with :func:`trainer.play.saved.save` into the same ``games/`` folder,
-so ``literature games`` lists it and ``literature play --resume`` goes on with
-it, and this page goes on with a game the terminal saved.
+The game is a one-person :class:`~trainer.play.table.Table` (:meth:`Table.solo` around the saved
+:class:`~trainer.play.match.Match`), the same table as the terminal's ``play`` and ``/t/CODE``, and its page
+is the same fragment (:mod:`trainer.render.web.table_frame`): a click posts the line the person would type
+(``Bob 6D``, ``claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D``, ``pass Cat``, ``auto``) and the table's seat answers
+it. Bots move one request at a time (``POST /play/game/ID/bot``, which the fragment sends itself after the
+pace the person chose: every request sends it, a cookie keeps it), so the page shows each move. After every
+move the game is written with :func:`trainer.play.saved.save` into the same ``games/`` folder, so ``literature
+games`` lists it and ``literature play --resume`` goes on with it, and this page goes on with a game the
+terminal saved.
 
-A game's address is an opaque id (:mod:`trainer.web.game_ids`), never its file
-name: the name holds the seed, and the seed alone deals the game, so a page
-that showed it would show every bot's hand. The seed and the file's name are
-shown once the game is over.
+A game's address is an opaque id (:mod:`trainer.web.game_ids`), never its file name: the name holds the seed,
+and the seed alone deals the game, so a page that showed it would show every bot's hand. The seed and the
+file's name are shown once the game is over.
 
     >>> seating_from_form({"players": "8", "seed": "7"}).seed
     7
@@ -48,8 +45,6 @@ from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
-
-PACE_COOKIE = "pace"  # the bots' pace this browser chose last at /play
 
 
 def tables(request: Request) -> OpenGames:
@@ -135,26 +130,23 @@ def _open(request: Request) -> tuple[Sitting, Path] | Response:
 
 def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None, pace: str = "",
             picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
-    """The table for the person: the fragment for htmx, else the whole page. The bots' pace is the one the
-    request sends, else the one this browser chose last (a cookie: a reload or a typed line keeps it)."""
+    """The table for the person: the fragment for htmx, else the whole page (the pace: the module's docstring)."""
     match = sitting.match
     name = game_id(home(request), path)
-    chosen = pace_of(pace or request.cookies.get(PACE_COOKIE))
+    chosen = pace_of(pace or request.cookies.get("pace"))
     t = context(sitting.table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
-                moved=moved,
-                csrf=csrf_token(request), solo=True, pace=chosen, file=path.name if match.over else None,
+                moved=moved, csrf=csrf_token(request), solo=True, pace=chosen, file=path.name if match.over else None,
                 end=ending(sitting, request) if match.over else None,
                 links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
-    response: Response
+    started = match.seating.started[:16].replace("T", " ") or "a saved game"
     if request.headers.get("hx-request"):
-        response = HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]),
-                                headers={"cache-control": "no-store"})
+        response: Response = HTMLResponse(render("table_frame.html", t=t, csrf_token=t["csrf"]),
+                                          headers={"cache-control": "no-store"})
     else:
-        started = match.seating.started[:16].replace("T", " ")
-        response = page(request, "table.html", nav="play", title=f"Game of {started or 'a saved game'}",
-                        heading=f"Game of {started or 'a saved game'}", t=t, paces=PACES, own_link=None)
-    if pace and pace == chosen:
-        response.set_cookie(PACE_COOKIE, chosen, max_age=400 * 86400, path="/play", samesite="strict", httponly=True)
+        response = page(request, "table.html", nav="play", title=f"Game of {started}", heading=f"Game of {started}",
+                        t=t, paces=PACES, own_link=None)
+    if pace == chosen:
+        response.set_cookie("pace", chosen, max_age=400 * 86400, path="/play", samesite="strict", httponly=True)
     return response
 
 
