@@ -124,3 +124,16 @@ def test_a_one_off_six_player_solve_does_not_load_the_compiled_loops_or_pydantic
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True, cwd=ROOT)
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("args", [
+    ["explain", "tests/data/six-diamonds.lit", "6D"],
+    ["solve", "tests/data/six-diamonds.lit"],
+    ["show", "tests/data/six-diamonds.lit"],
+    ["daily", "--week"],
+])
+def test_output_to_a_pipe_has_no_trailing_spaces(args: list[str]) -> None:
+    """Rich pads a table's cells to its width; written to a pipe or a file, the lines end at their last word."""
+    code, out, _ = invoke(*args)
+    assert code == 0, out
+    assert out.strip() and not [line for line in out.splitlines() if line.endswith(" ")], out

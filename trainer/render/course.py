@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -25,6 +25,7 @@ from puzzles.model import Puzzle, Step
 from puzzles.store import Recorded
 from trainer.game.events import Ask
 from trainer.render.game import card_text
+from trainer.render.screen import stdout_console
 from trainer.render.words import Words
 
 TITLES = {
@@ -147,6 +148,7 @@ def course_view(course: Sequence[Standing]) -> Group:
     """``literature learn``: every lesson with its status, then where you are and what is next.
 
     >>> from puzzles.course import standings
+    >>> from rich.console import Console
     >>> console = Console(width=80, color_system=None)
     >>> with console.capture() as captured:
     ...     console.print(course_view(standings({})))
@@ -172,7 +174,7 @@ def course_view(course: Sequence[Standing]) -> Group:
 
 def show_course(course: Sequence[Standing]) -> None:
     """Print the course on the terminal (colours follow ``NO_COLOR``)."""
-    Console().print(course_view(course))
+    stdout_console().print(course_view(course))
 
 
 def idea_view(lesson: Lesson) -> Panel:
@@ -196,6 +198,7 @@ def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:
 
     >>> from puzzles.course import LESSONS, puzzle as lesson_puzzle
     >>> example = lesson_puzzle(LESSONS[0].example)
+    >>> from rich.console import Console
     >>> console = Console(width=80, color_system=None)
     >>> with console.capture() as captured:
     ...     console.print(step_view(example, example.explanation[0], 1, 1))

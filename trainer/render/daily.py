@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from puzzles.model import Puzzle
+from trainer.render.screen import stdout_console
 
 
 def week_table(days: Sequence[tuple[date, Puzzle]], today: date) -> Table:
@@ -29,4 +29,4 @@ def week_table(days: Sequence[tuple[date, Puzzle]], today: date) -> Table:
 
 def show_week(days: Sequence[tuple[date, Puzzle]], today: date) -> None:
     """Print the week's daily puzzles."""
-    Console().print(week_table(days, today))
+    stdout_console().print(week_table(days, today))

@@ -7,12 +7,13 @@ holder) is shown only at ``full``.
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from puzzles.model import Puzzle
 from trainer.explain.explanation import Depth, Explanation
+from trainer.render.screen import stdout_console
 
 
 def headline(found: Explanation, depth: Depth) -> Text:
@@ -80,7 +81,7 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
 
 def show_explanation(found: Explanation, depth: Depth | str = Depth.FULL) -> None:
     """Print the explanation on the terminal (colours follow ``NO_COLOR``)."""
-    Console().print(explanation_view(found, depth))
+    stdout_console().print(explanation_view(found, depth))
 
 
 def puzzle_explanation_view(puzzle: Puzzle) -> Group:
@@ -101,4 +102,4 @@ def puzzle_explanation_view(puzzle: Puzzle) -> Group:
 
 def show_puzzle_explanation(puzzle: Puzzle) -> None:
     """Print a stored puzzle's explanation on the terminal."""
-    Console().print(puzzle_explanation_view(puzzle))
+    stdout_console().print(puzzle_explanation_view(puzzle))

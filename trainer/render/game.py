@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -18,6 +18,7 @@ from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import SetStatus, State
+from trainer.render.screen import stdout_console
 
 SUIT_STYLES = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red", None: "bold magenta"}
 HISTORY_LIMIT = 1000  # longer histories show their last events only
@@ -226,4 +227,4 @@ def game_view(game: Game, at: int | None = None) -> Group:
 
 def show_game(game: Game, at: int | None = None) -> None:
     """Print the view of a game at event ``at`` to the terminal."""
-    Console().print(game_view(game, at))
+    stdout_console().print(game_view(game, at))

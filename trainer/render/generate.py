@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
 from rich.table import Table
 
 from puzzles.model import Puzzle
 from puzzles.pick import Shortfall
 from trainer.render.progress import Bar
+from trainer.render.screen import stdout_console
 from trainer.render.worksheet import shortfall_text
 
 
@@ -60,4 +60,4 @@ def summary_table(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: flo
 def show_summary(puzzles: Sequence[Puzzle], files: Sequence[Path], seconds: float,
                  short: Sequence[Shortfall] = (), source: str = "pack") -> None:
     """Print the summary table."""
-    Console().print(summary_table(puzzles, files, seconds, short, source))
+    stdout_console().print(summary_table(puzzles, files, seconds, short, source))

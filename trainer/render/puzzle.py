@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +23,7 @@ from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
 from trainer.render.game import card_text, hand_text
 from trainer.render.quiz import reply_lines, usage
+from trainer.render.screen import stdout_console
 
 
 def _hand(cards: Iterable[Card]) -> Text:
@@ -272,13 +273,13 @@ def event_text(puzzle: Puzzle, number: int) -> Text:
 
 def show_puzzle(puzzle: Puzzle, number: int | None = None, total: int | None = None) -> None:
     """Print the puzzle, fitted to the terminal's height."""
-    console = Console()
+    console = stdout_console()
     console.print(puzzle_view(puzzle, number, total, height=console.size.height))
 
 
 def show_position(puzzle: Puzzle) -> None:
     """Reprint the hand, hand sizes, score and question."""
-    Console().print(position_view(puzzle))
+    stdout_console().print(position_view(puzzle))
 
 
 def show_history(puzzle: Puzzle, focus: str) -> None:
@@ -289,7 +290,7 @@ def show_history(puzzle: Puzzle, focus: str) -> None:
         table = history_table(puzzle, player=focus)
     else:
         table = history_table(puzzle, focus=frozenset({HalfSuit.parse(focus)}))
-    Console().print(table)
+    stdout_console().print(table)
 
 
 def show_last(puzzle: Puzzle) -> None:
@@ -298,7 +299,7 @@ def show_last(puzzle: Puzzle) -> None:
     if not events:
         show_line("No move has been made yet.", "dim")
     else:
-        Console().print(event_text(puzzle, len(events)))
+        stdout_console().print(event_text(puzzle, len(events)))
 
 
 def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: float) -> None:
@@ -312,7 +313,7 @@ def memory_intro(puzzle: Puzzle, number: int | None, total: int | None, pace: fl
         Text(f"{len(puzzle.game.events)} moves follow, {how}; then the question. No notes: only the last move "
              "can be heard again.", style="dim"),
     )
-    Console().print(Panel(body, title=title, subtitle=puzzle.id, expand=False))
+    stdout_console().print(Panel(body, title=title, subtitle=puzzle.id, expand=False))
 
 
 def event_line(puzzle: Puzzle, number: int) -> str:
@@ -322,12 +323,12 @@ def event_line(puzzle: Puzzle, number: int) -> str:
 
 def show_event(puzzle: Puzzle, number: int) -> None:
     """Print one move, alone (memory mode)."""
-    Console().print(event_text(puzzle, number))
+    stdout_console().print(event_text(puzzle, number))
 
 
 def forget_event(lines: int) -> None:
     """Erase the last ``lines`` lines in a terminal (memory mode: the move shown is gone); elsewhere nothing."""
-    console = Console()
+    console = stdout_console()
     if console.is_terminal:
         console.file.write("\x1b[1A\x1b[2K" * lines)
         console.file.flush()
@@ -340,13 +341,13 @@ def show_usage(puzzle: Puzzle) -> None:
 
 def show_line(line: str, style: str = "") -> None:
     """Print one line of plain text (with an optional Rich style)."""
-    Console().print(Text(line, style=style))
+    stdout_console().print(Text(line, style=style))
 
 
 def show_reply(reply: Reply, puzzle: Puzzle) -> None:
     """Print what the quiz says after one line (:func:`trainer.render.quiz.reply_lines`): verdicts in colour,
     hints highlighted."""
-    console = Console()
+    console = stdout_console()
     for index, line in enumerate(reply_lines(reply, puzzle)):
         if index == 0 and reply.kind == "verdict":
             style = "bold green" if reply.mark is not None and reply.mark.correct else "bold red"
@@ -378,6 +379,7 @@ def session_summary(totals: SessionTotals) -> Panel:
 
     >>> from rich.console import Console
     >>> from puzzles.counts import Counts
+    >>> from rich.console import Console
     >>> console = Console(width=80, color_system=None)
     >>> counts = Counts(first_answer=3, later_try=1, attempts=4)
     >>> console.print(session_summary(SessionTotals(counts, 95, 1500, 1521.4, "chains")))
@@ -411,4 +413,4 @@ def session_summary(totals: SessionTotals) -> Panel:
 
 def show_summary(totals: SessionTotals) -> None:
     """Print the end-of-session summary."""
-    Console().print(session_summary(totals))
+    stdout_console().print(session_summary(totals))

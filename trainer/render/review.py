@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +20,7 @@ from trainer.game.cards import Card
 from trainer.render.explain import explanation_view
 from trainer.render.notes import best_asks_words, note_sentence
 from trainer.render.progress import Bar
+from trainer.render.screen import stdout_console
 from trainer.render.witness import deal_text
 from trainer.review import Note, NoteKind, PlayerSummary, Review
 
@@ -270,7 +271,7 @@ def review_view(review: Review, only_notes: bool = False, width: int = 72) -> Gr
 
 def show_review(review: Review, only_notes: bool = False) -> None:
     """Print the review on the terminal (colours follow ``NO_COLOR``)."""
-    console = Console()
+    console = stdout_console()
     console.print(review_view(review, only_notes, width=max(20, min(100, console.width - 10))))
 
 
@@ -278,7 +279,7 @@ def show_explanations(pairs: Sequence[tuple[Note, Explanation]], event: int,
                       deals: Sequence[Mapping[str, Sequence[Card]] | None] = ()) -> None:
     """Print the explanation of each note of one event, and, for a card that was not forced, the deal
     drawn that shows it (``deals``, one per note or ``None``)."""
-    console = Console()
+    console = stdout_console()
     if not pairs:
         console.print(f"event {event} has no notes")
     for n, (note, found) in enumerate(pairs):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from trainer.play.simulate import Summary
 from trainer.render.progress import Bar
+from trainer.render.screen import stdout_console
 
 
 class SimulationProgress(Bar):
@@ -42,4 +42,4 @@ def summary_table(summary: Summary, team1: str, team2: str, wall: float, out: st
 
 def show_summary(summary: Summary, team1: str, team2: str, wall: float, out: str) -> None:
     """Print the summary table."""
-    Console().print(summary_table(summary, team1, team2, wall, out))
+    stdout_console().print(summary_table(summary, team1, team2, wall, out))

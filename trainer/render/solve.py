@@ -7,7 +7,7 @@ number of consistent deals.
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -15,6 +15,7 @@ from trainer.engine.solve import Knowledge
 from trainer.explain.phrases import percent, placement
 from trainer.game.state import SetStatus
 from trainer.render.game import card_text
+from trainer.render.screen import stdout_console
 
 
 def knowledge_view(knowledge: Knowledge, title: str) -> Group:
@@ -65,4 +66,4 @@ def knowledge_view(knowledge: Knowledge, title: str) -> Group:
 
 def show_knowledge(knowledge: Knowledge, title: str) -> None:
     """Print :func:`knowledge_view` to the terminal."""
-    Console().print(knowledge_view(knowledge, title))
+    stdout_console().print(knowledge_view(knowledge, title))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -15,6 +15,7 @@ from puzzles.model import LEVEL_NAMES
 from puzzles.rating import Rating, is_provisional, level_for
 from puzzles.store import Summary
 from puzzles.streak import Streak
+from trainer.render.screen import stdout_console
 
 _BARS = "▁▂▃▄▅▆▇█"
 
@@ -248,12 +249,12 @@ def after_daily_view(summary: Summary, *, counted: bool) -> Text:
 
 def show_after_daily(summary: Summary, *, counted: bool) -> None:
     """Print what follows the first answer to a daily."""
-    Console().print(after_daily_view(summary, counted=counted))
+    stdout_console().print(after_daily_view(summary, counted=counted))
 
 
 def show_stats(summary: Summary) -> None:
     """Print the progress view."""
-    Console().print(stats_view(summary))
+    stdout_console().print(stats_view(summary))
 
 
 # -- the pages (/ and /stats): the same figures, in the same words ------------------------------------------------

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rich.console import Console
 from rich.text import Text
 
 from trainer.game.cards import Card
 from trainer.render.game import card_text
+from trainer.render.screen import stdout_console
 
 
 def deal_text(hands: Mapping[str, Sequence[Card]], mark: Card | None = None) -> Text:
@@ -40,7 +40,7 @@ def deal_text(hands: Mapping[str, Sequence[Card]], mark: Card | None = None) -> 
 
 def show_witnesses(deals: Sequence[Mapping[str, Sequence[Card]]], title: str, viewer: str | None, events: int) -> None:
     """``solve --witness``: each deal drawn, as dealt."""
-    console = Console()
+    console = stdout_console()
     who = viewer or "the public (no hand known)"
     console.print(Text.assemble((title, "bold"), f"  seen by {who}, after {events} event(s)"))
     console.print(f"{len(deals)} deal(s) that fit, hands as dealt")
@@ -51,6 +51,6 @@ def show_witnesses(deals: Sequence[Mapping[str, Sequence[Card]]], title: str, vi
 
 def show_deal(hands: Mapping[str, Sequence[Card]], heading: str, mark: Card | None = None) -> None:
     """One deal under a heading (``explain`` for a card whose holder is not forced)."""
-    console = Console()
+    console = stdout_console()
     console.print(Text(heading, style="bold"))
     console.print(deal_text(hands, mark))
