@@ -276,6 +276,8 @@ def test_auto_lines_play_a_whole_game_and_games_lists_it() -> None:
     saved = re.search(r"Saved: (\S+\.lit)", done.stdout)
     assert saved and "Game over" in done.stdout and ("Your team" in done.stdout or "A tie" in done.stdout)
     assert "Traceback" not in done.stdout + done.stderr
+    # every move was auto's: the end says none was the person's own, never that each was as good as could be
+    assert "none of your own to review" in " ".join(done.stdout.split()) and "Nothing to remark" not in done.stdout
     listed = json.loads(CliRunner().invoke(app, ["games", "--json"]).stdout)
     (entry,) = listed["games"]
     assert entry["file"] == saved.group(1) and entry["over"] and entry["result"] in ("won", "lost", "tie")

@@ -31,7 +31,7 @@ from puzzles.session import queue_missed
 from trainer.cli.app import fail
 from trainer.cli.prompt import read_line
 from trainer.cli.quizzing import line_editing
-from trainer.play.ending import decided, own_notes
+from trainer.play.ending import decided, own_moves, own_notes
 from trainer.play.giveaway import counts
 from trainer.play.match import Match
 from trainer.play.saved import save
@@ -236,7 +236,7 @@ class Table:
         show_given(counts(match.setup, match.state.events), match)
         notes = own_notes(match)
         winner = match.state.winner
-        show_review(notes, lost=winner is not None and winner != match.setup.team(match.you))
+        show_review(notes, lost=winner is not None and winner != match.setup.team(match.you), own=own_moves(match))
         missed, added = queue_missed(match, notes)
         if missed:
             show_lines((f"{missed} position{'s' if missed != 1 else ''} you missed "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.game.cards import HalfSuit
-from trainer.game.events import Ask, Claim
+from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.state import State
 from trainer.review import NoteKind, seat_notes
 
@@ -38,6 +38,31 @@ MOMENTS = 2
 def own_notes(match: Match) -> list[Note]:
     """The review's notes on the moves the person made themselves (those made with ``auto`` left out)."""
     return [n for n in seat_notes(match.game(), match.you) if n.event not in match.seating.auto]
+
+
+def own_moves(match: Match) -> int:
+    """How many of the game's events the person made themselves (not with ``auto``): what :func:`own_notes`
+    reviews.
+
+    >>> from trainer.play.match import Match, Seating
+    >>> match = Match.new(Seating(seed=3))
+    >>> while match.decider()[0] != match.you: _ = match.bot_move()
+    >>> _ = match.play(match.suggest(), auto=True)
+    >>> own_moves(match)
+    0
+    """
+    auto = set(match.seating.auto)
+    return sum(1 for number, event in enumerate(match.state.events, start=1)
+               if number not in auto and actor(event) == match.you)
+
+
+def actor(event: Event) -> str | None:
+    """Who made an event: the asker, the claimer, the player who passed the turn (``None``: the rules did)."""
+    if isinstance(event, Ask):
+        return event.asker
+    if isinstance(event, Claim):
+        return event.claimer
+    return event.player if isinstance(event, Pass) else None
 
 
 @dataclass(frozen=True)

@@ -543,15 +543,30 @@ def show_given(counts: dict[str, tuple[int, int]], match: Match) -> None:
                          "hold): " + ", ".join(parts) + ".", style="dim"), soft_wrap=False)
 
 
-def show_review(notes: Sequence[Note], lost: bool = False) -> None:
-    """The review of the person's own moves, worst first (after a loss, never as if nothing mattered)."""
+def quiet_review(lost: bool, own: int) -> tuple[str, str]:
+    """What the review of the person's own moves says when it has no note (``own``: the moves they made
+    themselves, not with ``auto``), and its tone: ``good``, or ``alert`` after a loss or with nothing reviewed.
+
+    >>> quiet_review(False, 0)
+    ('alert', "All your moves were auto's (the expert's): none of your own to review.")
+    >>> quiet_review(False, 12)[1]
+    'Nothing to remark: each of your 12 moves was as good as your view allowed.'
+    """
+    if not own:
+        return "alert", "All your moves were auto's (the expert's): none of your own to review."
+    if lost:
+        return "alert", "The review finds no mistake in your own moves: the game turned on the moments above."
+    moves = "your move was" if own == 1 else f"each of your {own} moves was"
+    return "good", f"Nothing to remark: {moves} as good as your view allowed."
+
+
+def show_review(notes: Sequence[Note], lost: bool = False, own: int = 1) -> None:
+    """The review of the person's own moves, worst first (after a loss, never as if nothing mattered; ``own``:
+    the moves they made themselves)."""
     console().print(Rule("Your moves, reviewed (worst first)", style="dim"))
-    if not notes and lost:
-        console().print(Text("The review finds no mistake in your own moves: the game turned on the moments "
-                             "above.", style="yellow"))
-        return
     if not notes:
-        console().print(Text("Nothing to remark: every move was as good as your view allowed.", style="green"))
+        tone, said = quiet_review(lost, own)
+        console().print(Text(said, style="green" if tone == "good" else "yellow"))
         return
     for note in worst_first(notes):
         console().print(Text.assemble((f"move {note.event}: ", "dim"), (f"{note.kind.value} ", "bold yellow"),

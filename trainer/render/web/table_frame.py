@@ -30,7 +30,7 @@ from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Claim, Event
-from trainer.play.ending import decided, verdict
+from trainer.play.ending import decided, own_moves, verdict
 from trainer.play.match import Match
 from trainer.play.recap import recap
 from trainer.play.seat import Reply
@@ -40,6 +40,7 @@ from trainer.render.play import (
     alert_words,
     claim_announcement,
     moment_words,
+    quiet_review,
     recap_lines,
     reply_words,
     turn_words,
@@ -231,5 +232,6 @@ def ending_view(match: Match, notes: Sequence[Note], missed: int, added: int) ->
         "sets_void": [r.half_suit for r in what.sets if r.outcome == "cancelled"],
         "moments": [(m.event, moment_words(match, m)) for m in what.moments],
         "notes": [(n.event, n.kind.value, note_sentence(n)) for n in worst_first(notes)],
+        "quiet": quiet_review(state.winner is not None and state.winner != team, own_moves(match)),
         "missed": missed, "added": added,
     }
