@@ -101,6 +101,7 @@ def _master_lesson_1_on_the_web(browser: TestClient) -> list[bool]:
             assert "Lesson 1 is done: 4 of your last 5 right at the first answer." in said
         else:
             assert f"Practice: {sum(answers)} of your last {len(answers)} right" in said
+            assert "Continue lesson 1" in text_of(browser.get("/learn").text)  # started, not done
         assert form(browser, "/learn/1/next", {}).status_code == 200  # (followed to the next puzzle)
     return answers
 
@@ -112,7 +113,7 @@ def test_a_scripted_learner_masters_lesson_1_on_the_web_and_the_terminal_agrees(
     assert statuses(tmp_path) == ["done", "new", "new", "new", "new", "new", "new"]
     text = text_of(browser.get("/learn").text)
     assert "you have done 1 of them." in text and "Next: lesson 2" in text and "✓ done" in text
-    assert "Continue with lesson 2" in text_of(browser.get("/").text)
+    assert "On to lesson 2" in text_of(browser.get("/").text)  # done with 1; lesson 2 not opened yet
     code, out, _ = run("learn", env={"LITERATURE_HOME": str(tmp_path)})
     assert code == 0 and "✓ 1 Elimination" in out
 

@@ -318,13 +318,16 @@ def course_page(course: Sequence[Standing]) -> dict[str, Any]:
 
     >>> from puzzles.course import standings
     >>> page = course_page(standings({}))
-    >>> page["next"], page["where"][0], page["rows"][0]["title"]
-    (1, 'The course has 7 lessons; you have done none yet.', 'Elimination: who is left?')
+    >>> page["next"], page["where"][0], page["rows"][0]["title"], page["go"]
+    (1, 'The course has 7 lessons; you have done none yet.', 'Elimination: who is left?', 'Start with lesson 1')
     """
     first, then = where_you_are(course)
     number = next_number(course)
+    done = sum(s.status == "done" for s in course)
+    started = any(s.lesson.number == number and s.status == "started" for s in course)
+    go = f"Continue lesson {number}" if started else f"On to lesson {number}" if done else f"Start with lesson {number}"
     return {"rows": course_rows(course), "where": (first, then.split(" Open it with")[0]), "next": number,
-            "done": sum(s.status == "done" for s in course), "total": len(course)}
+            "done": done, "total": len(course), "go": go}
 
 
 def example_page(example: Puzzle, step: int) -> dict[str, Any]:
