@@ -320,7 +320,7 @@ def test_a_card_named_that_is_not_certain_is_refuted_by_a_deal_drawn_as_hands(tm
     assert deal.count('class="refutes"') == 1
     hidden = [c for c in puzzle.asked if c != qc]
     assert not any(c in cards for cards in hands.values() for c in hidden)  # the rest of the answer stays open
-    note = re.search(r"Not shown: (.*?)\(still yours to place\)", deal, re.S)
+    note = re.search(r"Not shown: (.*?)\(the question's other cards, while it is open\)", deal, re.S)
     assert note is not None
     assert sorted(Card.parse(c) for c in re.findall(r'data-card="(\w+)"', note.group(1))) == sorted(hidden)
     shown = [c for cards in hands.values() for c in cards]

@@ -455,7 +455,8 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
     lines = [str(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
                                         for p, cards in deal.shown(over).items())]
     if deal.hidden and not over:
-        lines.append("Not shown: " + " ".join(c.symbol for c in deal.hidden) + " (still yours to place).")
+        cards = " ".join(c.symbol for c in deal.hidden)
+        lines.append(f"Not shown: {cards} (the question's other cards, while it is open).")
     return lines
 
 
