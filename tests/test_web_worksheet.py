@@ -207,6 +207,8 @@ def test_a_sheet_short_of_a_kind_says_so_as_generate_does(monkeypatch: pytest.Mo
     page = ready(client(home()), f"/worksheet/sheet?{query}", seconds=30)
     assert page.status_code == 200
     assert "The pack has too few claim puzzles of level 6: 1 of the other kinds instead." in text_of(page.text)
+    summary = ready(client(home()), f"/worksheet?{query}", seconds=30)  # the page's summary says so too
+    assert "The pack has too few claim puzzles of level 6: 1 of the other kinds instead." in text_of(summary.text)
     code, _, err = run("generate", "--out", str(tmp_path), "--count", "10", "--level", "6", "--players", "8",
                        "--seed", "1", "--title", "Level 6", "--format", "md", "--json")
     assert code == 0, err

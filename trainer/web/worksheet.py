@@ -29,7 +29,7 @@ from puzzles.pick import Picked
 from puzzles.request import Request as Wanted
 from puzzles.sheets import DEFAULT_LEVELS, DEFAULT_PLAYERS, DEFAULT_TITLE, MAX_COUNT, address, form_request
 from trainer.game.errors import LiteratureError
-from trainer.render.worksheet import FILES, export
+from trainer.render.worksheet import FILES, export, shortfall_text
 from trainer.web.pages import bad_request, not_found, page
 
 log = logging.getLogger("literature.web")
@@ -97,7 +97,8 @@ async def worksheet_home(request: Request) -> Response:
     query = address(wanted, title)
     levels = Counter(puzzle.level for puzzle in picked.puzzles)
     made = {"query": query, "count": len(picked.puzzles), "levels": sorted(levels.items()), "title": title,
-            "files": [name for names in FILES.values() for name in names], "describe": wanted.describe()}
+            "files": [name for names in FILES.values() for name in names], "describe": wanted.describe(),
+            "short": shortfall_text(picked.short)}
     return _form(request, made=made)
 
 
