@@ -94,9 +94,8 @@ async def worksheet_home(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     wanted, title, picked = found
-    query = address(wanted, title)
-    levels = Counter(puzzle.level for puzzle in picked.puzzles)
-    made = {"query": query, "count": len(picked.puzzles), "levels": sorted(levels.items()), "title": title,
+    levels = sorted(Counter(puzzle.level for puzzle in picked.puzzles).items())
+    made = {"query": address(wanted, title), "count": len(picked.puzzles), "levels": levels, "title": title,
             "files": [name for names in FILES.values() for name in names], "describe": wanted.describe(),
             "short": shortfall_text(picked.short)}
     return _form(request, made=made)
