@@ -215,6 +215,22 @@ def test_stopping_a_lesson_keeps_the_practice_so_far() -> None:
     assert found["next"] == 1 and found["lessons"][0]["status"] == "started"  # type: ignore[index]
 
 
+def test_a_lesson_begun_opens_at_practice_and_again_shows_it_all() -> None:
+    """Opened again after its guided puzzle, a lesson goes straight on to practice (the guided puzzle is not
+    answered, nor counted, twice); ``--again`` shows the idea, the example and the guided puzzle again."""
+    lines, _ = scripted_lesson_1()
+    code, out, _ = run("learn", "1", input=lines[0] + "\nq\n")  # the guided puzzle, then stop at practice
+    assert code == 0 and "Lesson 1: Elimination: who is left?" in out
+    code, out, _ = run("learn", "1", input="q\n")
+    assert code == 0, out
+    assert "you have seen its idea and worked example and tried its guided puzzle" in " ".join(out.split())
+    assert "Worked example" not in out and "Now you try one" not in out
+    with Progress() as store:  # the guided puzzle answered once, not twice
+        assert sum(a["puzzle_id"] == lesson(1).guided for a in store.attempts()) == 1
+    code, out, _ = run("learn", "1", "--again", input="q\n")
+    assert code == 0 and "Worked example" in out
+
+
 def _screen(text: str) -> list[str]:
     """What a stretch of terminal output shows, line by line (styles and carriage returns dropped)."""
     return [line.rstrip("\r") for line in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).split("\n")]

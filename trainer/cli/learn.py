@@ -31,6 +31,7 @@ def learn(
                      min=0, max=MAX_PACE),
     ] = 2.0,
     no_pause: Annotated[bool, switch("--no-pause", "Go straight on (no Enter between the parts).")] = False,
+    again: Annotated[bool, switch("--again", "Show the idea, example and guided puzzle of a lesson begun.")] = False,
 ) -> None:
     """Learn each technique before being tested on it: where you are in the course, or lesson N."""
     import json
@@ -56,12 +57,13 @@ def learn(
             found = next(s for s in standings(store.lessons()) if s.lesson.number == number)
         print(json.dumps(course_json([found])["lessons"][0]))
         return
-    run_lesson(chosen, pace=pace, wait=sys.stdin.isatty() and not no_pause)
+    run_lesson(chosen, pace=pace, wait=sys.stdin.isatty() and not no_pause, again=again)
 
 
-def run_lesson(chosen: Lesson, *, pace: float, wait: bool) -> None:
+def run_lesson(chosen: Lesson, *, pace: float, wait: bool, again: bool = False) -> None:
     """Lesson ``chosen`` at the prompt: the idea, the worked example step by step, the guided puzzle, then
-    practice until mastery (or until the learner stops: what was practised is kept)."""
+    practice until mastery (or until the learner stops: what was practised is kept). A lesson whose guided
+    puzzle was tried opens at practice, unless ``again``."""
     from rich.console import Console
 
     from puzzles.course import mastered, next_number, next_practice, practice_pool, puzzle, standings
@@ -76,6 +78,7 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool) -> None:
         mastered_words,
         practice_intro,
         practice_words,
+        resumed_words,
         step_view,
     )
     from trainer.render.puzzle import show_line
@@ -86,25 +89,29 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool) -> None:
     def go_on(coming: str) -> bool:
         return not wait or pause(read_line, coming)
 
-    with Progress() as store:
-        store.open_lesson(chosen.number)
+    def introduce(store: Progress) -> bool:
+        """The idea, the worked example and the guided puzzle: whether to go on to practice."""
         console.print(idea_view(chosen))
         if not go_on("the worked example"):
-            return
+            return False
         example = puzzle(chosen.example)
         console.print(example_intro(example))
         steps = [s for s in example.explanation if s.events or s.technique]
         for n, step in enumerate(steps, start=1):
             if not go_on(f"step {n} of {len(steps)}"):
-                return
+                return False
             console.print(step_view(example, step, n, len(steps)))
         show_line(str(answer_words(example)), "bold")
         if not go_on("the guided puzzle"):
-            return
+            return False
         show_line(str(guided_intro(chosen)))
-        if quiz(puzzle(chosen.guided), store).ending == "quit":
-            return
-        if not go_on("practice"):
+        return quiz(puzzle(chosen.guided), store).ending != "quit" and go_on("practice")
+
+    with Progress() as store:
+        store.open_lesson(chosen.number)
+        if chosen.guided in store.attempted_ids() and not again:
+            show_line(str(resumed_words(chosen)), "dim")
+        elif not introduce(store):
             return
         show_line(practice_intro(chosen), "bold")
         pool = practice_pool(chosen)

@@ -270,8 +270,20 @@ def answer_words(puzzle: Puzzle) -> Words:
 
 def guided_intro(lesson: Lesson) -> Words:
     """Before the guided puzzle: what to look for."""
-    return Words.of(f"Now you try one. Look for {LOOK_FOR[lesson.number]} If you are stuck, a hint points "
-                    "at the moves to read.")
+    return Words.of(f"Now you try one. Look for {LOOK_FOR[lesson.number]} If you are stuck, 'hint' gives a "
+                    "nudge, then a clue.")
+
+
+def resumed_words(lesson: Lesson) -> Words:
+    """Opening a lesson whose guided puzzle is done: straight on to practice, and how to see the rest again.
+
+    >>> from puzzles.course import lesson
+    >>> str(resumed_words(lesson(2)))  # doctest: +NORMALIZE_WHITESPACE
+    "Lesson 2: you have seen its idea and worked example and tried its guided puzzle, so on to practice
+    ('literature learn 2 --again' shows them again)."
+    """
+    return Words.of(f"Lesson {lesson.number}: you have seen its idea and worked example and tried its guided "
+                    f"puzzle, so on to practice ('literature learn {lesson.number} --again' shows them again).")
 
 
 LOOK_FOR = {
