@@ -426,3 +426,19 @@ def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
     assert verdict(match) == "Your team loses, 2-6."
     assert what.moments and "What mattered most for your team" in page
     assert "Nothing to remark" not in page  # never after a loss
+
+
+def test_an_answer_given_while_a_bot_is_to_move_holds_the_bots_until_it_is_read() -> None:
+    """At a paced table the bots move by themselves (the fragment's `.bots` asks after the pace); a line answered
+    while a bot is to move replaces that with 'Next bot's move', so the answer stays until the person goes on."""
+    game = WebGame.start(client(home()), games(), seed="3")
+    answer = game.bot()
+    while answer["your_move"]:
+        answer = game.say("auto")
+    assert not answer["your_move"] and not answer["over"]  # a bot is to move
+    headers = {"HX-Request": "true", "X-CSRF-Token": token(game.browser)}
+    paced = game.browser.post(f"/play/game/{game.name}/act", data={"line": "help", "pace": "800"}, headers=headers)
+    assert paced.status_code == 200 and "hand the turn" in paced.text
+    assert "hx-trigger=\"load delay" not in paced.text and "Next bot's move" in paced.text  # the bots wait
+    later = game.browser.post(f"/play/game/{game.name}/bot", data={"pace": "800"}, headers=headers)
+    assert "hx-trigger=\"load delay" in later.text or 'data-your-move="1"' in later.text  # then on by themselves

@@ -37,3 +37,16 @@ document.addEventListener("htmx:afterSettle", () => {
   }
   typing = null;
 });
+
+// A bots' move asked for before the person's latest request may answer after it: its table is older than the
+// one the person's answer drew (which holds that move too), so it is not drawn over it.
+let asked = 0;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const from = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (from && from.closest(".bots")) event.detail.xhr.personAsked = asked;
+  else asked += 1;
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const xhr = event.detail.xhr;
+  if (xhr && xhr.personAsked !== undefined && xhr.personAsked !== asked) event.detail.shouldSwap = false;
+});
