@@ -690,12 +690,19 @@ class Progress:
 
     def _streak(self, db: sqlite3.Connection, today: date) -> Streak:
         """The streak as of ``today``: its counted days, and whether today's daily was answered wrongly (its
-        first answer, as :meth:`daily_answered` finds it)."""
-        first = db.execute(
-            "SELECT correct FROM attempts WHERE daily = ? AND practice = 0 AND outcome != 'quit' ORDER BY id LIMIT 1",
-            (today.isoformat(),),
-        ).fetchone()
-        return streak_of(self._daily_days(db), today, missed=first is not None and not first[0])
+        first answer, :meth:`_first_answer`)."""
+        first = self._first_answer(db, today)
+        return streak_of(self._daily_days(db), today, missed=first is not None and not first["correct"])
+
+    @staticmethod
+    def _first_answer(db: sqlite3.Connection, daily: date) -> dict[str, object] | None:
+        """The attempt that counts for the daily puzzle of ``daily``: its first, not quit (``None``: none yet)."""
+        cursor = db.execute(
+            "SELECT * FROM attempts WHERE daily = ? AND practice = 0 AND outcome != 'quit' ORDER BY id LIMIT 1",
+            (daily.isoformat(),),
+        )
+        row = cursor.fetchone()
+        return dict(zip([c[0] for c in cursor.description], row, strict=True)) if row else None
 
     def _daily_days(self, db: sqlite3.Connection) -> set[date]:
         """Days whose daily puzzle was solved that day at the first answer (a replay never counts)."""
@@ -713,15 +720,7 @@ class Progress:
     def daily_answered(self, daily: date) -> dict[str, object] | None:
         """The attempt that counts for the daily puzzle of ``daily`` (its first, not quit), if any."""
         with self._read() as db:
-            db.row_factory = sqlite3.Row
-            try:
-                row = db.execute(
-                    "SELECT * FROM attempts WHERE daily = ? AND practice = 0 AND outcome != 'quit' ORDER BY id LIMIT 1",
-                    (daily.isoformat(),),
-                ).fetchone()
-            finally:
-                db.row_factory = None
-        return dict(row) if row else None
+            return self._first_answer(db, daily)
 
     def attempted_ids(self) -> set[str]:
         """Ids of every puzzle attempted (skips included; a quit before any answer leaves the puzzle fresh)."""

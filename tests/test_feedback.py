@@ -5,6 +5,7 @@ refuting deal; the words are trainer.render.quiz's, the same in the terminal and
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from puzzles.model import Puzzle
@@ -55,23 +56,28 @@ def test_a_wrong_holder_gets_the_step_that_rules_that_holder_out() -> None:
     assert "  QH: you said Eve, it is with Ann (step 4 rules Eve out)" in over
 
 
+def wrong_holders() -> Iterator[tuple[Puzzle, Card, str]]:
+    """Every hidden answer card of the pack with each player who does not hold it (the viewer aside)."""
+    for puzzle in pack().values():
+        for card, holder in puzzle.expected.items():
+            if card not in puzzle.own_cards:
+                yield from ((puzzle, card, said) for said in puzzle.players if said not in (holder, puzzle.viewer))
+
+
 def test_every_impossible_holder_in_the_pack_has_a_step_that_rules_it_out_and_no_reply_tells_a_holder() -> None:
     """Over the whole pack: for every hidden answer card and every player who cannot hold it, a step whose facts
     exclude that player or place the card elsewhere; the reply to that wrong holder, while the puzzle is open,
     never names a hidden answer card beside its holder."""
     checked = 0
+    for puzzle, card, said in wrong_holders():
+        found = ruling(puzzle, card, said)
+        assert found.step is not None, (puzzle.id, card, said)
+        facts = puzzle.explanation[found.step - 1].facts
+        assert any(str(f.get("card")) == str(card) and (said in (f.get("excluded") or ())
+                   or f.get("holder") not in (None, said)) for f in facts), (puzzle.id, card, said)
+        checked += 1
     for puzzle in pack().values():
         hidden = {c: p for c, p in puzzle.expected.items() if c not in puzzle.own_cards}
-        for card, holder in hidden.items():
-            for said in puzzle.players:
-                if said in (holder, puzzle.viewer):
-                    continue
-                found = ruling(puzzle, card, said)
-                assert found.step is not None, (puzzle.id, card, said)
-                facts = puzzle.explanation[found.step - 1].facts
-                assert any(str(f.get("card")) == str(card) and (said in (f.get("excluded") or ())
-                           or f.get("holder") not in (None, said)) for f in facts), (puzzle.id, card, said)
-                checked += 1
         if puzzle.question.kind != "locate" or not hidden:
             continue
         moves = [line for line in puzzle.log.splitlines()
@@ -145,19 +151,14 @@ def test_every_first_hint_in_the_pack_leads_into_the_questions_set() -> None:
 def test_a_move_that_would_give_the_answer_away_is_named_by_number_with_where_to_look() -> None:
     """While a puzzle is open, a move that places an answer card is cited by its number only, said to be in the
     history (never a bare 'move 274' among quoted moves)."""
-    for puzzle in pack().values():
-        hidden = {c: p for c, p in puzzle.expected.items() if c not in puzzle.own_cards}
-        for card, holder in hidden.items():
-            for said in puzzle.players:
-                if said in (holder, puzzle.viewer):
-                    continue
-                found = ruling(puzzle, card, said)
-                if found.step is None or not any(e is None for _, e in found.moves[:3]):
-                    continue
-                [line] = [str(w) for w in ruling_words(found, puzzle)] or [""]
-                if "What rules" not in line:
-                    continue
-                assert re.search(r"moves? [\d, and]+ \(in the history\)", line), line
-                assert not re.search(r"move \d+(;|\.$| and \d+ more)", line), line
-                return
+    for puzzle, card, said in wrong_holders():
+        found = ruling(puzzle, card, said)
+        if found.step is None or not any(e is None for _, e in found.moves[:3]):
+            continue
+        [line] = [str(w) for w in ruling_words(found, puzzle)] or [""]
+        if "What rules" not in line:
+            continue
+        assert re.search(r"moves? [\d, and]+ \(in the history\)", line), line
+        assert not re.search(r"move \d+(;|\.$| and \d+ more)", line), line
+        return
     raise AssertionError("no ruling in the pack cites a move by number only")

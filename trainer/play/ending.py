@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.game.cards import HalfSuit
-from trainer.game.events import Ask, Claim, Event, Pass
+from trainer.game.events import Ask, Claim
 from trainer.game.state import State
 from trainer.review import NoteKind, seat_notes
+from trainer.review.judgement import actor_of
 
 if TYPE_CHECKING:
     from trainer.play.match import Match
@@ -53,16 +54,8 @@ def own_moves(match: Match) -> int:
     """
     auto = set(match.seating.auto)
     return sum(1 for number, event in enumerate(match.state.events, start=1)
-               if number not in auto and actor(event) == match.you)
+               if number not in auto and actor_of(event) == match.you)
 
-
-def actor(event: Event) -> str | None:
-    """Who made an event: the asker, the claimer, the player who passed the turn (``None``: the rules did)."""
-    if isinstance(event, Ask):
-        return event.asker
-    if isinstance(event, Claim):
-        return event.claimer
-    return event.player if isinstance(event, Pass) else None
 
 
 @dataclass(frozen=True)
