@@ -442,3 +442,18 @@ def test_an_answer_given_while_a_bot_is_to_move_holds_the_bots_until_it_is_read(
     assert "hx-trigger=\"load delay" not in paced.text and "Next bot's move" in paced.text  # the bots wait
     later = game.browser.post(f"/play/game/{game.name}/bot", data={"pace": "800"}, headers=headers)
     assert "hx-trigger=\"load delay" in later.text or 'data-your-move="1"' in later.text  # then on by themselves
+
+
+def test_a_line_is_answered_at_the_pace_it_sends_not_the_pace_chosen_before() -> None:
+    """The pace chosen just before a typed line holds for the table that answers it: 'step' after the bots ran
+    at once means no paced move follows (the page's next bots' move would race the person's next line)."""
+    game = WebGame.start(client(home()), games(), seed="3")
+    headers = {"HX-Request": "true", "X-CSRF-Token": token(game.browser)}
+    fast = game.browser.post(f"/play/game/{game.name}/bot", data={"pace": "0"}, headers=headers)
+    assert game.browser.cookies.get("pace") == "0" and 'data-your-move="1"' in fast.text
+    stepped = game.browser.post(f"/play/game/{game.name}/act", data={"line": "auto", "pace": "step"}, headers=headers)
+    while 'data-your-move="1"' in stepped.text:  # (auto's ask hit: the person asks again)
+        stepped = game.browser.post(f"/play/game/{game.name}/act", data={"line": "auto", "pace": "step"},
+                                    headers=headers)
+    assert "hx-trigger=\"load delay" not in stepped.text and "Next bot's move" in stepped.text
+    assert game.browser.cookies.get("pace") == "step"

@@ -175,14 +175,14 @@ async def play_act(request: Request) -> Response:
     sitting, path = found
     async with request.form(max_files=0, max_fields=30) as form:
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    return await run_in_threadpool(_act, request, sitting, path, line_of(fields))
+    return await run_in_threadpool(_act, request, sitting, path, line_of(fields), fields.get("pace", ""))
 
 
-def _act(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
+def _act(request: Request, sitting: Sitting, path: Path, line: str, pace: str) -> Response:
     with sitting.lock:
         table = sitting.table
         if sitting.match.over:
-            return _answer(request, sitting, path)
+            return _answer(request, sitting, path, pace=pace)
         reply = table.respond(sitting.match.you, line, clock.now().timestamp())
         if reply.events:
             try:
@@ -190,7 +190,7 @@ def _act(request: Request, sitting: Sitting, path: Path, line: str) -> Response:
             except OSError as error:
                 return bad_request(request, _unsaved(error, path))
         shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
-        return _answer(request, sitting, path, reply if shown else None)
+        return _answer(request, sitting, path, reply if shown else None, pace)
 
 
 async def play_bot(request: Request) -> Response:

@@ -20,14 +20,14 @@ document.addEventListener("htmx:afterSettle", (event) => {
 });
 
 // The bots' paced moves redraw the whole table, text box included: what the person was typing meanwhile (and the
-// focus, and the caret) is put back, so a line typed while the bots move is not lost.
+// focus, and the caret) is put back as the new table is swapped in, so a line typed while the bots move is not lost.
 let typing = null;
 document.addEventListener("htmx:beforeSwap", (event) => {
   const from = event.detail.requestConfig && event.detail.requestConfig.elt, line = document.getElementById("line");
   typing = from && from.closest(".bots") && line && line.value
     ? {value: line.value, focused: document.activeElement === line, caret: line.selectionStart} : null;
 });
-document.addEventListener("htmx:afterSettle", () => {
+document.addEventListener("htmx:afterSwap", () => {  // (at once: an Enter pressed before the settle sends it)
   const line = document.getElementById("line");
   if (!typing || !line || line.value) return;
   line.value = typing.value;
