@@ -104,7 +104,10 @@ def test_bad_input_gets_one_line_and_changes_nothing() -> None:
         assert seat.match.state.events == before
     assert seat.respond("").kind == "info"
     assert seat.respond("hand").kind == "hand"
-    assert reply_lines(seat.respond("help"))[0].startswith("Bob 6D")
+    help_lines = reply_lines(seat.respond("help"))
+    assert help_lines[0].startswith("Bob 6D") and any(line.startswith("quit ") for line in help_lines)
+    assert any("Enter skips the pauses" in line for line in help_lines)  # the terminal's own, not the page's
+    assert not any("on the page" in line for line in help_lines)
 
 
 def test_coach_alerts_a_certain_claim_and_asks_before_a_hopeless_ask() -> None:

@@ -28,7 +28,7 @@ from trainer.play.match import Match
 from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome, recap
 from trainer.play.saved import SavedGame
 from trainer.play.seat import Advice, Alert, Certain, Doubt, Reply, Seat, Surest
-from trainer.play.table_prompt import HELP
+from trainer.play.table_prompt import HELP, TERMINAL_HELP
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
@@ -317,13 +317,18 @@ NOTICES = {
 """The seat's notices that need no value to say (:data:`trainer.play.seat.NOTICES`)."""
 
 
-def said_words(reply: Reply) -> tuple[Words, ...]:
-    """What the seat says of a line (before the coach's notes): its refusal, notice, question, hint or odds."""
+PAGE_HELP = "Your hand, the table and the history are on the page all the time; the game is saved after every move."
+"""What the web's help says instead of :data:`~trainer.play.table_prompt.TERMINAL_HELP`."""
+
+
+def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
+    """What the seat says of a line (before the coach's notes): its refusal, notice, question, hint or odds;
+    ``terminal``: the terminal's words where the faces differ (the help)."""
     if reply.message:
         return (Words.of(reply.message),)
     notice = reply.notice
     if notice == "help":
-        return tuple(Words.of(line) for line in HELP)
+        return tuple(Words.of(line) for line in (*HELP, *(TERMINAL_HELP if terminal else (PAGE_HELP,))))
     if notice == "history-closed":
         last = event_words(reply.last) if reply.last is not None else Words.of("nothing yet")
         return (Words.of("At a real table only the last question and answer may be repeated: ", last,
@@ -439,16 +444,17 @@ def alert_sentence(alert: Alert) -> Words:
     return Words.of("Coach: ", surest_words(alert))
 
 
-def reply_words(reply: Reply) -> tuple[Words, ...]:
+def reply_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
     """What a reply says, as sentences that keep their cards (the pages draw them with the ``words`` filter):
-    what the seat says, then the coach's words on each note of the move just played and on what it gave away."""
+    what the seat says, then the coach's words on each note of the move just played and on what it gave away
+    (``terminal``: :func:`said_words`)."""
     given = () if reply.given is None else (Words.of("Coach: ", given_words(reply.given)),)
-    return (*said_words(reply), *(Words.of("Coach: ", note_sentence(note)) for note in reply.notes), *given)
+    return (*said_words(reply, terminal), *(Words.of("Coach: ", note_sentence(note)) for note in reply.notes), *given)
 
 
 def reply_lines(reply: Reply) -> tuple[str, ...]:
     """:func:`reply_words` as the terminal prints them."""
-    return tuple(map(str, reply_words(reply)))
+    return tuple(map(str, reply_words(reply, terminal=True)))
 
 
 def alert_words(seat: Seat) -> tuple[Words, ...]:
