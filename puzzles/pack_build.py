@@ -628,6 +628,36 @@ def explain_pack(content: dict[str, Any], *, workers: int = 1, executor: Executo
 
 
 
+def _argued_alike(stored: dict[str, Any], again: dict[str, Any]) -> bool:
+    """Whether two records of a puzzle differ in their words only: the same level, techniques and steps (each
+    step's facts, moves and rungs), whatever the steps' text, nudge and clue say."""
+    def argument(record: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in step.items() if k not in ("text", "nudge", "clue")} for step in record["explanation"]]
+    return (stored["difficulty"] == again["difficulty"] and stored["techniques"] == again["techniques"]
+            and argument(stored) == argument(again))
+
+
+def reword_pack(content: dict[str, Any], *, workers: int = 1, executor: Executor | None = None,
+                ) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The pack's stored ``content`` with each puzzle's explanation in the current explainer's words where only
+    the words changed (``--reword-pack``); the puzzles, their levels and the daily schedule stay as they are.
+    Also returns the ids reworded, and those kept as stored because the explainer would now argue them
+    otherwise (another level, technique or step: ``--explain-pack``'s work)."""
+    records = [expand(entry, content["games"]) for entry in content["puzzles"]]
+    done = ordered_map(_explain_entry_again, iter(records), workers=workers, executor=executor, ahead=MAX_IN_FLIGHT)
+    entries, reworded, kept = [], [], []
+    for entry, data in zip(content["puzzles"], done, strict=True):
+        if data is not None and data["explanation"] == entry["explanation"]:
+            entries.append(entry)
+        elif data is not None and _argued_alike(entry, data):
+            entries.append(entry | {"explanation": data["explanation"]})
+            reworded.append(entry["id"])
+        else:
+            entries.append(entry)
+            kept.append(entry["id"])
+    return content | {"puzzles": entries}, reworded, kept
+
+
 def read_pack_games(path: Path) -> list[MinedGame]:
     """The games of a pack file (``pack.zip``) with the puzzles it holds of each, as candidates of
     another build (``--from-pack``): each game's full log rebuilt from what the pack stores."""
@@ -719,6 +749,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="only explain the shipped pack's puzzles again (each with its level's rungs), grade "
                              "them on the current ladder, draw the daily schedule again and rewrite the pack and "
                              "pack.verified (a puzzle that cannot be explained within its level is dropped)")
+    parser.add_argument("--reword-pack", action="store_true",
+                        help="only put the shipped pack's explanations in the current explainer's words where "
+                             "nothing but the words changed (the same puzzles, levels and daily schedule), and "
+                             "rewrite the pack and pack.verified")
     parser.add_argument("--extend", action="store_true",
                         help="keep every puzzle of the pack at --out and its daily schedule, and add puzzles of the "
                              "--also folders up to --size, filling the holes first (a level under 8%% of a table, "
@@ -764,6 +798,13 @@ def _build(args: argparse.Namespace, spec: Callable[[int, int], GameSpec], focus
         print(json.dumps({"seconds": round(time.perf_counter() - started), "dropped": dropped,
                           "moved": [f"{pid} {old}->{new}" for pid, old, new in moved]} | histogram(stored)),
               flush=True)
+        return
+    if args.reword_pack:
+        content, reworded, kept = reword_pack(read_stored(args.out), workers=args.workers, executor=executor)
+        write_pack(content, args.out)
+        stored = [Puzzle.from_json(expand(e, content["games"])) for e in content["puzzles"]]
+        write_verified(stored, verified_path, workers=args.workers, executor=executor)
+        print(json.dumps({"reworded": len(reworded), "argued otherwise now, kept as stored": kept}), flush=True)
         return
     if args.relevel_pack:
         content, moved = relevel_pack(load_compact())

@@ -124,6 +124,32 @@ def test_names_agree_with_their_verb_in_every_stored_sentence(pack: list[Puzzle]
             assert not alone.search(step.text), (puzzle.id, step.text)
 
 
+def test_the_learner_is_you_in_every_stored_sentence(pack: list[Puzzle]) -> None:
+    """The seat the puzzle is solved from is "you", never its name: "2D was with you then", "Ann asked you for
+    3D", "Cat took 5D from you" (the pack's 5,181 records named it 1,597 times before
+    ``python -m puzzles.pack_build --reword-pack``)."""
+    for puzzle in pack:
+        name = re.compile(rf"\b{puzzle.viewer}\b")
+        for step in puzzle.explanation:
+            for words in (step.text, step.nudge, step.clue):
+                assert not name.search(str(words)), (puzzle.id, str(words))
+
+
+def test_explained_live_the_learner_is_you_too(pack: list[Puzzle]) -> None:
+    """The explainer itself (``literature explain``, new puzzles), not only the stored pack, says "you": a card
+    that reached the learner before an ask, an ask of the learner, a card taken from them."""
+    from puzzles.difficulty import explain_again
+
+    for form in ("with you then", "asked you for", "from you on move"):
+        chosen = [p for p in pack if any(form in str(step.text) for step in p.explanation)][:4]
+        assert chosen, form
+        for puzzle in chosen:
+            again = explain_again(puzzle)
+            assert again is not None
+            said = " ".join(str(step.text) for step in again.explanation)
+            assert form in said and not re.search(rf"\b{puzzle.viewer}\b", said), (puzzle.id, said)
+
+
 # -- literature explain --puzzle ID --json ------------------------------------------------------------------------
 
 

@@ -196,3 +196,20 @@ def test_every_step_lists_every_move_its_text_names() -> None:
     for puzzle in load_pack():
         for step in puzzle.explanation:
             assert cited_moves(step.text) <= set(step.events), (puzzle.id, step.text)
+
+
+def test_reword_pack_takes_the_explainers_new_words_only_where_the_argument_is_the_same() -> None:
+    """``--reword-pack``: a record whose words differ from the explainer's is reworded; one whose steps the
+    explainer would argue otherwise is kept as stored and named; the daily schedule is not touched."""
+    from puzzles.pack_build import reword_pack
+
+    content = load_compact()
+    entries = [json.loads(json.dumps(e)) for e in content["puzzles"][:3]]
+    entries[1]["explanation"][0]["text"] = ["Some older words."]
+    entries[2]["explanation"][0]["events"] = [*entries[2]["explanation"][0]["events"], 999]
+    small = {"games": content["games"], "puzzles": entries, "daily": content["daily"]}
+    out, reworded, kept = reword_pack(small)
+    assert reworded == [entries[1]["id"]] and kept == [entries[2]["id"]]
+    assert out["puzzles"][0] == entries[0] and out["puzzles"][2] == entries[2]
+    assert out["puzzles"][1]["explanation"] == content["puzzles"][1]["explanation"]
+    assert out["daily"] is content["daily"]

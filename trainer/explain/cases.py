@@ -19,7 +19,7 @@ analysis as the last resort.
     >>> [step.technique.label for step in proof], proof[-1].impossible
     (['ask inference', 'ask inference'], True)
     >>> print(str(proof[-1].text))  # doctest: +NORMALIZE_WHITESPACE
-    Dan asked Ann for QS on move 10, so Dan held another high spade; you hold 9S KS; Fay holds 10S (the
+    Dan asked you for QS on move 10, so Dan held another high spade; you hold 9S KS; Fay holds 10S (the
     supposition); Dan said no to AS on move 9, so it is JS; JS has not moved since, so Dan still holds it, but
     Bob holds JS (⟨1⟩). Impossible.
 """

@@ -44,20 +44,27 @@ def sighting(card: Card, seen: Sighting, viewer: str | None) -> Said:
     >>> from trainer.engine.facts import Sighting
     >>> str(sighting(Card.parse("2S"), Sighting("A", "hit", 1, "B"), None))
     'A took 2S from B on move 1'
+    >>> str(sighting(Card.parse("2S"), Sighting("A", "hit", 1, "B"), "B"))
+    'A took 2S from you on move 1'
     """
     if seen.how == "claim":
         return Said.of(f"{seen.player} held ", card, f": {seen.source}'s claim on move {seen.event} showed it")
     if seen.how == "hit":
         who = "you" if seen.player == viewer else seen.player
-        return Said.of(f"{who} took ", card, f" from {seen.source} on move {seen.event}")
+        source = "you" if seen.source == viewer else seen.source
+        return Said.of(f"{who} took ", card, f" from {source} on move {seen.event}")
     return Said.of(card, " is in your hand")
 
 
-def elsewhere(reason: Elsewhere) -> Clause:
-    """Why other cards of an ask's set were not the asker's card then."""
+def elsewhere(reason: Elsewhere, viewer: str | None = None) -> Clause:
+    """Why other cards of an ask's set were not the asker's card then (the ``viewer``'s own are said as "you").
+
+    >>> str(said(elsewhere(Elsewhere((Card.parse("2D"),), "with", "Bob"), "Bob")))
+    '2D was with you then'
+    """
     if reason.how == "yours":
         return Said.of(f"you {'held' if reason.moved else 'hold'} ", cards_said(reason.cards))
-    card, holder = reason.cards[0], reason.player
+    card, holder = reason.cards[0], "you" if viewer is not None and reason.player == viewer else reason.player
     if reason.how == "still had":
         return Reason("still", holder, card, str(reason.event))
     if reason.how == "claimed":
