@@ -125,8 +125,8 @@ def test_names_agree_with_their_verb_in_every_stored_sentence(pack: list[Puzzle]
 
 
 def test_the_learner_is_you_in_every_stored_sentence(pack: list[Puzzle]) -> None:
-    """The seat the puzzle is solved from is "you", never its name: "2D was with you then", "Ann asked you for
-    3D", "Cat took 5D from you" (the pack's 5,181 records named it 1,597 times before
+    """The seat the puzzle is solved from is "you", never its name: "you held 2D", "Ann asked you for 3D",
+    "Cat took 5D from you" (1,544 of the pack's 5,181 records named it before
     ``python -m puzzles.pack_build --reword-pack``)."""
     for puzzle in pack:
         name = re.compile(rf"\b{puzzle.viewer}\b")
@@ -136,11 +136,11 @@ def test_the_learner_is_you_in_every_stored_sentence(pack: list[Puzzle]) -> None
 
 
 def test_explained_live_the_learner_is_you_too(pack: list[Puzzle]) -> None:
-    """The explainer itself (``literature explain``, new puzzles), not only the stored pack, says "you": a card
-    that reached the learner before an ask, an ask of the learner, a card taken from them."""
+    """The explainer itself (``literature explain``, new puzzles), not only the stored pack, says "you": cards
+    the learner held at an ask (dealt, or taken before it), an ask of the learner, a card taken from them."""
     from puzzles.difficulty import explain_again
 
-    for form in ("with you then", "asked you for", "from you on move"):
+    for form in ("you held", "asked you for", "from you on move"):
         chosen = [p for p in pack if any(form in str(step.text) for step in p.explanation)][:4]
         assert chosen, form
         for puzzle in chosen:

@@ -351,8 +351,12 @@ class _Reader:
             holder = then[other]
             if holder == self.viewer and other not in moved and self.dealt_how.get(other) == "hand":
                 yours.append(other)
+                continue
+            why = self._then(other, holder, number)
+            if holder == self.viewer and why.how == "with":  # it had reached the viewer: "you held" it too
+                yours.append(other)
             else:
-                reasons.append(self._then(other, holder, number))
+                reasons.append(why)
         if yours:
             later = any(c in self.ever_moved for c in yours)
             reasons.insert(0, Elsewhere(tuple(yours), "yours", self.viewer or "", moved=later))
