@@ -1,7 +1,7 @@
 """Two hand-made puzzles, the notation spec's worked example, for doctests, tests and scripts.
 
-    >>> example_claim().question.text()
-    'Claim low diamonds (LD): name the holder of each of its six cards.'
+    >>> example_claim().question.kind, str(example_claim().question.half_suit)
+    ('claim', 'LD')
 """
 
 from __future__ import annotations

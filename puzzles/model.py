@@ -13,8 +13,8 @@ A record is plain JSON (schema version :data:`SCHEMA_VERSION`, documented in
     'p-f62cbeecd20d'
     >>> Puzzle.from_json(puzzle.to_json()) == puzzle
     True
-    >>> puzzle.question.text()
-    'Who holds 6D?'
+    >>> puzzle.question.kind, puzzle.asked
+    ('locate', (Card.parse('6D'),))
 
 The ``id`` is derived from the content that defines the puzzle (variant,
 viewer, log, question and answer), so the same puzzle always gets the same id
@@ -115,24 +115,6 @@ class Question:
         if self.half_suit is not None:
             return self.half_suit.cards
         return self.cards
-
-    def text(self) -> str:
-        """The question in plain words.
-
-        >>> Question.claim("LD").text()
-        'Claim low diamonds (LD): name the holder of each of its six cards.'
-        >>> Question.locate(["6D", "9C"]).text()
-        'Who holds 6D and 9C?'
-        """
-        if self.kind == "locate":
-            names = [str(c) for c in self.cards]
-            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            return f"Who holds {listed}?"
-        assert self.half_suit is not None
-        half = f"{self.half_suit.name} ({self.half_suit.code})"
-        if self.kind == "claim":
-            return f"Claim {half}: name the holder of each of its six cards."
-        return f"Which cards of {half} can you place for certain, and with whom? Name only those."
 
     def to_json(self) -> dict[str, Any]:
         """The question as a JSON object."""
@@ -463,23 +445,6 @@ class Puzzle:
         """The answer the learner must give: :attr:`answer` restricted to :attr:`asked`."""
         asked = set(self.asked)
         return {c: p for c, p in self.answer.items() if c in asked}
-
-    def question_text(self) -> str:
-        """The question as the learner reads it, saying exactly what to name.
-
-        >>> from puzzles.examples import example_certain
-        >>> print(example_certain().question_text())  # doctest: +NORMALIZE_WHITESPACE
-        Which low diamonds outside your hand (6D) can you place for certain?
-        Name each with its holder; leave out the ones you cannot place.
-        """
-        question = self.question
-        if question.kind != "certain" or question.half_suit is None:
-            return question.text()
-        cards = " ".join(str(c) for c in self.asked)
-        return (
-            f"Which {question.half_suit.name} outside your hand ({cards}) can you place for certain? "
-            "Name each with its holder; leave out the ones you cannot place."
-        )
 
     # -- JSON -----------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from puzzles.packs import load_pack
 from trainer.explain.explanation import cited_moves
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim
+from trainer.render.quiz import question_words
 from trainer.render.worksheet import (
     FILES,
     FOLD_AFTER,
@@ -48,7 +49,7 @@ def test_markdown_worksheet_has_every_puzzle_and_the_key_every_answer() -> None:
     for number, puzzle in enumerate(puzzles, start=1):
         assert f"## Puzzle {number}\n" in sheet and f"## Puzzle {number}\n" in key
         assert puzzle.id in sheet and puzzle.id in key
-        assert puzzle.question.text() in sheet
+        assert str(question_words(puzzle)) in sheet
         shown = asked(puzzle)  # what was asked: a certain-cards answer leaves the solver's own cards apart
         assert f"**Answer:** {format_answer(shown) or '(only your own cards)'}" in key
         if puzzle.question.kind == "certain":
@@ -102,7 +103,7 @@ def test_the_worksheet_starts_each_puzzle_with_what_you_know_and_the_question() 
     for number, puzzle in enumerate(puzzles, start=1):
         part = sheet.split(f"## Puzzle {number}\n")[1].split("## Puzzle ")[0]
         order = [part.index(f"You are **{puzzle.viewer}**"), part.index("**Your hand:**"),
-                 part.index("**Hand sizes:**"), part.index(f"**{puzzle.question.text()}**"),
+                 part.index("**Hand sizes:**"), part.index(f"**{question_words(puzzle)!s}**"),
                  part.index("| # | player |")]
         assert order == sorted(order), number
     page = worksheet_html(puzzles, "Set A")

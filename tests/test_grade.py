@@ -27,7 +27,7 @@ from trainer.game.holders import (
 )
 from trainer.game.state import SetStatus
 from trainer.game.variants import Variant
-from trainer.render.quiz import miss_words, verdict_words
+from trainer.render.quiz import miss_words, question_words, verdict_words
 
 DATA = Path(__file__).parent / "data" / "puzzles" / "six-diamonds.json"
 LD = [Card.parse(c) for c in ("2D", "3D", "4D", "5D", "6D", "7D")]
@@ -258,7 +258,7 @@ def test_locate_right_and_wrong(variant: str) -> None:
 def test_certain_question_is_about_the_cards_outside_the_viewers_hand() -> None:
     certain = puzzles()[("classic", "certain")]
     assert [str(c) for c in certain.asked] == ["6D"]  # Ann holds the other five
-    assert "outside your hand (6D)" in certain.question_text()
+    assert "outside your hand (6D)" in str(question_words(certain))
     assert mark_text(certain, "Cat 6D").outcome is Outcome.RIGHT
     assert mark_text(certain, "Ann 2D 3D 4D 5D 7D, Cat 6D").outcome is Outcome.RIGHT
     left_out = mark_text(certain, "Ann 2D 3D 4D 5D 7D")  # own cards are never "missing"

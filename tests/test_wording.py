@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -122,9 +123,9 @@ def test_every_pack_puzzle_is_worded_from_values_as_the_terminal_says_it() -> No
 
     for puzzle in load_pack():
         question = question_words(puzzle)
-        assert str(question) == puzzle.question_text(), puzzle.id
-        assert str(question_words(puzzle, plain=True)) == puzzle.question.text(), puzzle.id
         kind = puzzle.question.kind
+        short = question_words(puzzle, short=True)  # the daily's calendar: a certain question without its cards
+        assert str(short) == str(question) if kind != "certain" else "outside your hand" not in str(short)
         named = {"locate": puzzle.question.cards, "certain": puzzle.asked, "claim": ()}[kind]
         assert question.cards() == tuple(named), puzzle.id  # the cards named, as values, for the page to draw
         assert (puzzle.question.half_suit in question.parts) == (kind == "claim"), puzzle.id
@@ -134,3 +135,34 @@ def test_every_pack_puzzle_is_worded_from_values_as_the_terminal_says_it() -> No
                 part for part in said.parts if isinstance(part, str))), (puzzle.id, step.text)
         for depth in ("nudge", "clue"):
             assert len(str(hint_words(hint_for(puzzle, depth), puzzle))) <= 80, puzzle.id
+
+
+def test_a_certain_question_reads_the_same_on_every_face(tmp_path: Path) -> None:
+    """The terminal's puzzle, the web's puzzle page and a printed worksheet (Markdown and HTML) ask a "certain"
+    question in one sentence, naming the cards to decide about (a class set's pages draw the web's)."""
+    from rich.console import Console
+
+    from puzzles.packs import load_pack
+    from trainer.render.puzzle import puzzle_view
+    from trainer.render.quiz import question_words
+    from trainer.render.worksheet import worksheet_html, worksheet_md
+
+    from web_helpers import client, text_of
+
+    puzzle = next(p for p in load_pack() if p.question.kind == "certain" and len(p.asked) > 1)
+    sentence = str(question_words(puzzle))
+    assert "outside your hand (" + " ".join(str(c) for c in puzzle.asked) + ")" in sentence
+    console = Console(width=400, color_system=None)
+    with console.capture() as terminal:
+        console.print(puzzle_view(puzzle))
+    symbols = sentence  # (the pages and the terminal draw cards as symbols)
+    for card in puzzle.asked:
+        symbols = symbols.replace(str(card), card.symbol)
+
+    def flat(text: str) -> str:  # (a page's text has spaces where its elements meet)
+        return re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", " ".join(text.split())))
+
+    assert sentence in flat(terminal.get())  # (the terminal names cards as typed: 2S)
+    assert symbols in flat(text_of(client(tmp_path).get(f"/p/{puzzle.id}").text))
+    assert f"**{sentence}**" in worksheet_md([puzzle], "Set")
+    assert symbols in flat(text_of(worksheet_html([puzzle], "Set")))

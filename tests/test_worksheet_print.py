@@ -26,6 +26,7 @@ from puzzles.packs import load_pack
 from puzzles.pick import pick
 from trainer.game.cards import Card
 from trainer.game.events import Ask
+from trainer.render.quiz import question_words
 from trainer.render.worksheet import ONE_PAGE, answer_key_html, folded, hidden, worksheet_html
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
@@ -67,7 +68,8 @@ def check_brief_comes_first(pages: list[str], number: int, puzzle: Puzzle) -> No
     start = page_of(pages, rf"^Puzzle {number} level")
     text = "\n".join(pages[start:])
     text = text[re.search(rf"^Puzzle {number} level", text, re.MULTILINE).start():]  # type: ignore[union-attr]
-    question = re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b", lambda m: Card.parse(m.group()).symbol, puzzle.question.text())
+    asked = str(question_words(puzzle))
+    question = re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b", lambda m: Card.parse(m.group()).symbol, asked)
     order = [text.index(f"You are {puzzle.viewer}"), text.index("Your hand:"), text.index("Hand sizes:"),
              text.index(question[:30]), text.index(HEADER)]
     assert order == sorted(order), (number, order)

@@ -37,6 +37,7 @@ def daily(
 
     from puzzles.daily import checked_daily, parse_day, week
     from trainer.clock import now
+    from trainer.render.quiz import question_words
 
     now()  # a LITERATURE_NOW outside the window is refused before any puzzle is shown (or answer given)
     when = parse_day(day)
@@ -45,7 +46,7 @@ def daily(
         if as_json:
             print(json.dumps([{"date": d.isoformat(), "weekday": f"{d:%A}", "id": p.id, "level": p.level,
                                "technique": p.difficulty.name, "score": p.difficulty.score,
-                               "question": p.question.text()} for d, p in days], ensure_ascii=False))
+                               "question": str(question_words(p, short=True))} for d, p in days], ensure_ascii=False))
         else:
             from trainer.clock import today as local_today
             from trainer.render.daily import show_week

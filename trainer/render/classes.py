@@ -98,7 +98,7 @@ def student_json(found: ClassSet, n: int, puzzle: Puzzle, work: Answer) -> dict[
         "puzzle": n, "count": len(found.puzzles), "variant": puzzle.variant.value, "players": list(puzzle.players),
         "you": puzzle.viewer, "team": list(puzzle.team), "hand": [str(c) for c in sorted(puzzle.own_cards)],
         "sizes": {p: state.sizes[p] for p in puzzle.players}, "history": [str(e) for e in puzzle.game.events],
-        "question": {"kind": puzzle.question.kind, "text": str(question_words(puzzle, plain=True)),
+        "question": {"kind": puzzle.question.kind, "text": str(question_words(puzzle)),
                      "cards": [str(c) for c in puzzle.asked]},
         "usage": class_usage(puzzle),
         "hints": {"allowed": found.settings.hints, "taken": work.hints, "most": MAX_HINTS},
@@ -226,7 +226,7 @@ def grid(found: ClassSet, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
         share = item["right_share"]
         puzzle = puzzles[item["puzzle"] - 1]
         columns.append({**item, "share": "" if share is None else f"{round(share * 100)}%", "level": puzzle.level,
-                        "question": question_words(puzzle, plain=True), "answer": answer_words(puzzle.expected),
+                        "question": question_words(puzzle), "answer": answer_words(puzzle.expected),
                         "wrong": [{"answer": w["answer"], "count": w["count"],
                                    "why": miss_words(mark_of(w["mark"]))} for w in item["wrong_answers"]]})
     return {"rows": rows, "columns": columns}

@@ -187,9 +187,10 @@ def idea_view(lesson: Lesson) -> Panel:
 def example_intro(puzzle: Puzzle) -> Group:
     """Before the worked example's steps: the position and the question."""
     from trainer.render.puzzle import header_text, position_parts
+    from trainer.render.quiz import question_words
 
     return Group(Text(f"Worked example ({puzzle.id})", style="bold"), header_text(puzzle), *position_parts(puzzle),
-                 Text(puzzle.question_text(), style="bold green"))
+                 Text(str(question_words(puzzle)), style="bold green"))
 
 
 def step_view(puzzle: Puzzle, step: Step, number: int, total: int) -> Group:

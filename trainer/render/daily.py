@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.model import Puzzle
+from trainer.render.quiz import question_words
 from trainer.render.screen import stdout_console
 
 
@@ -23,7 +24,8 @@ def week_table(days: Sequence[tuple[date, Puzzle]], today: date) -> Table:
     for day, puzzle in days:
         style = "bold" if day == today else ""
         label = Text(f"{day:%a %Y-%m-%d}" + (" (today)" if day == today else ""), style=style)
-        table.add_row(label, str(puzzle.level), puzzle.difficulty.name, Text(puzzle.question.text(), style=style))
+        question = Text(str(question_words(puzzle, short=True)), style=style)
+        table.add_row(label, str(puzzle.level), puzzle.difficulty.name, question)
     return table
 
 

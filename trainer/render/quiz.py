@@ -192,17 +192,21 @@ def refusal(reply: Reply, puzzle: Puzzle) -> str:
     return reply.message
 
 
-def question_words(puzzle: Puzzle, *, plain: bool = False) -> Words:
-    """The question as the learner reads it, its cards as values (``str`` is :meth:`Puzzle.question_text`;
-    with ``plain``, :meth:`Question.text`, as a worksheet prints it).
+def question_words(puzzle: Puzzle, *, short: bool = False) -> Words:
+    """The question as the learner reads it on every face (the terminal, the pages, class sets, worksheets),
+    its cards as values; ``short``: a "certain" question without its cards, for a list of puzzles (the
+    daily's calendar).
 
     >>> from puzzles.examples import example_certain, example_claim
-    >>> str(question_words(example_claim())) == example_claim().question_text()
-    True
+    >>> str(question_words(example_claim()))
+    'Claim low diamonds (LD): name the holder of each of its six cards.'
+    >>> print(question_words(example_certain()))  # doctest: +NORMALIZE_WHITESPACE
+    Which low diamonds outside your hand (6D) can you place for certain? Name each with its holder;
+    leave out the ones you cannot place.
     >>> question_words(example_certain()).cards()
     (Card.parse('6D'),)
-    >>> str(question_words(example_certain(), plain=True)) == example_certain().question.text()
-    True
+    >>> str(question_words(example_certain(), short=True))
+    'Which cards of low diamonds (LD) can you place for certain?'
     """
     question = puzzle.question
     if question.kind == "locate":
@@ -215,8 +219,8 @@ def question_words(puzzle: Puzzle, *, plain: bool = False) -> Words:
     named = Words.of(f"{half.name} (", half, ")")
     if question.kind == "claim":
         return Words.of("Claim ", named, ": name the holder of each of its six cards.")
-    if plain:
-        return Words.of("Which cards of ", named, " can you place for certain, and with whom? Name only those.")
+    if short:
+        return Words.of("Which cards of ", named, " can you place for certain?")
     return Words.of(f"Which {half.name} outside your hand (", cards_words(puzzle.asked),
                     ") can you place for certain? Name each with its holder; leave out the ones you cannot place.")
 

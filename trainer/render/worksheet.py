@@ -175,7 +175,7 @@ def worksheet_md(puzzles: Sequence[Puzzle], title: str, short: Sequence[Shortfal
         claimed = _claimed(state, puzzle.viewer)
         if claimed:
             out += [f"**Sets:** {claimed}", ""]
-        out += [f"**{puzzle.question.text()}**", ""]
+        out += [f"**{question_words(puzzle)}**", ""]
         out += ["| # | player | asks / does | card | answer |", "|---:|---|---|---|---|"]
         events = puzzle.game.events
         for item in folded(puzzle):
@@ -388,7 +388,7 @@ def worksheet_html(puzzles: Sequence[Puzzle], title: str, short: Sequence[Shortf
             f"<p>You are <b>{html.escape(puzzle.viewer)}</b> (team with {html.escape(mates)}). "
             f"<b>Your hand:</b> {_cards_html(_hand(state, puzzle.viewer))}</p>",
             f"<p><b>Hand sizes:</b> {sizes}" + (f" · <b>Sets:</b> {html.escape(claimed)}" if claimed else "") + "</p>",
-            f'<p class="question">{words_html(question_words(puzzle, plain=True))}</p>',
+            f'<p class="question">{words_html(question_words(puzzle))}</p>',
             "</div>",
             _history_html(puzzle),
             '<div class="answer-room">',
