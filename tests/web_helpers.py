@@ -72,7 +72,7 @@ def served(home: Path) -> Iterator[str]:
     port = sock.getsockname()[1]
     sock.close()
     server = uvicorn.Server(uvicorn.Config(create_app(home), host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="off", timeout_keep_alive=600))  # (web_table_helpers)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

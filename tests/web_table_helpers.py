@@ -42,8 +42,11 @@ def live_server(home: Path, pace: float = 0.0) -> Iterator[str]:
     sock.listen(128)
     port = sock.getsockname()[1]
     app = create_app(home)
+    # (an idle connection kept for the whole test: uvicorn's 5 s keep-alive may close one just as a test's
+    # client reuses it after a long game, the request lost with "Server disconnected"; a browser retries then,
+    # httpx does not)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
+                            timeout_graceful_shutdown=1, timeout_keep_alive=600)
     server = stopping_server(config, app)  # (as literature serve: the live streams end at once when it stops)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
