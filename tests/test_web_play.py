@@ -441,6 +441,7 @@ def test_an_answer_given_while_a_bot_is_to_move_holds_the_bots_until_it_is_read(
     assert paced.status_code == 200 and "hand the turn" in paced.text
     said = text_of(paced.text)  # the page's help: no terminal-only command or note
     assert "on the page all the time" in said and "literature play --resume" not in said and "Enter skips" not in said
+    assert "pass Cat — hand the turn to Cat" in said  # (what to type, then what it does: no terminal padding)
     assert "hx-trigger=\"load delay" not in paced.text and "Next bot's move" in paced.text  # the bots wait
     later = game.browser.post(f"/play/game/{game.name}/bot", data={"pace": "800"}, headers=headers)
     assert "hx-trigger=\"load delay" in later.text or 'data-your-move="1"' in later.text  # then on by themselves

@@ -54,21 +54,22 @@ WORDS: dict[str, str] = {
 }
 
 HELP = (
-    "Bob 6D                      ask Bob for 6D (typing 'ask Bob for 6D' works too)",
-    "claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D   claim a set, naming your teammate for each card",
-    "pass Cat                    hand the turn to Cat, where the rules allow it",
-    "odds 6D                     who may hold 6D, with exact chances (coach full)",
-    "hint                        what the coach would do",
-    "auto                        let the expert bot make this move for you",
+    ("Bob 6D", "ask Bob for 6D (typing 'ask Bob for 6D' works too)"),
+    ("claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D", "claim a set, naming your teammate for each card"),
+    ("pass Cat", "hand the turn to Cat, where the rules allow it"),
+    ("odds 6D", "who may hold 6D, with exact chances (coach full)"),
+    ("hint", "what the coach would do"),
+    ("auto", "let the expert bot make this move for you"),
 )
-"""The lines typed at a table, the terminal's and the web page's alike (:data:`TERMINAL_HELP`: the terminal's own)."""
+"""The lines typed at a table, each with what it does, the terminal's and the web page's alike
+(:data:`TERMINAL_HELP`: the terminal's own)."""
 
 TERMINAL_HELP = (
-    "hand                        your cards, by set",
-    "history [SET]               what happened (all of it, or one set's events)",
-    "table                       the table again",
-    "quit                        save and leave (literature play --resume goes on)",
-    "(while the bots move, Enter skips the pauses; anything else typed then is dropped, never played)",
+    ("hand", "your cards, by set"),
+    ("history [SET]", "what happened (all of it, or one set's events)"),
+    ("table", "the table again"),
+    ("quit", "save and leave (literature play --resume goes on)"),
+    ("", "(while the bots move, Enter skips the pauses; anything else typed then is dropped, never played)"),
 )
 """What only the terminal needs (a page shows the hand, the table and the history all the time)."""
 

@@ -327,8 +327,11 @@ def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
     if reply.message:
         return (Words.of(reply.message),)
     notice = reply.notice
+    if notice == "help" and terminal:
+        return tuple(Words.of(does if not typed else f"{typed:<28}{does}" if len(typed) < 28 else f"{typed}   {does}")
+                     for typed, does in (*HELP, *TERMINAL_HELP))
     if notice == "help":
-        return tuple(Words.of(line) for line in (*HELP, *(TERMINAL_HELP if terminal else (PAGE_HELP,))))
+        return (*(Words.of(typed, " — ", does) for typed, does in HELP), Words.of(PAGE_HELP))
     if notice == "history-closed":
         last = event_words(reply.last) if reply.last is not None else Words.of("nothing yet")
         return (Words.of("At a real table only the last question and answer may be repeated: ", last,
