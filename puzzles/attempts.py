@@ -77,7 +77,7 @@ class Served:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
-        self.attempt = Attempt(self.puzzle, memory=self.memory)
+        self.attempt = Attempt(self.puzzle, memory=self.memory, rated=self.record and not self.practice)
 
     @property
     def done(self) -> bool:

@@ -120,7 +120,8 @@ class Reply:
     ``wrong`` (``mark``, and ``deal``: after a card named that is not certain, a deal
     that refutes it), ``verdict`` (solved: ``mark``, on try ``tries``), ``revealed``,
     ``skipped`` (``last``: the last answer, when it was wrong), ``quit``.
-    ``memory``: the attempt is in memory mode (its help differs). ``ruled``: for each card given a holder who
+    ``memory``: the attempt is in memory mode (its help differs); ``rated``: its first answer is rated (not a
+    replay, nor an attempt that is not stored). ``ruled``: for each card given a holder who
     cannot hold it (in ``mark``, or ``last``), the step that rules that holder out (:func:`rulings`).
     """
 
@@ -136,6 +137,7 @@ class Reply:
     last: Mark | None = None
     memory: bool = False
     ruled: tuple[Ruling, ...] = ()
+    rated: bool = True
 
 
 @dataclass(frozen=True)
@@ -170,13 +172,16 @@ class Attempt:
     """One attempt at ``puzzle``; feed it lines with :meth:`respond` until ``done``.
 
     ``clock`` gives seconds (monotonic); the attempt's time runs from creation to
-    the end. ``memory``: the history may not be shown again (only its last event).
+    the end. ``memory``: the history may not be shown again (only its last event). ``rated``: whether its first
+    answer is rated when it is stored (not for a replay), as the verdict says.
     """
 
-    def __init__(self, puzzle: Puzzle, *, clock: Callable[[], float] = time.monotonic, memory: bool = False):
+    def __init__(self, puzzle: Puzzle, *, clock: Callable[[], float] = time.monotonic, memory: bool = False,
+                 rated: bool = True):
         self.puzzle = puzzle
         self.clock = clock
         self.memory = memory
+        self.rated = rated
         self.started = clock()
         self.hints = 0
         self.tries = 0
@@ -236,7 +241,7 @@ class Attempt:
             return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
                          ruled=rulings(self.puzzle, result))
         self._finish(solved=True)
-        return Reply("verdict", True, result, tries=self.tries)
+        return Reply("verdict", True, result, tries=self.tries, rated=self.rated)
 
     def hint(self) -> Reply:
         """The next hint: a nudge, then a clue; the third is the full explanation, after a confirmation."""

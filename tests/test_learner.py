@@ -51,9 +51,10 @@ def test_the_daily_counts_once_a_replay_is_practice() -> None:
     code, out = run("daily", "--date", day.isoformat(), input=wrong(puzzle) + "reveal\n")
     assert code == 0, out
     assert "Wrong" in out and "The answer:" in out
-    code, out = run("daily", "--date", day.isoformat(), input=right(puzzle))  # answer wrong, then again right...
+    code, out = run("daily", "--date", day.isoformat(), input=wrong(puzzle) + right(puzzle))  # wrong, then right...
     assert code == 0, out
-    assert "this replay is practice (not rated, not streaked)" in out and "Correct" in out
+    assert "this replay is practice (not rated, not streaked)" in out and "Correct, on try 2." in out
+    assert "(rated on your first answer)" not in out
     with Progress() as store:
         first, replay = store.attempts()
         assert (first["rated"], first["practice"], replay["rated"], replay["practice"]) == (1, 0, 0, 1)

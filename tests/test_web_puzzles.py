@@ -157,7 +157,8 @@ def test_a_daily_to_come_is_not_recorded_and_one_answered_is_practice(tmp_path: 
     assert "You answered this daily on 2026-06-10 and solved it: this replay is practice" in replay
     done = text_of(form(browser, f"/daily/{TODAY}", {"line": WRONG, "puzzle": DAILY}).text)
     assert "Wrong:" in done
-    form(browser, f"/daily/{TODAY}", {"do": "reveal", "puzzle": DAILY})
+    solved = text_of(form(browser, f"/daily/{TODAY}", {"line": RIGHT, "puzzle": DAILY}).text)
+    assert "Correct, on try 2." in solved and "(rated on" not in solved  # a replay is never rated, nor said to be
     with _store(tmp_path) as store:
         assert [a["practice"] for a in store.attempts()] == [0, 1]
         assert store.streak().current == 1

@@ -70,7 +70,7 @@ def quiz(
 ) -> AttemptResult:
     """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false; ``lesson``:
     as that lesson's practice, :mod:`puzzles.course`)."""
-    attempt = Attempt(puzzle, memory=memory is not None)
+    attempt = Attempt(puzzle, memory=memory is not None, rated=record and not practice)
 
     def save(result: AttemptResult) -> None:
         if record:

@@ -103,7 +103,7 @@ def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
                      *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle)), reply.deal,
                     offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
-        return Said((verdict_words(reply.mark, reply.tries),), why=explanation_words(puzzle))
+        return Said((verdict_words(reply.mark, reply.tries, rated=reply.rated),), why=explanation_words(puzzle))
     if kind in ("revealed", "skipped"):
         head = [Words.of("Skipped.")] if kind == "skipped" else []
         if reply.last is not None:
@@ -230,9 +230,10 @@ def answer_words(answer: Mapping[Card, str]) -> Words:
     return placement_words(answer.items()) if answer else Words.of("none is certain")
 
 
-def verdict_words(mark: Mark, tries: int = 1) -> Words:
+def verdict_words(mark: Mark, tries: int = 1, *, rated: bool = True) -> Words:
     """One line starting with ``Correct`` or ``Wrong`` (for a claim, then what happened to the set); it names no
-    holder, so it can be shown before a second try.
+    holder, so it can be shown before a second try. After a later try it says the first answer is what is rated
+    (``rated``; a replay is not rated).
 
     >>> from puzzles.marking import Miss
     >>> verdict_words(Mark(False, Outcome.CANCELLED, {}, "claim")).parts
@@ -241,6 +242,8 @@ def verdict_words(mark: Mark, tries: int = 1) -> Words:
     'Wrong: 1 card with the wrong holder.'
     >>> str(verdict_words(Mark(True, Outcome.RIGHT), tries=3))
     'Correct, on try 3 (rated on your first answer).'
+    >>> str(verdict_words(Mark(True, Outcome.RIGHT), tries=3, rated=False))
+    'Correct, on try 3.'
     """
     head = "Correct" if mark.correct else "Wrong"
     if mark.kind == "claim":
@@ -250,7 +253,7 @@ def verdict_words(mark: Mark, tries: int = 1) -> Words:
     else:
         text = f"Wrong: {mistakes(mark)}."
     if mark.correct and tries > 1:
-        text = text.rstrip(".") + f", on try {tries} (rated on your first answer)."
+        text = text.rstrip(".") + f", on try {tries}" + (" (rated on your first answer)." if rated else ".")
     return Words.of(text)
 
 
