@@ -686,13 +686,13 @@ class Progress:
     def streak(self) -> Streak:
         """The daily streak as of the clock's today."""
         with self._read() as db:
-            return self._streak(db, self.clock().date())
+            return self._streak(db, self._daily_days(db), self.clock().date())
 
-    def _streak(self, db: sqlite3.Connection, today: date) -> Streak:
-        """The streak as of ``today``: its counted days, and whether today's daily was answered wrongly (its
-        first answer, :meth:`_first_answer`)."""
+    def _streak(self, db: sqlite3.Connection, days: set[date], today: date) -> Streak:
+        """The streak as of ``today`` from its counted ``days`` (:meth:`_daily_days`), and whether today's daily
+        was answered wrongly (its first answer, :meth:`_first_answer`)."""
         first = self._first_answer(db, today)
-        return streak_of(self._daily_days(db), today, missed=first is not None and not first["correct"])
+        return streak_of(days, today, missed=first is not None and not first["correct"])
 
     @staticmethod
     def _first_answer(db: sqlite3.Connection, daily: date) -> dict[str, object] | None:
@@ -812,7 +812,7 @@ class Progress:
                 "SELECT at, rating FROM attempts WHERE rated = 1 AND mode = 'normal' ORDER BY id"
             ).fetchall()
             days = self._daily_days(db)
-            streak = self._streak(db, today)
+            streak = self._streak(db, days, today)
             rating = self._rating(db)
             memory = db.execute("SELECT 1 FROM attempts WHERE mode = 'memory' LIMIT 1").fetchone()
             memory_rating = self._rating(db, "memory") if memory else None

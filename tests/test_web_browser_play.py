@@ -51,19 +51,23 @@ def fits(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{name}-{width}.png"), full_page=True)
 
 
+def deal(page: Any, seed: str, **choices: str) -> None:
+    """On /play: deal a game of ``seed`` with the form's ``choices`` (players, opponents, coach), the bots at once."""
+    page.fill("input[name=seed]", seed)
+    for name, value in choices.items():
+        page.select_option(f"select[name={name}]", value)
+    page.click("text=Deal")
+    page.wait_for_url(re.compile(r"/play/game/"))
+    page.select_option("#pace", "0")
+
+
 def test_an_eight_player_game_played_to_its_end_with_auto(server: LiveServer, browser: Any) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url + "/play")
     fits(page, "play-home")
-    page.select_option("select[name=players]", "8")
-    page.fill("input[name=seed]", "12")
-    page.select_option("select[name=opponents]", "medium")
-    page.select_option("select[name=coach]", "alert")
-    page.click("text=Deal")
-    page.wait_for_url(re.compile(r"/play/game/"))
-    page.select_option("#pace", "0")
+    deal(page, "12", players="8", opponents="medium", coach="alert")
     page.wait_for_selector(".table-frame[data-your-move='1'], .end", timeout=60_000)
     fits(page, "play-table")
     page.set_viewport_size(DESKTOP)
@@ -178,11 +182,7 @@ def test_on_a_phone_an_answer_is_scrolled_into_view_and_the_bots_wait_while_it_i
     (that the bots wait while an answer is read: tests/test_web_play.py)."""
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url + "/play")
-    page.fill("input[name=seed]", "3")
-    page.select_option("select[name=coach]", "full")
-    page.click("text=Deal")
-    page.wait_for_url(re.compile(r"/play/game/"))
-    page.select_option("#pace", "0")
+    deal(page, "3", coach="full")
     page.wait_for_selector(".table-frame[data-your-move='1']", timeout=60_000)
 
     def answer_in_view() -> bool:

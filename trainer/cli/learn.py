@@ -64,8 +64,6 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool, again: bool = False) 
     """Lesson ``chosen`` at the prompt: the idea, the worked example step by step, the guided puzzle, then
     practice until mastery (or until the learner stops: what was practised is kept). A lesson whose guided
     puzzle was tried opens at practice, unless ``again``."""
-    from rich.console import Console
-
     from puzzles.course import mastered, next_number, next_practice, practice_pool, puzzle, standings
     from puzzles.store import Progress
     from trainer.cli.prompt import read_line
@@ -82,8 +80,9 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool, again: bool = False) 
         step_view,
     )
     from trainer.render.puzzle import show_line
+    from trainer.render.screen import stdout_console
 
-    console = Console()
+    console = stdout_console()
     line_editing()
 
     def go_on(coming: str) -> bool:

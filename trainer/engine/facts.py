@@ -117,7 +117,8 @@ class Sighting:
 class Elsewhere:
     """Why some other cards of an ask's set could not be the asker's card when they asked.
 
-    ``how``: ``"yours"`` (in the viewer's hand; ``moved``: one of them moved later), ``"still had"``
+    ``how``: ``"yours"`` (with the viewer then: in their hand, or taken before the ask; ``moved``: one of them
+    moved), ``"still had"``
     (``player`` was dealt it and gave it up at move ``event``, after the ask), ``"claimed"``
     (``player`` was dealt it, as the claim at move ``event`` showed) or ``"with"`` (it was with
     ``player`` then).

@@ -56,15 +56,12 @@ def sighting(card: Card, seen: Sighting, viewer: str | None) -> Said:
     return Said.of(card, " is in your hand")
 
 
-def elsewhere(reason: Elsewhere, viewer: str | None = None) -> Clause:
-    """Why other cards of an ask's set were not the asker's card then (the ``viewer``'s own are said as "you").
-
-    >>> str(said(elsewhere(Elsewhere((Card.parse("2D"),), "with", "Bob"), "Bob")))
-    '2D was with you then'
-    """
+def elsewhere(reason: Elsewhere) -> Clause:
+    """Why other cards of an ask's set were not the asker's card then (the viewer's own are all ``yours``:
+    :class:`~trainer.engine.facts.Elsewhere`)."""
     if reason.how == "yours":
         return Said.of(f"you {'held' if reason.moved else 'hold'} ", cards_said(reason.cards))
-    card, holder = reason.cards[0], "you" if viewer is not None and reason.player == viewer else reason.player
+    card, holder = reason.cards[0], reason.player
     if reason.how == "still had":
         return Reason("still", holder, card, str(reason.event))
     if reason.how == "claimed":

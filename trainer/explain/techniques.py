@@ -196,7 +196,7 @@ def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step |
         target = "you" if ask.target == mind.board.viewer else ask.target
         start = Said.of(f"{asker} asked {target} for ", ask.card,
                         f" on move {one.event}, so {asker} held another {kind}")
-        reasons = join_reasons([elsewhere(reason, mind.board.viewer) for reason in one.ruled_out] + _whys(whys))
+        reasons = join_reasons([elsewhere(reason) for reason in one.ruled_out] + _whys(whys))
         nudge = f"Look at {asker}'s ask on move {one.event}."
         clue = Said.of(f"{asker} must hold another card of ", one.half_suit, ".")
         premises = Premises.of(whys, [one.event, *(r.event for r in one.ruled_out if r.event)])
@@ -363,7 +363,7 @@ def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card
     return found
 
 
-def _ruled_out(ones: Iterable[OneOf], viewer: str | None) -> list[Clause]:
+def _ruled_out(ones: Iterable[OneOf]) -> list[Clause]:
     """The reasons several asks' other cards were ruled out, your own cards gathered in one clause."""
     yours: set[Card] = set()
     verb = "hold"
@@ -374,7 +374,7 @@ def _ruled_out(ones: Iterable[OneOf], viewer: str | None) -> list[Clause]:
                 yours.update(reason.cards)
                 verb = "held" if reason.moved else verb
             else:
-                texts.append(elsewhere(reason, viewer))
+                texts.append(elsewhere(reason))
     return ([Said.of(f"you {verb} ", cards_said(yours))] if yours else []) + texts
 
 
@@ -405,7 +405,7 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                     moves = ", ".join(str(one.event) for one, _, _ in choice)
                     kind = kind_of(choice[0][0].half_suit)
                     need = f"{names(group)} each held another {kind} (asks on moves {moves})"
-                    reasons = join_reasons(_ruled_out([one for one, _, _ in choice], mind.board.viewer) + _whys(whys))
+                    reasons = join_reasons(_ruled_out([one for one, _, _ in choice]) + _whys(whys))
                     nudge = f"Compare the asks on moves {moves}."
                     if len(union) < k:
                         return _step(Technique.SHARED_ASKS, (), premises,

@@ -57,7 +57,6 @@ def own_moves(match: Match) -> int:
                if number not in auto and actor_of(event) == match.you)
 
 
-
 @dataclass(frozen=True)
 class SetResult:
     """One claimed set, seen from the person's team: who claimed it at which event, and what it came to."""

@@ -303,8 +303,6 @@ def show_lines(lines: Sequence[str], style: str = "") -> None:
 
 
 
-
-
 NOTICES = {
     "empty": "Your move: type a move such as 'Bob 6D', or 'help'.",
     "nothing-to-confirm": "There is nothing to say yes to.",
@@ -321,6 +319,13 @@ PAGE_HELP = "Your hand, the table and the history are on the page all the time; 
 """What the web's help says instead of :data:`~trainer.play.table_prompt.TERMINAL_HELP`."""
 
 
+def _help_line(typed: str, does: str) -> str:
+    """A terminal's help line: what to type in a column of 28, then what it does (a longer line: 3 spaces)."""
+    if not typed:
+        return does
+    return f"{typed:<28}{does}" if len(typed) < 28 else f"{typed}   {does}"
+
+
 def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
     """What the seat says of a line (before the coach's notes): its refusal, notice, question, hint or odds;
     ``terminal``: the terminal's words where the faces differ (the help)."""
@@ -328,8 +333,7 @@ def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
         return (Words.of(reply.message),)
     notice = reply.notice
     if notice == "help" and terminal:
-        return tuple(Words.of(does if not typed else f"{typed:<28}{does}" if len(typed) < 28 else f"{typed}   {does}")
-                     for typed, does in (*HELP, *TERMINAL_HELP))
+        return tuple(Words.of(_help_line(typed, does)) for typed, does in (*HELP, *TERMINAL_HELP))
     if notice == "help":
         return (*(Words.of(typed, " — ", does) for typed, does in HELP), Words.of(PAGE_HELP))
     if notice == "history-closed":

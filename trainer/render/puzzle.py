@@ -379,7 +379,6 @@ def session_summary(totals: SessionTotals) -> Panel:
 
     >>> from rich.console import Console
     >>> from puzzles.counts import Counts
-    >>> from rich.console import Console
     >>> console = Console(width=80, color_system=None)
     >>> counts = Counts(first_answer=3, later_try=1, attempts=4)
     >>> console.print(session_summary(SessionTotals(counts, 95, 1500, 1521.4, "chains")))
