@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 from trainer.game.cards import Card, HalfSuit
+from trainer.game.errors import IllegalEventError
 from trainer.game.events import Ask, Claim, Event, Pass
 from trainer.game.notation import Game
 from trainer.game.state import Setup, State
@@ -53,7 +54,17 @@ def true_holders(state: State, half: HalfSuit) -> dict[Card, str]:
 def claim_event(
     state: State, claimer: str, half: HalfSuit, declared: dict[Card, str], *, out_of_turn: bool = False
 ) -> Claim:
-    """The claim of ``half`` with ``declared`` holders, its ``actual:`` filled in."""
+    """The claim of ``half`` with ``declared`` holders, its ``actual:`` filled in; a set claimed already is
+    refused as the rules refuse it (:class:`IllegalEventError`), never looked for in the hands.
+
+    >>> over = random_game(random.Random(7), "classic", 6).state()  # every set claimed
+    >>> claim_event(over, "Ann", HalfSuit.parse("LS"), {})
+    Traceback (most recent call last):
+    ...
+    trainer.game.errors.IllegalEventError: LS has already been claimed
+    """
+    if not state.in_play(half.cards[0]):
+        raise IllegalEventError(f"{half} has already been claimed")
     holders = true_holders(state, half)
     actual = {c: p for c, p in holders.items() if declared[c] != p}
     return Claim.of(claimer, half, declared, actual, out_of_turn=out_of_turn)

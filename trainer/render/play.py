@@ -34,7 +34,7 @@ from trainer.render.game import card_text, event_text, hand_text
 from trainer.render.notes import note_sentence
 from trainer.render.phrases import event_words, names, placement_words
 from trainer.render.words import Words, cards_words, fit
-from trainer.review import Note
+from trainer.review import Note, severity
 
 RECENT = 5
 """Events the screen shows when the history is open (coach on, or --open-book)."""
@@ -500,13 +500,9 @@ def show_result(match: Match, path: str) -> None:
     console().print(Text(f"Saved: {path}"), soft_wrap=True)
 
 
-SEVERITY = ("lost-claim", "wrong-claim", "wasted-ask", "risky-claim", "safe-claim", "best-ask")
-"""How bad each kind of note is, worst first."""
-
-
 def worst_first(notes: Sequence[Note]) -> list[Note]:
     """Notes ordered worst first (then by move), as the end-of-game review lists them."""
-    return sorted(notes, key=lambda n: (SEVERITY.index(n.kind.value), n.event))
+    return sorted(notes, key=lambda n: (severity(n.kind), n.event))
 
 
 def show_decided(match: Match, decided: Decided) -> None:

@@ -20,7 +20,7 @@ Data only: the sentences that say a note are in :mod:`trainer.render.notes`.
 from trainer.review.explaining import explain_event, explain_note, note_target
 from trainer.review.game_review import MAX_EVENTS, Review, review_game, views_of
 from trainer.review.judgement import Judgement, actor_of, claim_probability, count_with, judge, legal_asks
-from trainer.review.notes import Note, NoteKind
+from trainer.review.notes import Note, NoteKind, severity
 from trainer.review.own_moves import event_notes, seat_notes
 from trainer.review.summary import PlayerSummary
 from trainer.review.trace import ViewTrace, trace_view
@@ -44,6 +44,7 @@ __all__ = [
     "note_target",
     "review_game",
     "seat_notes",
+    "severity",
     "trace_view",
     "views_of",
 ]

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import assert_never
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
@@ -63,6 +64,33 @@ class NoteKind(str, Enum):
     BEST_ASK = "best-ask"
     KEPT_SET = "kept-set"
     OUT_OF_TURN = "out-of-turn"
+
+
+def severity(kind: NoteKind) -> int:
+    """How bad a note of ``kind`` is for the player, 0 the worst (a certain set lost), as reviews list them.
+
+    >>> sorted(NoteKind, key=severity)[:3]
+    [<NoteKind.LOST_CLAIM: 'lost-claim'>, <NoteKind.WRONG_CLAIM: 'wrong-claim'>, <NoteKind.OUT_OF_TURN: 'out-of-turn'>]
+    """
+    match kind:
+        case NoteKind.LOST_CLAIM:
+            return 0
+        case NoteKind.WRONG_CLAIM:
+            return 1
+        case NoteKind.OUT_OF_TURN:
+            return 2
+        case NoteKind.WASTED_ASK:
+            return 3
+        case NoteKind.RISKY_CLAIM:
+            return 4
+        case NoteKind.KEPT_SET:
+            return 5
+        case NoteKind.SAFE_CLAIM:
+            return 6
+        case NoteKind.BEST_ASK:
+            return 7
+        case _:
+            assert_never(kind)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,67 @@
+"""Nothing a player does stops a table: a repeated claim, a kept set's review, faults inside an action."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.web_table_helpers import bearer
+from trainer.game.cards import Card
+from trainer.play.match import CoachLevel, Match, Seating
+from trainer.play.table import Table
+from trainer.render.play import worst_first
+from trainer.review import Note, NoteKind
+
+
+def _claim_line(hand: list[str], seat: str) -> str:
+    half = Card.parse(hand[0]).half_suit
+    return f"claim {half}: {seat} {' '.join(str(c) for c in half.cards)}"
+
+
+def test_a_repeated_claim_is_refused_in_one_line_and_the_game_goes_on() -> None:
+    table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.OFF)))
+    match = table.match
+    assert match is not None
+    while table.bot_due():
+        table.bot_step(now=0.0)
+    line = _claim_line(sorted(str(c) for c in match.table.seats["Ann"].hands["Ann"]), "Ann")
+    assert table.respond("Ann", line, now=0.0).kind == "moved"
+    while table.bot_due() and not match.over:
+        table.bot_step(now=0.0)
+    again = table.respond("Ann", line, now=0.0)
+    assert again.kind == "invalid" and "has already been claimed" in again.message
+    assert table.respond("Ann", "auto", now=0.0).kind == "moved"  # the game goes on
+
+
+def test_every_kind_of_note_is_ordered_worst_first() -> None:
+    notes = [Note(kind=kind, player="Ann", event=number, view="Ann") for number, kind in enumerate(NoteKind, 1)]
+    ordered = [n.kind for n in worst_first(notes)]
+    assert sorted(ordered) == sorted(NoteKind) and ordered[0] is NoteKind.LOST_CLAIM
+
+
+def _wait(api: TestClient, code: str, secret: str, done: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        state = api.get(f"/api/tables/{code}/state", headers=bearer(secret)).json()
+        if done(state) or time.monotonic() > deadline:
+            return dict(state)
+        time.sleep(0.05)
+
+
+def test_a_repeated_claim_at_a_friends_table_is_refused_and_the_table_answers(api: TestClient) -> None:
+    made = api.post("/api/tables", json={"coach": "off", "seed": 3}).json()
+    code, host = made["table"], made["host"]
+    dan = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+    assert api.post(f"/api/tables/{code}/start", headers=bearer(host)).status_code == 200
+    state = _wait(api, code, dan, lambda s: s["turn"] == "Dan")
+    line = _claim_line(state["hand"], "Dan")
+    assert api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": line}).status_code == 200
+    state = _wait(api, code, dan, lambda s: s["over"] or s["turn"] == "Dan")
+    assert not state["over"]
+    again = api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": line})
+    assert again.status_code == 400 and "has already been claimed" in again.json()["error"]
+    assert api.get(f"/api/tables/{code}/state", headers=bearer(host)).status_code == 200
+    moved = api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": "auto"})
+    assert moved.status_code == 200
