@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from puzzles.store import Progress
 from trainer.game.errors import LiteratureError
+from trainer.play.hall import FOLDER
 from trainer.play.match import Match, Seating
 from trainer.play.saved import save
 from trainer.play.table import Options, Table, TableError
 from trainer.web.game_ids import game_id
-from trainer.web.table_hall import FOLDER
 
 from web_helpers import client
 
@@ -142,7 +142,7 @@ def test_watchers_never_lock_a_player_out(tmp_path: Path) -> None:
     seated players' streams still open, and a seat's fifth stream closes its own oldest, never the new one."""
     import asyncio
 
-    from trainer.web.table_hall import MAX_PER_SEAT, MAX_SPECTATORS, MAX_SPECTATORS_PER_ADDRESS, Hall
+    from trainer.play.hall import MAX_PER_SEAT, MAX_SPECTATORS, MAX_SPECTATORS_PER_ADDRESS, Hall
 
     hall = Hall(tmp_path)
     table, _ = asyncio.run(hall.create(Options(seed=3)))

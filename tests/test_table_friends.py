@@ -148,7 +148,7 @@ def test_a_reader_waits_for_a_move_being_made_and_never_sees_it_half_made(tmp_pa
     import asyncio
     import threading
 
-    from trainer.web.table_hall import Hall
+    from trainer.play.hall import Hall
 
     inside, go_on = threading.Event(), threading.Event()
     made = {"half": False}

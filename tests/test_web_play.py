@@ -401,8 +401,8 @@ def test_a_turn_begins_with_the_moves_since_the_last_and_an_ask_says_what_it_gav
 
 def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
     from trainer.game.events import Claim
-    from trainer.play.ending import decided, verdict
-    from trainer.render.play import claim_announcement
+    from trainer.play.ending import decided, result
+    from trainer.render.play import claim_announcement, result_words
 
     game = WebGame.start(client(home()), games(), seed="52", coach="alert")  # a game Ann's team loses, 2-6
     said: list[str] = []
@@ -420,10 +420,10 @@ def test_the_end_says_what_decided_the_game_and_announces_your_claims() -> None:
                        for line in said), event
     page = text_of(game.page())
     what = decided(match)
-    assert verdict(match) in page
+    assert result_words(result(match)) in page
     assert "Won " + (" ".join(str(r.half_suit) for r in what.won()) or "none") in page
     assert "Lost " + (" ".join(str(r.half_suit) for r in what.lost()) or "none") in page
-    assert verdict(match) == "Your team loses, 2-6."
+    assert result_words(result(match)) == "Your team loses, 2-6."
     assert what.moments and "What mattered most for your team" in page
     assert "Nothing to remark" not in page  # never after a loss
 

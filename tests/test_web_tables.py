@@ -11,11 +11,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web_table_helpers import bearer
+from trainer.play.hall import IDLE_SECONDS
 from trainer.play.match import CoachLevel
 from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import state_json
-from trainer.web.table_hall import IDLE_SECONDS, Limits
+from trainer.web.table_hall import Limits
 
 HOST = "host-secret"
 
@@ -281,7 +282,7 @@ def test_too_many_actions_are_refused_for_a_while(api: TestClient) -> None:
 
 
 def test_a_table_nobody_touches_expires(tmp_path: Path) -> None:
-    from trainer.web.table_hall import Hall
+    from trainer.play.hall import Hall
 
     now = [1000.0]
     hall = Hall(tmp_path, clock=lambda: now[0])
@@ -316,8 +317,11 @@ def test_the_leak_scan_finds_a_card_of_another_hand() -> None:
 
 
 def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(tmp_path: Path) -> None:
+    import functools
+
+    from puzzles.session import queue_missed
     from puzzles.store import Progress
-    from trainer.web.table_hall import ending
+    from trainer.play.hall import Hall
 
     table = new_table(seed=4)
     zoe = table.take("Bob", "Zoe", now=0.0, learner="Zoe")
@@ -332,9 +336,13 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
         target = max(asks, default=None)  # the last target, its last card: no thought at all
         table.act(zoe, f"{target} {asks[target][-1]}" if target else "auto", now=500.0)
     store = tmp_path / "zoe.sqlite3"
-    found = ending(table, {"Zoe": store}.get)
-    assert found["queued"] == {"Bob": [2, 2]}  # (the game of seed 4 with the signalling experts of issue 44)
-    assert {n["player"] for n in found["own"]["Bob"]} == {"Bob"} and found["public"]
+    queues = {"Zoe": functools.partial(queue_missed, store_path=store)}
+    hall = Hall(tmp_path, learner_queue=queues.get)
+    hall._finish(table)
+    assert table.ending == {"queued": {"Bob": [2, 2]}}  # (the game of seed 4 with the signalling experts of issue 44)
+    assert hall.end(table, "Bob").queued == (2, 2) and hall.end(table, "Dan").queued is None
+    assert {n.player for n in hall.end(table, "Bob").notes} == {"Bob"} and hall.review(table).public.notes
+    hall._finish(table)  # once only
     with Progress(store) as progress:
         assert len(progress.due_reviews()) == 2
 
@@ -361,7 +369,8 @@ def test_the_tables_seed_never_reaches_a_client_before_the_game_is_over(
         api: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The seed alone deals every hand: the server draws it, no client may choose it (it would know the deal),
     and no answer, page or pushed message holds it while the game goes on."""
-    from trainer.web.table_hall import message
+    from trainer.play.hall import Listener
+    from trainer.web.table_api import shown
 
     monkeypatch.delenv("LITERATURE_TABLE_SEEDS")
     refused = api.post("/api/tables", json={"players": 6, "seed": 3})
@@ -382,7 +391,7 @@ def test_the_tables_seed_never_reaches_a_client_before_the_game_is_over(
                     f"/t/{code}", f"/t/{code}/review", "/tables", "/"):
             seen.append(api.get(url, headers=headers).text)
     table = api.app.state.table_hall.get(code)  # type: ignore[attr-defined]
-    seen += [message(table, viewer, 0.0, 0.0) for viewer in (None, "Ann")]  # (what the live stream pushes)
+    seen += [shown(table, Listener(viewer), 0.0, 0.0) for viewer in (None, "Ann")]  # (what the live stream pushes)
     assert not table.view(None)["over"]
     for text in seen:
         assert str(seed) not in text

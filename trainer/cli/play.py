@@ -49,8 +49,9 @@ def play(
 ) -> None:
     """Play a whole game against bots, with a coach; saved after every move."""
     from puzzles.store import games_path
-    from trainer.cli.table import Table
+    from trainer.cli.table import TerminalGame
     from trainer.game.variants import PLAYER_COUNTS, Variant
+    from trainer.play.hall import Hall
     from trainer.play.match import CoachLevel, Match, Seating
     from trainer.play.protocol import BotKind
     from trainer.play.saved import latest_unfinished, load, save
@@ -77,7 +78,7 @@ def play(
         path = save(match, folder)
     except OSError as error:
         raise fail(f"{error.filename or folder}: cannot save the game ({error.strerror or error})") from None
-    Table(match, path, fast, pace).run()
+    TerminalGame(Hall(folder.parent), match, path, fast, pace).run()
 
 
 

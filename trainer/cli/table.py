@@ -1,13 +1,11 @@
 """The terminal side of ``literature play``: the screen, the prompt, the bots' pace, saving.
 
-The game itself is the play layer's one-person table
-(:meth:`trainer.play.table.Table.solo`, the table of ``/play`` and ``/t/CODE``
-too: its match decides whose turn it is, the bots' moves and the rules, its
-seat what a typed line means); what the end says is :func:`trainer.play.ending.decided` (what
-decided the game), :func:`trainer.play.giveaway.counts` (what each player's
-asks gave away) and :func:`trainer.play.ending.own_notes` with
-:func:`puzzles.session.queue_missed`. This loop only reads lines, shows what
-happened and saves after every move.
+The game itself is a one-person table of the play layer's hall
+(:class:`trainer.play.hall.Hall`, which serves ``/play`` and ``/t/CODE`` too:
+it answers a typed line, drives the bots and saves after every move, and its
+one end of a game, :meth:`~trainer.play.hall.Hall.end`, says what ``/play``
+and a friends' table say). This loop only reads lines, shows what happened and
+paces the bots.
 
 While the bots move, the terminal takes keys one at a time without showing
 them (:class:`Keys`): Enter skips the pauses until the person's turn, and any
@@ -31,23 +29,19 @@ from puzzles.session import queue_missed
 from trainer.cli.app import fail
 from trainer.cli.prompt import read_line
 from trainer.cli.quizzing import line_editing
-from trainer.play.ending import decided, own_moves, own_notes
-from trainer.play.giveaway import counts
+from trainer.game.events import Event
+from trainer.play.hall import Hall
 from trainer.play.match import Match
-from trainer.play.saved import save
 from trainer.play.seat import Reply
-from trainer.play.table import Table as PlayTable
+from trainer.play.table import TableError
 from trainer.render.play import (
     alert_lines,
     reply_lines,
-    show_decided,
+    show_ending,
     show_events,
-    show_given,
     show_hand,
     show_history,
     show_lines,
-    show_result,
-    show_review,
     show_table,
 )
 
@@ -120,13 +114,14 @@ class Keys:
         return dropped
 
 
-class Table:
+class TerminalGame:
     """One game at the terminal: the person's prompt, the bots' moves at a readable pace, saved as it goes."""
 
-    def __init__(self, match: Match, path: Path, fast: bool = False, pace: float = PACE) -> None:
+    def __init__(self, hall: Hall, match: Match, path: Path, fast: bool = False, pace: float = PACE) -> None:
         """``pace``: seconds between two bots' moves on a terminal (``fast``: none)."""
+        self.hall = hall
         self.match = match
-        self.table = PlayTable.solo(match)
+        self.table = hall.new_game(match, path.parent)
         self.seat = self.table.seats[match.you]
         self.path = path
         self.typing = sys.stdin.isatty()
@@ -157,19 +152,23 @@ class Table:
                         return
                 else:
                     self.keys.hold()
-                    events = self.table.bot_step(time.time())
-                    self.save()
-                    show_events(events, match.you, state=match.state)
-                    self.wait()
+                    self.hall.bot_moves(self.table, None, after=self.moved)
+        except TableError as error:  # a game that can no longer be saved, a fault of ours: one line
+            raise fail(f"{self.path}: {error.message}") from None
         except KeyboardInterrupt:
             self.keys.release()
-            self.save()
             show_lines(("", f"Saved: {self.path} ('literature play --resume' goes on with it)."))
             raise typer.Exit(130) from None
         finally:
             with contextlib.suppress(Exception):
                 self.keys.release()
         self.finish()
+
+    def moved(self, events: list[Event]) -> None:
+        """A bot's move, saved: shown, then the pause before the next."""
+        show_events(events, self.match.you, state=self.match.state)
+        if self.table.bot_due():
+            self.wait()
 
     def turn(self) -> bool:
         """Read and answer one line; ``False`` when the person leaves."""
@@ -181,14 +180,11 @@ class Table:
         else:
             if not self.typing:
                 print(line)  # a scripted session reads like a typed one
-        reply = self.table.respond(self.match.you, line, time.time())
+        reply = self.hall.respond(self.table, self.match.you, line)
         self.show(reply)
         if reply.kind == "quit":
-            self.save()
             show_lines((f"Saved: {self.path} ('literature play --resume' goes on with it).",))
             return False
-        if reply.events:
-            self.save()
         return True
 
     def show(self, reply: Reply) -> None:
@@ -205,14 +201,6 @@ class Table:
         style = {"invalid": "red", "confirm": "bold yellow"}.get(reply.kind, "yellow" if reply.events else "")
         show_lines(reply_lines(reply), style)
 
-    def save(self) -> None:
-        """Write the game as it stands; a file that can no longer be written (a link or a device put in
-        its place, a full disk) ends the game in one line, the moves so far in the last save."""
-        try:
-            save(self.match, self.path.parent)
-        except OSError as error:
-            raise fail(f"{error.filename or self.path}: cannot save the game ({error.strerror or error})") from None
-
     def wait(self) -> None:
         """Pause between bots' moves (Enter skips the pauses until the person's turn); keys typed meanwhile
         are read and dropped."""
@@ -227,18 +215,6 @@ class Table:
             time.sleep(self.pace)
 
     def finish(self) -> None:
-        """The result, what decided it, what each player's asks gave away, the review of the person's moves,
-        and the missed positions queued as puzzles."""
-        self.save()
-        match = self.match
-        show_result(match, str(self.path))
-        show_decided(match, decided(match))
-        show_given(counts(match.setup, match.state.events), match)
-        notes = own_notes(match)
-        winner = match.state.winner
-        show_review(notes, lost=winner is not None and winner != match.setup.team(match.you), own=own_moves(match))
-        missed, added = queue_missed(match, notes)
-        if missed:
-            show_lines((f"{missed} position{'s' if missed != 1 else ''} you missed "
-                        f"{'are' if missed != 1 else 'is'} now in your training queue ({added} new): "
-                        "'literature train' brings them back.",), "bold")
+        """The end of the game, as every face says it (:meth:`trainer.play.hall.Hall.end`): the result, what
+        decided it, the give-away, the review of the person's moves, the missed positions queued."""
+        show_ending(self.hall.end(self.table, self.match.you, queue_missed), self.match, str(self.path))

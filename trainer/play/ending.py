@@ -16,6 +16,7 @@ queued as puzzles (:func:`puzzles.session.queue_missed`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from trainer.game.cards import HalfSuit
@@ -57,6 +58,14 @@ def own_moves(match: Match) -> int:
                if number not in auto and actor_of(event) == match.you)
 
 
+class SetOutcome(str, Enum):
+    """What a claimed set came to for the person's team."""
+
+    WON = "won"
+    LOST = "lost"
+    CANCELLED = "cancelled"
+
+
 @dataclass(frozen=True)
 class SetResult:
     """One claimed set, seen from the person's team: who claimed it at which event, and what it came to."""
@@ -64,8 +73,7 @@ class SetResult:
     half_suit: HalfSuit
     event: int
     claimer: str
-    outcome: str
-    """``won`` (by the person's team), ``lost`` (to the other team) or ``cancelled``."""
+    outcome: SetOutcome
     held: int
     """How many of its cards the person's team held just before the claim."""
 
@@ -91,26 +99,43 @@ class Decided:
 
     def won(self) -> list[SetResult]:
         """The sets the person's team won."""
-        return [s for s in self.sets if s.outcome == "won"]
+        return [s for s in self.sets if s.outcome is SetOutcome.WON]
 
     def lost(self) -> list[SetResult]:
         """The sets the other team won."""
-        return [s for s in self.sets if s.outcome == "lost"]
+        return [s for s in self.sets if s.outcome is SetOutcome.LOST]
+
+    def cancelled(self) -> list[SetResult]:
+        """The sets no team won."""
+        return [s for s in self.sets if s.outcome is SetOutcome.CANCELLED]
 
 
-def verdict(match: Match) -> str:
-    """The result of a finished game in one sentence, from the person's side (the terminal and the web say it).
+@dataclass(frozen=True)
+class Result:
+    """A game's score from the person's side: their team's sets, the other team's, and whether they won (``None``
+    while it is a tie; render words it: :func:`trainer.render.play.result_words`)."""
+
+    mine: int
+    theirs: int
+    won: bool | None
+
+    @property
+    def lost(self) -> bool:
+        """Whether the other team won."""
+        return self.won is False
+
+
+def result(match: Match) -> Result:
+    """The score of the game so far from the person's side (the verdict once it is over).
 
     >>> from trainer.play.match import Match, Seating
-    >>> verdict(Match.new(Seating(3)))  # nothing claimed yet
-    'A tie, 0-0.'
+    >>> result(Match.new(Seating(3)))  # nothing claimed yet
+    Result(mine=0, theirs=0, won=None)
     """
     state = match.state
     team = match.setup.team(match.you)
-    mine, theirs = state.score[team], state.score[3 - team]
-    if state.winner is None:
-        return f"A tie, {mine}-{theirs}."
-    return f"Your team {'wins' if state.winner == team else 'loses'}, {mine}-{theirs}."
+    won = None if state.winner is None else state.winner == team
+    return Result(state.score[team], state.score[3 - team], won)
 
 
 def set_results(match: Match) -> list[SetResult]:
@@ -124,7 +149,7 @@ def set_results(match: Match) -> list[SetResult]:
             held = sum(any(c in state.hands[p] for p in members) for c in event.half_suit.cards)
             state.apply(event)
             winner = state.sets[event.half_suit].team
-            outcome = "cancelled" if winner is None else "won" if winner == team else "lost"
+            outcome = SetOutcome.CANCELLED if winner is None else SetOutcome.WON if winner == team else SetOutcome.LOST
             results.append(SetResult(event.half_suit, number, event.claimer, outcome, held))
         else:
             state.apply(event)
@@ -157,7 +182,7 @@ def decided(match: Match) -> Decided:
     for number, event in enumerate(match.state.events, start=1):
         if isinstance(event, Ask) and event.hit and event.target in members and event.asker not in members:
             takes.setdefault(event.card.half_suit, []).append(number)
-    lost = [s for s in results if s.outcome == "lost" and s.half_suit not in seen]
+    lost = [s for s in results if s.outcome is SetOutcome.LOST and s.half_suit not in seen]
     ranked = sorted(lost, key=lambda s: (-s.held, -len(takes.get(s.half_suit, [])), s.event))
     for result in ranked[: MOMENTS - len(moments)]:
         before = [n for n in takes.get(result.half_suit, []) if n < result.event]
@@ -174,4 +199,39 @@ def _mattered(note: Note, results: list[SetResult]) -> bool:
     if note.kind is NoteKind.RISKY_CLAIM:
         return note.outcome == "wrong"
     outcome = next((s.outcome for s in results if s.half_suit is note.half_suit), None)
-    return note.kind is not NoteKind.SAFE_CLAIM or outcome in ("lost", "cancelled")
+    return note.kind is not NoteKind.SAFE_CLAIM or outcome in (SetOutcome.LOST, SetOutcome.CANCELLED)
+
+
+@dataclass(frozen=True)
+class SeatEnding:
+    """Everything the end of a game says to the person in one seat, on every face (the terminal, ``/play``,
+    ``/t/CODE``): the result, what decided it, what each player's asks gave away, the review of the moves the
+    person made themselves (worst first, by :func:`trainer.review.severity`), how many of the moves were theirs,
+    and how many missed positions were queued for training (``None``: not a learner here)."""
+
+    seat: str
+    result: Result
+    decided: Decided
+    given: dict[str, tuple[int, int]]
+    notes: tuple[Note, ...]
+    own_moves: int
+    queued: tuple[int, int] | None = None
+
+
+def seat_ending(match: Match, queued: tuple[int, int] | None = None) -> SeatEnding:
+    """The end of a finished game for the person in ``match.you`` (see :class:`SeatEnding`).
+
+    >>> from trainer.play.match import Match, Seating
+    >>> match = Match.new(Seating(seed=3))
+    >>> while not match.over: _ = match.bot_move() if match.decider()[0] != match.you else match.play(
+    ...     match.suggest(), auto=True)
+    >>> end = seat_ending(match)
+    >>> end.own_moves, end.notes, sum(end.result.mine for _ in [0]) + end.result.theirs == len(end.decided.sets)
+    (0, (), True)
+    """
+    from trainer.play.giveaway import counts
+    from trainer.review import severity
+
+    notes = sorted(own_notes(match), key=lambda n: (severity(n.kind), n.event))
+    return SeatEnding(match.you, result(match), decided(match), counts(match.setup, match.state.events),
+                      tuple(notes), own_moves(match), queued)

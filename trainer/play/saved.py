@@ -17,15 +17,12 @@ from which seed: ``2026-12-01-0042-seed3.lit``.
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from trainer.files import OutputRefused, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.play.match import Match
-from trainer.play.table import Table
 
 
 def file_name(match: Match) -> str:
@@ -187,56 +184,3 @@ def _why(error: Exception) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)
-
-
-# -- games open in a long-running program (the web's /play) ------------------------------------------
-
-
-@dataclass
-class Sitting:
-    """A game open in the browser: its table, the file's stamp when last read or written, and its end."""
-
-    table: Table
-    stamp: tuple[int, int]
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    ending: dict[str, Any] | None = None
-
-    @property
-    def match(self) -> Match:
-        """The game."""
-        assert self.table.match is not None
-        return self.table.match
-
-
-class OpenGames:
-    """The games open in the browser, by file; a file changed by another program (the terminal) is read again."""
-
-    def __init__(self) -> None:
-        self._open: dict[Path, Sitting] = {}
-        self._lock = threading.Lock()
-
-    def sitting(self, path: Path) -> Sitting:
-        """The game saved at ``path``, read again when the file changed since (``LiteratureError`` if it
-        cannot be read)."""
-        stamp = _stamp(path)
-        with self._lock:
-            found = self._open.get(path)
-            if found is not None and found.stamp == stamp:
-                return found
-        sitting = Sitting(Table.solo(load(path)), _stamp(path))
-        with self._lock:
-            self._open[path] = sitting
-        return sitting
-
-    def saved(self, sitting: Sitting, path: Path) -> None:
-        """Write the game as it stands (exactly as ``literature play`` does) and remember the file's stamp."""
-        save(sitting.match, path.parent)
-        sitting.stamp = _stamp(path)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        found = path.stat()
-    except OSError:
-        return (0, 0)
-    return (found.st_mtime_ns, found.st_size)

@@ -62,7 +62,7 @@ from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
 from trainer.game.state import SetStatus
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.ending import verdict
+from trainer.play.ending import SeatEnding
 from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.names import look_alike
 from trainer.play.protocol import LEVELS as BOT_LEVELS
@@ -232,6 +232,8 @@ class Table:
     """The table's talk, oldest first (the latest :data:`CHAT_KEPT`): in the table's file, never in the log."""
     muted: set[str] = field(default_factory=set)
     """The seats the host has muted."""
+    endings: dict[str, SeatEnding] = field(default_factory=dict, repr=False)
+    """What the end of the game says to each seat, once worked out (:meth:`trainer.play.hall.Hall.end`)."""
 
     @classmethod
     def new(cls, code: str, options: Options, host_secret: str, now: float) -> Table:
@@ -571,8 +573,6 @@ class Table:
         if viewer is not None and viewer in self.seats:
             out["coach"] = {"level": self.seats[viewer].level.value}
             out["options"] = self.options_of(viewer) if seat == viewer and viewer in match.people else {}
-            if state.over:
-                out["verdict"] = verdict(self.seat_match(viewer))
         return out
 
     def to_move(self, viewer: str | None) -> bool:
@@ -747,13 +747,10 @@ def _text(value: object, optional: bool = False) -> Any:
 
 
 def _ending_shape(ending: object) -> bool:
-    """Whether ``ending`` has the shape the end of a game is written in (what :meth:`Table.text` keeps)."""
-    if not isinstance(ending, dict) or set(ending) != {"own", "public", "queued"}:
+    """Whether ``ending`` has the shape the end of a game is written in (what :meth:`Table.text` keeps: how many
+    missed positions each learner's seat had queued; files of before also kept the review's notes, read again)."""
+    if not isinstance(ending, dict) or not {"queued"} <= set(ending) <= {"own", "public", "queued"}:
         return False
-    own, public, queued = ending["own"], ending["public"], ending["queued"]
-    return (isinstance(own, dict) and all(isinstance(v, list) and all(isinstance(n, dict) for n in v)
-                                          for v in own.values())
-            and isinstance(public, list) and all(isinstance(n, dict) for n in public)
-            and isinstance(queued, dict) and all(isinstance(v, list) and len(v) == 2
-                                                 and all(isinstance(x, int) for x in v) for v in queued.values()))
-
+    queued = ending["queued"]
+    return isinstance(queued, dict) and all(isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+                                            for v in queued.values())

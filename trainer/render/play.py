@@ -20,8 +20,8 @@ from rich.text import Text
 from trainer.explain.phrases import percent
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
-from trainer.game.state import SetStatus, State
-from trainer.play.ending import Decided, Moment, SetResult, verdict
+from trainer.game.state import SetStatus, Setup, State
+from trainer.play.ending import Decided, Moment, Result, SeatEnding, SetOutcome, SetResult
 from trainer.play.expert import Why
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
@@ -493,11 +493,51 @@ def given_words(given: GiveAway) -> Words:
     return Words.of("the table can now prove ", Words.join(" and ", parts), ".")
 
 
-def show_result(match: Match, path: str) -> None:
-    """The final score and winner, and where the game is saved."""
+def result_words(result: Result) -> str:
+    """The result of a game in one sentence, from the person's side (every face says it).
+
+    >>> result_words(Result(0, 0, None)), result_words(Result(5, 3, True)), result_words(Result(3, 5, False))
+    ('A tie, 0-0.', 'Your team wins, 5-3.', 'Your team loses, 3-5.')
+    """
+    if result.won is None:
+        return f"A tie, {result.mine}-{result.theirs}."
+    return f"Your team {'wins' if result.won else 'loses'}, {result.mine}-{result.theirs}."
+
+
+def queued_words(queued: tuple[int, int] | None) -> str:
+    """What the end says of the missed positions queued for training ('' when none was).
+
+    >>> queued_words((2, 1))
+    "2 positions you missed are now in your training queue (1 new): 'literature train' brings them back."
+    """
+    if not queued or not queued[0]:
+        return ""
+    missed, added = queued
+    return (f"{missed} position{'s' if missed != 1 else ''} you missed {'are' if missed != 1 else 'is'} now in your "
+            f"training queue ({added} new): 'literature train' brings them back.")
+
+
+def giveaway_words(end: SeatEnding, setup: Setup) -> str:
+    """What each player's asks gave away over the game, the person's team first."""
+    team = setup.team(end.seat)
+    order = [*setup.members(team), *setup.members(3 - team)]
+    parts = [f"{p}{' (you)' if p == end.seat else ''} {end.given[p][0]}/{end.given[p][1]}" for p in order]
+    return ("Given away by each player's asks (cards the table could then prove they held / did not hold): "
+            + ", ".join(parts) + ".")
+
+
+def show_ending(end: SeatEnding, match: Match, path: str) -> None:
+    """The end of a game at the terminal: the result and where it is saved, what decided it, what each player's
+    asks gave away, the review of the person's own moves and what was queued for training."""
     console().print(Rule("Game over", style="dim"))
-    console().print(Text(verdict(match), style="bold"))
+    console().print(Text(result_words(end.result), style="bold"))
     console().print(Text(f"Saved: {path}"), soft_wrap=True)
+    show_decided(match, end.decided)
+    console().print(Text(giveaway_words(end, match.setup), style="dim"), soft_wrap=False)
+    show_review(end.notes, lost=end.result.lost, own=end.own_moves)
+    queued = queued_words(end.queued)
+    if queued:
+        show_lines((queued,), "bold")
 
 
 def worst_first(notes: Sequence[Note]) -> list[Note]:
@@ -512,7 +552,7 @@ def show_decided(match: Match, decided: Decided) -> None:
 
     console().print(Text.assemble(("Won     ", "bold"), listed(decided.won())))
     console().print(Text.assemble(("Lost    ", "bold"), listed(decided.lost())))
-    cancelled = [r for r in decided.sets if r.outcome == "cancelled"]
+    cancelled = [r for r in decided.sets if r.outcome is SetOutcome.CANCELLED]
     if cancelled:
         console().print(Text.assemble(("Void    ", "bold"), listed(cancelled)))
     if not decided.moments:
@@ -540,16 +580,6 @@ def moment_words(match: Match, moment: Moment) -> Words:
         return Words.of(f"{taken.claimer} claimed ", half, f" for the other team while your team still held {cards}.")
     return Words.of(f"{taken.claimer} claimed ", half, " for the other team: your team held none of its cards by "
                     "then.")
-
-
-def show_given(counts: dict[str, tuple[int, int]], match: Match) -> None:
-    """What each player's asks gave away over the game: the cards the table could then prove they held, and
-    did not hold."""
-    team = match.setup.team(match.you)
-    order = [*match.setup.members(team), *match.setup.members(3 - team)]
-    parts = [f"{p}{' (you)' if p == match.you else ''} {counts[p][0]}/{counts[p][1]}" for p in order]
-    console().print(Text("Given away by each player's asks (cards the table could then prove they held / did not "
-                         "hold): " + ", ".join(parts) + ".", style="dim"), soft_wrap=False)
 
 
 def quiet_review(lost: bool, own: int) -> tuple[str, str]:

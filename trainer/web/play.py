@@ -20,6 +20,7 @@ file's name are shown once the game is over.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,49 +31,39 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from puzzles.session import queue_missed
-from trainer import clock
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Event
 from trainer.game.variants import PLAYER_COUNTS, Variant
-from trainer.play.ending import own_notes
 from trainer.play.match import CoachLevel, Match, seating_from_form
 from trainer.play.protocol import LEVELS
-from trainer.play.saved import OpenGames, Sitting, save, saved_games
+from trainer.play.saved import saved_games
 from trainer.play.seat import Reply
+from trainer.play.table import Table, TableError
 from trainer.render.web import render
 from trainer.render.web.table_frame import PACES, context, ending_view, line_of, pace_of
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
+from trainer.web.table_api import hall
 
 
-def tables(request: Request) -> OpenGames:
-    """The app's open games (made at the first request that needs them)."""
-    found: OpenGames | None = getattr(request.app.state, "play_tables", None)
-    if found is None:
-        found = request.app.state.play_tables = OpenGames()
-    return found
-
-
-def ending(sitting: Sitting, request: Request) -> dict[str, Any]:
-    """The end of a finished game, worked out once (:func:`trainer.render.web.table_frame.ending_view`), the
-    positions the person missed queued as puzzles for this browser's learner (as the terminal's table does)."""
-    if sitting.ending is None:
-        notes = own_notes(sitting.match)
-        missed, added = queue_for_learner(request, sitting.match, notes)
-        sitting.ending = ending_view(sitting.match, notes, missed, added)
-        sitting.table.rest()
-    return sitting.ending
-
-
-def queue_for_learner(request: Request, match: Match, notes: list[Note]) -> tuple[int, int]:
-    """Queue the missed positions for this browser's learner (:func:`puzzles.session.queue_missed`); a browser
-    with no learner chosen queues nothing."""
+def ending(table: Table, request: Request) -> dict[str, Any]:
+    """The end of a finished game for its page (the hall's one end: :meth:`trainer.play.hall.Hall.end`), the
+    positions the person missed queued as puzzles for this browser's learner (none without a learner)."""
     learner = current(request)
-    if learner is None:
-        return 0, 0
-    return queue_missed(match, notes, learner.store)
+    queue = None if learner is None else functools.partial(_queue, store=learner.store)
+    match = _match(table)
+    return ending_view(hall(request).end(table, match.you, queue), match)
+
+
+def _queue(match: Match, notes: Sequence[Note], store: Path) -> tuple[int, int]:
+    return queue_missed(match, notes, store)
+
+
+def _match(table: Table) -> Match:
+    assert table.match is not None
+    return table.match
 
 
 async def play_home(request: Request) -> Response:
@@ -109,7 +100,8 @@ async def play_new(request: Request) -> Response:
         form = {k: v for k, v in raw.items() if isinstance(v, str)}
     try:
         match = Match.new(seating_from_form(form))
-        path = await run_in_threadpool(save, match, games_folder(request))
+        table = await run_in_threadpool(hall(request).new_game, match, games_folder(request))
+        path = Path(_match(table).path or "")
     except (LiteratureError, OSError) as error:
         message = str(error) if isinstance(error, LiteratureError) else f"cannot save the game ({error})"
         return page(request, "play.html", status=400, nav="play", title="Play", games=_games(request),
@@ -117,26 +109,26 @@ async def play_new(request: Request) -> Response:
     return RedirectResponse(f"/play/game/{game_id(home(request), path)}", status_code=303)
 
 
-def _open(request: Request) -> tuple[Sitting, Path] | Response:
+def _open(request: Request) -> tuple[Table, Path] | Response:
     name = request.path_params["name"]
     path = find_game(home(request), games_folder(request), name)
     if path is None or not path.is_file():
         return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /play.")
     try:
-        return tables(request).sitting(path), path
+        return hall(request).game(path), path
     except LiteratureError as error:
         return bad_request(request, str(error))
 
 
-def _answer(request: Request, sitting: Sitting, path: Path, reply: Reply | None = None, pace: str = "",
+def _answer(request: Request, table: Table, path: Path, reply: Reply | None = None, pace: str = "",
             picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
     """The table for the person: the fragment for htmx, else the whole page (the pace: the module's docstring)."""
-    match = sitting.match
+    match = _match(table)
     name = game_id(home(request), path)
     chosen = pace_of(pace or request.cookies.get("pace"))
-    t = context(sitting.table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
+    t = context(table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
                 moved=moved, csrf=csrf_token(request), solo=True, pace=chosen, file=path.name if match.over else None,
-                end=ending(sitting, request) if match.over else None,
+                end=ending(table, request) if match.over else None,
                 links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
     started = match.seating.started[:16].replace("T", " ") or "a saved game"
     if request.headers.get("hx-request"):
@@ -156,15 +148,14 @@ async def play_game(request: Request) -> Response:
     found = _open(request)
     if isinstance(found, Response):
         return found
-    sitting, path = found
+    table, path = found
     query = request.query_params
-    return await run_in_threadpool(_shown, request, sitting, path, query.get("pace", ""),
+    return await run_in_threadpool(_shown, request, table, path, query.get("pace", ""),
                                    query.get("card", "")[:3], query.get("claim", "")[:2])
 
 
-def _shown(request: Request, sitting: Sitting, path: Path, pace: str, picked: str, claiming: str) -> Response:
-    with sitting.lock:  # (never a bot's move half made in another request's thread)
-        return _answer(request, sitting, path, None, pace, picked, claiming)
+def _shown(request: Request, table: Table, path: Path, pace: str, picked: str, claiming: str) -> Response:
+    return _answer(request, table, path, None, pace, picked, claiming)
 
 
 async def play_act(request: Request) -> Response:
@@ -172,25 +163,21 @@ async def play_act(request: Request) -> Response:
     found = _open(request)
     if isinstance(found, Response):
         return found
-    sitting, path = found
+    table, path = found
     async with request.form(max_files=0, max_fields=30) as form:
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    return await run_in_threadpool(_act, request, sitting, path, line_of(fields), fields.get("pace", ""))
+    return await run_in_threadpool(_act, request, table, path, line_of(fields), fields.get("pace", ""))
 
 
-def _act(request: Request, sitting: Sitting, path: Path, line: str, pace: str) -> Response:
-    with sitting.lock:
-        table = sitting.table
-        if sitting.match.over:
-            return _answer(request, sitting, path, pace=pace)
-        reply = table.respond(sitting.match.you, line, clock.now().timestamp())
-        if reply.events:
-            try:
-                tables(request).saved(sitting, path)
-            except OSError as error:
-                return bad_request(request, _unsaved(error, path))
-        shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
-        return _answer(request, sitting, path, reply if shown else None, pace)
+def _act(request: Request, table: Table, path: Path, line: str, pace: str) -> Response:
+    if _match(table).over:
+        return _answer(request, table, path, pace=pace)
+    try:
+        reply = hall(request).respond(table, _match(table).you, line)
+    except TableError as error:
+        return bad_request(request, error.message)
+    shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
+    return _answer(request, table, path, reply if shown else None, pace)
 
 
 async def play_bot(request: Request) -> Response:
@@ -199,29 +186,18 @@ async def play_bot(request: Request) -> Response:
     found = _open(request)
     if isinstance(found, Response):
         return found
-    sitting, path = found
+    table, path = found
     async with request.form(max_files=0, max_fields=20) as form:
         every, pace = form.get("all") == "1", form.get("pace")
-    return await run_in_threadpool(_bots, request, sitting, path, every, str(pace or ""))
+    return await run_in_threadpool(_bots, request, table, path, every, str(pace or ""))
 
 
-def _bots(request: Request, sitting: Sitting, path: Path, every: bool, pace: str) -> Response:
-    with sitting.lock:
-        table = sitting.table
-        moved: list[Event] = []
-        while table.bot_due():
-            moved += table.bot_step(clock.now().timestamp())
-            try:
-                tables(request).saved(sitting, path)
-            except OSError as error:
-                return bad_request(request, _unsaved(error, path))
-            if not every:
-                break
-        return _answer(request, sitting, path, pace=pace, moved=moved)
-
-
-def _unsaved(error: OSError, path: Path) -> str:
-    return f"{error.filename or path}: cannot save the game ({error.strerror or error})"
+def _bots(request: Request, table: Table, path: Path, every: bool, pace: str) -> Response:
+    try:
+        moved = hall(request).bot_moves(table, None if every else 1)
+    except TableError as error:
+        return bad_request(request, error.message)
+    return _answer(request, table, path, pace=pace, moved=moved)
 
 
 routes = [

@@ -21,6 +21,7 @@ refusal is a 4xx (or 503) with one line, ``{"error": "..."}``:
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 from collections.abc import AsyncIterator
@@ -31,12 +32,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from puzzles.session import queue_missed
 from trainer.game.errors import LiteratureError
+from trainer.play.hall import Hall, Listener, Queue
 from trainer.play.table import Options, Table, TableError
+from trainer.render.notes import note_json
 from trainer.render.play import reply_words
-from trainer.render.web.table_frame import refusal, state_json
+from trainer.render.web.table_frame import frame, links, refusal, state_json
 from trainer.web.learners import current, named
-from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN, READ, Hall, Listener, message
+from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN, READ, Limits
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
@@ -49,20 +53,38 @@ KEEPALIVE = 15.0
 
 
 def hall(request: Request) -> Hall:
-    """The app's tables (made at the first request that needs them)."""
+    """The app's hall: every table and game of its data folder (made at the first request that needs it)."""
     state = request.app.state
     found: Hall | None = getattr(state, "table_hall", None)
     if found is None:
         home: Path = state.home
         pace = float(os.environ.get("LITERATURE_TABLE_PACE", "1.0"))
 
-        def store(key: str) -> Path | None:
+        def learner_queue(key: str) -> Queue | None:
             learner = named(home, key)
-            return learner.store if learner is not None else None
+            return None if learner is None else functools.partial(queue_missed, store_path=learner.store)
 
-        found = Hall(home, pace=pace, learner_store=store)
+        found = Hall(home, pace=pace, learner_queue=learner_queue, shown=shown)
         state.table_hall = found
     return found
+
+
+def limits(request: Request) -> Limits:
+    """The app's rate limits (made at the first request that needs them)."""
+    state = request.app.state
+    found: Limits | None = getattr(state, "table_limits", None)
+    if found is None:
+        found = state.table_limits = Limits()
+    return found
+
+
+def shown(table: Table, listener: Listener, sent: float, made: float) -> str:
+    """One message of a table's live stream for ``listener``: a page's fragment, or the API's JSON (the viewer's
+    view, when the table last changed, ``made``, before it was saved, and when the message was ``sent``)."""
+    if listener.html is not None:
+        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table),
+                     reply=table.said.get(listener.viewer or ""), host=listener.host)
+    return json.dumps({**state_json(table, listener.viewer), "made": made, "sent": sent}, separators=(",", ":"))
 
 
 def close_streams(app: Any) -> None:
@@ -132,7 +154,7 @@ def _acting(request: Request) -> tuple[Hall, str | None]:
     """The hall and the secret of a request that acts on a table, once it is within the rate of actions."""
     tables = hall(request)
     secret = secret_of(request)
-    tables.limits.check("act:" + (secret or client_key(request)), ACT)
+    limits(request).check("act:" + (secret or client_key(request)), ACT)
     return tables, secret
 
 
@@ -148,7 +170,7 @@ def _seat_view(table: Table, request: Request) -> dict[str, Any]:
 async def create(request: Request) -> Response:
     """``POST /api/tables``: a new table, its code, the host's secret, its seats."""
     tables = hall(request)
-    tables.limits.check("create:" + client_key(request), CREATE)
+    limits(request).check("create:" + client_key(request), CREATE)
     body = await body_of(request)
     if "seed" in body and os.environ.get(FIXED_SEEDS) != "1":
         raise TableError("seed: a table's deal is the server's own secret, never a client's (a server started "
@@ -162,7 +184,7 @@ async def create(request: Request) -> Response:
 async def take(request: Request) -> Response:
     """``POST /api/tables/CODE/seats/NAME`` ``{"name"}``: take a free seat; its secret."""
     tables = hall(request)
-    tables.limits.check("join:" + client_key(request), JOIN)
+    limits(request).check("join:" + client_key(request), JOIN)
     body = await body_of(request)
     code, name = request.path_params["code"], request.path_params["name"]
     learner = current(request)
@@ -185,7 +207,7 @@ async def late(request: Request) -> Response:
 async def chat(request: Request) -> Response:
     """``POST /api/tables/CODE/chat`` ``{"text"}``, by a seat: a line said at the table (429 when too many)."""
     tables, secret = _acting(request)
-    tables.limits.check("chat:" + (secret or client_key(request)), CHAT)
+    limits(request).check("chat:" + (secret or client_key(request)), CHAT)
     body = await body_of(request)
     said = await tables.change(request.path_params["code"], lambda t: t.say(secret, body.get("text"), tables.clock()))
     return answer({"seat": said.seat, "person": said.person, "text": said.text}, 201)
@@ -215,7 +237,7 @@ async def state(request: Request) -> Response:
     """``GET /api/tables/CODE/state``: what the seat (or a spectator) sees now."""
     tables = hall(request)
     secret = secret_of(request)
-    tables.limits.check("read:" + (secret or client_key(request)), READ)
+    limits(request).check("read:" + (secret or client_key(request)), READ)
     return answer(_seat_view(await tables.steady(request.path_params["code"]), request))
 
 
@@ -284,13 +306,14 @@ async def review(request: Request) -> Response:
         raise TableError("the review is there once the game is over", 409)
     if table.ending is None:
         raise TableError("the review is being worked out: try again in a moment", 409)
-    out: dict[str, Any] = {"events": table.view(None)["events"], "public": table.ending["public"]}
+    found = await asyncio.to_thread(hall(request).review, table)
+    out: dict[str, Any] = {"events": table.view(None)["events"],
+                           "public": [{**note_json(n), "event": n.event} for n in found.public.notes]}
     if viewer is not None:
         out["you"] = viewer
-        out["own"] = table.ending["own"].get(viewer, [])
+        out["own"] = [{**note_json(n), "event": n.event} for n in found.complete.notes if n.player == viewer]
         out["auto"] = [n for n in table.auto_moves()]
-        queued = table.ending["queued"].get(viewer)
-        out["queued"] = queued
+        out["queued"] = table.ending["queued"].get(viewer)
     return answer(out)
 
 
@@ -349,4 +372,4 @@ routes = [
     Route("/api/tables/{code}/review", review, methods=["GET"]),
 ]
 
-__all__ = ["close_streams", "hall", "message", "routes"]
+__all__ = ["close_streams", "hall", "limits", "routes", "shown"]

@@ -30,7 +30,7 @@ from typing import Any
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Claim, Event
-from trainer.play.ending import decided, own_moves, verdict
+from trainer.play.ending import SeatEnding, result
 from trainer.play.match import Match
 from trainer.play.recap import recap
 from trainer.play.seat import Reply
@@ -39,17 +39,17 @@ from trainer.render.notes import note_sentence
 from trainer.render.play import (
     alert_words,
     claim_announcement,
+    giveaway_words,
     moment_words,
     quiet_review,
     recap_lines,
     reply_words,
+    result_words,
     turn_words,
-    worst_first,
 )
 from trainer.render.web import render
 from trainer.render.web.table import history_rows, table_view
 from trainer.render.words import Words
-from trainer.review import Note
 
 PACES = (("0", "instant"), ("300", "fast"), ("800", "normal"), ("1600", "slow"), ("3000", "very slow"),
          ("step", "one at a time"))
@@ -131,6 +131,8 @@ def state_json(table: Table, viewer: str | None) -> dict[str, Any]:
                         "question": str(reply_words(question)[0]) if question is not None else None,
                         "notes": [str(w) for w in said_words(table, viewer, table.said.get(viewer))]}
         out["recap"] = [str(line) for line in _recap(table, viewer)]
+        if table.match.over:
+            out["verdict"] = result_words(result(table.seat_match(viewer)))
     return out
 
 
@@ -216,22 +218,21 @@ def frame(table: Table, viewer: str | None, base: str, **kwargs: Any) -> str:
     return render("table_frame.html", t=context(table, viewer, base, **kwargs), csrf_token=kwargs.get("csrf", ""))
 
 
-def ending_view(match: Match, notes: Sequence[Note], missed: int, added: int) -> dict[str, Any]:
-    """The end of a one-person game for its page: the result, what decided it (the sets won and lost, the
-    moments that mattered), the review of the person's own moves (``notes``), and how many positions they
-    missed were queued for training (``missed``, ``added`` new)."""
-    state = match.state
-    team = match.setup.team(match.you)
-    what = decided(match)
+def ending_view(end: SeatEnding, match: Match) -> dict[str, Any]:
+    """The end of a game for one seat's page (:class:`~trainer.play.ending.SeatEnding`: the same as the terminal
+    says, :func:`trainer.render.play.show_ending`): the result, what decided it, what each player's asks gave
+    away, the review of the person's own moves and what was queued for training."""
+    missed, added = end.queued or (0, 0)
     return {
-        "verdict": verdict(match),
-        "won": state.winner == team,
-        "lost": state.winner is not None and state.winner != team,
-        "sets_won": [r.half_suit for r in what.won()],
-        "sets_lost": [r.half_suit for r in what.lost()],
-        "sets_void": [r.half_suit for r in what.sets if r.outcome == "cancelled"],
-        "moments": [(m.event, moment_words(match, m)) for m in what.moments],
-        "notes": [(n.event, n.kind.value, note_sentence(n)) for n in worst_first(notes)],
-        "quiet": quiet_review(state.winner is not None and state.winner != team, own_moves(match)),
+        "verdict": result_words(end.result),
+        "won": end.result.won is True,
+        "lost": end.result.lost,
+        "sets_won": [r.half_suit for r in end.decided.won()],
+        "sets_lost": [r.half_suit for r in end.decided.lost()],
+        "sets_void": [r.half_suit for r in end.decided.cancelled()],
+        "moments": [(m.event, moment_words(match, m)) for m in end.decided.moments],
+        "notes": [(n.event, n.kind.value, note_sentence(n)) for n in end.notes],
+        "quiet": quiet_review(end.result.lost, end.own_moves),
+        "given": giveaway_words(end, match.setup),
         "missed": missed, "added": added,
     }
