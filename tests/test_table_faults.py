@@ -65,3 +65,30 @@ def test_a_repeated_claim_at_a_friends_table_is_refused_and_the_table_answers(ap
     assert api.get(f"/api/tables/{code}/state", headers=bearer(host)).status_code == 200
     moved = api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": "auto"})
     assert moved.status_code == 200
+
+
+def test_a_friends_table_ends_as_play_and_the_terminal_end(api: TestClient) -> None:
+    """The one end of a game (the hall's): each seat at a friends' table sees its result, what decided it, the
+    give-away and the review of its own moves, as /play and the terminal say them."""
+    from tests.web_helpers import text_of
+    from trainer.render.play import quiet_review
+
+    made = api.post("/api/tables", json={"coach": "off", "seed": 5}).json()
+    code, host = made["table"], made["host"]
+    dan = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+    assert api.post(f"/api/tables/{code}/start", headers=bearer(host)).status_code == 200
+    while not (state := _wait(api, code, dan, lambda s: s["over"] or s["turn"] == "Dan"))["over"]:
+        assert api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": "auto"}).status_code == 200
+    deadline = time.monotonic() + 60
+    while api.get(f"/api/tables/{code}/review", headers=bearer(dan)).status_code == 409:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    api.cookies.set(f"lit_seat_{code}", dan)
+    page = text_of(api.get(f"/t/{code}").text)
+    assert state["verdict"] in page and state["verdict"].startswith(("Your team", "A tie"))
+    assert "Given away by each player's asks" in page and "Zoe" not in page.split("Given away")[1][:20]
+    assert "Your moves, reviewed (worst first)" in page
+    assert quiet_review(False, 0)[1] in page  # every move of Zoe's was auto's
+    api.cookies.clear()
+    watcher = text_of(api.get(f"/t/{code}").text)
+    assert "Your moves, reviewed" not in watcher  # a spectator has no moves of their own

@@ -557,6 +557,9 @@ class Hall:
                 continue
             queued[place.name] = [missed, added]
         table.ending = {"queued": queued}
+        for place in table.places:
+            if place.held:
+                self.end(table, place.name)
         table.rest()
         table.changed(self.clock())
         give_back()  # what the game's bots and coaches freed, back to the system

@@ -62,6 +62,8 @@ def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any)
     kwargs.setdefault("reply", table.said.get(viewer or ""))  # (the coach's words stay until the seat's next move)
     if host and table.phase == "playing":
         kwargs["away"] = table.away(hall(request).clock())
+    if table.ending is not None and viewer is not None and table.place(viewer).held:
+        hall(request).end(table, viewer)  # (worked out at the end; once more after a restart)
     return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
 
 

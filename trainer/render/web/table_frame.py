@@ -159,6 +159,8 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
         **door,
     }
     out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
+    if out["end"] is None and viewer in table.endings and match is not None:  # (a friends' table: the hall's end)
+        out["end"] = ending_view(table.endings[viewer], match)
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
     out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
