@@ -21,7 +21,7 @@ import select
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import typer
 
@@ -32,7 +32,7 @@ from trainer.cli.quizzing import line_editing
 from trainer.game.events import Event
 from trainer.play.hall import Hall
 from trainer.play.match import Match
-from trainer.play.seat import Reply
+from trainer.play.seat import Reply, ReplyKind
 from trainer.play.table import TableError
 from trainer.render.play import (
     alert_lines,
@@ -182,23 +182,28 @@ class TerminalGame:
                 print(line)  # a scripted session reads like a typed one
         reply = self.hall.respond(self.table, self.match.you, line)
         self.show(reply)
-        if reply.kind == "quit":
+        if reply.kind is ReplyKind.QUIT:
             show_lines((f"Saved: {self.path} ('literature play --resume' goes on with it).",))
             return False
         return True
 
     def show(self, reply: Reply) -> None:
         """Show what a reply says."""
-        match = self.match
-        if reply.kind == "hand":
-            show_hand(match)
-        elif reply.kind == "table":
-            show_table(match, self.seat.open_book, self.table.offered_ask(match.you))
-        elif reply.kind == "history":
-            show_history(match, reply.half_suit)
+        kind = reply.kind
+        match kind:
+            case ReplyKind.HAND:
+                show_hand(self.match)
+            case ReplyKind.TABLE:
+                show_table(self.match, self.seat.open_book, self.table.offered_ask(self.match.you))
+            case ReplyKind.HISTORY:
+                show_history(self.match, reply.half_suit)
+            case ReplyKind.INVALID | ReplyKind.INFO | ReplyKind.CONFIRM | ReplyKind.MOVED | ReplyKind.QUIT:
+                pass
+            case _:
+                assert_never(kind)
         if reply.events:
-            show_events(reply.events, match.you, reply.auto, state=match.state)
-        style = {"invalid": "red", "confirm": "bold yellow"}.get(reply.kind, "yellow" if reply.events else "")
+            show_events(reply.events, self.match.you, reply.auto, state=self.match.state)
+        style = {ReplyKind.INVALID: "red", ReplyKind.CONFIRM: "bold yellow"}.get(kind, "yellow" if reply.events else "")
         show_lines(reply_lines(reply), style)
 
     def wait(self) -> None:

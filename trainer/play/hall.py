@@ -28,7 +28,7 @@ table is read back from its file) and announced to no one.
     >>> [str(e) for e in moved], table.bot_due()
     (['Dan asks Ann for 2S: no'], False)
     >>> hall.respond(table, "Ann", "claim LS: Ann 2S 3S 4S 5S 6S 7S").kind  # the coach asks first
-    'confirm'
+    <ReplyKind.CONFIRM: 'confirm'>
     >>> [str(e) for e in hall.respond(table, "Ann", "yes").events]  # doctest: +ELLIPSIS
     ['Ann claims LS: Ann 2S 3S 4S 5S 6S 7S (actual: ...)']
     >>> hall.respond(table, "Ann", "claim LS: Ann 2S 3S 4S 5S 6S 7S").message

@@ -21,23 +21,25 @@ The coach (``--coach``):
     >>> seat.respond("Zed 6D").message
     "'Zed' is not at the table (players: Ann Bob Cat Dan Eve Fay)"
     >>> seat.respond("history").kind
-    'history'
+    <ReplyKind.HISTORY: 'history'>
 
 At a table of several people each has a :class:`Seat` of their own over the
 same match, with the coach level they chose:
 
     >>> shared = Match.new(Seating(seed=3), people={"Ann", "Dan"})
     >>> Seat(shared, "Ann").respond("auto").notice
-    'not-your-move'
+    <Notice.NOT_YOUR_MOVE: 'not-your-move'>
     >>> Seat(shared, "Dan", CoachLevel.OFF).respond("auto").kind
-    'moved'
+    <ReplyKind.MOVED: 'moved'>
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from fractions import Fraction
+from typing import Literal, assert_never
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
@@ -46,7 +48,7 @@ from trainer.play.coach import Coach
 from trainer.play.expert import ExpertBot, Why, likeliest
 from trainer.play.giveaway import GiveAway, given_away
 from trainer.play.match import CoachLevel, Match, move_rng
-from trainer.play.table_prompt import Command, PromptError, parse_command
+from trainer.play.table_prompt import Command, PromptError, Word, parse_command
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.review import Note
 
@@ -75,11 +77,20 @@ class Doubt:
     """Why the coach asks "are you sure?" before a move: an ask of ``card`` from ``target`` that cannot hit
     (``chance`` 0), or a claim of ``half_suit`` right in ``chance`` of the deals the seat cannot rule out."""
 
-    move: str
+    move: Literal["ask", "claim"]
     chance: Fraction
     target: str | None = None
     card: Card | None = None
     half_suit: HalfSuit | None = None
+
+
+class AdviceKind(str, Enum):
+    """What the coach's hint is about."""
+
+    CLAIM = "claim"
+    PASS = "pass"
+    SUREST = "surest"
+    ASKS = "asks"
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,7 @@ class Advice:
     With the full coach, where the ``expert`` bot would play otherwise: its move (``expert``) and why
     (``why``, :class:`~trainer.play.expert.Why`)."""
 
-    kind: str
+    kind: AdviceKind
     certain: Certain | None = None
     mates: tuple[str, ...] = ()
     surest: Surest | None = None
@@ -112,9 +123,34 @@ Alert = Certain | Surest
 """What the coach says as the seat's turn begins."""
 
 
-NOTICES = frozenset({"empty", "help", "nothing-to-confirm", "nothing-to-refuse", "not-played", "history-closed",
-                     "not-your-move", "odds-needs-full", "claimed", "coach-off"})
-"""What a :class:`Reply`'s ``notice`` may be (worded by :func:`trainer.render.play.reply_words`)."""
+class Notice(str, Enum):
+    """What the seat says of a line that is neither a move nor a question of the coach's (worded by
+    :func:`trainer.render.play.reply_words`)."""
+
+    EMPTY = "empty"
+    HELP = "help"
+    NOTHING_TO_CONFIRM = "nothing-to-confirm"
+    NOTHING_TO_REFUSE = "nothing-to-refuse"
+    NOT_PLAYED = "not-played"
+    HISTORY_CLOSED = "history-closed"
+    NOT_YOUR_MOVE = "not-your-move"
+    ODDS_NEEDS_FULL = "odds-needs-full"
+    CLAIMED = "claimed"
+    COACH_OFF = "coach-off"
+
+
+class ReplyKind(str, Enum):
+    """What came of a line: nothing (``invalid``), words (``info``), something to show (``hand``, ``table``,
+    ``history``), a yes/no question (``confirm``), a move played (``moved``), or the person leaving (``quit``)."""
+
+    INVALID = "invalid"
+    INFO = "info"
+    HAND = "hand"
+    TABLE = "table"
+    HISTORY = "history"
+    CONFIRM = "confirm"
+    MOVED = "moved"
+    QUIT = "quit"
 
 
 @dataclass(frozen=True)
@@ -126,21 +162,21 @@ class Reply:
     yes/no question is pending: ``doubt`` says why), ``moved`` (``events`` were
     played) or ``quit``. ``message``: a rule's refusal from the game layer
     (:class:`~trainer.game.errors.LiteratureError`'s one line). ``notice``: what
-    the seat says otherwise (one of :data:`NOTICES`; ``card`` for ``claimed``,
+    the seat says otherwise (a :class:`Notice`; ``card`` for ``claimed``,
     ``last`` for ``history-closed``: the last event, if any). ``advice``: the
     coach's hint; ``odds``: the chances of ``odds CARD``.
     ``notes``: with the full coach, the review's notes on the person's move just played.
     ``given``: with the full coach, after an ask of the person's, what the table can now prove about their hand.
     """
 
-    kind: str
+    kind: ReplyKind
     message: str = ""
     events: tuple[Event, ...] = ()
     half_suit: HalfSuit | None = None
     auto: bool = False
     notes: tuple[Note, ...] = ()
     given: GiveAway | None = None
-    notice: str = ""
+    notice: Notice | None = None
     card: Card | None = None
     last: Event | None = None
     doubt: Doubt | None = None
@@ -207,38 +243,50 @@ class Seat:
             command = parse_command(line, match.setup, self.you)
         except PromptError as error:
             self.pending = None
-            return Reply("invalid", error.message)
+            return Reply(ReplyKind.INVALID, error.message)
         pending, self.pending = self.pending, None
-        if command.kind == "yes":
+        if command.kind is Word.YES:
             if pending is None:
-                return Reply("invalid", notice="nothing-to-confirm")
+                return Reply(ReplyKind.INVALID, notice=Notice.NOTHING_TO_CONFIRM)
             return self.play(pending)
-        if command.kind == "no":
-            return Reply("info", notice="not-played" if pending is not None else "nothing-to-refuse")
+        if command.kind is Word.NO:
+            return Reply(ReplyKind.INFO, notice=Notice.NOT_PLAYED if pending is not None else Notice.NOTHING_TO_REFUSE)
         return self.command(command)
 
     def command(self, command: Command) -> Reply:
         """Answer a command that is not a yes or a no."""
         kind = command.kind
-        if kind in ("empty", "help"):
-            return Reply("info", notice=kind)
-        if kind in ("hand", "table", "quit"):
-            return Reply(kind)
-        if kind == "history":
-            if not self.open_book:
-                events = self.match.state.events
-                return Reply("invalid", notice="history-closed", last=events[-1] if events else None)
-            return Reply("history", half_suit=command.half_suit)
-        if kind == "odds":
-            return self.odds(command)
-        if kind == "hint":
-            return self.hint()
-        if not self.your_move():
-            return Reply("invalid", notice="not-your-move")
-        if kind == "auto":
-            return self.play(self.match.suggest(self.you), auto=True)
-        assert command.move is not None
-        return self.consider(command.move)
+        match kind:
+            case Word.EMPTY:
+                return Reply(ReplyKind.INFO, notice=Notice.EMPTY)
+            case Word.HELP:
+                return Reply(ReplyKind.INFO, notice=Notice.HELP)
+            case Word.HAND:
+                return Reply(ReplyKind.HAND)
+            case Word.TABLE:
+                return Reply(ReplyKind.TABLE)
+            case Word.QUIT:
+                return Reply(ReplyKind.QUIT)
+            case Word.HISTORY:
+                if not self.open_book:
+                    events = self.match.state.events
+                    return Reply(ReplyKind.INVALID, notice=Notice.HISTORY_CLOSED, last=events[-1] if events else None)
+                return Reply(ReplyKind.HISTORY, half_suit=command.half_suit)
+            case Word.ODDS:
+                return self.odds(command)
+            case Word.HINT:
+                return self.hint()
+            case Word.YES | Word.NO:  # (answered by respond, which knows what is pending)
+                return Reply(ReplyKind.INVALID, notice=Notice.NOTHING_TO_CONFIRM)
+            case Word.AUTO | Word.MOVE:
+                if not self.your_move():
+                    return Reply(ReplyKind.INVALID, notice=Notice.NOT_YOUR_MOVE)
+                if kind is Word.AUTO:
+                    return self.play(self.match.suggest(self.you), auto=True)
+                assert command.move is not None
+                return self.consider(command.move)
+            case _:
+                assert_never(kind)
 
     def consider(self, move: Move) -> Reply:
         """Check a move; with the coach on, ask before a move that is sure to fail or may be wrong."""
@@ -246,17 +294,17 @@ class Seat:
         try:
             self.match.events_for(move, self.you)
         except LiteratureError as error:
-            return Reply("invalid", error.message)
+            return Reply(ReplyKind.INVALID, error.message)
         if not self.coached:
             return self.play(move)
         if isinstance(move, AskFor) and self.coach.ask_chance(events, move.target, move.card) == 0:
             self.pending = move
-            return Reply("confirm", doubt=Doubt("ask", Fraction(0), target=move.target, card=move.card))
+            return Reply(ReplyKind.CONFIRM, doubt=Doubt("ask", Fraction(0), target=move.target, card=move.card))
         if isinstance(move, ClaimSet):
             chance = self.coach.claim_chance(events, move.half_suit, dict(move.declared))
             if chance < 1:
                 self.pending = move
-                return Reply("confirm", doubt=Doubt("claim", chance, half_suit=move.half_suit))
+                return Reply(ReplyKind.CONFIRM, doubt=Doubt("claim", chance, half_suit=move.half_suit))
         return self.play(move)
 
     def play(self, move: Move, auto: bool = False) -> Reply:
@@ -264,7 +312,7 @@ class Seat:
         try:
             events = self.match.play(move, auto=auto, seat=self.you)
         except LiteratureError as error:
-            return Reply("invalid", error.message)
+            return Reply(ReplyKind.INVALID, error.message)
         notes: list[Note] = []
         given = None
         if self.level is CoachLevel.FULL:
@@ -274,43 +322,43 @@ class Seat:
                 notes = self.coach.notes(history, index)
             if isinstance(history[-1], Ask):
                 given = given_away(self.match.setup, history, index)
-        return Reply("moved", events=tuple(events), auto=auto, notes=tuple(notes), given=given)
+        return Reply(ReplyKind.MOVED, events=tuple(events), auto=auto, notes=tuple(notes), given=given)
 
     def odds(self, command: Command) -> Reply:
         """``odds CARD`` (full coach only)."""
         if self.level is not CoachLevel.FULL:
-            return Reply("invalid", notice="odds-needs-full")
+            return Reply(ReplyKind.INVALID, notice=Notice.ODDS_NEEDS_FULL)
         card = command.card
         assert card is not None
         state = self.match.state
         if not state.setup.variant.has(card):
-            return Reply("invalid", state.setup.not_in_variant(card))
+            return Reply(ReplyKind.INVALID, state.setup.not_in_variant(card))
         if not state.in_play(card):
-            return Reply("invalid", notice="claimed", card=card)
-        return Reply("info", odds=Odds(card, self.coach.odds(state.events, card)))
+            return Reply(ReplyKind.INVALID, notice=Notice.CLAIMED, card=card)
+        return Reply(ReplyKind.INFO, odds=Odds(card, self.coach.odds(state.events, card)))
 
     def hint(self) -> Reply:
         """What the coach would do now: a certain claim, else the asks with the best chance; with the full coach,
         also the ``expert``'s move and why, where it is not that (:meth:`expert`)."""
         if not self.coached:
-            return Reply("invalid", notice="coach-off")
+            return Reply(ReplyKind.INVALID, notice=Notice.COACH_OFF)
         if not self.your_move():
-            return Reply("invalid", notice="not-your-move")
+            return Reply(ReplyKind.INVALID, notice=Notice.NOT_YOUR_MOVE)
         match, role = self.match, self.role()
         events = match.state.events
         claimable = self.coach.claimable(events)
         if claimable:
             half, holders = next(iter(claimable.items()))
-            return Reply("info", advice=self.expert(Advice("claim", certain=Certain(half, holders))))
+            return Reply(ReplyKind.INFO, advice=self.expert(Advice(AdviceKind.CLAIM, certain=Certain(half, holders))))
         if role is Role.PASS:
             mates = match.your_view(self.you).pass_targets() or sorted(match.state.actors())
-            return Reply("info", advice=Advice("pass", mates=tuple(mates)))
+            return Reply(ReplyKind.INFO, advice=Advice(AdviceKind.PASS, mates=tuple(mates)))
         view = match.table.view(self.you, role)
         asks = view.legal_asks()
         if not asks:
-            return Reply("info", advice=Advice("surest", surest=self.surest()))
+            return Reply(ReplyKind.INFO, advice=Advice(AdviceKind.SUREST, surest=self.surest()))
         best, top = self.coach.best_asks(events, asks)
-        return Reply("info", advice=self.expert(Advice("asks", chance=best, asks=tuple(top))))
+        return Reply(ReplyKind.INFO, advice=self.expert(Advice(AdviceKind.ASKS, chance=best, asks=tuple(top))))
 
     def expert(self, advice: Advice) -> Advice:
         """``advice`` with, at the full coach, the move the ``expert`` bot would make and why, where that is not

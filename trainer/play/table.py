@@ -34,7 +34,7 @@ the last one for a seat whose coach is off, as at a real table).
     >>> table.match.decider(), table.bot_due()
     (('Dan', <Role.PLAY: 'play'>), False)
     >>> table.act(zoe, "auto", now=2.0).kind
-    'moved'
+    <ReplyKind.MOVED: 'moved'>
     >>> view = table.view("Dan")
     >>> view["you"], len(view["hand"]), view["events"]
     ('Dan', 8, ['Dan asks Ann for 2S: no'])
@@ -67,7 +67,7 @@ from trainer.play.match import CoachLevel, Match, Seating
 from trainer.play.names import look_alike
 from trainer.play.protocol import LEVELS as BOT_LEVELS
 from trainer.play.protocol import BotKind, table_level
-from trainer.play.seat import Reply, Seat
+from trainer.play.seat import Reply, ReplyKind, Seat
 from trainer.play.view import Role
 
 FORMAT = 1
@@ -252,7 +252,7 @@ class Table:
         >>> table.people(), table.phase, table.bot_due(), table.history_open("Ann"), table.history_open(None)
         ({'Ann'}, 'playing', True, False, False)
         >>> [str(e) for e in table.bot_step(now=0.0)], table.respond("Ann", "auto", now=0.0).kind
-        (['Dan asks Ann for 2S: no'], 'moved')
+        (['Dan asks Ann for 2S: no'], <ReplyKind.MOVED: 'moved'>)
         >>> again = Table.solo(Match.from_text(table.match.text()))  # saved as its .lit, read back
         >>> again.view("Ann") == {**table.view("Ann"), "version": 0}
         True
@@ -416,10 +416,10 @@ class Table:
             raise TableError(f"a bot plays {place.name} now: take your seat back first", 409)
         reply = self.seats[place.name].respond(line)
         self.questions.pop(place.name, None)
-        if reply.kind == "confirm":
+        if reply.kind is ReplyKind.CONFIRM:
             self.questions[place.name] = reply
             self.version += 1
-        if reply.kind == "moved":
+        if reply.kind is ReplyKind.MOVED:
             self.said[place.name] = reply
             self.changed(now)
         return reply

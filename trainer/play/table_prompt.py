@@ -14,7 +14,7 @@ words ask about the game: ``history [SET]``, ``hand``, ``table``, ``odds 6D``,
     >>> claim.half_suit, dict(claim.declared)[Card.parse("7D")]
     (HalfSuit.parse('LD'), 'Cat')
     >>> parse_command("history hs", setup, "Ann")
-    Command(kind='history', move=None, card=None, half_suit=HalfSuit.parse('HS'))
+    Command(kind=<Word.HISTORY: 'history'>, move=None, card=None, half_suit=HalfSuit.parse('HS'))
     >>> try:
     ...     parse_command("claim LD: Ann 2D 3D, Bob 4D 5D 6D 7D", setup, "Ann")
     ... except PromptError as error:
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
@@ -40,17 +41,36 @@ from trainer.play.view import AskFor, ClaimSet, Move, PassTo
 MAX_LINE = 300
 """Characters a line may have: a claim of six cards needs under 60."""
 
-WORDS: dict[str, str] = {
-    "help": "help", "?": "help", "h": "help",
-    "hand": "hand", "cards": "hand",
-    "table": "table", "show": "table", "t": "table",
-    "history": "history", "log": "history",
-    "hint": "hint",
-    "auto": "auto",
-    "odds": "odds",
-    "quit": "quit", "q": "quit", "exit": "quit", "stop": "quit",
-    "yes": "yes", "y": "yes",
-    "no": "no", "n": "no",
+
+
+class Word(str, Enum):
+    """What a line typed at the table means: a move, nothing, or one of the words of :data:`WORDS`."""
+
+    MOVE = "move"
+    EMPTY = "empty"
+    HELP = "help"
+    HAND = "hand"
+    TABLE = "table"
+    HISTORY = "history"
+    HINT = "hint"
+    AUTO = "auto"
+    ODDS = "odds"
+    QUIT = "quit"
+    YES = "yes"
+    NO = "no"
+
+
+WORDS: dict[str, Word] = {
+    "help": Word.HELP, "?": Word.HELP, "h": Word.HELP,
+    "hand": Word.HAND, "cards": Word.HAND,
+    "table": Word.TABLE, "show": Word.TABLE, "t": Word.TABLE,
+    "history": Word.HISTORY, "log": Word.HISTORY,
+    "hint": Word.HINT,
+    "auto": Word.AUTO,
+    "odds": Word.ODDS,
+    "quit": Word.QUIT, "q": Word.QUIT, "exit": Word.QUIT, "stop": Word.QUIT,
+    "yes": Word.YES, "y": Word.YES,
+    "no": Word.NO, "n": Word.NO,
 }
 
 HELP = (
@@ -80,9 +100,10 @@ class PromptError(LiteratureError):
 
 @dataclass(frozen=True)
 class Command:
-    """One line read: ``kind`` is ``move``, ``empty`` or one of :data:`WORDS`' meanings."""
+    """One line read: what it means (``move`` its move, ``card`` the card of ``odds``, ``half_suit`` the set of
+    ``history``)."""
 
-    kind: str
+    kind: Word
     move: Move | None = None
     card: Card | None = None
     half_suit: HalfSuit | None = None
@@ -94,33 +115,33 @@ def parse_command(line: str, setup: Setup, you: str) -> Command:
         raise PromptError(f"that line is {len(line)} characters long; a move is short, as in 'Bob 6D'")
     text = " ".join(line.split())
     if not text:
-        return Command("empty")
+        return Command(Word.EMPTY)
     head, _, rest = text.partition(" ")
     word = WORDS.get(head.lower())
     try:
-        if word in ("history", "odds"):
+        if word in (Word.HISTORY, Word.ODDS):
             return _about(word, rest)
         if word is not None:
-            if rest and word not in ("quit", "help"):
+            if rest and word not in (Word.QUIT, Word.HELP):
                 raise PromptError(f"'{head}' takes nothing after it")
             return Command(word)
         if head.lower() == "claim":
-            return Command("move", _claim(rest, setup, you))
+            return Command(Word.MOVE, _claim(rest, setup, you))
         if head.lower() == "pass":
-            return Command("move", PassTo(_player(re.sub(r"^(?:the\s+turn\s+)?to\s+", "", rest, flags=re.I), setup)))
+            return Command(Word.MOVE, PassTo(_player(re.sub(r"^(?:the\s+turn\s+)?to\s+", "", rest, flags=re.I), setup)))
         if head.lower() == "ask":
             head, _, rest = rest.partition(" ")
-        return Command("move", _ask(head, rest, setup))
+        return Command(Word.MOVE, _ask(head, rest, setup))
     except (NotationError, AnswerError) as error:
         raise PromptError(error.message) from None
 
 
-def _about(word: str, rest: str) -> Command:
-    if word == "odds":
+def _about(word: Word, rest: str) -> Command:
+    if word is Word.ODDS:
         if not rest:
             raise PromptError("name a card, as in 'odds 6D'")
-        return Command("odds", card=Card.parse(rest))
-    return Command("history", half_suit=HalfSuit.parse(rest) if rest else None)
+        return Command(Word.ODDS, card=Card.parse(rest))
+    return Command(Word.HISTORY, half_suit=HalfSuit.parse(rest) if rest else None)
 
 
 def _player(word: str, setup: Setup) -> str:

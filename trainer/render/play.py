@@ -10,6 +10,7 @@ come from Rich, which honours ``NO_COLOR``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich import box
 from rich.console import Console, Group
@@ -27,7 +28,7 @@ from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome, recap
 from trainer.play.saved import SavedGame
-from trainer.play.seat import Advice, Alert, Certain, Doubt, Reply, Seat, Surest
+from trainer.play.seat import Advice, AdviceKind, Alert, Certain, Doubt, Notice, Reply, Seat, Surest
 from trainer.play.table_prompt import HELP, TERMINAL_HELP
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.render.game import card_text, event_text, hand_text
@@ -303,16 +304,6 @@ def show_lines(lines: Sequence[str], style: str = "") -> None:
 
 
 
-NOTICES = {
-    "empty": "Your move: type a move such as 'Bob 6D', or 'help'.",
-    "nothing-to-confirm": "There is nothing to say yes to.",
-    "nothing-to-refuse": "There is nothing to say no to.",
-    "not-played": "Not played.",
-    "not-your-move": "It is not your move.",
-    "odds-needs-full": "odds needs the full coach (literature play --coach full).",
-    "coach-off": "The coach is off: no hints at a real table (--coach alert or full).",
-}
-"""The seat's notices that need no value to say (:data:`trainer.play.seat.NOTICES`)."""
 
 
 PAGE_HELP = "Your hand, the table and the history are on the page all the time; the game is saved after every move."
@@ -331,19 +322,8 @@ def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
     ``terminal``: the terminal's words where the faces differ (the help)."""
     if reply.message:
         return (Words.of(reply.message),)
-    notice = reply.notice
-    if notice == "help" and terminal:
-        return tuple(Words.of(_help_line(typed, does)) for typed, does in (*HELP, *TERMINAL_HELP))
-    if notice == "help":
-        return (*(Words.of(typed, " — ", does) for typed, does in HELP), Words.of(PAGE_HELP))
-    if notice == "history-closed":
-        last = event_words(reply.last) if reply.last is not None else Words.of("nothing yet")
-        return (Words.of("At a real table only the last question and answer may be repeated: ", last,
-                         ". (--open-book shows the whole history.)"),)
-    if notice == "claimed" and reply.card is not None:
-        return (Words.of(reply.card.half_suit, " has been claimed: ", reply.card, " is out of the game."),)
-    if notice:
-        return (Words.of(NOTICES[notice]),)
+    if reply.notice is not None:
+        return notice_words(reply, terminal)
     if reply.doubt is not None:
         return (doubt_words(reply.doubt),)
     if reply.advice is not None:
@@ -354,6 +334,47 @@ def said_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
     return ()
 
 
+def notice_words(reply: Reply, terminal: bool = False) -> tuple[Words, ...]:
+    """What the seat's notice says (``terminal``: the terminal's help, with the lines only it needs).
+
+    >>> from trainer.play.seat import Notice, ReplyKind
+    >>> [str(w) for w in notice_words(Reply(ReplyKind.INFO, notice=Notice.NOT_YOUR_MOVE))]
+    ['It is not your move.']
+    """
+    notice = reply.notice
+    match notice:
+        case None:
+            return ()
+        case Notice.HELP:
+            if terminal:
+                return tuple(Words.of(_help_line(typed, does)) for typed, does in (*HELP, *TERMINAL_HELP))
+            return (*(Words.of(typed, " — ", does) for typed, does in HELP), Words.of(PAGE_HELP))
+        case Notice.HISTORY_CLOSED:
+            last = event_words(reply.last) if reply.last is not None else Words.of("nothing yet")
+            return (Words.of("At a real table only the last question and answer may be repeated: ", last,
+                             ". (--open-book shows the whole history.)"),)
+        case Notice.CLAIMED:
+            if reply.card is None:
+                return (Words.of("That set has been claimed."),)
+            return (Words.of(reply.card.half_suit, " has been claimed: ", reply.card, " is out of the game."),)
+        case Notice.EMPTY:
+            return (Words.of("Your move: type a move such as 'Bob 6D', or 'help'."),)
+        case Notice.NOTHING_TO_CONFIRM:
+            return (Words.of("There is nothing to say yes to."),)
+        case Notice.NOTHING_TO_REFUSE:
+            return (Words.of("There is nothing to say no to."),)
+        case Notice.NOT_PLAYED:
+            return (Words.of("Not played."),)
+        case Notice.NOT_YOUR_MOVE:
+            return (Words.of("It is not your move."),)
+        case Notice.ODDS_NEEDS_FULL:
+            return (Words.of("odds needs the full coach (literature play --coach full)."),)
+        case Notice.COACH_OFF:
+            return (Words.of("The coach is off: no hints at a real table (--coach alert or full)."),)
+        case _:
+            assert_never(notice)
+
+
 def doubt_words(doubt: Doubt) -> Words:
     """The coach's "are you sure?" before a move that cannot hit or may be wrong.
 
@@ -362,7 +383,8 @@ def doubt_words(doubt: Doubt) -> Words:
     >>> str(doubt_words(Doubt("ask", Fraction(0), target="Bob", card=Card.parse("6D"))))
     'Coach: Bob cannot hold 6D (you could know it): the ask cannot hit. Ask anyway? (yes/no)'
     """
-    if doubt.move == "ask" and doubt.card is not None:
+    if doubt.move == "ask":
+        assert doubt.card is not None
         return Words.of(f"Coach: {doubt.target} cannot hold ", doubt.card, " (you could know it): the ask cannot "
                         "hit. Ask anyway? (yes/no)")
     return Words.of(f"Coach: this claim is right in {percent(doubt.chance)} of the deals you cannot rule out. "
@@ -380,16 +402,24 @@ def advice_words(advice: Advice) -> Words:
 
 def hint_words(advice: Advice) -> Words:
     """The coach's hint in one sentence (the best chance, a certain claim, whom to pass to, the surest set)."""
-    if advice.kind == "claim" and advice.certain is not None:
-        half = advice.certain.half_suit
-        return Words.of("Hint: claim ", half, ": ", placement_words(advice.certain.holders.items()), " (certain).")
-    if advice.kind == "pass":
-        return Words.of(f"Hint: you have no cards; pass to one of {', '.join(advice.mates)}.")
-    if advice.kind == "surest" and advice.surest is not None:
-        return Words.of("Hint: no ask is possible; ", surest_words(advice.surest))
-    listed = Words.join(", ", (Words.of(f"{t} ", c) for t, c in advice.asks[:4]))
-    more = f" and {len(advice.asks) - 4} more" if len(advice.asks) > 4 else ""
-    return Words.of(f"Hint: the best asks hit with chance {percent(advice.chance)}: ", listed, f"{more}.")
+    kind = advice.kind
+    match kind:
+        case AdviceKind.CLAIM:
+            assert advice.certain is not None
+            half = advice.certain.half_suit
+            return Words.of("Hint: claim ", half, ": ", placement_words(advice.certain.holders.items()),
+                            " (certain).")
+        case AdviceKind.PASS:
+            return Words.of(f"Hint: you have no cards; pass to one of {', '.join(advice.mates)}.")
+        case AdviceKind.SUREST:
+            assert advice.surest is not None
+            return Words.of("Hint: no ask is possible; ", surest_words(advice.surest))
+        case AdviceKind.ASKS:
+            listed = Words.join(", ", (Words.of(f"{t} ", c) for t, c in advice.asks[:4]))
+            more = f" and {len(advice.asks) - 4} more" if len(advice.asks) > 4 else ""
+            return Words.of(f"Hint: the best asks hit with chance {percent(advice.chance)}: ", listed, f"{more}.")
+        case _:
+            assert_never(kind)
 
 
 def expert_words(move: Move, why: Why) -> Words:

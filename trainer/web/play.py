@@ -37,7 +37,7 @@ from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.match import CoachLevel, Match, seating_from_form
 from trainer.play.protocol import LEVELS
 from trainer.play.saved import saved_games
-from trainer.play.seat import Reply
+from trainer.play.seat import Reply, ReplyKind
 from trainer.play.table import Table, TableError
 from trainer.render.web import render
 from trainer.render.web.table_frame import PACES, context, ending_view, line_of, pace_of
@@ -46,6 +46,9 @@ from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
 from trainer.web.table_api import hall
+
+SHOWN_ALWAYS = (ReplyKind.HAND, ReplyKind.TABLE, ReplyKind.HISTORY, ReplyKind.QUIT)
+"""Replies a page needs not show: it shows the hand, the table and the history all the time, and saves each move."""
 
 
 def ending(table: Table, request: Request) -> dict[str, Any]:
@@ -176,7 +179,7 @@ def _act(request: Request, table: Table, path: Path, line: str, pace: str) -> Re
         reply = hall(request).respond(table, _match(table).you, line)
     except TableError as error:
         return bad_request(request, error.message)
-    shown = reply.kind not in ("hand", "table", "history", "quit")  # (the page shows those all the time)
+    shown = reply.kind not in SHOWN_ALWAYS
     return _answer(request, table, path, reply if shown else None, pace)
 
 

@@ -35,6 +35,7 @@ from starlette.routing import Route
 from puzzles.session import queue_missed
 from trainer.game.errors import LiteratureError
 from trainer.play.hall import Hall, Listener, Queue
+from trainer.play.seat import ReplyKind
 from trainer.play.table import Options, Table, TableError
 from trainer.render.notes import note_json
 from trainer.render.play import reply_words
@@ -248,12 +249,12 @@ async def move(request: Request) -> Response:
     body = await body_of(request)
     code = request.path_params["code"]
     reply = await tables.change(code, lambda t: t.act(secret, body.get("move"), tables.clock()))
-    if reply.kind == "invalid":
+    if reply.kind is ReplyKind.INVALID:
         raise TableError(refusal(reply))
     table = tables.get(code)
     out = state_json(table, table.viewer(secret))
-    out["reply"] = out["events"] if reply.kind == "history" else [str(w) for w in reply_words(reply)]
-    out["moved"] = reply.kind == "moved"
+    out["reply"] = out["events"] if reply.kind is ReplyKind.HISTORY else [str(w) for w in reply_words(reply)]
+    out["moved"] = reply.kind is ReplyKind.MOVED
     return answer(out)
 
 

@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
+from trainer.play.seat import ReplyKind
 from trainer.play.table import BOT_KINDS, Options, Table, TableError
 from trainer.render.web import render
 from trainer.render.web.table_frame import context, line_of, links, refusal
@@ -193,7 +194,7 @@ async def act(request: Request) -> Response:
                         error.status if isinstance(error, TableError) else 400)
     table = tables.get(code)
     viewer = table.viewer(response_cookie) if response_cookie else viewer_of(request, table)
-    if reply is not None and reply.kind == "invalid":
+    if reply is not None and reply.kind is ReplyKind.INVALID:
         return _refused(request, table, viewer, refusal(reply), 200)
     response = _answer(request, table, viewer, reply=reply) if reply is not None else _answer(request, table, viewer)
     if response_cookie:

@@ -33,7 +33,7 @@ from trainer.game.events import Claim, Event
 from trainer.play.ending import SeatEnding, result
 from trainer.play.match import Match
 from trainer.play.recap import recap
-from trainer.play.seat import Reply
+from trainer.play.seat import Reply, ReplyKind
 from trainer.play.table import Table
 from trainer.render.notes import note_sentence
 from trainer.render.play import (
@@ -164,8 +164,10 @@ def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None 
     if viewer is not None:
         out["coach"] = table.place(viewer).coach.value
     out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
-    out["said_kind"] = "invalid" if refused else reply.kind if reply is not None else "info" if out["said"] else ""
-    out["answered"] = bool(refused) or (reply is not None and reply.kind != "moved")  # the bots wait till it is read
+    kind = (ReplyKind.INVALID if refused else reply.kind if reply is not None
+            else ReplyKind.INFO if out["said"] else None)
+    out["said_kind"] = kind.value if kind is not None else ""
+    out["answered"] = kind is not None and kind is not ReplyKind.MOVED  # the bots wait till it is read
     if match is None:
         return out
     state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])
