@@ -59,6 +59,7 @@ from trainer.play.ending import SeatEnding, own_notes, seat_ending
 from trainer.play.match import Match
 from trainer.play.saved import load, save
 from trainer.play.seat import Reply
+from trainer.play.seat_view import SeatView
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.review import Note, Review, review_game
 
@@ -105,9 +106,9 @@ class Listener:
     opened: int = field(default_factory=lambda: next(_OPENED))
 
 
-Shown = Callable[[Table, "Listener", float, float], str]
-"""How a door writes a table's view for one listener (table, listener, sent, made): the API's JSON, a page's
-fragment."""
+Shown = Callable[[SeatView, "Listener", float, float], str]
+"""How a door writes a table's view for one listener (its viewer's view, the listener, sent, made): the API's
+JSON, a page's fragment."""
 Queue = Callable[[Match, Sequence[Note]], tuple[int, int]]
 """Queues the positions the person of a match missed as puzzles for training: how many, how many new
 (:func:`puzzles.session.queue_missed` into the learner's store, given by the door)."""
@@ -135,7 +136,7 @@ class Hall:
         self.pace = pace
         self.clock = clock
         self.learner_queue = learner_queue or (lambda key: None)
-        self.shown: Shown = shown or (lambda table, listener, sent, made: str(table.version))
+        self.shown: Shown = shown or (lambda view, listener, sent, made: str(view.version))
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.listeners: dict[str, set[Listener]] = {}
@@ -433,7 +434,7 @@ class Hall:
                 self.listeners.get(table.code, set()).discard(listener)
 
     def _message(self, table: Table, listener: Listener, stamp: float) -> str:
-        return self.shown(table, listener, stamp, self.made.get(table.code, stamp))
+        return self.shown(table.seat_view(listener.viewer), listener, stamp, self.made.get(table.code, stamp))
 
     def subscribe(self, code: str, viewer: str | None, html: str | None = None, host: bool = False,
                   since: int = -1, address: str = "") -> Listener:

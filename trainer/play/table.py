@@ -52,15 +52,13 @@ import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
-from fractions import Fraction
 from typing import Any
 
-from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
-from trainer.game.events import Ask, Event
+from trainer.game.events import Event
 from trainer.game.notation import write_game
 from trainer.game.randomplay import NAMES
-from trainer.game.state import SetStatus
+from trainer.game.state import State
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.ending import SeatEnding
 from trainer.play.match import CoachLevel, Match, Seating
@@ -68,6 +66,7 @@ from trainer.play.names import look_alike
 from trainer.play.protocol import LEVELS as BOT_LEVELS
 from trainer.play.protocol import BotKind, table_level
 from trainer.play.seat import Reply, ReplyKind, Seat
+from trainer.play.seat_view import SeatView, choices, offered, seat_view
 from trainer.play.view import Role
 
 FORMAT = 1
@@ -232,6 +231,7 @@ class Table:
     """The table's talk, oldest first (the latest :data:`CHAT_KEPT`): in the table's file, never in the log."""
     muted: set[str] = field(default_factory=set)
     """The seats the host has muted."""
+    _public: tuple[int, State] | None = field(default=None, repr=False)
     endings: dict[str, SeatEnding] = field(default_factory=dict, repr=False)
     """What the end of the game says to each seat, once worked out (:meth:`trainer.play.hall.Hall.end`)."""
 
@@ -540,52 +540,33 @@ class Table:
         seat = self.seats.get(viewer)
         return seat.open_book if seat is not None else self.place(viewer).coach is not CoachLevel.OFF
 
+    def seat_view(self, viewer: str | None) -> SeatView:
+        """Everything a face may show ``viewer`` (a seat's name, or ``None`` for a spectator) now, as one value
+        (:func:`trainer.play.seat_view.seat_view`): never a hand but its own."""
+        return seat_view(self, viewer)
+
     def view(self, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` (a seat's name, or ``None`` for a spectator) is shown: never a hand but its own."""
+        """What ``viewer`` is shown, as the JSON API's values (:meth:`SeatView.as_json`)."""
+        return self.seat_view(viewer).as_json()
+
+    def public_position(self) -> State:
+        """The position as the public sees it: every size, the claimed sets, whose turn, no hand listed (kept
+        until the next event)."""
         match = self.match
-        out: dict[str, Any] = {
-            "table": self.code, "phase": self.phase, "variant": self.options.variant.value,
-            "bots": self.options.bots.value, "coach_allowed": [c.value for c in self.options.coach],
-            "version": self.version,
-        }
-        if viewer is not None:
-            out["you"] = viewer
-            own = match.table.seats[viewer].hands[viewer] if match is not None else set()
-            out["hand"] = [str(c) for c in sorted(own)]
-        out["seats"] = [self._seat_json(p) for p in self.places]
-        if match is None:
-            out.update(hand_sizes={}, events=[], event_count=0, turn=None, role=None, over=False, score=[0, 0],
-                       sets={}, winner=None)
-            return out
-        state = match.state
-        lines = [str(e) for e in state.events]
-        seat, role = match.decider() if not state.over else (None, None)
-        out.update(
-            hand_sizes=dict(state.sizes),
-            events=lines if self.history_open(viewer) else lines[-1:],
-            event_count=len(lines),
-            turn=seat, role=role.value if role else None,
-            over=state.over, score=[state.score[1], state.score[2]], winner=state.winner, dealer=match.setup.dealer,
-            sets={str(h): ("in play" if r.status is SetStatus.IN_PLAY else
-                          "cancelled" if r.status is SetStatus.CANCELLED else f"team {r.team}")
-                  for h, r in state.sets.items()},
-        )
-        if viewer is not None and viewer in self.seats:
-            out["coach"] = {"level": self.seats[viewer].level.value}
-            out["options"] = self.options_of(viewer) if seat == viewer and viewer in match.people else {}
-        return out
+        assert match is not None
+        count = len(match.state.events)
+        if self._public is None or self._public[0] != count:
+            state = State(match.setup.public())
+            for event in match.state.events:
+                state.apply(event)
+            self._public = (count, state)
+        return self._public[1].copy()
 
     def to_move(self, viewer: str | None) -> bool:
         """Whether the next move is ``viewer``'s, a person's (not a bot's)."""
         match = self.match
         return (viewer is not None and match is not None and not match.over and viewer in match.people
                 and match.decider()[0] == viewer)
-
-    def _seat_json(self, place: Place) -> dict[str, Any]:
-        team = 1 + self.names().index(place.name) % 2
-        bot = (not place.held or place.bot) and self.match is not None
-        return {"name": place.name, "team": team, "person": place.person, "held": place.held, "bot": bot,
-                "connected": self.connected[place.name] > 0, "seen": place.seen}
 
     def options_of(self, viewer: str) -> dict[str, Any]:
         """What the seat may do now, from its own view (the pages build their buttons from it): ``asks`` (whom,
@@ -604,38 +585,20 @@ class Table:
         return {"asks": asks, "claims": claims, "claimers": view.claimers() if claims else [], "passes": passes}
 
     def offered_ask(self, viewer: str) -> str | None:
-        """The ask a page offers the seat as its example (``Bob 6D``): one that can hit. With a coach, the
-        likeliest from the seat's exact view (``None`` when it proves that none can hit); without one, the first
-        not answered "no" since the card last moved (no more than the seat remembers); ``None`` when no ask is
-        possible.
+        """The ask a face offers the seat as its example (``Bob 6D``): one that can hit, from the seat's own view
+        (:attr:`SeatView.offered`); ``None`` when none can, or no ask is possible.
 
         >>> from trainer.play.match import Seating
         >>> table = Table.solo(Match.new(Seating(seed=3, coach=CoachLevel.ALERT)))
         >>> while table.bot_due(): _ = table.bot_step(now=0.0)
         >>> target, card = table.offered_ask("Ann").split()
+        >>> from trainer.game.cards import Card
         >>> table.seats["Ann"].coach.ask_chance(table.match.state.events, target, Card.parse(card)) > 0
         True
         """
-        match = self.playing()
-        asks = [(target, Card.parse(code)) for target, codes in self.options_of(viewer)["asks"].items()
-                for code in codes]
-        if not asks:
-            return None
-        events = match.state.events
-        seat = self.seats.get(viewer)
-        if seat is not None and seat.level is not CoachLevel.OFF:
-            known = seat.coach.knowledge(events)
-            target, card = max(asks, key=lambda ask: known.holders(ask[1]).get(ask[0], Fraction(0)))
-            return f"{target} {card}" if known.holders(card).get(target) else None  # (none can hit: no example)
-        denied: set[tuple[str, Card]] = set()
-        for event in events:
-            if isinstance(event, Ask):
-                if event.hit:
-                    denied = {(t, c) for t, c in denied if c != event.card}
-                else:
-                    denied.add((event.target, event.card))
-        target, card = next((ask for ask in asks if ask not in denied), asks[0])
-        return f"{target} {card}"
+        self.playing()
+        found = offered(self, viewer, choices(self, viewer))
+        return f"{found.target} {found.card}" if found is not None else None
 
     # -- the end -------------------------------------------------------------------------------
 

@@ -95,15 +95,20 @@ def turn_words(match: Match, offered: str | None = None) -> Words:
     >>> str(turn_words(match))
     'Your move: ask (NAME CARD), claim (claim LD: ...), or help.'
     """
-    return Words.of(_turn(match, offered or "NAME CARD"))
-
-
-def _turn(match: Match, offered: str) -> str:
     state = match.state
     if state.over:
-        return "Game over."
+        return Words.of("Game over.")
     seat, role = match.decider()
-    if seat != match.you:
+    return turn_sentence(state, match.you, seat, role, offered)
+
+
+def turn_sentence(state: State, you: str | None, seat: str, role: Role, offered: str | None = None) -> Words:
+    """Whose move it is on ``state`` (``seat``, to ``role``), said to ``you`` (``None``: a spectator)."""
+    return Words.of(_turn(state, you, seat, role, offered or "NAME CARD"))
+
+
+def _turn(state: State, you: str | None, seat: str, role: Role, offered: str) -> str:
+    if seat != you:
         return f"{seat} to {'claim' if role is Role.CLAIM else 'play'}."
     if role is Role.PASS and state.endgame:
         return "Your team is out of cards: choose the opponent who claims the rest (pass NAME)."
@@ -589,10 +594,10 @@ def show_decided(match: Match, decided: Decided) -> None:
         return
     console().print(Text("What mattered most for your team:", style="bold"))
     for moment in decided.moments:
-        show_lines([f"  move {moment.event}: {moment_words(match, moment)}"])
+        show_lines([f"  move {moment.event}: {moment_words(moment, match.state)}"])
 
 
-def moment_words(match: Match, moment: Moment) -> Words:
+def moment_words(moment: Moment, state: State | None) -> Words:
     """One moment that mattered, in a sentence."""
     if moment.note is not None:
         return note_sentence(moment.note)
@@ -600,7 +605,8 @@ def moment_words(match: Match, moment: Moment) -> Words:
     assert taken is not None
     half = taken.half_suit
     if moment.lost_cards:
-        ask = match.state.events[moment.event - 1]
+        assert state is not None
+        ask = state.events[moment.event - 1]
         assert isinstance(ask, Ask)
         times = "once" if moment.lost_cards == 1 else f"{moment.lost_cards} times"
         return Words.of(f"{ask.asker} took ", ask.card, f" from {ask.target}: the other team took a card of ", half,

@@ -40,7 +40,7 @@ from trainer.play.saved import saved_games
 from trainer.play.seat import Reply, ReplyKind
 from trainer.play.table import Table, TableError
 from trainer.render.web import render
-from trainer.render.web.table_frame import PACES, context, ending_view, line_of, pace_of
+from trainer.render.web.table_frame import PACES, context, line_of, pace_of
 from trainer.review import Note
 from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
@@ -51,13 +51,13 @@ SHOWN_ALWAYS = (ReplyKind.HAND, ReplyKind.TABLE, ReplyKind.HISTORY, ReplyKind.QU
 """Replies a page needs not show: it shows the hand, the table and the history all the time, and saves each move."""
 
 
-def ending(table: Table, request: Request) -> dict[str, Any]:
-    """The end of a finished game for its page (the hall's one end: :meth:`trainer.play.hall.Hall.end`), the
-    positions the person missed queued as puzzles for this browser's learner (none without a learner)."""
+def ending(table: Table, request: Request) -> None:
+    """Work out the end of a finished game once (the hall's one end: :meth:`trainer.play.hall.Hall.end`, which
+    the seat's view then holds), the positions the person missed queued as puzzles for this browser's learner
+    (none without a learner)."""
     learner = current(request)
     queue = None if learner is None else functools.partial(_queue, store=learner.store)
-    match = _match(table)
-    return ending_view(hall(request).end(table, match.you, queue), match)
+    hall(request).end(table, _match(table).you, queue)
 
 
 def _queue(match: Match, notes: Sequence[Note], store: Path) -> tuple[int, int]:
@@ -129,9 +129,10 @@ def _answer(request: Request, table: Table, path: Path, reply: Reply | None = No
     match = _match(table)
     name = game_id(home(request), path)
     chosen = pace_of(pace or request.cookies.get("pace"))
-    t = context(table, match.you, f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
+    if match.over:
+        ending(table, request)
+    t = context(table.seat_view(match.you), f"/play/game/{name}", reply=reply, picked=picked, claiming=claiming,
                 moved=moved, csrf=csrf_token(request), solo=True, pace=chosen, file=path.name if match.over else None,
-                end=ending(table, request) if match.over else None,
                 links=[("Review the whole game", f"/review/game/{name}"), ("New game", "/play")])
     started = match.seating.started[:16].replace("T", " ") or "a saved game"
     if request.headers.get("hx-request"):

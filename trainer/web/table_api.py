@@ -36,6 +36,7 @@ from puzzles.session import queue_missed
 from trainer.game.errors import LiteratureError
 from trainer.play.hall import Hall, Listener, Queue
 from trainer.play.seat import ReplyKind
+from trainer.play.seat_view import SeatView
 from trainer.play.table import Options, Table, TableError
 from trainer.render.notes import note_json
 from trainer.render.play import reply_words
@@ -79,13 +80,13 @@ def limits(request: Request) -> Limits:
     return found
 
 
-def shown(table: Table, listener: Listener, sent: float, made: float) -> str:
-    """One message of a table's live stream for ``listener``: a page's fragment, or the API's JSON (the viewer's
-    view, when the table last changed, ``made``, before it was saved, and when the message was ``sent``)."""
+def shown(view: SeatView, listener: Listener, sent: float, made: float) -> str:
+    """One message of a table's live stream for ``listener``, from its viewer's view: a page's fragment, or the
+    API's JSON (with when the table last changed, ``made``, before it was saved, and when it was ``sent``)."""
     if listener.html is not None:
-        return frame(table, listener.viewer, f"/t/{table.code}", csrf=listener.html, links=links(table),
-                     reply=table.said.get(listener.viewer or ""), host=listener.host)
-    return json.dumps({**state_json(table, listener.viewer), "made": made, "sent": sent}, separators=(",", ":"))
+        return frame(view, f"/t/{view.code}", csrf=listener.html, links=links(view), reply=view.said,
+                     host=listener.host)
+    return json.dumps({**state_json(view), "made": made, "sent": sent}, separators=(",", ":"))
 
 
 def close_streams(app: Any) -> None:
@@ -164,7 +165,7 @@ def _seat_view(table: Table, request: Request) -> dict[str, Any]:
     viewer = table.viewer(secret)
     if viewer is not None:
         table.place(viewer).seen = hall(request).clock()
-    return state_json(table, viewer)
+    return state_json(table.seat_view(viewer))
 
 
 @api
@@ -252,7 +253,7 @@ async def move(request: Request) -> Response:
     if reply.kind is ReplyKind.INVALID:
         raise TableError(refusal(reply))
     table = tables.get(code)
-    out = state_json(table, table.viewer(secret))
+    out = state_json(table.seat_view(table.viewer(secret)))
     out["reply"] = out["events"] if reply.kind is ReplyKind.HISTORY else [str(w) for w in reply_words(reply)]
     out["moved"] = reply.kind is ReplyKind.MOVED
     return answer(out)
@@ -276,7 +277,7 @@ async def take_back(request: Request) -> Response:
     if table.holder(secret).name != name:
         raise TableError(f"this secret is not {name[:20]}'s", 403)
     await tables.change(code, lambda t: t.take_back(secret, tables.clock()))
-    return answer(state_json(tables.get(code), name))
+    return answer(state_json(tables.get(code).seat_view(name)))
 
 
 @api
@@ -287,7 +288,7 @@ async def coach(request: Request) -> Response:
     code = request.path_params["code"]
     await tables.change(code, lambda t: t.set_coach(secret, body.get("level"), tables.clock()))
     table = tables.get(code)
-    return answer(state_json(table, table.viewer(secret)))
+    return answer(state_json(table.seat_view(table.viewer(secret))))
 
 
 @api

@@ -65,7 +65,8 @@ def _frame_of(request: Request, table: Table, viewer: str | None, **kwargs: Any)
         kwargs["away"] = table.away(hall(request).clock())
     if table.ending is not None and viewer is not None and table.place(viewer).held:
         hall(request).end(table, viewer)  # (worked out at the end; once more after a restart)
-    return context(table, viewer, base, csrf=csrf_token(request), host=host, links=links(table), **kwargs)
+    view = table.seat_view(viewer)
+    return context(view, base, csrf=csrf_token(request), host=host, links=links(view), **kwargs)
 
 
 def _answer(request: Request, table: Table, viewer: str | None, status: int = 200, **kwargs: Any) -> Response:

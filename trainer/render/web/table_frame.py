@@ -28,16 +28,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Claim, Event
-from trainer.play.ending import SeatEnding, result
-from trainer.play.match import Match
-from trainer.play.recap import recap
+from trainer.game.state import Setup, State
+from trainer.play.ending import SeatEnding
 from trainer.play.seat import Reply, ReplyKind
-from trainer.play.table import Table
+from trainer.play.seat_view import Phase, SeatView
 from trainer.render.notes import note_sentence
 from trainer.render.play import (
-    alert_words,
+    alert_sentence,
     claim_announcement,
     giveaway_words,
     moment_words,
@@ -45,7 +43,7 @@ from trainer.render.play import (
     recap_lines,
     reply_words,
     result_words,
-    turn_words,
+    turn_sentence,
 )
 from trainer.render.web import render
 from trainer.render.web.table import history_rows, table_view
@@ -84,55 +82,49 @@ def line_of(form: dict[str, str]) -> str:
     return ""
 
 
-def said_words(table: Table, viewer: str, reply: Reply | None, moved: Sequence[Event] = ()) -> list[Words | str]:
+def said_words(view: SeatView, reply: Reply | None, moved: Sequence[Event] = ()) -> list[Words | str]:
     """What the viewer was just told: each claim just made announced (theirs, or a bot's in ``moved``), then the
     reply's words (the coach's advice), which the end of the game clears: its announcement is all that stays."""
-    if table.match is None:
+    if view.position is None:
         return []
-    state = table.match.state
     events = [*moved, *(reply.events if reply is not None else ())]
-    claims = [claim_announcement(state, e, viewer) for e in events if isinstance(e, Claim)]
-    advice = reply_words(reply) if reply is not None and not table.match.over else ()
+    claims = [claim_announcement(view.position, e, view.viewer or "") for e in events if isinstance(e, Claim)]
+    advice = reply_words(reply) if reply is not None and not view.over else ()
     return [*claims, *advice]
 
 
-def _recap(table: Table, viewer: str) -> list[Any]:
-    match = table.match
-    assert match is not None
-    if not (table.to_move(viewer) and table.history_open(viewer)):
+def _recap(view: SeatView) -> list[Any]:
+    if view.recap is None or view.recap.empty or view.position is None:
         return []
-    summary = recap(match.setup, match.state.events, viewer)
-    return [] if summary.empty else list(recap_lines(summary, match.state))
+    return list(recap_lines(view.recap, view.position))
 
 
-def _turn(table: Table, viewer: str | None, offered: str | None) -> Any:
-    match = table.match
-    assert match is not None
-    if match.over:
+def _turn(view: SeatView) -> Any:
+    if view.over or view.position is None:
         return "Game over."
-    decider = match.decider()[0]
-    seen_by = viewer if viewer is not None else next(p for p in match.setup.players if p != decider)
-    return turn_words(table.seat_match(seen_by), offered)
+    assert view.decider is not None and view.role is not None
+    offered = f"{view.offered.target} {view.offered.card}" if view.offered is not None else None
+    return turn_sentence(view.position, view.viewer, view.decider, view.role, offered)
 
 
 CHAT_SHOWN = 20
 """The latest lines of the table's talk a page or a state shows."""
 
 
-def state_json(table: Table, viewer: str | None) -> dict[str, Any]:
-    """The view of ``/api/tables`` (:meth:`Table.view`) with the words of the coach and of the recap, as text."""
-    out = table.view(viewer)
-    out["chat"] = [{"seat": said.seat, "person": said.person, "text": said.text} for said in table.chat[-CHAT_SHOWN:]]
-    if viewer is not None and viewer in table.seats and table.match is not None:
-        seat = table.seats[viewer]
-        question = table.questions.get(viewer)
-        out["coach"] = {"level": seat.level.value,
-                        "alerts": [str(w) for w in alert_words(seat)] if table.to_move(viewer) else [],
+def state_json(view: SeatView) -> dict[str, Any]:
+    """The view of ``/api/tables`` (:meth:`SeatView.as_json`) with the words of the coach and of the recap, as
+    text."""
+    out = view.as_json()
+    out["chat"] = [{"seat": said.seat, "person": said.person, "text": said.text} for said in view.chat[-CHAT_SHOWN:]]
+    if view.coach is not None and view.position is not None:
+        question = view.question
+        out["coach"] = {"level": view.coach.value,
+                        "alerts": [str(alert_sentence(a)) for a in view.alerts],
                         "question": str(reply_words(question)[0]) if question is not None else None,
-                        "notes": [str(w) for w in said_words(table, viewer, table.said.get(viewer))]}
-        out["recap"] = [str(line) for line in _recap(table, viewer)]
-        if table.match.over:
-            out["verdict"] = result_words(result(table.seat_match(viewer)))
+                        "notes": [str(w) for w in said_words(view, view.said)]}
+        out["recap"] = [str(line) for line in _recap(view)]
+        if view.over and view.viewer is not None and view.ending is not None:
+            out["verdict"] = result_words(view.ending.result)
     return out
 
 
@@ -142,87 +134,81 @@ def refusal(reply: Reply) -> str:
     return str(words[0]) if words else "that is not a move here"
 
 
-def context(table: Table, viewer: str | None, base: str, *, reply: Reply | None = None, picked: str = "",
-            claiming: str = "", moved: Sequence[Event] = (), refused: str = "", **door: Any) -> dict[str, Any]:
-    """Everything ``table_frame.html`` shows ``viewer`` (``None``: a spectator) at ``base`` (the door's address:
-    ``/t/CODE`` or ``/play/game/ID``): what ``reply`` said (and each claim among the bots' ``moved`` events), or
-    the one line of a request ``refused``; the card ``picked`` to ask for, the set it is ``claiming``; ``door``:
-    what the door adds (``solo``, ``pace``, ``end``, ``host``, ``links``, ``csrf`` …)."""
-    match = table.match
+def context(view: SeatView, base: str, *, reply: Reply | None = None, picked: str = "", claiming: str = "",
+            moved: Sequence[Event] = (), refused: str = "", **door: Any) -> dict[str, Any]:
+    """Everything ``table_frame.html`` shows the viewer of ``view`` at ``base`` (the door's address: ``/t/CODE``
+    or ``/play/game/ID``): what ``reply`` said (and each claim among the bots' ``moved`` events), or the one line
+    of a request ``refused``; the card ``picked`` to ask for, the set it is ``claiming``; ``door``: what the
+    door adds (``solo``, ``pace``, ``end``, ``host``, ``links``, ``csrf`` …). It reads only the view."""
+    viewer = view.viewer
     out: dict[str, Any] = {
-        "table": table, "viewer": viewer, "base": base, "phase": table.phase, "said": [], "said_kind": "",
+        "view": view, "viewer": viewer, "base": base, "phase": view.phase.value, "said": [], "said_kind": "",
         "felt": None, "history": [], "mine": False, "options": {}, "picked": None, "targets": [], "claiming": None,
         "question": None, "alerts": [], "recap": [], "turn": "", "auto": (), "coach": None,
-        "open": table.history_open(viewer), "solo": False, "pace": PACE, "end": None, "host": False,
-        "bot_due": table.bot_due(), "seed": None, "away": [], "late": None, "offered": None, "chat_sent": False,
-        "chat": table.chat[-CHAT_SHOWN:],
+        "open": view.history_open, "solo": False, "pace": PACE, "end": None, "host": False,
+        "bot_due": view.bot_due, "seed": None, "away": [], "late": None, "offered": None, "chat_sent": False,
+        "chat": view.chat[-CHAT_SHOWN:], "persons": {p.name: p for p in view.places},
         **door,
     }
-    out["free"] = [p.name for p in table.places if not p.held] if out["host"] and table.phase == "playing" else []
-    if out["end"] is None and viewer in table.endings and match is not None:  # (a friends' table: the hall's end)
-        out["end"] = ending_view(table.endings[viewer], match)
+    out["free"] = [p.name for p in view.places if not p.held] if out["host"] and view.phase is Phase.PLAYING else []
+    if out["end"] is None and view.ending is not None and view.setup is not None:
+        out["end"] = ending_view(view.ending, view.setup, view.position)
     if viewer is not None:
-        out["coach"] = table.place(viewer).coach.value
-    out["said"] = [refused] if refused else said_words(table, viewer or "", reply, moved)
+        out["coach"] = view.coach.value if view.coach is not None else None
+    out["said"] = [refused] if refused else said_words(view, reply, moved)
     kind = (ReplyKind.INVALID if refused else reply.kind if reply is not None
             else ReplyKind.INFO if out["said"] else None)
     out["said_kind"] = kind.value if kind is not None else ""
     out["answered"] = kind is not None and kind is not ReplyKind.MOVED  # the bots wait till it is read
-    if match is None:
+    position, setup = view.position, view.setup
+    if position is None or setup is None:
         return out
-    state = (match.table.seats[viewer] if viewer is not None else match.table.seats[match.setup.players[0]])
-    felt = table_view(state, viewer or match.setup.players[0])
+    felt = table_view(position, viewer or setup.players[0])
     if viewer is None:
         felt = replace(felt, viewer="", hand=(), mates=(), seats=tuple(
             replace(s, you=False, ours=s.team == 1) for s in felt.seats))
-    decider = match.decider()[0] if not match.over else None
-    felt = replace(felt, seats=tuple(replace(s, turn=s.name == decider) for s in felt.seats))
-    rows = history_rows(match.state.events)
-    offered = table.offered_ask(viewer) if viewer in table.seats and table.to_move(viewer) else None
-    out.update(felt=felt, history=rows if out["open"] else rows[-1:], turn=_turn(table, viewer, offered),
-               auto=match.seating.auto, events=len(rows), seed=match.seating.seed if match.over else None)
-    if viewer is None or viewer not in table.seats:
+    felt = replace(felt, seats=tuple(replace(s, turn=s.name == view.decider) for s in felt.seats))
+    rows = history_rows(view.events)
+    if not view.history_open and rows:  # the last event only, numbered as in the game
+        rows = [replace(rows[0], number=view.event_count)]
+    out.update(felt=felt, history=rows, turn=_turn(view), auto=view.auto, events=view.event_count, seed=view.seed)
+    if not view.to_move or view.choices is None:
         return out
-    mine = table.to_move(viewer)
-    out["mine"] = mine
-    if not mine:
-        return out
-    seat = table.seats[viewer]
-    options = table.options_of(viewer)
-    question = table.questions.get(viewer)
-    out.update(options=options, alerts=list(alert_words(seat)), recap=_recap(table, viewer),
-               offered=offered,
-               question=reply_words(question)[0] if question is not None else None)
-    askable = sorted({Card.parse(c) for cards in options["asks"].values() for c in cards})
+    choices = view.choices
+    assert viewer is not None
+    options = choices.as_json()
+    out.update(mine=True, options=options, alerts=[alert_sentence(a) for a in view.alerts], recap=_recap(view),
+               offered=f"{view.offered.target} {view.offered.card}" if view.offered is not None else None,
+               question=reply_words(view.question)[0] if view.question is not None else None)
+    askable = sorted({c for cards in choices.asks.values() for c in cards})
     out["askable"] = askable
     if picked:
         out["picked"] = next((c for c in askable if c.code == picked), None)
-        out["targets"] = [t for t, cards in options["asks"].items() if picked in cards]
-    if claiming in options["claims"]:
-        half = HalfSuit.parse(claiming)
-        own = match.table.seats[viewer].hands[viewer]
-        claimers = options["claimers"] or [viewer]
+        out["targets"] = [t for t, cards in choices.asks.items() if any(c.code == picked for c in cards)]
+    half = next((h for h in choices.claims if h.code == claiming), None)
+    if half is not None:
+        claimers = list(choices.claimers) or [viewer]
         out["claiming"] = {"half": half, "claimers": claimers, "cards": [
-            (card, viewer if card in own else next((p for p in claimers if p != viewer), viewer))
+            (card, viewer if card in view.hand else next((p for p in claimers if p != viewer), viewer))
             for card in half.cards]}
     return out
 
 
-def links(table: Table) -> list[tuple[str, str]]:
+def links(view: SeatView) -> list[tuple[str, str]]:
     """What a finished table's page links to: its review, its log, the tables."""
-    if table.phase != "over":
+    if view.phase is not Phase.OVER:
         return []
-    base = f"/t/{table.code}"
-    return [("The review", f"{base}/review"), ("The game's log", f"/api/tables/{table.code}/log"),
+    base = f"/t/{view.code}"
+    return [("The review", f"{base}/review"), ("The game's log", f"/api/tables/{view.code}/log"),
             ("Tables", "/tables")]
 
 
-def frame(table: Table, viewer: str | None, base: str, **kwargs: Any) -> str:
-    """The fragment ``table_frame.html`` for ``viewer`` (see :func:`context`)."""
-    return render("table_frame.html", t=context(table, viewer, base, **kwargs), csrf_token=kwargs.get("csrf", ""))
+def frame(view: SeatView, base: str, **kwargs: Any) -> str:
+    """The fragment ``table_frame.html`` for the viewer of ``view`` (see :func:`context`)."""
+    return render("table_frame.html", t=context(view, base, **kwargs), csrf_token=kwargs.get("csrf", ""))
 
 
-def ending_view(end: SeatEnding, match: Match) -> dict[str, Any]:
+def ending_view(end: SeatEnding, setup: Setup, position: State | None) -> dict[str, Any]:
     """The end of a game for one seat's page (:class:`~trainer.play.ending.SeatEnding`: the same as the terminal
     says, :func:`trainer.render.play.show_ending`): the result, what decided it, what each player's asks gave
     away, the review of the person's own moves and what was queued for training."""
@@ -234,9 +220,9 @@ def ending_view(end: SeatEnding, match: Match) -> dict[str, Any]:
         "sets_won": [r.half_suit for r in end.decided.won()],
         "sets_lost": [r.half_suit for r in end.decided.lost()],
         "sets_void": [r.half_suit for r in end.decided.cancelled()],
-        "moments": [(m.event, moment_words(match, m)) for m in end.decided.moments],
+        "moments": [(m.event, moment_words(m, position)) for m in end.decided.moments],
         "notes": [(n.event, n.kind.value, note_sentence(n)) for n in end.notes],
         "quiet": quiet_review(end.result.lost, end.own_moves),
-        "given": giveaway_words(end, match.setup),
+        "given": giveaway_words(end, setup),
         "missed": missed, "added": added,
     }
