@@ -28,7 +28,7 @@ from trainer.play.match import CoachLevel, Match, Seating, move_rng
 from trainer.play.saved import load, save, saved_games
 from trainer.play.seat import Certain, Doubt, Seat
 from trainer.play.view import AskFor, Role, View
-from trainer.render.play import alert_lines, alert_words, reply_lines
+from trainer.render.play import alert_lines, alert_sentence, reply_lines
 from trainer.review import seat_notes
 
 from pty_harness import Terminal
@@ -116,8 +116,9 @@ def test_coach_alerts_a_certain_claim_and_asks_before_a_hopeless_ask() -> None:
     assert isinstance(alert, Certain) and str(alert.half_suit) == "LD"
     assert {str(c): p for c, p in alert.holders.items()} == {"2D": "Ann", "3D": "Ann", "4D": "Ann", "5D": "Ann",
                                                               "7D": "Ann", "6D": "Cat"}
-    assert alert_lines(seat) == ("Coach: your team can claim LD with certainty: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D",)
-    (said,) = alert_words(seat)
+    assert alert_lines(seat.alerts()) == (
+        "Coach: your team can claim LD with certainty: claim LD: Ann 2D 3D 4D 5D 7D, Cat 6D",)
+    said = alert_sentence(alert)
     assert said.cards() == tuple(Card.parse(c) for c in ("2D", "3D", "4D", "5D", "7D", "6D"))  # drawn as cards
     reply = seat.respond("Bob 6D")
     assert reply.kind == "confirm" and reply.doubt == Doubt("ask", Fraction(0), target="Bob", card=Card.parse("6D"))

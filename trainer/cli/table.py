@@ -145,8 +145,9 @@ class TerminalGame:
                     if self.keys.release():
                         show_lines((DISCARDED,), "yellow")
                     if shown != len(match.state.events):
-                        show_table(match, self.seat.open_book, self.table.offered_ask(match.you))
-                        show_lines(alert_lines(self.seat), "bold yellow")
+                        view = self.table.seat_view(match.you)
+                        show_table(view)
+                        show_lines(alert_lines(view.alerts), "bold yellow")
                         shown = len(match.state.events)
                     if not self.turn():
                         return
@@ -192,11 +193,11 @@ class TerminalGame:
         kind = reply.kind
         match kind:
             case ReplyKind.HAND:
-                show_hand(self.match)
+                show_hand(self.table.seat_view(self.match.you))
             case ReplyKind.TABLE:
-                show_table(self.match, self.seat.open_book, self.table.offered_ask(self.match.you))
+                show_table(self.table.seat_view(self.match.you))
             case ReplyKind.HISTORY:
-                show_history(self.match, reply.half_suit)
+                show_history(self.table.seat_view(self.match.you), reply.half_suit)
             case ReplyKind.INVALID | ReplyKind.INFO | ReplyKind.CONFIRM | ReplyKind.MOVED | ReplyKind.QUIT:
                 pass
             case _:

@@ -26,9 +26,10 @@ from trainer.play.ending import Decided, Moment, Result, SeatEnding, SetOutcome,
 from trainer.play.expert import Why
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
-from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome, recap
+from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome
 from trainer.play.saved import SavedGame
-from trainer.play.seat import Advice, AdviceKind, Alert, Certain, Doubt, Notice, Reply, Seat, Surest
+from trainer.play.seat import Advice, AdviceKind, Alert, Certain, Doubt, Notice, Reply, Surest
+from trainer.play.seat_view import SeatView
 from trainer.play.table_prompt import HELP, TERMINAL_HELP
 from trainer.play.view import AskFor, ClaimSet, Move, Role
 from trainer.render.game import card_text, event_text, hand_text
@@ -123,25 +124,30 @@ def _turn(state: State, you: str | None, seat: str, role: Role, offered: str) ->
     return f"Your move: ask ({offered}), claim (claim LD: ...), or help."
 
 
-def table_view(match: Match, open_history: bool, offered: str | None = None) -> Group:
-    """The whole screen for the person's seat; ``offered``: the example ask (:func:`turn_words`)."""
-    state = match.state
-    setup = match.setup
-    you = match.you
-    seating = match.seating
-    title = (
-        f"{setup.variant.value} {len(setup.players)}p · you: {you} · partners {seating.partners.value}, "
-        f"opponents {seating.opponents.value} · coach {seating.coach.value}"
-    )
+def view_turn(view: SeatView) -> Words:
+    """Whose move it is, from the viewer of ``view`` (a spectator: whose, never "your"), with the ask offered as
+    the example (:attr:`SeatView.offered`)."""
+    if view.over or view.position is None or view.decider is None or view.role is None:
+        return Words.of("Game over.")
+    offered = f"{view.offered.target} {view.offered.card}" if view.offered is not None else None
+    return turn_sentence(view.position, view.viewer, view.decider, view.role, offered)
+
+
+def table_view(view: SeatView) -> Group:
+    """The whole screen for the person's seat, from its view (:class:`~trainer.play.seat_view.SeatView`)."""
+    state, setup, you = view.position, view.setup, view.viewer
+    assert state is not None and setup is not None and you is not None
+    coach = view.coach.value if view.coach is not None else "off"
+    title = (f"{view.variant} {view.players}p · you: {you} · partners {view.partners}, opponents {view.bots} · "
+             f"coach {coach}")
     grid = Table.grid(padding=(0, 1))
     grid.add_column()
     for team in (setup.team(you), 3 - setup.team(you)):
         grid.add_row(team_line(state, team, you))
     grid.add_row(sets_line(state))
-    grid.add_row(Text.assemble(("Hand    ", "bold"), hand_text(state.hands[you]) or Text("(no cards)", style="dim")))
-    summary = recap(setup, state.events, you)
-    if open_history and not summary.empty and match.decider()[0] == you:
-        rows = recap_rows(summary, state)
+    grid.add_row(Text.assemble(("Hand    ", "bold"), hand_text(view.hand) or Text("(no cards)", style="dim")))
+    if view.recap is not None and not view.recap.empty:
+        rows = recap_rows(view.recap, state)
         grid.add_row(rows[0])
         sets = Table.grid()  # (a long line wraps under its own text, not under the set)
         sets.add_column(no_wrap=True)
@@ -150,15 +156,15 @@ def table_view(match: Match, open_history: bool, offered: str | None = None) -> 
             sets.add_row(*row.divide([6]))
         grid.add_row(sets)
     else:
-        recent = state.events[-(RECENT if open_history else 1) :]
-        first = len(state.events) - len(recent) + 1
+        recent = view.events[-RECENT:]
+        first = view.event_count - len(recent) + 1
         for number, event in enumerate(recent, start=first):
             label = "Last    " if number == first else "        "
             grid.add_row(Text.assemble((label, "bold"), (f"{number}. ", "dim"), event_text(event)))
         if not recent:
             grid.add_row(Text.assemble(("Last    ", "bold"), (f"nothing yet: {setup.dealer} deals and asks first",
                                                                "dim")))
-    return Group(Rule(title, style="dim"), grid, Text(str(turn_words(match, offered)), style="bold cyan"))
+    return Group(Rule(title, style="dim"), grid, Text(str(view_turn(view)), style="bold cyan"))
 
 
 def recap_rows(summary: Recap, state: State) -> list[Text]:
@@ -205,6 +211,7 @@ def recap_lines(summary: Recap, state: State) -> tuple[Words, ...]:
     ... Bob asks Ann for 9S: no
     ... Ann asks Dan for 3D: no
     ... Dan asks Eve for 9S: no''')
+    >>> from trainer.play.recap import recap
     >>> said = recap_lines(recap(game.setup, game.events, "Fay"), game.state())
     >>> [str(line) for line in said]  # doctest: +NORMALIZE_WHITESPACE
     ['Since your last move, 5 events (from 1), by set:',
@@ -245,9 +252,9 @@ def claim_words(state: State, claim: Claim, score: bool = True) -> Words:
     return Words.of(f"{outcome}: team {team} wins ", half, f" ({scored})")
 
 
-def show_table(match: Match, open_history: bool, offered: str | None = None) -> None:
-    """Print the screen (``offered``: the example ask)."""
-    console().print(table_view(match, open_history, offered))
+def show_table(view: SeatView) -> None:
+    """Print the screen of the person's seat."""
+    console().print(table_view(view))
 
 
 def show_events(events: Sequence[Event], you: str, auto: bool = False, state: State | None = None) -> None:
@@ -270,9 +277,9 @@ def claim_announcement(state: State, claim: Claim, you: str) -> Words:
     return Words.of(f"{who} of ", claim.half_suit, " is ", claim_words(state, claim), ".")
 
 
-def show_hand(match: Match) -> None:
+def show_hand(view: SeatView) -> None:
     """Your hand, one set per line, with how many cards of each set you hold."""
-    hand = match.state.hands[match.you]
+    hand = view.hand
     if not hand:
         console().print(Text("You have no cards.", style="dim"))
         return
@@ -282,11 +289,10 @@ def show_hand(match: Match) -> None:
         console().print(Text.assemble((f"{half.code:<3} ", "bold"), hand_text(mine), (f"  {len(mine)}/6", "dim")))
 
 
-def show_history(match: Match, half: HalfSuit | None) -> None:
-    """The numbered history (only the events about ``half``, when given)."""
-    events = match.state.events
+def show_history(view: SeatView, half: HalfSuit | None) -> None:
+    """The numbered history the seat is shown (only the events about ``half``, when given)."""
     shown = 0
-    for number, event in enumerate(events, start=1):
+    for number, event in enumerate(view.events, start=view.event_count - len(view.events) + 1):
         if half is not None:
             card_set = event.card.half_suit if isinstance(event, Ask) else event.half_suit if isinstance(
                 event, Claim) else None
@@ -499,14 +505,9 @@ def reply_lines(reply: Reply) -> tuple[str, ...]:
     return tuple(map(str, reply_words(reply, terminal=True)))
 
 
-def alert_words(seat: Seat) -> tuple[Words, ...]:
-    """What the coach says as the seat's turn begins (:meth:`Seat.alerts`), as sentences for the pages."""
-    return tuple(alert_sentence(alert) for alert in seat.alerts())
-
-
-def alert_lines(seat: Seat) -> tuple[str, ...]:
-    """:func:`alert_words` as the terminal prints them."""
-    return tuple(map(str, alert_words(seat)))
+def alert_lines(alerts: Sequence[Alert]) -> tuple[str, ...]:
+    """What the coach says as the seat's turn begins (:attr:`SeatView.alerts`), as the terminal prints it."""
+    return tuple(str(alert_sentence(alert)) for alert in alerts)
 
 
 def given_words(given: GiveAway) -> Words:

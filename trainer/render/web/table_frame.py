@@ -43,7 +43,7 @@ from trainer.render.play import (
     recap_lines,
     reply_words,
     result_words,
-    turn_sentence,
+    view_turn,
 )
 from trainer.render.web import render
 from trainer.render.web.table import history_rows, table_view
@@ -97,14 +97,6 @@ def _recap(view: SeatView) -> list[Any]:
     if view.recap is None or view.recap.empty or view.position is None:
         return []
     return list(recap_lines(view.recap, view.position))
-
-
-def _turn(view: SeatView) -> Any:
-    if view.over or view.position is None:
-        return "Game over."
-    assert view.decider is not None and view.role is not None
-    offered = f"{view.offered.target} {view.offered.card}" if view.offered is not None else None
-    return turn_sentence(view.position, view.viewer, view.decider, view.role, offered)
 
 
 CHAT_SHOWN = 20
@@ -171,7 +163,7 @@ def context(view: SeatView, base: str, *, reply: Reply | None = None, picked: st
     rows = history_rows(view.events)
     if not view.history_open and rows:  # the last event only, numbered as in the game
         rows = [replace(rows[0], number=view.event_count)]
-    out.update(felt=felt, history=rows, turn=_turn(view), auto=view.auto, events=view.event_count, seed=view.seed)
+    out.update(felt=felt, history=rows, turn=view_turn(view), auto=view.auto, events=view.event_count, seed=view.seed)
     if not view.to_move or view.choices is None:
         return out
     choices = view.choices
