@@ -283,7 +283,8 @@ def frame_of(table: Table, viewer: str, **kwargs: Any) -> str:
     from trainer.render.web import render
     from trainer.render.web.table_frame import context
 
-    return render("table_frame.html", t=context(table.seat_view(viewer), "/t/abcd2345", csrf="x", **kwargs), csrf_token="x")
+    t = context(table.seat_view(viewer), "/t/abcd2345", csrf="x", **kwargs)
+    return render("table_frame.html", t=t, csrf_token="x")
 
 
 def test_the_offered_ask_can_hit_and_the_coachs_question_sits_with_its_buttons_and_the_end_clears_advice() -> None:

@@ -130,7 +130,8 @@ def test_when_a_seats_turn_comes_it_sees_the_moves_since_its_last_in_one_place()
     assert view["recap"][0].startswith("Since your last move") and len(view["recap"]) > 1
     assert state_json(table.seat_view("Cat"))["recap"] == []  # not Cat's turn (and Cat's coach is off)
     reply = table.act(dan, "auto", now=3.0)  # the full coach's words on the move: its notes, what an ask gave away
-    assert [line for line in state_json(table.seat_view("Dan"))["coach"]["notes"] if "the table can" in line] or not any(
+    notes = state_json(table.seat_view("Dan"))["coach"]["notes"]
+    assert [line for line in notes if "the table can" in line] or not any(
         getattr(e, "asker", None) == "Dan" for e in reply.events)
 
 
@@ -391,7 +392,8 @@ def test_the_tables_seed_never_reaches_a_client_before_the_game_is_over(
                     f"/t/{code}", f"/t/{code}/review", "/tables", "/"):
             seen.append(api.get(url, headers=headers).text)
     table = api.app.state.table_hall.get(code)  # type: ignore[attr-defined]
-    seen += [shown(table.seat_view(viewer), Listener(viewer), 0.0, 0.0) for viewer in (None, "Ann")]  # (what the live stream pushes)
+    seen += [shown(table.seat_view(viewer), Listener(viewer), 0.0, 0.0)  # (what the live stream pushes)
+             for viewer in (None, "Ann")]
     assert not table.view(None)["over"]
     for text in seen:
         assert str(seed) not in text
