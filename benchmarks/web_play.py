@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from trainer.play.game_ids import find_game
 from trainer.play.match import Match
 from trainer.play.saved import load
-from trainer.web.game_ids import find_game
 
 from web_helpers import client, form, token
 from web_play_helpers import read_frame

@@ -137,5 +137,3 @@ def pick_set(wanted: Wanted) -> Picked:
     request the pack cannot meet is a :class:`~puzzles.request.GenerationError` saying so."""
     return pick(wanted)
 
-
-SETS = Sets()

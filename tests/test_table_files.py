@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from puzzles.store import Progress
 from trainer.game.errors import LiteratureError
+from trainer.play.game_ids import game_id
 from trainer.play.hall import FOLDER
 from trainer.play.match import Match, Seating
 from trainer.play.saved import save
 from trainer.play.table import Options, Table, TableError
-from trainer.web.game_ids import game_id
 
 from web_helpers import client
 

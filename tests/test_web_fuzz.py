@@ -90,7 +90,7 @@ def quick_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     stop after a couple of seconds, so that none goes on working through the tests after this one."""
     sets = sheets.Sets()
     sets.seconds = 2.0
-    monkeypatch.setattr(sheets, "SETS", sets)
+    monkeypatch.setattr(sheets, "Sets", lambda: sets)
 
 
 # About 6 s for 250 requests: every page answers at once (a worksheet is made in the background).

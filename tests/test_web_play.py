@@ -13,12 +13,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from trainer.game.notation import parse_game
+from trainer.play.game_ids import KEY_FILE, game_id
 from trainer.play.match import Match
 from trainer.play.saved import load
 from trainer.play.seat import Seat
 from trainer.render.play import reply_words
 from trainer.render.web import words_html
-from trainer.web.game_ids import KEY_FILE, game_id
 
 from command_line import run
 from web_helpers import client, form, text_of, token

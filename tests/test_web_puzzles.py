@@ -275,7 +275,7 @@ def test_the_home_page_lists_the_games_play_saved(tmp_path: Path) -> None:
     from trainer.play.saved import save
 
     path = save(Match.new(Seating(seed=3, started="2026-06-09T18:30:00+00:00")), tmp_path / "games")
-    from trainer.web.game_ids import game_id
+    from trainer.play.game_ids import game_id
 
     text = client(tmp_path).get("/").text
     assert f'href="/play/game/{game_id(tmp_path, path)}">2026-06-09 18:30</a>' in text  # in progress: go on playing it

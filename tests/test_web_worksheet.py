@@ -126,7 +126,7 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
         return Picked(())
 
     monkeypatch.setattr(sheets, "pick_set", waiting)
-    monkeypatch.setattr(sheets, "SETS", sets)
+    monkeypatch.setattr(sheets, "Sets", lambda: sets)
     try:
         yield calls
     finally:
@@ -176,7 +176,6 @@ def test_at_most_a_few_sets_are_made_at_once_the_others_are_told_to_come_back(he
 
 
 def test_a_set_the_pack_cannot_meet_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
     response = ready(client(home()), "/worksheet/sheet?count=40&level=6&variant=classic&players=8&seed=1")
     assert response.status_code == 400
     assert "the pack holds only" in text_of(response.text)
@@ -191,7 +190,6 @@ def test_a_set_comes_from_the_pack_and_mines_nothing(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(generator, "generate", refuse)
     monkeypatch.setattr(generator, "mine_spec", refuse)
-    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
     browser = client(home())
     response = ready(browser, "/worksheet/file/puzzles.json?count=10&level=6&players=both&seed=3", seconds=30)
     assert response.status_code == 200
@@ -202,7 +200,6 @@ def test_a_set_comes_from_the_pack_and_mines_nothing(monkeypatch: pytest.MonkeyP
 
 
 def test_a_sheet_short_of_a_kind_says_so_as_generate_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(sheets, "SETS", sheets.Sets())
     query = "count=10&level=6&variant=both&players=8&seed=1&title=Level+6"  # 2 claim puzzles of level 6 at 8 players
     page = ready(client(home()), f"/worksheet/sheet?{query}", seconds=30)
     assert page.status_code == 200

@@ -19,9 +19,9 @@ from starlette.testclient import TestClient
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
+from trainer.play.game_ids import find_game
 from trainer.play.match import Match
 from trainer.play.saved import load
-from trainer.web.game_ids import find_game
 
 from web_helpers import form, token
 

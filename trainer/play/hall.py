@@ -54,14 +54,17 @@ from typing import TypeVar
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Event
+from trainer.game.notation import Game
 from trainer.memory import give_back
 from trainer.play.ending import SeatEnding, own_notes, seat_ending
+from trainer.play.game_ids import GameIds
 from trainer.play.match import Match
 from trainer.play.saved import load, save
 from trainer.play.seat import Reply
 from trainer.play.seat_view import SeatView
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.review import Note, Review, review_game
+from trainer.review.kept import Reviews
 
 log = logging.getLogger("literature.web.tables")
 
@@ -153,9 +156,13 @@ class Hall:
         self.games: dict[Path, tuple[Table, tuple[int, int]]] = {}
         """The one-person games open, by file, with the file's stamp when last read or written."""
         self.game_locks: dict[Path, threading.Lock] = {}
-        self.reviews: dict[str, TableReview] = {}
+        self.table_reviews: dict[str, TableReview] = {}
         """The one review of each finished friends' table (worked out once, at its end)."""
+        self.reviews = Reviews()
+        """The reviews the review pages work out and keep (a finished table's is the hall's own)."""
         self._registry = threading.Lock()
+        self.ids = GameIds()
+        """The web addresses of the one-person games (keyed hashes of their files' names)."""
 
     # -- one change at a time, whatever it raises -----------------------------------------------
 
@@ -308,12 +315,15 @@ class Hall:
 
     def review(self, table: Table) -> TableReview:
         """The one review of a finished table (worked out at its end, kept; again after a restart)."""
-        found = self.reviews.get(table.code)
+        found = self.table_reviews.get(table.code)
         if found is None:
             assert table.match is not None
             game = table.match.game()
             found = TableReview(review_game(game), review_game(game, public=True))
-            self.reviews[table.code] = found
+            self.table_reviews[table.code] = found
+            source, stamp = review_source(table.code, game)
+            self.reviews.keep(source, stamp, False, found.complete)
+            self.reviews.keep(source, stamp, True, found.public)
         return found
 
     # -- the tables ----------------------------------------------------------------------------
@@ -564,6 +574,11 @@ class Hall:
         table.rest()
         table.changed(self.clock())
         give_back()  # what the game's bots and coaches freed, back to the system
+
+
+def review_source(code: str, game: Game) -> tuple[str, tuple[int, int]]:
+    """What the review pages call a finished table's game, and its stamp (:class:`trainer.review.kept.Reviews`)."""
+    return f"table:{code}", (len(game.events), 0)
 
 
 def _stamp(path: Path) -> tuple[int, int]:

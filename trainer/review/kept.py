@@ -61,6 +61,16 @@ class Reviews:
                     self._jobs.popitem(last=False)
             return job
 
+    def keep(self, source: str, stamp: Stamp, public: bool, review: Review) -> None:
+        """Keep a review worked out elsewhere (the hall's, at a table's end), so that its page never works it out
+        again."""
+        done: Future[Review] = Future()
+        done.set_result(review)
+        with self._lock:
+            self._jobs[(source, stamp, public)] = done
+            while len(self._jobs) > 8:
+                self._jobs.popitem(last=False)
+
     def position(self, source: str, stamp: Stamp, game: Game, event: int, view: str | None) -> Position:
         """Every card's holder chances after ``event`` events, seen by ``view`` (cached)."""
         key = (source, stamp, event, view)
@@ -78,8 +88,6 @@ class Reviews:
 def _review(game: Game, public: bool) -> Review:
     return review_game(game, None, None, 1, REVIEW_SECONDS, public=public)
 
-
-REVIEWS = Reviews()
 
 
 def stamp(path: Path) -> Stamp:

@@ -20,10 +20,10 @@ from trainer.render.course import course_page
 from trainer.render.quiz import question_words
 from trainer.render.stats import DAILY_VERDICTS, figures
 from trainer.render.web.attempt import long_date
-from trainer.web.game_ids import game_id
 from trainer.web.learners import current
 from trainer.web.pages import games_folder, page
 from trainer.web.pages import home as data_folder
+from trainer.web.table_api import hall
 from trainer.web.train import session_of
 
 RECENT_GAMES = 5
@@ -55,7 +55,7 @@ async def home(request: Request) -> Response:
     """The home page (a browser with no learner yet sees it too, with a link to choose one)."""
     learner = current(request)
     context = await run_in_threadpool(_home, learner.store if learner else None, games_folder(request))
-    context["ids"] = {g.path: game_id(data_folder(request), g.path) for g in context["games"]}
+    context["ids"] = {g.path: hall(request).ids.game_id(data_folder(request), g.path) for g in context["games"]}
     training = session_of(request)
     if training is not None and not training.over:
         context["training"] = {"number": training.number, "count": training.count}

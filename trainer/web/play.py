@@ -42,7 +42,6 @@ from trainer.play.table import Table, TableError
 from trainer.render.web import render
 from trainer.render.web.table_frame import PACES, context, line_of, pace_of
 from trainer.review import Note
-from trainer.web.game_ids import find_game, game_id
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
 from trainer.web.table_api import hall
@@ -79,7 +78,7 @@ def _games(request: Request) -> list[dict[str, Any]]:
     found = []
     folder = games_folder(request)
     for game in reversed(saved_games(folder)):
-        found.append({"name": game_id(home(request), game.path), "file": game.path.name,
+        found.append({"name": hall(request).ids.game_id(home(request), game.path), "file": game.path.name,
                       "started": game.started[:16].replace("T", " "),
                       "table": f"{game.variant} {game.players}p v {game.opponents}" if game.variant else "",
                       "result": game.result, "events": game.events, "over": game.over,
@@ -109,12 +108,12 @@ async def play_new(request: Request) -> Response:
         message = str(error) if isinstance(error, LiteratureError) else f"cannot save the game ({error})"
         return page(request, "play.html", status=400, nav="play", title="Play", games=_games(request),
                     error=message, form={**_defaults(), **form}, choices=_choices())
-    return RedirectResponse(f"/play/game/{game_id(home(request), path)}", status_code=303)
+    return RedirectResponse(f"/play/game/{hall(request).ids.game_id(home(request), path)}", status_code=303)
 
 
 def _open(request: Request) -> tuple[Table, Path] | Response:
     name = request.path_params["name"]
-    path = find_game(home(request), games_folder(request), name)
+    path = hall(request).ids.find_game(home(request), games_folder(request), name)
     if path is None or not path.is_file():
         return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /play.")
     try:
@@ -127,7 +126,7 @@ def _answer(request: Request, table: Table, path: Path, reply: Reply | None = No
             picked: str = "", claiming: str = "", moved: Sequence[Event] = ()) -> Response:
     """The table for the person: the fragment for htmx, else the whole page (the pace: the module's docstring)."""
     match = _match(table)
-    name = game_id(home(request), path)
+    name = hall(request).ids.game_id(home(request), path)
     chosen = pace_of(pace or request.cookies.get("pace"))
     if match.over:
         ending(table, request)

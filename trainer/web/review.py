@@ -39,12 +39,13 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
+from trainer.play.hall import review_source
 from trainer.play.saved import load, saved_games
 from trainer.render.review_page import moment_view, queued_words
-from trainer.review.kept import REVIEWS, check_log, keep_log, stamp, upload_name, uploaded
+from trainer.review.kept import Reviews, check_log, keep_log, stamp, upload_name, uploaded
 from trainer.review.moment import Why, read_log, why
-from trainer.web.game_ids import find_game, game_id
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
+from trainer.web.table_api import hall
 
 log = logging.getLogger("literature.web")
 
@@ -77,12 +78,12 @@ class Opened:
 
 def open_saved(request: Request, name: str) -> Opened | Response:
     """A game ``literature play`` saved: over, every hand; still going, the person's seat only."""
-    path = find_game(home(request), games_folder(request), name)
+    path = hall(request).ids.find_game(home(request), games_folder(request), name)
     if path is None or not path.is_file():
         return not_found(request, f"No saved game has the id {name[:80]!r}: the games are listed at /review.")
     match = load(path)
     you = match.you
-    address = f"/review/game/{game_id(home(request), path)}"
+    address = f"/review/game/{hall(request).ids.game_id(home(request), path)}"
     if match.over:
         views = (you, *_others(match.game(), you), None)
         return Opened(address, str(path), f"Game {path.stem}", match.game(), views, you, stamp(path))
@@ -113,12 +114,11 @@ def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | 
     chances from its seat or the public's; ``queued``: its missed moments queued for training, how many new) or,
     for ``None``, by a spectator (the public view and its notes)."""
     links = (("the table", f"/t/{code}"), ("download the game (.lit)", f"/api/tables/{code}/log"))
-    stamp = (len(game.events), 0)
+    source, stamp = review_source(code, game)  # (the hall's one review of the table, kept under this name)
     address, title = f"/t/{code}/review", f"Review of table {code}"
     if seat is None:
-        return Opened(address, f"table:{code}", title, game, (None,), None, stamp, public=True, table=True,
-                      links=links)
-    return Opened(address, f"table:{code}", title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
+        return Opened(address, source, title, game, (None,), None, stamp, public=True, table=True, links=links)
+    return Opened(address, source, title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
                   table=True, links=links)
 
 
@@ -126,7 +126,8 @@ def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | 
 
 
 def _home_page(request: Request, error: str = "", status: int = 200, text: str = "") -> Response:
-    games = [{"name": game_id(home(request), g.path), "started": g.started[:16].replace("T", " "), "result": g.result,
+    ids, folder = hall(request).ids, home(request)
+    games = [{"name": ids.game_id(folder, g.path), "started": g.started[:16].replace("T", " "), "result": g.result,
               "table": f"{g.variant} {g.players}p v {g.opponents}", "events": g.events, "over": g.over}
              for g in reversed(saved_games(games_folder(request))) if g.variant]
     return page(request, "review.html", status=status, nav="review", title="Review", games=games, error=error,
@@ -175,10 +176,10 @@ def _moment(request: Request, opened: Opened) -> tuple[int, str | None] | str:
     return int(text), views[wanted]
 
 
-def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int]]:
+def _notes(reviews: Reviews, opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int]]:
     """The notes on ``event`` shown with their Why (a failure's line; ``None`` while being worked out), and the
     events that have notes."""
-    job = REVIEWS.review(opened.source, opened.stamp, opened.game, opened.public)
+    job = reviews.review(opened.source, opened.stamp, opened.game, opened.public)
     if not job.done():
         return None, []
     try:
@@ -192,9 +193,9 @@ def _notes(opened: Opened, event: int) -> tuple[list[Why] | str | None, list[int
     return [why(found, n) for n in shown if n.event == event], sorted({n.event for n in shown})
 
 
-def _step(opened: Opened, event: int, view: str | None) -> dict[str, Any]:
-    notes, noted = _notes(opened, event)
-    chances = REVIEWS.position(opened.source, opened.stamp, opened.game, event, view)
+def _step(reviews: Reviews, opened: Opened, event: int, view: str | None) -> dict[str, Any]:
+    notes, noted = _notes(reviews, opened, event)
+    chances = reviews.position(opened.source, opened.stamp, opened.game, event, view)
     return moment_view(opened.game, event, view, chances, notes, noted,
                        title=opened.title, address=opened.address, views=opened.views, table=opened.table,
                        only=opened.only, remark=opened.remark, links=opened.links)
@@ -210,7 +211,7 @@ async def show(request: Request, opened: Opened | Response) -> Response:
         return bad_request(request, moment)
     event, view = moment
     try:
-        data = await run_in_threadpool(_step, opened, event, view)
+        data = await run_in_threadpool(_step, hall(request).reviews, opened, event, view)
     except LiteratureError as error:
         return bad_request(request, str(error))
     if request.headers.get("hx-request") or request.query_params.get("fragment") == "1":

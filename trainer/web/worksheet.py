@@ -40,6 +40,14 @@ PREPARING_REFRESH = 2
 """Seconds before a page showing a set being made asks again (a ``<meta http-equiv="refresh">``: no script)."""
 
 
+def _sets(request: Request) -> sheets.Sets:
+    """The sets this server is making or made (made at the first request that needs them)."""
+    found: sheets.Sets | None = getattr(request.app.state, "sheet_sets", None)
+    if found is None:
+        found = request.app.state.sheet_sets = sheets.Sets()
+    return found
+
+
 async def _made(request: Request, form: bool = False) -> tuple[Wanted, str, Picked] | Response:
     """The set the address asks for, or the page to answer with instead, at once: the form with its error
     (400), the set being made (202, the page refreshes itself), the form (a request with no ``count``)."""
@@ -50,7 +58,7 @@ async def _made(request: Request, form: bool = False) -> tuple[Wanted, str, Pick
         wanted, title = form_request({k: query.getlist(k) for k in query})
     except LiteratureError as error:
         return _form(request, str(error), 400)
-    job = sheets.SETS.puzzles(wanted)
+    job = _sets(request).puzzles(wanted)
     if job is None or not job.done():
         return _preparing(request, wanted, title, busy=job is None, form=form)
     try:
