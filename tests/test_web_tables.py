@@ -12,11 +12,11 @@ from starlette.testclient import TestClient
 
 from tests.web_table_helpers import bearer
 from trainer.play.hall import IDLE_SECONDS
+from trainer.play.limits import Limits
 from trainer.play.match import CoachLevel
 from trainer.play.table import AWAY_SECONDS, Options, Table, TableError
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import state_json
-from trainer.web.table_hall import Limits
 
 HOST = "host-secret"
 

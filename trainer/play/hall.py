@@ -58,6 +58,7 @@ from trainer.game.notation import Game
 from trainer.memory import give_back
 from trainer.play.ending import SeatEnding, own_notes, seat_ending
 from trainer.play.game_ids import GameIds
+from trainer.play.limits import Limits
 from trainer.play.match import Match
 from trainer.play.saved import load, save
 from trainer.play.seat import Reply
@@ -162,6 +163,8 @@ class Hall:
         """The reviews the review pages work out and keep (a finished table's is the hall's own)."""
         self._registry = threading.Lock()
         self.ids = GameIds()
+        self.limits = Limits()
+        """The rate of what each client address and seat may do (:mod:`trainer.play.limits`)."""
         """The web addresses of the one-person games (keyed hashes of their files' names)."""
 
     # -- one change at a time, whatever it raises -----------------------------------------------

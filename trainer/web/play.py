@@ -1,16 +1,13 @@
 """``/play``: a game against bots in the browser, saved after every move exactly as ``literature play`` saves it.
 
-The game is a one-person :class:`~trainer.play.table.Table` (:meth:`Table.solo` around the saved
-:class:`~trainer.play.match.Match`), the same table as the terminal's ``play`` and ``/t/CODE``, and its page
-is the same fragment (:mod:`trainer.render.web.table_frame`): a click posts the line the person would type
-(``Bob 6D``, ``claim LD: Ann 2D 3D, Cat 4D 5D 6D 7D``, ``pass Cat``, ``auto``) and the table's seat answers
-it. Bots move one request at a time (``POST /play/game/ID/bot``, which the fragment sends itself after the
-pace the person chose: every request sends it, a cookie keeps it), so the page shows each move. After every
-move the game is written with :func:`trainer.play.saved.save` into the same ``games/`` folder, so ``literature
-games`` lists it and ``literature play --resume`` goes on with it, and this page goes on with a game the
-terminal saved.
+The game is a one-person table of the hall (:class:`trainer.play.hall.Hall`), as the terminal's ``play``
+and ``/t/CODE`` are, and its page is the same fragment (:mod:`trainer.render.web.table_frame`): a click posts
+the line the person would type (``Bob 6D``, ``claim LD: ...``, ``pass Cat``, ``auto``) and the seat answers
+it. Bots move one request at a time (``POST /play/game/ID/bot``, which the fragment sends itself after the pace
+the person chose: every request sends it, a cookie keeps it). After every move the hall writes the game into
+the ``games/`` folder, so ``literature games`` lists it and ``literature play --resume`` goes on with it.
 
-A game's address is an opaque id (:mod:`trainer.web.game_ids`), never its file name: the name holds the seed,
+A game's address is an opaque id (:mod:`trainer.play.game_ids`), never its file name: the name holds the seed,
 and the seed alone deals the game, so a page that showed it would show every bot's hand. The seed and the
 file's name are shown once the game is over.
 
@@ -41,7 +38,6 @@ from trainer.play.seat import Reply, ReplyKind
 from trainer.play.table import Table, TableError
 from trainer.render.web import render
 from trainer.render.web.table_frame import PACES, context, line_of, pace_of
-from trainer.review import Note
 from trainer.web.learners import current, home
 from trainer.web.pages import bad_request, csrf_token, games_folder, not_found, page
 from trainer.web.table_api import hall
@@ -55,12 +51,8 @@ def ending(table: Table, request: Request) -> None:
     the seat's view then holds), the positions the person missed queued as puzzles for this browser's learner
     (none without a learner)."""
     learner = current(request)
-    queue = None if learner is None else functools.partial(_queue, store=learner.store)
+    queue = None if learner is None else functools.partial(queue_missed, store_path=learner.store)
     hall(request).end(table, _match(table).you, queue)
-
-
-def _queue(match: Match, notes: Sequence[Note], store: Path) -> tuple[int, int]:
-    return queue_missed(match, notes, store)
 
 
 def _match(table: Table) -> Match:
@@ -153,12 +145,8 @@ async def play_game(request: Request) -> Response:
         return found
     table, path = found
     query = request.query_params
-    return await run_in_threadpool(_shown, request, table, path, query.get("pace", ""),
+    return await run_in_threadpool(_answer, request, table, path, None, query.get("pace", ""),
                                    query.get("card", "")[:3], query.get("claim", "")[:2])
-
-
-def _shown(request: Request, table: Table, path: Path, pace: str, picked: str, claiming: str) -> Response:
-    return _answer(request, table, path, None, pace, picked, claiming)
 
 
 async def play_act(request: Request) -> Response:

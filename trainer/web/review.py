@@ -20,7 +20,7 @@ moment's fragment with htmx, which then shows that address.
 A game still being played is reviewed from the person's seat only (its other
 hands are dropped before anything is worked out), so the review never shows a
 bot's hand while the game goes on; nor its seed, which deals every hand: a saved
-game is addressed by its opaque id (:mod:`trainer.web.game_ids`), and its file's
+game is addressed by its opaque id (:mod:`trainer.play.game_ids`), and its file's
 name (which holds the seed) is shown only once the game is over.
 """
 

@@ -35,6 +35,7 @@ from starlette.routing import Route
 from puzzles.session import queue_missed
 from trainer.game.errors import LiteratureError
 from trainer.play.hall import Hall, Listener, Queue
+from trainer.play.limits import ACT, CHAT, CREATE, JOIN, READ
 from trainer.play.seat import ReplyKind
 from trainer.play.seat_view import SeatView
 from trainer.play.table import Options, Table, TableError
@@ -42,7 +43,6 @@ from trainer.render.notes import note_json
 from trainer.render.play import reply_words
 from trainer.render.web.table_frame import frame, links, refusal, state_json
 from trainer.web.learners import current, named
-from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN, READ, Limits
 
 MAX_JSON = 4096
 """The largest body the API reads (a claim is under 100 bytes)."""
@@ -68,15 +68,6 @@ def hall(request: Request) -> Hall:
 
         found = Hall(home, pace=pace, learner_queue=learner_queue, shown=shown)
         state.table_hall = found
-    return found
-
-
-def limits(request: Request) -> Limits:
-    """The app's rate limits (made at the first request that needs them)."""
-    state = request.app.state
-    found: Limits | None = getattr(state, "table_limits", None)
-    if found is None:
-        found = state.table_limits = Limits()
     return found
 
 
@@ -156,7 +147,7 @@ def _acting(request: Request) -> tuple[Hall, str | None]:
     """The hall and the secret of a request that acts on a table, once it is within the rate of actions."""
     tables = hall(request)
     secret = secret_of(request)
-    limits(request).check("act:" + (secret or client_key(request)), ACT)
+    hall(request).limits.check("act:" + (secret or client_key(request)), ACT)
     return tables, secret
 
 
@@ -172,7 +163,7 @@ def _seat_view(table: Table, request: Request) -> dict[str, Any]:
 async def create(request: Request) -> Response:
     """``POST /api/tables``: a new table, its code, the host's secret, its seats."""
     tables = hall(request)
-    limits(request).check("create:" + client_key(request), CREATE)
+    hall(request).limits.check("create:" + client_key(request), CREATE)
     body = await body_of(request)
     if "seed" in body and os.environ.get(FIXED_SEEDS) != "1":
         raise TableError("seed: a table's deal is the server's own secret, never a client's (a server started "
@@ -186,7 +177,7 @@ async def create(request: Request) -> Response:
 async def take(request: Request) -> Response:
     """``POST /api/tables/CODE/seats/NAME`` ``{"name"}``: take a free seat; its secret."""
     tables = hall(request)
-    limits(request).check("join:" + client_key(request), JOIN)
+    hall(request).limits.check("join:" + client_key(request), JOIN)
     body = await body_of(request)
     code, name = request.path_params["code"], request.path_params["name"]
     learner = current(request)
@@ -209,7 +200,7 @@ async def late(request: Request) -> Response:
 async def chat(request: Request) -> Response:
     """``POST /api/tables/CODE/chat`` ``{"text"}``, by a seat: a line said at the table (429 when too many)."""
     tables, secret = _acting(request)
-    limits(request).check("chat:" + (secret or client_key(request)), CHAT)
+    hall(request).limits.check("chat:" + (secret or client_key(request)), CHAT)
     body = await body_of(request)
     said = await tables.change(request.path_params["code"], lambda t: t.say(secret, body.get("text"), tables.clock()))
     return answer({"seat": said.seat, "person": said.person, "text": said.text}, 201)
@@ -239,7 +230,7 @@ async def state(request: Request) -> Response:
     """``GET /api/tables/CODE/state``: what the seat (or a spectator) sees now."""
     tables = hall(request)
     secret = secret_of(request)
-    limits(request).check("read:" + (secret or client_key(request)), READ)
+    hall(request).limits.check("read:" + (secret or client_key(request)), READ)
     return answer(_seat_view(await tables.steady(request.path_params["code"]), request))
 
 
@@ -374,4 +365,4 @@ routes = [
     Route("/api/tables/{code}/review", review, methods=["GET"]),
 ]
 
-__all__ = ["close_streams", "hall", "limits", "routes", "shown"]
+__all__ = ["close_streams", "hall", "routes", "shown"]

@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import Variant
+from trainer.play.limits import ACT, CHAT, CREATE, JOIN
 from trainer.play.seat import ReplyKind
 from trainer.play.table import BOT_KINDS, Options, Table, TableError
 from trainer.render.web import render
@@ -28,8 +29,7 @@ from trainer.render.web.table_frame import context, line_of, links, refusal
 from trainer.web.learners import current
 from trainer.web.pages import csrf_token, error_page, not_found, page
 from trainer.web.review import review_table
-from trainer.web.table_api import client_key, hall, limits, secret_of, streamed
-from trainer.web.table_hall import ACT, CHAT, CREATE, JOIN
+from trainer.web.table_api import client_key, hall, secret_of, streamed
 
 MAX_AGE = 2 * 24 * 3600
 """How long a browser keeps a seat's or a host's cookie (a table expires after a day untouched)."""
@@ -100,7 +100,7 @@ async def new_table(request: Request) -> Response:
     async with request.form(max_files=0, max_fields=20) as raw:
         form = {k: v for k, v in raw.items() if isinstance(v, str) and k != "csrf"}
     try:
-        limits(request).check("create:" + client_key(request), CREATE)
+        hall(request).limits.check("create:" + client_key(request), CREATE)
         body: dict[str, Any] = {**form, "players": int(form["players"]) if form.get("players", "").isdigit()
                                 else form.get("players", 6)}
         options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
@@ -159,9 +159,9 @@ async def act(request: Request) -> Response:
     response_cookie: str | None = None
     reply = None
     try:
-        limits(request).check("act:" + (seat_secret or client_key(request)), ACT)
+        hall(request).limits.check("act:" + (seat_secret or client_key(request)), ACT)
         if action == "sit":
-            limits(request).check("join:" + client_key(request), JOIN)
+            hall(request).limits.check("join:" + client_key(request), JOIN)
             learner = current(request)
             key = learner.key if learner is not None else None
             response_cookie = await tables.change(
@@ -172,12 +172,12 @@ async def act(request: Request) -> Response:
             name = form.get("seat", "")
             await tables.change(code, lambda t: t.hand_to_bot(host_secret, name, clock()))
         elif action == "late":
-            limits(request).check("join:" + client_key(request), JOIN)
+            hall(request).limits.check("join:" + client_key(request), JOIN)
             name = form.get("seat", "")
             late = await tables.change(code, lambda t: t.late(host_secret, name, form.get("name", ""), clock()))
             return _answer(request, tables.get(code), viewer_of(request, table), late=(name, late))
         elif action == "chat":
-            limits(request).check("chat:" + (seat_secret or client_key(request)), CHAT)
+            hall(request).limits.check("chat:" + (seat_secret or client_key(request)), CHAT)
             await tables.change(code, lambda t: t.say(seat_secret, form.get("text", ""), clock()))
             return _answer(request, tables.get(code), viewer_of(request, table), chat_sent=True)
         elif action == "mute":
@@ -221,7 +221,7 @@ async def resume(request: Request) -> Response:
     async with request.form(max_files=0, max_fields=5) as raw:
         secret = str(raw.get("secret", ""))[:100]
     try:
-        limits(request).check("join:" + client_key(request), JOIN)
+        hall(request).limits.check("join:" + client_key(request), JOIN)
         table.holder(secret)
     except TableError as error:
         return error_page(request, error.status, "Cannot do that", error.message)
@@ -240,7 +240,7 @@ async def stream(request: Request) -> Response:
     code = table.code
     viewer = viewer_of(request, table)
     try:
-        limits(request).check("act:" + (request.cookies.get(seat_cookie(code)) or client_key(request)), ACT)
+        hall(request).limits.check("act:" + (request.cookies.get(seat_cookie(code)) or client_key(request)), ACT)
         since = request.query_params.get("since", "")
         listener = tables.subscribe(code, viewer, html=csrf_token(request), since=int(since) if since.isdigit() else -1,
                                     host=table.is_host(request.cookies.get(host_cookie(code))),
