@@ -67,7 +67,7 @@ class SetOutcome(str, Enum):
 
 
 @dataclass(frozen=True)
-class SetResult:
+class ClaimResult:
     """One claimed set, seen from the person's team: who claimed it at which event, and what it came to."""
 
     half_suit: HalfSuit
@@ -79,12 +79,12 @@ class SetResult:
 
 
 @dataclass(frozen=True)
-class Moment:
+class TurningPoint:
     """A moment that mattered: a teammate's note from the review, or a set the other team took from under you."""
 
     event: int
     note: Note | None = None
-    taken: SetResult | None = None
+    taken: ClaimResult | None = None
     lost_cards: int = 0
     """With ``taken``: how many times the other team took one of its cards from the person's team by asking, the
     first at ``event`` (0: ``event`` is the claim, the team held none of it by then)."""
@@ -94,18 +94,18 @@ class Moment:
 class Decided:
     """What decided a finished game, from the person's side."""
 
-    sets: tuple[SetResult, ...]
-    moments: tuple[Moment, ...]
+    sets: tuple[ClaimResult, ...]
+    moments: tuple[TurningPoint, ...]
 
-    def won(self) -> list[SetResult]:
+    def won(self) -> list[ClaimResult]:
         """The sets the person's team won."""
         return [s for s in self.sets if s.outcome is SetOutcome.WON]
 
-    def lost(self) -> list[SetResult]:
+    def lost(self) -> list[ClaimResult]:
         """The sets the other team won."""
         return [s for s in self.sets if s.outcome is SetOutcome.LOST]
 
-    def cancelled(self) -> list[SetResult]:
+    def cancelled(self) -> list[ClaimResult]:
         """The sets no team won."""
         return [s for s in self.sets if s.outcome is SetOutcome.CANCELLED]
 
@@ -138,7 +138,7 @@ def result(match: Match) -> Result:
     return Result(state.score[team], state.score[3 - team], won)
 
 
-def set_results(match: Match) -> list[SetResult]:
+def set_results(match: Match) -> list[ClaimResult]:
     """Every claim of the game with what it came to for the person's team."""
     team = match.setup.team(match.you)
     members = set(match.setup.members(team))
@@ -150,7 +150,7 @@ def set_results(match: Match) -> list[SetResult]:
             state.apply(event)
             winner = state.sets[event.half_suit].team
             outcome = SetOutcome.CANCELLED if winner is None else SetOutcome.WON if winner == team else SetOutcome.LOST
-            results.append(SetResult(event.half_suit, number, event.claimer, outcome, held))
+            results.append(ClaimResult(event.half_suit, number, event.claimer, outcome, held))
         else:
             state.apply(event)
     return results
@@ -171,12 +171,12 @@ def decided(match: Match) -> Decided:
     notes = [n for mate in match.setup.members(match.setup.team(match.you)) for n in seat_notes(game, mate)]
     costly = sorted((n for n in notes if n.kind in WEIGHT and _mattered(n, results)),
                     key=lambda n: (WEIGHT[n.kind], n.event))
-    moments: list[Moment] = []
+    moments: list[TurningPoint] = []
     seen: set[HalfSuit | None] = set()
     for note in costly:
         if note.half_suit not in seen and len(moments) < MOMENTS:
             seen.add(note.half_suit)
-            moments.append(Moment(note.event, note=note))
+            moments.append(TurningPoint(note.event, note=note))
     members = set(match.setup.members(match.setup.team(match.you)))
     takes: dict[HalfSuit, list[int]] = {}
     for number, event in enumerate(match.state.events, start=1):
@@ -187,13 +187,13 @@ def decided(match: Match) -> Decided:
     for result in ranked[: MOMENTS - len(moments)]:
         before = [n for n in takes.get(result.half_suit, []) if n < result.event]
         if result.held or not before:
-            moments.append(Moment(result.event, taken=result))
+            moments.append(TurningPoint(result.event, taken=result))
         else:
-            moments.append(Moment(before[0], taken=result, lost_cards=len(before)))
+            moments.append(TurningPoint(before[0], taken=result, lost_cards=len(before)))
     return Decided(tuple(results), tuple(sorted(moments, key=lambda m: m.event)))
 
 
-def _mattered(note: Note, results: list[SetResult]) -> bool:
+def _mattered(note: Note, results: list[ClaimResult]) -> bool:
     """Whether a note cost the team: a risky claim that was wrong, a certain claim left unmade whose set went to
     the other team or was cancelled, and every lost or wrong claim."""
     if note.kind is NoteKind.RISKY_CLAIM:

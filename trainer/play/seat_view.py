@@ -37,7 +37,7 @@ from trainer.play.seat import Alert, Reply
 from trainer.play.view import AskFor, Role
 
 if TYPE_CHECKING:
-    from trainer.play.table import Said, Table
+    from trainer.play.table import ChatLine, Table
 
 
 class Phase(str, Enum):
@@ -92,7 +92,7 @@ class SeatView:
     version: int
     viewer: str | None
     places: tuple[PlaceView, ...]
-    chat: tuple[Said, ...]
+    chat: tuple[ChatLine, ...]
     muted: frozenset[str]
     partners: str = ""
     """The level of the bots on the viewer's team in a one-person game (at a friends' table: :attr:`bots`)."""

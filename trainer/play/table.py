@@ -199,7 +199,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Said:
+class ChatLine:
     """One line said at the table: the seat, the person in it then, the text (plain: pages escape it), when."""
 
     seat: str
@@ -227,7 +227,7 @@ class Table:
     said: dict[str, Reply] = field(default_factory=dict, repr=False)
     """What each seat was last told after one of its own moves (the coach's notes, what the ask gave away)."""
     version: int = 0
-    chat: list[Said] = field(default_factory=list)
+    chat: list[ChatLine] = field(default_factory=list)
     """The table's talk, oldest first (the latest :data:`CHAT_KEPT`): in the table's file, never in the log."""
     muted: set[str] = field(default_factory=set)
     """The seats the host has muted."""
@@ -486,7 +486,7 @@ class Table:
 
     # -- talk ---------------------------------------------------------------------------------
 
-    def say(self, secret: str | None, text: object, now: float) -> Said:
+    def say(self, secret: str | None, text: object, now: float) -> ChatLine:
         """A line said by the seat whose secret this is, kept with the table (400: empty or longer than
         :data:`MAX_CHAT`; 403: not a seat's secret, or muted by the host). Control characters become spaces.
 
@@ -506,7 +506,7 @@ class Table:
             raise TableError(f"text: at most {MAX_CHAT} characters (this is {len(line)})")
         if place.name in self.muted:
             raise TableError(f"the host has muted {place.name}", 403)
-        said = Said(place.name, place.person, line, now)
+        said = ChatLine(place.name, place.person, line, now)
         self.chat = [*self.chat, said][-CHAT_KEPT:]
         place.seen = now
         self.changed(now)
@@ -673,7 +673,7 @@ class Table:
                         CoachLevel(p["coach"]), bool(p["bot"]), float(p["seen"])) for p in data["places"]]
         table = cls(_text(data["code"]), options, _text(data["host"]), float(data["created"]),
                     float(data["touched"]), places, ending=data.get("ending"), version=int(data["version"]),
-                    chat=[Said(_text(c["seat"]), _text(c["person"]), _text(c["text"])[:MAX_CHAT], float(c["at"]))
+                    chat=[ChatLine(_text(c["seat"]), _text(c["person"]), _text(c["text"])[:MAX_CHAT], float(c["at"]))
                           for c in data.get("chat", [])][-CHAT_KEPT:],  # (files before the chat have none)
                     muted={_text(name) for name in data.get("muted", [])})
         if data["game"] is not None:

@@ -22,7 +22,7 @@ from trainer.explain.phrases import percent
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, Setup, State
-from trainer.play.ending import Decided, Moment, Result, SeatEnding, SetOutcome, SetResult
+from trainer.play.ending import ClaimResult, Decided, Result, SeatEnding, SetOutcome, TurningPoint
 from trainer.play.expert import Why
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
@@ -583,7 +583,7 @@ def worst_first(notes: Sequence[Note]) -> list[Note]:
 
 def show_decided(match: Match, decided: Decided) -> None:
     """The sets won and lost, and the moments that mattered most for the person's team."""
-    def listed(results: Sequence[SetResult]) -> str:
+    def listed(results: Sequence[ClaimResult]) -> str:
         return " ".join(str(r.half_suit) for r in results) or "none"
 
     console().print(Text.assemble(("Won     ", "bold"), listed(decided.won())))
@@ -598,7 +598,7 @@ def show_decided(match: Match, decided: Decided) -> None:
         show_lines([f"  move {moment.event}: {moment_words(moment, match.state)}"])
 
 
-def moment_words(moment: Moment, state: State | None) -> Words:
+def moment_words(moment: TurningPoint, state: State | None) -> Words:
     """One moment that mattered, in a sentence."""
     if moment.note is not None:
         return note_sentence(moment.note)

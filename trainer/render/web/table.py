@@ -31,7 +31,7 @@ from trainer.render.words import Words
 
 
 @dataclass(frozen=True)
-class Seat:
+class FeltSeat:
     """One seat: its player, team (1 or 2), hand size, whether it is the viewer's team, the viewer, to move."""
 
     name: str
@@ -58,7 +58,7 @@ class TableView:
     """What a seat sees of the table."""
 
     viewer: str
-    seats: tuple[Seat, ...]
+    seats: tuple[FeltSeat, ...]
     hand: tuple[tuple[HalfSuit, tuple[Card, ...]], ...]
     claimed: tuple[ClaimedSet, ...]
     score_ours: int
@@ -111,7 +111,7 @@ def table_view(state: State, viewer: str) -> TableView:
     sizes = state.sizes
     turn = state.turn
     seats = tuple(
-        Seat(p, setup.team(p), sizes[p], setup.team(p) == team, p == viewer, p == turn, round(x, 1), round(y, 1))
+        FeltSeat(p, setup.team(p), sizes[p], setup.team(p) == team, p == viewer, p == turn, round(x, 1), round(y, 1))
         for p, (x, y) in zip(order, seat_places(len(order)), strict=True)
     )
     hand = tuple((half, tuple(cards)) for half, cards in by_set(state.hands.get(viewer, ())))
