@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Claim
 from trainer.game.state import State
-from trainer.review import NoteKind, seat_notes
+from trainer.review import NoteKind, NoteOutcome, seat_notes
 from trainer.review.judgement import actor_of
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ def _mattered(note: Note, results: list[ClaimResult]) -> bool:
     """Whether a note cost the team: a risky claim that was wrong, a certain claim left unmade whose set went to
     the other team or was cancelled, and every lost or wrong claim."""
     if note.kind is NoteKind.RISKY_CLAIM:
-        return note.outcome == "wrong"
+        return note.outcome is NoteOutcome.WRONG
     outcome = next((s.outcome for s in results if s.half_suit is note.half_suit), None)
     return note.kind is not NoteKind.SAFE_CLAIM or outcome in (SetOutcome.LOST, SetOutcome.CANCELLED)
 

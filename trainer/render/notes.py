@@ -21,11 +21,12 @@ coach and end-of-game review.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import assert_never
 
 from trainer.explain.phrases import percent
 from trainer.render.phrases import placement_words
 from trainer.render.words import Words
-from trainer.review import Note, NoteKind
+from trainer.review import Note, NoteKind, NoteOutcome
 
 BEST_SHOWN = 5  # how many of the best asks a note lists
 
@@ -34,37 +35,43 @@ def note_sentence(note: Note) -> Words:
     """The note as one sentence a player can read, its cards and sets kept as values (``str`` for the terminal)."""
     who = note.player
     suffix = "" if note.view == note.player else " (from the public view)"
-    if note.kind is NoteKind.KEPT_SET:
-        return _kept(note)
-    if note.kind is NoteKind.OUT_OF_TURN:
-        return _out_of_turn(note, "" if note.view == note.player else ", from the public view")
-    if note.kind in (NoteKind.SAFE_CLAIM, NoteKind.LOST_CLAIM):
-        text = Words.of(f"{who} could claim ", _set(note), " with certainty (", placement_words(note.holders), ")")
-        if note.since is not None and note.since < note.event:
-            text += f", since event {note.since}"
-        if note.kind is NoteKind.LOST_CLAIM:
-            fate = "had it cancelled" if note.outcome == "cancelled" else "lost it"
-            return Words.of(text, f"{suffix}; the team later {fate}.")
-        return Words.of(text, f"{suffix}. Keeping a certain set as a stalemate breaker is a real strategy; "
-                              "claiming it banks the set.")
-    if note.kind is NoteKind.WASTED_ASK:
-        assert note.card is not None
-        return Words.of(f"{who} could know {note.target} did not hold ", note.card, f": the ask could not hit{suffix}.")
-    if note.kind in (NoteKind.RISKY_CLAIM, NoteKind.WRONG_CLAIM):
-        outcome = _outcome(note)
-        if note.probability == 0:
-            return Words.of(f"{who} claimed ", _set(note), f" although {who} could know the claim could not be "
-                            f"right{suffix}; it was ", outcome, ".")
-        chance = percent(note.probability)
-        return Words.of(f"{who} claimed ", _set(note), " without certainty: every card was where declared "
-                        f"in {chance} of the deals {who} could not rule out{suffix}; the claim was ", outcome, ".")
-    best = best_asks_words(note)
-    chance = percent(note.probability)
-    if note.outcome == "hit":
-        return Words.of(f"{who}'s ask was {article(chance)} ask that happened to hit; ", best, f"{suffix}.")
-    if note.outcome == "miss":
-        return Words.of(f"{who}'s ask had {article(chance)} chance of a hit and missed; ", best, f"{suffix}.")
-    return Words.of(f"{who}'s ask had {article(chance)} chance of a hit; ", best, f"{suffix}.")
+    kind = note.kind
+    match kind:
+        case NoteKind.KEPT_SET:
+            return _kept(note)
+        case NoteKind.OUT_OF_TURN:
+            return _out_of_turn(note, "" if note.view == note.player else ", from the public view")
+        case NoteKind.SAFE_CLAIM | NoteKind.LOST_CLAIM:
+            text = Words.of(f"{who} could claim ", _set(note), " with certainty (", placement_words(note.holders), ")")
+            if note.since is not None and note.since < note.event:
+                text += f", since event {note.since}"
+            if kind is NoteKind.LOST_CLAIM:
+                fate = "had it cancelled" if note.outcome is NoteOutcome.CANCELLED else "lost it"
+                return Words.of(text, f"{suffix}; the team later {fate}.")
+            return Words.of(text, f"{suffix}. Keeping a certain set as a stalemate breaker is a real strategy; "
+                                  "claiming it banks the set.")
+        case NoteKind.WASTED_ASK:
+            assert note.card is not None
+            return Words.of(f"{who} could know {note.target} did not hold ", note.card,
+                            f": the ask could not hit{suffix}.")
+        case NoteKind.RISKY_CLAIM | NoteKind.WRONG_CLAIM:
+            outcome = _outcome(note)
+            if note.probability == 0:
+                return Words.of(f"{who} claimed ", _set(note), f" although {who} could know the claim could not be "
+                                f"right{suffix}; it was ", outcome, ".")
+            chance = percent(note.probability)
+            return Words.of(f"{who} claimed ", _set(note), " without certainty: every card was where declared "
+                            f"in {chance} of the deals {who} could not rule out{suffix}; the claim was ", outcome, ".")
+        case NoteKind.BEST_ASK:
+            best = best_asks_words(note)
+            chance = percent(note.probability)
+            if note.outcome is NoteOutcome.HIT:
+                return Words.of(f"{who}'s ask was {article(chance)} ask that happened to hit; ", best, f"{suffix}.")
+            if note.outcome is NoteOutcome.MISS:
+                return Words.of(f"{who}'s ask had {article(chance)} chance of a hit and missed; ", best, f"{suffix}.")
+            return Words.of(f"{who}'s ask had {article(chance)} chance of a hit; ", best, f"{suffix}.")
+        case _:
+            assert_never(kind)
 
 
 def _set(note: Note) -> Words:
@@ -86,9 +93,9 @@ def outcome_words(note: Note) -> str | None:
 
 
 def _outcome(note: Note) -> Words:
-    if note.outcome == "wrong" and note.misplaced:
+    if note.outcome is NoteOutcome.WRONG and note.misplaced:
         return Words.of("wrong (", placement_words(note.misplaced), ")")
-    return Words.of(note.outcome or "")
+    return Words.of(note.outcome.value if note.outcome is not None else "")
 
 
 def article(chance: str) -> str:
@@ -104,7 +111,8 @@ def article(chance: str) -> str:
 
 def _kept(note: Note) -> Words:
     """``kept-set``: the claim of a set the team had kept while certain."""
-    fate = {"won": "won it", "cancelled": "had it cancelled", "lost": "lost it"}.get(note.outcome or "", "")
+    fate = {NoteOutcome.WON: "won it", NoteOutcome.CANCELLED: "had it cancelled",
+            NoteOutcome.LOST: "lost it"}.get(note.outcome, "") if note.outcome is not None else ""
     first = note.view if note.view is not None else "the table"
     kept = note.event - (note.since or note.event)
     return Words.of(
@@ -117,7 +125,7 @@ def _out_of_turn(note: Note, public: str) -> Words:
     """``out-of-turn``: the penalty, and what it cost against the same claim made in turn."""
     who = note.player
     head = Words.of(f"{who} claimed ", _set(note), " out of turn")
-    if note.outcome == "lost":
+    if note.outcome is NoteOutcome.LOST:
         what = Words.of("the other team held ", placement_words(note.holders), ", so the set went to them, as it "
                         f"would have on {who}'s turn")
     elif note.cost:

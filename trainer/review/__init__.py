@@ -13,14 +13,14 @@ Data only: the sentences that say a note are in :mod:`trainer.render.notes`.
 
     >>> from trainer.game.notation import read_game
     >>> review = review_game(read_game(EXAMPLES / "review/risky-claim.lit"))
-    >>> [(n.kind.value, n.player, n.probability, n.outcome) for n in review.notes]
+    >>> [(n.kind.value, n.player, n.probability, n.outcome.value) for n in review.notes if n.outcome]
     [('risky-claim', 'Ann', Fraction(7, 9139), 'right')]
 """
 
 from trainer.review.explaining import explain_event, explain_note, note_target
 from trainer.review.game_review import MAX_EVENTS, Review, review_game, views_of
 from trainer.review.judgement import Judgement, actor_of, claim_probability, count_with, judge, legal_asks
-from trainer.review.notes import Note, NoteKind, severity
+from trainer.review.notes import Note, NoteKind, NoteOutcome, severity
 from trainer.review.own_moves import event_notes, seat_notes
 from trainer.review.summary import PlayerSummary
 from trainer.review.trace import ViewTrace, trace_view
@@ -30,6 +30,7 @@ __all__ = [
     "Judgement",
     "Note",
     "NoteKind",
+    "NoteOutcome",
     "PlayerSummary",
     "Review",
     "ViewTrace",

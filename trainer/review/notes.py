@@ -66,6 +66,19 @@ class NoteKind(str, Enum):
     OUT_OF_TURN = "out-of-turn"
 
 
+class NoteOutcome(str, Enum):
+    """What the move a note is about came to: an ask's ``hit`` or ``miss``, a claim ``right`` or ``wrong``, a set
+    the team ``won``, ``lost`` or had ``cancelled``."""
+
+    HIT = "hit"
+    MISS = "miss"
+    RIGHT = "right"
+    WRONG = "wrong"
+    WON = "won"
+    LOST = "lost"
+    CANCELLED = "cancelled"
+
+
 def severity(kind: NoteKind) -> int:
     """How bad a note of ``kind`` is for the player, 0 the worst (a certain set lost), as reviews list them.
 
@@ -122,7 +135,7 @@ class Note:
     probability: Fraction | None = None
     best: tuple[tuple[str, Card], ...] = ()
     best_probability: Fraction | None = None
-    outcome: str | None = None
+    outcome: NoteOutcome | None = None
     since: int | None = None
     cost: int | None = None
     misplaced: tuple[tuple[Card, str], ...] = ()
@@ -197,7 +210,7 @@ def move_notes(
             kind = NoteKind.LOST_CLAIM if lost else NoteKind.SAFE_CLAIM
             outcome = None
             if lost and result is not None:
-                outcome = "cancelled" if result.status is SetStatus.CANCELLED else "lost"
+                outcome = NoteOutcome.CANCELLED if result.status is SetStatus.CANCELLED else NoteOutcome.LOST
             note = Note(kind, actor, i, view, half_suit=half, holders=tuple(sorted(holders.items())),
                         outcome=outcome, since=i)
             certain[(team, half)] = note
@@ -210,7 +223,7 @@ def move_notes(
         if best_chance - taken >= CLEARLY_WORSE:
             notes.append(Note(NoteKind.BEST_ASK, actor, i, view, card=event.card, target=event.target,
                               probability=taken, best=tuple(best), best_probability=best_chance,
-                              outcome="hit" if event.hit else "miss"))
+                              outcome=NoteOutcome.HIT if event.hit else NoteOutcome.MISS))
     if not isinstance(event, Claim):
         return notes
     own = view == actor  # a claim judged from another view (the claimer's hand unknown to the review): see below
@@ -221,7 +234,8 @@ def move_notes(
     kept = certain.get((team, event.half_suit))
     if kept is not None:
         result = after.sets[event.half_suit]
-        fate = "won" if result.team == team else "cancelled" if result.status is SetStatus.CANCELLED else "lost"
+        fate = (NoteOutcome.WON if result.team == team else NoteOutcome.CANCELLED
+                if result.status is SetStatus.CANCELLED else NoteOutcome.LOST)
         notes.append(Note(NoteKind.KEPT_SET, actor, i, kept.view, half_suit=event.half_suit,
                           holders=kept.holders, outcome=fate, since=kept.event))
     if found.claim is not None and found.claim < 1 and (own or not event.correct):
@@ -230,10 +244,10 @@ def move_notes(
         # uncertain from every view (the true deal fits them all).
         if event.correct:
             notes.append(Note(NoteKind.RISKY_CLAIM, actor, i, view, half_suit=event.half_suit,
-                              probability=found.claim, outcome="right"))
+                              probability=found.claim, outcome=NoteOutcome.RIGHT))
         else:
             notes.append(Note(NoteKind.WRONG_CLAIM, actor, i, view, half_suit=event.half_suit,
-                              probability=found.claim, outcome="wrong", misplaced=event.actual))
+                              probability=found.claim, outcome=NoteOutcome.WRONG, misplaced=event.actual))
     return notes
 
 
@@ -245,6 +259,6 @@ def _out_of_turn_note(claim: Claim, i: int, view: str | None, after: State, chan
     if result.status is SetStatus.WON:
         shown = tuple(sorted((c, p) for c, p in claim.holders().items() if setup.team(p) != team))
         return Note(NoteKind.OUT_OF_TURN, claim.claimer, i, view, half_suit=claim.half_suit, holders=shown,
-                    probability=chance, outcome="lost", cost=0)
+                    probability=chance, outcome=NoteOutcome.LOST, cost=0)
     return Note(NoteKind.OUT_OF_TURN, claim.claimer, i, view, half_suit=claim.half_suit, holders=claim.actual,
-                probability=chance, outcome="cancelled", cost=1 if claim.correct else 0)
+                probability=chance, outcome=NoteOutcome.CANCELLED, cost=1 if claim.correct else 0)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from trainer.game.cards import HalfSuit
 from trainer.game.events import Ask, Event
@@ -89,21 +90,27 @@ def summaries(
     lost: dict[str, set[HalfSuit]] = {p: set() for p in setup.players}
     for note in notes:
         mine = players[note.player]
-        if note.kind is NoteKind.SAFE_CLAIM and note.half_suit is not None:
-            missed[note.player].add(note.half_suit)
-        elif note.kind is NoteKind.LOST_CLAIM and note.half_suit is not None:
-            missed[note.player].add(note.half_suit)
-            lost[note.player].add(note.half_suit)
-        elif note.kind is NoteKind.WASTED_ASK:
-            mine.wasted_asks += 1
-        elif note.kind is NoteKind.RISKY_CLAIM:
-            mine.risky_claims += 1
-        elif note.kind is NoteKind.WRONG_CLAIM:
-            mine.wrong_claims += 1
-        elif note.kind is NoteKind.BEST_ASK:
-            mine.best_asks_missed += 1
-        elif note.kind is NoteKind.OUT_OF_TURN:
-            mine.out_of_turn_claims += 1
+        kind = note.kind
+        match kind:
+            case NoteKind.SAFE_CLAIM | NoteKind.LOST_CLAIM:
+                if note.half_suit is not None:
+                    missed[note.player].add(note.half_suit)
+                    if kind is NoteKind.LOST_CLAIM:
+                        lost[note.player].add(note.half_suit)
+            case NoteKind.WASTED_ASK:
+                mine.wasted_asks += 1
+            case NoteKind.RISKY_CLAIM:
+                mine.risky_claims += 1
+            case NoteKind.WRONG_CLAIM:
+                mine.wrong_claims += 1
+            case NoteKind.BEST_ASK:
+                mine.best_asks_missed += 1
+            case NoteKind.OUT_OF_TURN:
+                mine.out_of_turn_claims += 1
+            case NoteKind.KEPT_SET:  # (the claim of a set kept while certain: counted when it became certain)
+                pass
+            case _:
+                assert_never(kind)
     for p in setup.players:
         players[p].safe_claims_missed = len(missed[p])
         players[p].lost_claims = len(lost[p])

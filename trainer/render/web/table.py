@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
@@ -78,7 +79,7 @@ class HistoryRow:
     """One move: its number, kind (``ask``, ``claim``, ``pass``), the players and card, and its words."""
 
     number: int
-    kind: str
+    kind: Literal["ask", "claim", "pass"]
     actor: str
     other: str
     card: Card | None
