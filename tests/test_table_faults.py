@@ -92,3 +92,29 @@ def test_a_friends_table_ends_as_play_and_the_terminal_end(api: TestClient) -> N
     api.cookies.clear()
     watcher = text_of(api.get(f"/t/{code}").text)
     assert "Your moves, reviewed" not in watcher  # a spectator has no moves of their own
+
+
+def test_the_end_of_a_game_shows_a_note_of_every_kind_on_every_face(capsys: Any) -> None:
+    """The end a person reads (terminal and pages) words every kind of note, worst first: a kept set or an
+    out-of-turn claim among their moves once crashed the terminal's end and froze /play's."""
+    import dataclasses
+    from fractions import Fraction
+
+    from trainer.game.cards import HalfSuit
+    from trainer.play.ending import seat_ending
+    from trainer.render.play import show_ending
+    from trainer.render.web.table_frame import ending_view
+
+    match = Match.new(Seating(seed=3, coach=CoachLevel.OFF))
+    while not match.over:
+        match.play(match.suggest(), auto=True) if match.decider()[0] == match.you else match.bot_move()
+    half = HalfSuit.parse("LS")
+    notes = tuple(Note(kind=kind, player="Ann", event=number, view="Ann", half_suit=half, probability=Fraction(1, 2),
+                       card=half.cards[0], target="Bob", since=1, cost=0)
+                  for number, kind in enumerate(NoteKind, 1))
+    end = dataclasses.replace(seat_ending(match), notes=notes)
+    show_ending(end, match, "game.lit")
+    printed = capsys.readouterr().out
+    assert all(f"{kind.value} " in printed for kind in NoteKind), printed
+    page = ending_view(end, match.setup, match.state)
+    assert [kind for _, kind, _ in page["notes"]] == [n.kind.value for n in notes]
