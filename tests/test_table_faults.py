@@ -118,3 +118,53 @@ def test_the_end_of_a_game_shows_a_note_of_every_kind_on_every_face(capsys: Any)
     assert all(f"{kind.value} " in printed for kind in NoteKind), printed
     page = ending_view(end, match.setup, match.state)
     assert [kind for _, kind, _ in page["notes"]] == [n.kind.value for n in notes]
+
+
+def test_a_fault_inside_an_action_releases_the_table_and_is_logged_with_its_code(
+        api: TestClient, monkeypatch: Any, caplog: Any) -> None:
+    """Whatever an action raises (here a StopIteration, which a worker thread cannot hand back to the event loop
+    and once left the table's lock held for good), the request is answered, the fault is logged with the table's
+    code, and the table goes on as it was saved."""
+    import logging
+
+    from trainer.play.hall import FAULT
+
+    made = api.post("/api/tables", json={"coach": "off", "seed": 3}).json()
+    code, host = made["table"], made["host"]
+    dan = api.post(f"/api/tables/{code}/seats/Dan", json={"name": "Zoe"}).json()["secret"]
+    api.post(f"/api/tables/{code}/start", headers=bearer(host))
+    _wait(api, code, dan, lambda s: s["turn"] == "Dan")
+    real = Table.respond
+
+    def broken(self: Table, name: str, line: object, now: float) -> Any:
+        if line == "auto":
+            raise StopIteration
+        return real(self, name, line, now)
+
+    monkeypatch.setattr(Table, "respond", broken)
+    with caplog.at_level(logging.ERROR):
+        faulty = api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": "auto"})
+    assert faulty.status_code == 503 and faulty.json() == {"error": FAULT}
+    assert f"table {code}: a fault inside an action" in caplog.text
+    monkeypatch.setattr(Table, "respond", real)
+    assert api.get(f"/api/tables/{code}/state", headers=bearer(host)).status_code == 200  # the lock was released
+    moved = api.post(f"/api/tables/{code}/moves", headers=bearer(dan), json={"move": "auto"})
+    assert moved.status_code == 200 and moved.json()["moved"]
+
+
+def test_a_fault_in_a_play_game_is_one_page_and_the_game_goes_on(tmp_path: Any, monkeypatch: Any) -> None:
+    from tests.web_helpers import client, form, text_of
+    from trainer.play.hall import FAULT
+
+    browser = client(tmp_path)
+    started = form(browser, "/play/new", {"seed": "3", "coach": "off"}, follow_redirects=False)
+    address = started.headers["location"]
+    while 'data-your-move="1"' not in browser.get(address).text:
+        form(browser, f"{address}/bot", {"all": "1"})
+    real = Table.respond
+    monkeypatch.setattr(Table, "respond", lambda *args: (_ for _ in ()).throw(StopIteration))
+    refused = form(browser, f"{address}/act", {"line": "auto"})
+    assert refused.status_code < 500 and FAULT in text_of(refused.text)
+    monkeypatch.setattr(Table, "respond", real)
+    assert browser.get(address).status_code == 200
+    assert form(browser, f"{address}/act", {"line": "auto"}).status_code == 200
