@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from whole_games import KINDS, Outcome, Plan, play_friends, play_solo, play_terminal
 
 EXAMPLES = 1

@@ -473,9 +473,9 @@ def play_solo(plan: Plan, home: Path, base: str | None = None) -> Outcome:
 def _solo(plan: Plan, http: Http, outcome: Outcome) -> None:
     http("GET", "/play")
     csrf = http.client.cookies.get("lit_csrf")
-    made = http("POST", "/play/new", data={"variant": plan.variant, "players": str(plan.players), "seed": str(plan.seed),
-                                          "coach": plan.coach, "partners": plan.bots, "opponents": plan.bots,
-                                          "csrf": csrf})
+    choices = {"variant": plan.variant, "players": str(plan.players), "seed": str(plan.seed), "coach": plan.coach,
+               "partners": plan.bots, "opponents": plan.bots, "csrf": csrf}
+    made = http("POST", "/play/new", data=choices)
     if made.status_code != 303:
         raise Stop(f"/play/new: {made.status_code} {made.text[:300]}")
     game = made.headers["location"]
