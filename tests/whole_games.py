@@ -176,8 +176,8 @@ class Shadow:
         found = list(CERTAIN.finditer(text))
         if found:
             half, placed = found[-1].group(1), found[-1].group(2)
-            self.certain = f"claim {half}: " + ", ".join(
-                " ".join([part.split()[0], *(code(c) for c in part.split()[1:])]) for part in placed.split(", "))
+            parts = [part.split() for part in placed.split(",") if part.strip()]
+            self.certain = f"claim {half}: " + ", ".join(" ".join([p[0], *map(code, p[1:])]) for p in parts)
 
 
 def claim_line(half: str, where: dict[str, str]) -> str:
@@ -731,3 +731,15 @@ def _friends_reviews(http: Http, outcome: Outcome, table: str, viewers: list[str
 
 
 DOORS = {"terminal": play_terminal, "solo": play_solo, "friends": play_friends}
+
+
+def random_plan(rng: random.Random, door: str) -> Plan:
+    """A plan drawn at random (the benchmark's; the tests draw theirs with hypothesis): every kind once in a
+    random order, then up to 12 more."""
+    kinds = list(KINDS)
+    rng.shuffle(kinds)
+    kinds += rng.choices(KINDS, k=rng.randint(0, 12))
+    return Plan(variant=rng.choice(["classic", "fish54"]), players=rng.choice([6, 8]), seed=rng.randint(0, 10_000),
+                coach=rng.choice(["full", "alert", "off"]), bots=rng.choice(["easy", "medium", "hard", "expert"]),
+                kinds=tuple(kinds), per_turn=rng.randint(1, 6), choices=rng.randint(0, 2**32 - 1),
+                people=rng.randint(1, 3) if door == "friends" else 1)
