@@ -417,7 +417,8 @@ def read_screen(seat: Shadow, text: str) -> None:
         for name, size in re.findall(r"([A-Z][a-z]+)(?: \(you\))? (\d+)", line):
             seat.sizes[name] = int(size)
     seat.certain = None
-    seat.coach_said(text[text.rfind("your move> ") if text.count("your move> ") else 0 :])
+    end = text.rfind("your move> ")
+    seat.coach_said(text[max(text.rfind("your move> ", 0, end), 0) : end])  # (since the last prompt)
 
 
 # -- /play ---------------------------------------------------------------------------------------------
