@@ -295,6 +295,7 @@ class Http:
         import httpx2 as httpx
 
         self.httpx = httpx
+        self.base = base
         self.client = httpx.Client(base_url=base, timeout=HANG, follow_redirects=False)
         self.outcome = outcome
 
@@ -586,9 +587,19 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         if taken.status_code != 201:
             raise Stop(f"seat {name}: {taken.status_code} {taken.text[:300]}")
         secrets[name] = taken.json()["secret"]
+    browsers: dict[str, Http] = {}
+    """The people who play on the table's page (their seat's link opened in a browser), not through the API."""
+    counts: dict[str, int] = {}
     for i, name in enumerate(secrets):
         people[name] = Person(plan, salt=i)
         seats[name] = Shadow(name, names, plan.variant)
+        if i == 1 or (i == 2 and rng.random() < 0.5):
+            browser = browsers[name] = Http(http.base, outcome)
+            browser("GET", "/")
+            opened = browser("POST", f"/t/{code_}/resume",
+                             data={"secret": secrets[name], "csrf": browser.client.cookies.get("lit_csrf")})
+            if opened.status_code != 303:
+                raise Stop(f"{name}'s link: {opened.status_code} {opened.text[:300]}")
     if http("POST", f"{api}/start", headers=_bearer(host)).status_code != 200:
         raise Stop("the host could not start the table")
 
@@ -613,7 +624,22 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         seat.certain = None
         seat.coach_said("\n".join(coach.get("alerts", [])))
 
+    def hx(name: str) -> dict[str, str]:
+        return {"HX-Request": "true", "X-CSRF-Token": str(browsers[name].client.cookies.get("lit_csrf"))}
+
+    def look(name: str) -> None:
+        """What the person sees now: the API's state, or the table's fragment on their page."""
+        if name not in browsers:
+            know(name, state(name))
+            return
+        page = browsers[name]("GET", f"/t/{code_}/frame", headers=hx(name))
+        if page.status_code != 200:
+            raise Stop(f"{name}'s page: {page.status_code} {page.text[:300]}")
+        counts[name] = read_frame(seats[name], page.text)[2]
+
     def move(name: str, line: str, kind: str) -> dict[str, Any]:
+        if name in browsers:
+            return on_page(name, line, kind)
         for _ in range(100):
             sent = http("POST", f"{api}/moves", headers=_bearer(secrets[name]), json={"move": line})
             if sent.status_code != 429:
@@ -630,6 +656,21 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
             know(name, body)
             seats[name].coach_said("\n".join(body.get("reply", [])))
         return body
+
+    def on_page(name: str, line: str, kind: str) -> dict[str, Any]:
+        """A line sent from the table's page, as its form sends it (htmx); the fragment read back."""
+        for _ in range(100):
+            sent = browsers[name]("POST", f"/t/{code_}/act", headers=hx(name), data={"line": line})
+            if sent.status_code != 429:
+                break
+            time.sleep(0.3)
+        if sent.status_code != 200:
+            raise Stop(f"{name} (page): {line!r}: {sent.status_code} {sent.text[:300]}")
+        before = counts.get(name, -1)
+        over, mine, counts[name] = read_frame(seats[name], sent.text)
+        if kind == "bad-ask" and counts[name] != before:
+            raise Stop(f"{name} (page): {line!r} ({kind}) was played")
+        return {"over": over, "turn": name if mine else ""}
 
     def late(turn: str) -> None:
         """The host gives a bot's seat (not the one on turn) to a friend, once a game."""
@@ -652,7 +693,7 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         others = [n for n in secrets if n != turn] or ([fallback] if fallback else [])
         if others:
             name = others[0]
-            know(name, state(name))
+            look(name)
             move(name, seats[name].wrong_claim(people[name].rng), "out-of-turn")
 
     late_done = False
@@ -670,7 +711,7 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         if turn not in secrets:
             time.sleep(0.04)
             continue
-        know(turn, state(turn))
+        look(turn)
         person, seat = people[turn], seats[turn]
         done = False
         for kind in person.kinds_now():
@@ -690,7 +731,9 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
                 for path in (f"/t/{code_}", f"/t/{code_}/frame"):
                     if http("GET", path).status_code != 200:
                         raise Stop(f"GET {path}")
-                know(turn, state(turn))
+                if turn in browsers:
+                    browsers[turn]("GET", f"/t/{code_}")  # (the seat's own page)
+                look(turn)
                 continue
             for line in made:
                 body = move(turn, line, kind)
@@ -704,6 +747,12 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
     else:
         raise Stop("the game did not end in 20000 rounds")
     _friends_reviews(http, outcome, code_, [*secrets.values(), None])
+    for name, browser in browsers.items():
+        review = browser("GET", f"/t/{code_}/review")
+        if review.status_code != 200:
+            raise Stop(f"{name}'s review page (their browser): {review.status_code} {review.text[:300]}")
+        outcome.reviews += 1
+        browser.close()
     outcome.kinds = {}
     for p in people.values():
         for kind, n in p.sent.items():
