@@ -24,6 +24,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -727,10 +728,13 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
             if made is None:
                 person.defer(kind)
                 continue
-            if made == []:  # a reload: the state, the table's page and its fragment, as the spectator
-                for path in (f"/t/{code_}", f"/t/{code_}/frame"):
-                    if http("GET", path).status_code != 200:
-                        raise Stop(f"GET {path}")
+            if made == []:  # a reload: the state, the table's page and its fragment, as the spectator, at once
+                paths = (f"/t/{code_}", f"/t/{code_}/frame", f"{api}/state", "/tables")
+                with ThreadPoolExecutor(len(paths)) as pool:
+                    answers = list(pool.map(lambda path: http("GET", path), paths))
+                for path, answer in zip(paths, answers, strict=True):
+                    if answer.status_code not in (200, 429):
+                        raise Stop(f"GET {path}: {answer.status_code}")
                 if turn in browsers:
                     browsers[turn]("GET", f"/t/{code_}")  # (the seat's own page)
                 look(turn)
