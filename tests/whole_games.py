@@ -46,7 +46,8 @@ CLAIM = re.compile(r"\b([A-Z][a-z]+) claims (LS|HS|LH|HH|LD|HD|LC|HC|8J)\b")
 CERTAIN = re.compile(rf"claim (LS|HS|LH|HH|LD|HD|LC|HC|8J): ((?:[A-Z][a-z]+(?: (?:{CARD}))+(?:, )?)+)")
 TYPOS = ("Bbo 6D", "claim", "asdf", "6D Bob", "", "x" * 400, "claim XX: Ann 2D", "pass", "odds 99Z", "Бob 6D",
          "ask Bob for", "claim LD: Ann", "auto auto", "Ann Ann 2D", "yes please", "  ", "hint me", "claim 8J: Zed RJ",
-         "Bob 11D", "Bob 6D 7D", "history ZZ", "\x1b[A", "quit now")
+         "Bob 11D", "Bob 6D 7D", "history ZZ", "\x1b[A", "quitt", "bob 6d", "ask bob for 6d", "y", "N", "Yes",
+         "CLAIM ld: Ann 2D 3D 4D 5D 6D 7D", "pass to Cat", "odds", "odds RJ", "history 8J", "claim LD: Ann 2D 2D 3D")
 HANG = 60.0
 """Seconds after which a request, a prompt or a bot's move not answered is a hang."""
 
@@ -243,8 +244,11 @@ class Person:
         if kind == "typo":
             return [rng.choice(TYPOS)]
         if kind == "odds":
-            return [f"odds {rng.choice(sorted(seat.hand) or ['2S'])}", f"odds {rng.choice(cards_of('HC'))}"]
-        if kind in ("help", "hint", "hand", "table", "history", "yes", "no"):
+            anywhere = [c for h in (*HALVES, "8J") for c in cards_of(h)]  # (claimed, held, an 8 in classic)
+            return [f"odds {rng.choice(sorted(seat.hand) or ['2S'])}", f"odds {rng.choice(anywhere)}"]
+        if kind == "history":
+            return [rng.choice(["history", f"history {rng.choice(sorted(seat.live) or ['LS'])}", "history HC"])]
+        if kind in ("help", "hint", "hand", "table", "yes", "no"):
             return [kind]
         return []
 
@@ -507,6 +511,12 @@ def _solo(plan: Plan, http: Http, outcome: Outcome) -> None:
                 if events != before:
                     raise Stop(f"a claim sent out of turn was played: {line!r}")
                 continue
+            if person.rng.random() < 0.1:  # (a page without scripts: every bot's move up to the person's)
+                response = http("POST", f"{game}/bot", headers={"X-CSRF-Token": csrf}, data={"all": "1"})
+                if response.status_code != 200:
+                    raise Stop(f"bot all=1: {response.status_code} {response.text[:300]}")
+                over, mine, events = read_frame(seat, response.text)
+                continue
             over, mine, events = post("bot")
             continue
         for kind in person.kinds_now():
@@ -514,8 +524,9 @@ def _solo(plan: Plan, http: Http, outcome: Outcome) -> None:
             if made is None or kind == "out-of-turn":  # (out of turn: sent while the bots move)
                 person.defer(kind)
                 continue
-            if made == []:  # a reload: the page, and the fragment alone
-                for path in (game, f"{game}/frame"):
+            if made == []:  # a reload: the page, the fragment alone, a card and a set picked on the page
+                picked = person.rng.choice(sorted(seat.hand) or ["2S"])
+                for path in (game, f"{game}/frame", f"{game}?card={picked}", f"{game}/frame?claim={half_of(picked)}"):
                     page = http("GET", path)
                     if page.status_code != 200:
                         raise Stop(f"GET {path}: {page.status_code}")
@@ -674,9 +685,9 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         return {"over": over, "turn": name if mine else ""}
 
     def late(turn: str) -> None:
-        """The host gives a bot's seat (not the one on turn) to a friend, once a game."""
+        """The host gives a bot's seat to a friend, once a game."""
         view = state(None)
-        free = [s["name"] for s in view["seats"] if s["bot"] and s["name"] != turn]
+        free = [s["name"] for s in view["seats"] if s["bot"]]
         if not free or view["over"]:
             return
         name = rng.choice(free)
@@ -735,8 +746,8 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
                 for path, answer in zip(paths, answers, strict=True):
                     if answer.status_code not in (200, 429):
                         raise Stop(f"GET {path}: {answer.status_code}")
-                if turn in browsers:
-                    browsers[turn]("GET", f"/t/{code_}")  # (the seat's own page)
+                if turn in browsers:  # (the seat's own page, with a card picked)
+                    browsers[turn]("GET", f"/t/{code_}?card={person.rng.choice(sorted(seat.hand) or ['2S'])}")
                 look(turn)
                 continue
             for line in made:
