@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from whole_games import KINDS, Outcome, Plan, play_friends, play_solo, play_terminal
 
 EXAMPLES = 1
-"""Games per case in ``make test`` (the first, hypothesis's simplest plan: every kind once, six a turn);
-the benchmark plays as many as it is asked."""
+"""Games per case in ``make test`` (the first, hypothesis's simplest plan: every kind once, six a turn): the
+seven games take about 35 s of CPU in all (marked slow but one: ``make quick`` plays one game at the terminal);
+``benchmarks/whole_games.py`` plays as many as it is asked."""
 
 
 @st.composite
@@ -50,7 +51,7 @@ def checked(outcome: Outcome, late: bool = False) -> None:
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None)
 
 
-@pytest.mark.parametrize(("variant", "players"), [("classic", 6), ("fish54", 8)])
+@pytest.mark.parametrize(("variant", "players"), [("classic", 6), pytest.param("fish54", 8, marks=pytest.mark.slow)])
 def test_whole_games_at_the_terminal(variant: str, players: int) -> None:
     @SETTINGS
     @given(plans(variant, players))
@@ -61,6 +62,7 @@ def test_whole_games_at_the_terminal(variant: str, players: int) -> None:
     game()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), [("fish54", 6), ("classic", 8)])
 def test_whole_games_at_play(variant: str, players: int) -> None:
     @SETTINGS
@@ -74,6 +76,7 @@ def test_whole_games_at_play(variant: str, players: int) -> None:
     game()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players", "people"), [("classic", 6, 1), ("fish54", 8, 2), ("classic", 8, 3)])
 def test_whole_games_at_a_friends_table(variant: str, players: int, people: int) -> None:
     @SETTINGS
