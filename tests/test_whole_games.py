@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import whole_games
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from whole_games import KINDS, Outcome, Plan, play_friends, play_solo, play_terminal
 
@@ -48,7 +48,10 @@ def checked(outcome: Outcome, late: bool = False) -> None:
     assert ALWAYS | ({"late"} if late else set()) <= {k for k, n in outcome.kinds.items() if n}, outcome.kinds
 
 
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
+"""No shrinking: a game that fails is printed as it was drawn (its plan replays it), and a hang is not waited for
+again and again."""
 
 
 @pytest.mark.parametrize(("variant", "players"), [("classic", 6), pytest.param("fish54", 8, marks=pytest.mark.slow)])

@@ -216,6 +216,12 @@ class Person:
         self.later.append(kind)
         self.sent[kind] -= 1
 
+    def give_back(self, kinds: list[str]) -> None:
+        """The turn ended before these kinds were sent: they come first at the next."""
+        self.later[:0] = kinds
+        for kind in kinds:
+            self.sent[kind] -= 1
+
     def lines(self, kind: str, seat: Shadow) -> list[str] | None:
         """The lines of one input of ``kind`` (``None``: not possible now; the door's own kinds: ``[]``)."""
         rng = self.rng
@@ -519,7 +525,11 @@ def _solo(plan: Plan, http: Http, outcome: Outcome) -> None:
                 continue
             over, mine, events = post("bot")
             continue
-        for kind in person.kinds_now():
+        kinds = person.kinds_now()
+        for n, kind in enumerate(kinds):
+            if over or not mine:
+                person.give_back(kinds[n:])
+                break
             made = person.lines(kind, seat)
             if made is None or kind == "out-of-turn":  # (out of turn: sent while the bots move)
                 person.defer(kind)
@@ -539,8 +549,6 @@ def _solo(plan: Plan, http: Http, outcome: Outcome) -> None:
                     raise Stop(f"an ask the rules refuse was played: {line!r}")
                 if over or not mine:
                     break
-            if over or not mine:
-                break
         if mine and not over:
             over, mine, events = post("act", "auto")
     else:
@@ -726,7 +734,11 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
         look(turn)
         person, seat = people[turn], seats[turn]
         done = False
-        for kind in person.kinds_now():
+        kinds = person.kinds_now()
+        for n, kind in enumerate(kinds):
+            if done:
+                person.give_back(kinds[n:])
+                break
             if kind == "late":
                 if not late_done:
                     late_done = True
@@ -755,8 +767,6 @@ def _friends(plan: Plan, http: Http, outcome: Outcome) -> None:
                 if body.get("over") or body.get("turn", turn) != turn:
                     done = True
                     break
-            if done:
-                break
         if not done:
             move(turn, "auto", "auto")
     else:
