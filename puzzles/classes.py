@@ -59,11 +59,13 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.files import puzzles_from_json
+from puzzles.marking import Mark, Miss, Outcome
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
 from puzzles.variety import compatible
-from trainer.files import read_kept, write_atomic
+from trainer.files import read_json, read_kept, write_atomic
+from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.names import look_alike
@@ -480,24 +482,78 @@ class ClassSet:
 
     @classmethod
     def load(cls, text: str) -> ClassSet:
-        """A class read back from :meth:`text` (a :class:`LiteratureError` when it is not one)."""
+        """A class read back from :meth:`text` (a :class:`LiteratureError` when it is not one: whatever the
+        damage, a number that is not finite, a value of the wrong type, a title that is not text).
+
+        >>> for text in ('{"format": 1, "version": 1e999}', '[' * 5000 + ']' * 5000, '{"format": 1}'):
+        ...     try:
+        ...         ClassSet.load(text)
+        ...     except LiteratureError as error:
+        ...         print(error.message[:48])
+        not a class's file: a number that is not finite:
+        not a class's file: nested deeper than 64
+        not a class's file: KeyError 'settings'
+        """
         try:
-            data = json.loads(text)
+            data = read_json(text)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError("not a class's file of this version")
-            settings = data["settings"]
-            closes = settings.pop("closes")
+            settings = dict(data["settings"])
+            closes = _kind(settings.pop("closes"), str, type(None))
             read = Settings.read(settings, date(1970, 1, 1))
             read = replace(read, closes=date.fromisoformat(closes) if closes else None)
-            students = [Student(str(s["name"]), str(s["secret"]), float(s["joined"]),
-                                {int(n): Answer(**a) for n, a in s["answers"].items()}) for s in data["students"]]
-            found = cls(str(data["code"]), read, str(data["teacher"]), float(data["created"]),
-                        tuple(str(p) for p in data["puzzles"]), students, int(data["version"]))
-        except (ValueError, KeyError, TypeError, AttributeError, LiteratureError) as error:
-            raise LiteratureError(f"not a class's file: {str(error)[:100]}") from None
+            students = [Student(_kind(s["name"], str), _kind(s["secret"], str), _number(s["joined"]),
+                                {int(n): _answer(a) for n, a in _kind(s["answers"], dict).items()})
+                        for s in _kind(data["students"], list)]
+            found = cls(_kind(data["code"], str), read, _kind(data["teacher"], str), _number(data["created"]),
+                        tuple(_kind(p, str) for p in _kind(data["puzzles"], list)), students,
+                        _kind(data["version"], int))
+            if read_json(found.text()) != data:
+                raise ValueError("a value this program would not have written")
+            found.results()
+        except Exception as error:  # (data from outside the program: any damage refuses this class alone)
+            why = error.message if isinstance(error, LiteratureError) else str(error)
+            if isinstance(error, (KeyError, TypeError, AttributeError)):
+                why = f"{error.__class__.__name__} {why}"
+            raise LiteratureError(f"not a class's file: {why[:100]}") from None
         if not CODE.fullmatch(found.code) or not 1 <= len(found.puzzles) <= MAX_COUNT:
             raise LiteratureError("not a class's file: its code or its puzzles are wrong")
         return found
+
+
+def _kind(value: Any, *kinds: type) -> Any:
+    """``value`` when its type is one of ``kinds`` (exactly: ``True`` is not an ``int`` here), else ``TypeError``."""
+    if type(value) not in kinds:
+        raise TypeError(f"{type(value).__name__} where {' or '.join(k.__name__ for k in kinds)} was expected")
+    return value
+
+
+def _number(value: Any) -> float:
+    """A finite number read from a file (``TypeError`` for text, ``True``, ``null``)."""
+    return float(_kind(value, int, float))
+
+
+def _answer(raw: Any) -> Answer:
+    """One student's work on a puzzle, read back from a class's file, each field of its type."""
+    unknown = set(_kind(raw, dict)) - {"opened", "hints", "tries", "first", "right", "mark", "seconds"}
+    if unknown:
+        raise ValueError(f"an answer's field {sorted(unknown)[0][:20]!r}")
+    hints, tries = _kind(raw.get("hints", 0), int), _kind(raw.get("tries", 0), int)
+    seconds = raw.get("seconds")
+    mark = _kind(raw.get("mark"), dict, type(None))
+    if not (0 <= hints <= MAX_HINTS and tries >= 0):
+        raise ValueError("an answer's hints or tries")
+    if mark is not None and mark != _mark(mark).to_json():
+        raise ValueError("an answer's mark")
+    return Answer(_number(raw["opened"]), hints, tries, _kind(raw.get("first"), str, type(None)),
+                  _kind(raw.get("right"), bool, type(None)), mark, None if seconds is None else _number(seconds))
+
+
+def _mark(data: dict[str, Any]) -> Mark:
+    """A mark read back from :meth:`puzzles.marking.Mark.to_json` (an error when it is not one)."""
+    wrong = {Card.parse(card): Miss(_kind(m["said"], str, type(None)), _kind(m["actual"], str, type(None)))
+             for card, m in _kind(data["wrong"], dict).items()}
+    return Mark(_kind(data["correct"], bool), Outcome(data["outcome"]), wrong)
 
 
 class Classes:

@@ -55,6 +55,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
+from trainer.files import read_json
 from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
@@ -691,7 +692,7 @@ class Table:
         not a table's file (KeyError: 'options')
         """
         try:
-            table = cls._read(json.loads(text))
+            table = cls._read(read_json(text))
             table._check()
         except Exception as error:  # (the file is data from outside the program: any damage refuses it alone)
             if isinstance(error, LiteratureError):
@@ -734,7 +735,7 @@ class Table:
             raise ValueError("the end of the game")
         if any(said.seat not in self.names() for said in self.chat) or not self.muted <= set(self.names()):
             raise ValueError("the chat's seats are not the table's")
-        self.text()
+        read_json(self.text())  # (a time read as NaN from "nan" is not one)
         for viewer in [None, *(p.name for p in self.places)]:
             self.view(viewer)
 

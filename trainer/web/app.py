@@ -80,8 +80,9 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _library_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, LiteratureError)
-    if isinstance(error, ProgressError):
-        return error_page(request, 503, "Progress unavailable", str(error))
+    if isinstance(error, ProgressError):  # (its message names the file: the log only, never a browser)
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        return error_page(request, 503, "Progress unavailable", "Your progress cannot be read now (the log says why).")
     return error_page(request, 400, "Cannot do that", str(error))
 
 

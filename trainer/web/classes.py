@@ -31,11 +31,12 @@ from puzzles.classes import ClassError, Classes, ClassSet, Settings, pack_puzzle
 from puzzles.model import KINDS, LEVELS
 from puzzles.quiz import Reply
 from trainer import clock
+from trainer.play.limits import Limits
 from trainer.render import classes as views
 from trainer.render.quiz import hint_words
 from trainer.web.pages import csrf_token, error_page, page
 from trainer.web.table_api import answer, api, body_of, client_key, secret_of
-from trainer.web.table_hall import ACT, CREATE, JOIN, READ, Limits
+from trainer.web.table_hall import ACT, CREATE, JOIN, READ
 
 MAX_AGE = 60 * 24 * 3600
 """How long a browser keeps a class's cookie (a class expires 60 days after it was made)."""

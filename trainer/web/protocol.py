@@ -6,29 +6,23 @@ of connections, and answers a malformed request with a bare 400. Its HTTP/1.1
 protocol class is extended here (the documented ``http=`` setting of
 ``uvicorn.Config``):
 
-- a request's line and headers must arrive within :data:`HEADER_SECONDS` of
-  the connection opening or of the previous response, or the connection is
-  closed (a slow or silent client holds nothing for long);
-- a request's body must arrive within :data:`BODY_SECONDS` of its headers, or
-  the connection is closed (a client that declares a length and sends nothing
-  holds nothing for long);
-- beyond :data:`MAX_CONNECTIONS` open connections, or beyond
-  :data:`MAX_PER_ADDRESS` from one client address, a new one is answered 503
-  and closed at once (one address never holds the connections others need;
-  counting one address's connections costs one pass over the open ones);
+- a request's line and headers must arrive within :data:`HEADER_SECONDS` of the connection opening or of the
+  previous response, and its body within :data:`BODY_SECONDS` of its headers, or the connection is closed (a
+  slow or silent client, or one that declares a length and sends nothing, holds nothing for long);
+- beyond :data:`MAX_CONNECTIONS` open connections, or :data:`MAX_PER_ADDRESS` from one client address, a new
+  one is answered 503 and closed at once (one address never holds the connections others need);
 - the early answers made here (the 400 of a malformed request, that 503)
   carry the same security headers as every page (:data:`trainer.web.security.HEADERS`).
 
-``LITERATURE_HEADER_SECONDS`` and ``LITERATURE_BODY_SECONDS`` set the time limits,
-``LITERATURE_MAX_CONNECTIONS`` and ``LITERATURE_MAX_PER_ADDRESS`` the caps (the
-tests use one second and a few connections). Behind a proxy every client has the
-proxy's address: let the proxy cap connections per client instead.
+``LITERATURE_HEADER_SECONDS``, ``LITERATURE_BODY_SECONDS``, ``LITERATURE_MAX_CONNECTIONS`` and
+``LITERATURE_MAX_PER_ADDRESS`` set them (the tests use one second and a few connections). Behind a proxy every
+client has the proxy's address: let the proxy cap connections per client instead.
 
     >>> header_seconds({"LITERATURE_HEADER_SECONDS": "1.5"}), header_seconds({})
     (1.5, 10.0)
     >>> header_seconds({"LITERATURE_HEADER_SECONDS": "soon"}), max_connections({"LITERATURE_MAX_CONNECTIONS": "3"})
     (10.0, 3)
-    >>> body_seconds({}), max_connections({}, "LITERATURE_MAX_PER_ADDRESS", MAX_PER_ADDRESS)
+    >>> header_seconds({}, "LITERATURE_BODY_SECONDS", BODY_SECONDS), max_connections({}, "", MAX_PER_ADDRESS)
     (30.0, 200)
 """
 
@@ -50,8 +44,7 @@ BODY_SECONDS = 30.0
 MAX_CONNECTIONS = 1000
 """Open connections at most (the live streams of pages included)."""
 MAX_PER_ADDRESS = 200
-"""Open connections from one client address at most (a classroom behind one router: 30 browsers' tabs and
-streams), a fifth of :data:`MAX_CONNECTIONS`."""
+"""Open connections from one address at most (a class behind one router), a fifth of :data:`MAX_CONNECTIONS`."""
 
 
 def header_seconds(environ: Mapping[str, str] = os.environ, name: str = "LITERATURE_HEADER_SECONDS",
@@ -62,11 +55,6 @@ def header_seconds(environ: Mapping[str, str] = os.environ, name: str = "LITERAT
     except ValueError:
         return default
     return seconds if 0 < seconds < 3600 else default
-
-
-def body_seconds(environ: Mapping[str, str] = os.environ) -> float:
-    """The time limit on a body: ``LITERATURE_BODY_SECONDS`` when it is a positive number, else the default."""
-    return header_seconds(environ, "LITERATURE_BODY_SECONDS", BODY_SECONDS)
 
 
 def max_connections(environ: Mapping[str, str] = os.environ, name: str = "LITERATURE_MAX_CONNECTIONS",
@@ -86,7 +74,7 @@ class GuardedProtocol(H11Protocol):
         self._waiting: object = None
         self._body = False  # the deadline is the body's (else the headers')
         self._seconds = header_seconds()
-        self._body_seconds = body_seconds()
+        self._body_seconds = header_seconds(name="LITERATURE_BODY_SECONDS", default=BODY_SECONDS)
         self._most = max_connections()
         self._per_address = max_connections(name="LITERATURE_MAX_PER_ADDRESS", default=MAX_PER_ADDRESS)
 
@@ -123,7 +111,6 @@ class GuardedProtocol(H11Protocol):
         self._answer(400, msg.encode("ascii", "replace"))
 
     def _arm(self, *, body: bool = False) -> None:
-        """Start the time limit on the next request's headers (``body``: on this request's body)."""
         self._disarm()
         self._waiting = self.cycle
         self._body = body

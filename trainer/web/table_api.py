@@ -21,7 +21,6 @@ refusal is a 4xx (or 503) with one line, ``{"error": "..."}``:
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -31,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from trainer.files import read_json
 from trainer.game.errors import LiteratureError
 from trainer.play.table import Options, Table, TableError
 from trainer.render.play import reply_words
@@ -94,9 +94,9 @@ async def body_of(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise TableError("the request is not JSON") from None
+        data = read_json(raw)
+    except ValueError as error:
+        raise TableError(f"the request is not JSON this server reads ({error})") from None
     if not isinstance(data, dict):
         raise TableError("the request is not a JSON object")
     return data

@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.memory import give_back
+from trainer.play.limits import Limits
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
 
@@ -75,33 +76,6 @@ READ = (30.0, 60)
 CHAT = (0.5, 5)
 """Lines one seat may say at the table: five at once, then one every 2 s."""
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-
-
-class Limits:
-    """Token buckets by key: each key may do ``burst`` things at once, then ``rate`` per second."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 10_000) -> None:
-        self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.max_keys = max_keys
-
-    def allow(self, key: str, rate: float, burst: int) -> bool:
-        """Whether ``key`` may do one more thing now (and count it)."""
-        now = self.clock()
-        tokens, since = self.buckets.get(key, (float(burst), now))
-        tokens = min(float(burst), tokens + (now - since) * rate)
-        if len(self.buckets) >= self.max_keys and key not in self.buckets:
-            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < burst}  # forget the idle ones
-        if tokens < 1:
-            self.buckets[key] = (tokens, now)
-            return False
-        self.buckets[key] = (tokens - 1, now)
-        return True
-
-    def check(self, key: str, limit: tuple[float, int]) -> None:
-        """Raise a 429 :class:`TableError` when ``key`` is over ``limit`` (rate, burst)."""
-        if not self.allow(key, *limit):
-            raise TableError("too many requests: wait a moment and try again", 429)
 
 
 _OPENED = itertools.count()
