@@ -26,7 +26,7 @@ from trainer.play.table import Options, Table, TableError
 from trainer.web.game_ids import game_id
 from trainer.web.table_hall import FOLDER
 
-from web_helpers import client
+from web_helpers import client, token
 
 GOOD, BAD = "good2345", "bad23456"
 
@@ -205,3 +205,23 @@ def test_the_damage_issue_56_found_in_table_files(tmp_path: Path, field: str, va
     for path in (f"/api/tables/{BAD}/state", f"/t/{BAD}"):
         assert browser.get(path).status_code == 410
     assert browser.get(f"/api/tables/{GOOD}/state").status_code == 200
+
+
+@pytest.mark.parametrize("umask", [0o000, 0o022])
+def test_folders_the_server_creates_are_private_whatever_the_umask(tmp_path: Path, umask: int) -> None:
+    """Issue 56, row 10: no other user of the computer lists the codes of tables and classes or the learners."""
+    old = os.umask(umask)
+    try:
+        home = tmp_path / "home"
+        browser = client(home)
+        assert browser.post("/api/tables", json={"players": 6}).status_code == 201
+        assert browser.post("/api/classes", json={"levels": [3], "count": 2}).status_code == 201
+        assert browser.post("/learner", data={"new": "Ann", "csrf": token(browser)},
+                            follow_redirects=False).status_code == 303
+        assert browser.get("/stats").status_code == 200
+        save(Match.new(Seating(seed=3, started="2026-12-01T00:42:00+00:00")), home / "games")
+        made = [home, home / FOLDER, home / "classes", home / "learners", home / "learners" / "Ann", home / "games"]
+        for folder in made:
+            assert folder.is_dir() and folder.stat().st_mode & 0o777 == 0o700, (folder, oct(folder.stat().st_mode))
+    finally:
+        os.umask(old)

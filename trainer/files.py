@@ -195,6 +195,8 @@ def private_folder(folder: Path) -> None:
         with contextlib.suppress(FileExistsError):  # (made meanwhile by another request: left as it is)
             each.mkdir(mode=0o700)
             os.chmod(each, 0o700)  # (mkdir's mode is masked by the umask)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(folder))
 
 
 MAX_DEPTH = 64
