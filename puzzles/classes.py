@@ -13,9 +13,12 @@ teacher allows them. Only hashes of the secrets are kept.
 :class:`Classes` keeps every class of a data folder, one private file each
 (``classes/CODE.json``), written before anyone is told of a change; a file
 that cannot be read refuses its own class only (410) and is kept aside. A
-class expires :data:`KEEP_DAYS` days after it was made (its file is removed);
-a server holds at most :data:`MAX_CLASSES`, a class at most
-:data:`MAX_STUDENTS` students. Nothing here writes a sentence for people:
+class expires :data:`KEEP_DAYS` days after it was made (its file is removed),
+one no student joined after :data:`UNUSED_DAYS`; a server holds at most
+:data:`MAX_CLASSES` (when they are all there, the oldest no student joined
+within :data:`SPARE_SECONDS` gives way to a new one), one address may make
+:data:`MAX_PER_ADDRESS` of them, a class takes at most :data:`MAX_STUDENTS`
+students. Nothing here writes a sentence for people:
 :mod:`trainer.render.classes` does.
 
     >>> from puzzles.examples import example_claim, example_certain
@@ -68,6 +71,7 @@ from trainer.files import read_json, read_kept, write_atomic
 from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.limits import check_share
 from trainer.play.names import look_alike
 from trainer.play.table import CODE, TableError, check_person, digest
 
@@ -87,6 +91,12 @@ MAX_HINTS = 2
 """Hints a student may take on one puzzle (a nudge, then a clue; never the answer)."""
 KEEP_DAYS = 60
 """A class expires this many days after it was made: its file is removed, its links answer 404."""
+UNUSED_DAYS = 7
+"""A class no student has joined expires this many days after it was made."""
+SPARE_SECONDS = 3600.0
+"""When a server holds :data:`MAX_CLASSES`, a class no student joined this long after it was made gives way."""
+MAX_PER_ADDRESS = 20
+"""Classes one client address may have made that are still kept (a flood from one address fills no cap)."""
 MAX_TITLE = 80
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 FIELDS = ("levels", "count", "kinds", "variant", "players", "hints", "closes", "title")
@@ -334,6 +344,15 @@ class ClassSet:
         """When the class expires (:data:`KEEP_DAYS` after it was made)."""
         return self.created + KEEP_DAYS * 86400.0
 
+    @property
+    def expires_unused(self) -> float:
+        """When the class expires if no student has joined it by then (:data:`UNUSED_DAYS` after it was made)."""
+        return self.created + UNUSED_DAYS * 86400.0
+
+    def gone(self, now: float) -> bool:
+        """Whether the class has expired at ``now``."""
+        return now >= self.expires or (not self.students and now >= self.expires_unused)
+
     def closed(self, now: float) -> bool:
         """Whether the closing date is past: first answers are no longer taken."""
         closes = self.settings.closes
@@ -565,6 +584,8 @@ class Classes:
         self.clock = clock
         self.classes: dict[str, ClassSet] = {}
         self.damaged: dict[str, str] = {}
+        self.owners: dict[str, str] = {}
+        """The address that made each class (since the server started), by code."""
         self.loaded = False
         self.lock = threading.RLock()
 
@@ -588,12 +609,16 @@ class Classes:
     def expire(self) -> list[str]:
         """Remove the classes past their expiry (their files too); their codes."""
         now = self.clock()
-        gone = [code for code, found in self.classes.items() if now >= found.expires]
+        gone = [code for code, found in self.classes.items() if found.gone(now)]
         for code in gone:
-            del self.classes[code]
-            with contextlib.suppress(OSError):
-                self.path(code).unlink()
+            self._remove(code)
         return gone
+
+    def _remove(self, code: str) -> None:
+        del self.classes[code]
+        self.owners.pop(code, None)
+        with contextlib.suppress(OSError):
+            self.path(code).unlink()
 
     def get(self, code: str) -> ClassSet:
         """The class ``code`` (404 when there is none or it expired, 410 when its file is damaged)."""
@@ -603,16 +628,25 @@ class Classes:
                 raise ClassError(f"class {code}'s file is damaged and cannot be read (the server kept it aside as "
                                  f"{self.damaged[code]}): make the set again", 410)
             found = self.classes.get(code) if CODE.fullmatch(code) else None
-            if found is None or self.clock() >= found.expires:
+            if found is None or found.gone(self.clock()):
                 self.expire()
                 raise ClassError(f"there is no class {code[:20]!r} here (it may have expired)", 404)
             return found
 
-    def create(self, settings: Settings, puzzles: Sequence[str]) -> tuple[ClassSet, str]:
-        """A new class (saved before its code is given) and the teacher's secret (503 when full)."""
+    def create(self, settings: Settings, puzzles: Sequence[str], owner: str = "") -> tuple[ClassSet, str]:
+        """A new class made by the address ``owner`` (saved before its code is given) and the teacher's secret
+        (429 when ``owner`` made :data:`MAX_PER_ADDRESS` of those kept, 503 when the server is full of classes
+        in use)."""
         with self.lock:
             self.load_all()
             self.expire()
+            try:
+                check_share(self.owners, self.classes, owner, MAX_PER_ADDRESS, "classes")
+            except TableError as error:
+                raise ClassError(error.message, error.status) from None
+            spare = [c for c in self.classes.values() if not c.students and self.clock() - c.created > SPARE_SECONDS]
+            if len(self.classes) >= MAX_CLASSES and spare:
+                self._remove(min(spare, key=lambda c: c.created).code)
             if len(self.classes) >= MAX_CLASSES:
                 raise ClassError(f"this server keeps {MAX_CLASSES} classes already: try again when one expires", 503)
             while True:
@@ -623,6 +657,7 @@ class Classes:
             made = ClassSet.new(code, settings, teacher, puzzles, self.clock())
             self._save(made)
             self.classes[code] = made
+            self.owners[code] = owner
             return made, teacher
 
     def change(self, code: str, action: Callable[[ClassSet], Any]) -> Any:
@@ -676,11 +711,11 @@ def pack_puzzle(puzzle_id: str) -> Puzzle:
     return puzzles_from_json(data, f"{BUILT_IN}, puzzle {puzzle_id[:40]}")[0]
 
 
-def make_class(classes: Classes, settings: Settings, seed: int) -> tuple[ClassSet, str]:
-    """A new class of ``classes`` with puzzles of the training pool picked for ``settings`` (:func:`pick`);
-    the class and the teacher's secret."""
+def make_class(classes: Classes, settings: Settings, seed: int, owner: str = "") -> tuple[ClassSet, str]:
+    """A new class of ``classes`` with puzzles of the training pool picked for ``settings`` (:func:`pick`),
+    made by the address ``owner``; the class and the teacher's secret."""
     chosen = pick(settings, training_pool(), seed)
-    return classes.create(settings, [p.id for p in chosen])
+    return classes.create(settings, [p.id for p in chosen], owner)
 
 
 def describe_levels(levels: Sequence[int]) -> str:

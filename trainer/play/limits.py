@@ -1,4 +1,5 @@
-"""Rate limits of a server: token buckets by key, bounded in memory, at a constant cost per request.
+"""Rate limits of a server (token buckets by key, bounded in memory, at a constant cost per request), and the
+caps on what one address may hold (:func:`check_share`).
 
 Each key (``"create:" + address``, ``"act:" + secret``, …) may do ``burst``
 things at once, then ``rate`` per second. The buckets are kept in the order
@@ -26,14 +27,20 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
-from trainer.play.table import TableError
+from trainer.play.table import Table, TableError
 
 MAX_KEYS = 10_000
 """Buckets kept at most (about 2 MB: a key of up to 110 characters and two numbers each)."""
 MAX_IDLE = 3600.0
 """Seconds after which an unused bucket is forgotten (every limit of the server refills well within it)."""
+MAX_TABLES_PER_ADDRESS = 20
+"""Tables one client address may have made that are still kept (a flood from one address fills no cap)."""
+UNOPENED_SECONDS = 3600.0
+"""A table no seat was taken at within this long after it was made expires."""
+SPARE_SECONDS = 600.0
+"""When a server holds all the tables it may, one no seat was taken at within this long gives way."""
 
 
 class Limits:
@@ -66,3 +73,39 @@ class Limits:
         """Raise a 429 :class:`TableError` when ``key`` is over ``limit`` (rate, burst)."""
         if not self.allow(key, *limit):
             raise TableError("too many requests: wait a moment and try again", 429)
+
+
+def check_share(owners: Mapping[str, str], live: Iterable[str], owner: str, most: int, what: str) -> None:
+    """Raise a 429 :class:`TableError` when ``owner`` (a client's address) made ``most`` of the things still
+    ``live`` (``owners``: who made each, by code), so that no address fills a server's cap alone.
+
+    >>> check_share({"a": "10.0.0.1", "b": "10.0.0.1"}, ["a"], "10.0.0.1", 2, "tables")
+    >>> try:
+    ...     check_share({"a": "10.0.0.1", "b": "10.0.0.1"}, ["a", "b"], "10.0.0.1", 2, "tables")
+    ... except TableError as error:
+    ...     print(error.status, error.message)
+    429 your address made 2 tables that are still here: try again when one expires
+    """
+    mine = sum(1 for code in live if owners.get(code) == owner)
+    if owner and mine >= most:
+        raise TableError(f"your address made {mine} {what} that are still here: try again when one expires", 429)
+
+
+def stale(table: Table, now: float, idle: float, full: bool = False) -> bool:
+    """Whether ``table`` expires at ``now``: nobody touched it for ``idle`` seconds, or no seat was taken at it
+    within :data:`UNOPENED_SECONDS` of its making (:data:`SPARE_SECONDS` when the server is ``full``, so that a
+    flood of empty tables never keeps a newcomer out for long).
+
+    >>> from trainer.play.table import Options
+    >>> table = Table.new("abcd2345", Options(seed=1), "host", now=0.0)
+    >>> stale(table, 700.0, 86400.0), stale(table, 700.0, 86400.0, full=True), stale(table, 3601.0, 86400.0)
+    (False, True, True)
+    >>> table.take("Dan", "Zoe", now=0.0)  # doctest: +ELLIPSIS
+    '...'
+    >>> stale(table, 3601.0, 86400.0, full=True), stale(table, 86401.0, 86400.0)
+    (False, True)
+    """
+    if now - table.touched > idle:
+        return True
+    opened = any(place.held for place in table.places)
+    return not opened and now - table.created > (SPARE_SECONDS if full else UNOPENED_SECONDS)

@@ -18,12 +18,8 @@ protocol class is extended here (the documented ``http=`` setting of
 ``LITERATURE_MAX_PER_ADDRESS`` set them (the tests use one second and a few connections). Behind a proxy every
 client has the proxy's address: let the proxy cap connections per client instead.
 
-    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "1.5"}), header_seconds({})
-    (1.5, 10.0)
-    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "soon"}), max_connections({"LITERATURE_MAX_CONNECTIONS": "3"})
-    (10.0, 3)
-    >>> header_seconds({}, "LITERATURE_BODY_SECONDS", BODY_SECONDS), max_connections({}, "", MAX_PER_ADDRESS)
-    (30.0, 200)
+    >>> setting("S", 10.0, {"S": "1.5"}), setting("S", 10.0, {}), setting("S", 10.0, {"S": "soon"})
+    (1.5, 10.0, 10.0)
 """
 
 from __future__ import annotations
@@ -47,22 +43,13 @@ MAX_PER_ADDRESS = 200
 """Open connections from one address at most (a class behind one router), a fifth of :data:`MAX_CONNECTIONS`."""
 
 
-def header_seconds(environ: Mapping[str, str] = os.environ, name: str = "LITERATURE_HEADER_SECONDS",
-                   default: float = HEADER_SECONDS) -> float:
-    """The time limit on headers: ``LITERATURE_HEADER_SECONDS`` when it is a positive number, else the default."""
+def setting(name: str, default: float, environ: Mapping[str, str] = os.environ) -> float:
+    """The environment's ``name`` when it is a number above 0 and below 100,000, else ``default``."""
     try:
-        seconds = float(environ.get(name, ""))
+        value = float(environ.get(name, ""))
     except ValueError:
         return default
-    return seconds if 0 < seconds < 3600 else default
-
-
-def max_connections(environ: Mapping[str, str] = os.environ, name: str = "LITERATURE_MAX_CONNECTIONS",
-                    default: int = MAX_CONNECTIONS) -> int:
-    """The cap on open connections: ``LITERATURE_MAX_CONNECTIONS`` when it is a positive whole number, else
-    :data:`MAX_CONNECTIONS` (``name``, ``default``: another cap's)."""
-    text = environ.get(name, "")
-    return int(text) if text.isdigit() and 0 < int(text) <= 100_000 else default
+    return value if 0 < value < 100_000 else default
 
 
 class GuardedProtocol(H11Protocol):
@@ -73,10 +60,10 @@ class GuardedProtocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting: object = None
         self._body = False  # the deadline is the body's (else the headers')
-        self._seconds = header_seconds()
-        self._body_seconds = header_seconds(name="LITERATURE_BODY_SECONDS", default=BODY_SECONDS)
-        self._most = max_connections()
-        self._per_address = max_connections(name="LITERATURE_MAX_PER_ADDRESS", default=MAX_PER_ADDRESS)
+        self._seconds = setting("LITERATURE_HEADER_SECONDS", HEADER_SECONDS)
+        self._body_seconds = setting("LITERATURE_BODY_SECONDS", BODY_SECONDS)
+        self._most = int(setting("LITERATURE_MAX_CONNECTIONS", MAX_CONNECTIONS))
+        self._per_address = int(setting("LITERATURE_MAX_PER_ADDRESS", MAX_PER_ADDRESS))
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

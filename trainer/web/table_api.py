@@ -154,7 +154,7 @@ async def create(request: Request) -> Response:
         raise TableError("seed: a table's deal is the server's own secret, never a client's (a server started "
                          f"with {FIXED_SEEDS}=1 takes a fixed seed, for tests and benchmarks)")
     options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
-    table, host = await tables.create(options)
+    table, host = await tables.create(options, client_key(request))
     return answer({"table": table.code, "host": host, "seats": table.names(), "link": f"/t/{table.code}"}, 201)
 
 

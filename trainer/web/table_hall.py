@@ -15,9 +15,9 @@ the review is worked out once (each seat's notes from its own view and the
 public ones), and each person who is a learner of this server gets the moments
 they missed in their training queue (:func:`puzzles.session.queue_missed`).
 
-Tables expire when nobody touched them for :data:`IDLE_SECONDS`; creating
-tables, taking seats and acting are rate-limited per client address and per
-seat (:class:`Limits`).
+Tables expire when nobody touched them for :data:`IDLE_SECONDS`, or no seat was taken within an hour
+(:func:`~trainer.play.limits.stale`); an address may make a few (:func:`~trainer.play.limits.check_share`);
+creating tables, taking seats and acting are rate-limited per address and per seat (:class:`Limits`).
 
     >>> limits = Limits(clock=lambda: 0.0)
     >>> [limits.allow("a", rate=1.0, burst=2) for _ in range(3)]
@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.memory import give_back
-from trainer.play.limits import Limits
+from trainer.play.limits import MAX_TABLES_PER_ADDRESS, Limits, check_share, stale
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
 
@@ -112,6 +112,7 @@ class Hall:
         self.locks: dict[str, asyncio.Lock] = {}
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.owners: dict[str, str] = {}  # (the address that made each table since the server started)
         self.made: dict[str, float] = {}
         """When each table last changed (before it was saved): the live stream's messages say it."""
         self.saved = 0
@@ -171,13 +172,14 @@ class Hall:
             return self.get(code)
 
     def _idle(self, table: Table) -> bool:
-        return self.clock() - table.touched > IDLE_SECONDS
+        return stale(table, self.clock(), IDLE_SECONDS, full=len(self.tables) >= MAX_TABLES)
 
     def expire(self) -> list[str]:
         """Remove the tables nobody touched for :data:`IDLE_SECONDS` (their files too); their codes."""
         gone = [code for code, table in self.tables.items() if self._idle(table)]
         for code in gone:
             del self.tables[code]
+            self.owners.pop(code, None)
             with contextlib.suppress(OSError):
                 self.path(code).unlink()
             for listener in self.listeners.pop(code, set()):
@@ -186,10 +188,11 @@ class Hall:
                     listener.queue.put_nowait("")
         return gone
 
-    async def create(self, options: Options) -> tuple[Table, str]:
-        """A new table (saved before its code is given) and its host's secret."""
+    async def create(self, options: Options, owner: str = "") -> tuple[Table, str]:
+        """A new table made by the address ``owner`` (saved before its code is given) and its host's secret."""
         self.load_all()
         self.expire()
+        check_share(self.owners, self.tables, owner, MAX_TABLES_PER_ADDRESS, "tables")
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this server holds {MAX_TABLES} tables already: try again later", 503)
         while True:
@@ -199,7 +202,7 @@ class Hall:
         host = secrets.token_urlsafe(18)
         table = Table.new(code, options, host, self.clock())
         await asyncio.to_thread(self._save, table)
-        self.tables[code] = table
+        self.tables[code], self.owners[code] = table, owner
         return table, host
 
     def _save(self, table: Table) -> None:
