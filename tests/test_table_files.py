@@ -111,7 +111,8 @@ def test_the_damaged_file_is_named_in_the_log(tmp_path: Path, caplog: pytest.Log
     assert refused.status_code == 410 and "may have expired" not in refused.json()["error"]
 
 
-@pytest.mark.parametrize("other", ["Alice", "Аlice", "Ａｌｉｃｅ", "Alice.", "alice", " ALICE- ", "Аlісе"])
+@pytest.mark.parametrize("other", ["Alice", "Аlice", "Ａｌｉｃｅ", "Alice.", "alice", " ALICE- ", "Аlісе",
+                                   "AIice", "ᴀlice", "Aʟice", "Alıce", "Alíce"])  # (the last five: issue 56)
 def test_names_that_look_alike_are_one_name_at_a_table(other: str) -> None:
     table = _table(GOOD, False)
     table.take("Ann", "Alice", now=0.0)
@@ -225,3 +226,16 @@ def test_folders_the_server_creates_are_private_whatever_the_umask(tmp_path: Pat
             assert folder.is_dir() and folder.stat().st_mode & 0o777 == 0o700, (folder, oct(folder.stat().st_mode))
     finally:
         os.umask(old)
+
+
+@pytest.mark.parametrize(("first", "other"), [("Zoe", "ᴢoe"), ("Zoe", "Ƶoe"), ("Alice", "AIice"), ("Alice", "Alíce")])
+def test_names_that_look_alike_are_one_name_in_a_class(first: str, other: str) -> None:
+    from puzzles.classes import ClassError, ClassSet, Settings
+
+    found = ClassSet.new("abcd2345", Settings(), "teacher", ["p-1"], now=0.0)
+    found.join(first, 0.0)
+    with pytest.raises(ClassError) as refused:
+        found.join(other, 0.0)
+    assert refused.value.status == 409
+    found.join("Ian", 0.0)
+    found.join("Lan", 0.0)  # (I and L do not look alike: two names)
