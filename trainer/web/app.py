@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from puzzles.store import home_dir
@@ -66,8 +66,14 @@ def page_routes() -> list[BaseRoute]:
     routes += worksheet_pages.routes
     routes += table_api_routes.routes + table_pages_routes.routes
     routes += class_pages.routes
+    routes.append(Route("/api/openapi.json", _openapi, methods=["GET"]))
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
+
+
+async def _openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the JSON API described as OpenAPI 3 (the package's ``web/openapi.json``)."""
+    return Response((Path(__file__).parent / "openapi.json").read_bytes(), media_type="application/json")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
