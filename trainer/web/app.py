@@ -88,7 +88,8 @@ async def _library_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, LiteratureError)
     if isinstance(error, ProgressError):  # (its message names the file: the log only, never a browser)
         log.error("%s %s: %s", request.method, request.url.path, error)
-        return error_page(request, 503, "Progress unavailable", "Your progress cannot be read now (the log says why).")
+        shown = error.message.replace(error.path or str(request.app.state.home), Path(error.path or "").name)
+        return error_page(request, 503, "Progress unavailable", f"{shown} (the server's log names the file)")
     return error_page(request, 400, "Cannot do that", str(error))
 
 
