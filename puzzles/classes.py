@@ -17,7 +17,7 @@ class expires :data:`KEEP_DAYS` days after it was made (its file is removed),
 one no student joined after :data:`UNUSED_DAYS`; a server holds at most
 :data:`MAX_CLASSES` (when they are all there, the oldest no student joined
 within :data:`SPARE_SECONDS` gives way to a new one), one address may make
-:data:`MAX_PER_ADDRESS` of them, a class takes at most :data:`MAX_STUDENTS`
+:data:`MAX_PER_ADDRESS` a day, or unused, a class takes at most :data:`MAX_STUDENTS`
 students. Nothing here writes a sentence for people:
 :mod:`trainer.render.classes` does.
 
@@ -96,7 +96,8 @@ UNUSED_DAYS = 7
 SPARE_SECONDS = 3600.0
 """When a server holds :data:`MAX_CLASSES`, a class no student joined this long after it was made gives way."""
 MAX_PER_ADDRESS = 20
-"""Classes one client address may have made that are still kept (a flood from one address fills no cap)."""
+"""Classes one client address may have made that no student joined or that were made within a day (a flood
+from one address fills no cap; a teacher's sets in use do not count against the next ones)."""
 MAX_TITLE = 80
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 FIELDS = ("levels", "count", "kinds", "variant", "players", "hints", "closes", "title")
@@ -641,7 +642,8 @@ class Classes:
             self.load_all()
             self.expire()
             try:
-                check_share(self.owners, self.classes, owner, MAX_PER_ADDRESS, "classes")
+                recent = [c.code for c in self.classes.values() if not c.students or self.clock() - c.created < 86400]
+                check_share(self.owners, recent, owner, MAX_PER_ADDRESS, "classes")
             except TableError as error:
                 raise ClassError(error.message, error.status) from None
             spare = [c for c in self.classes.values() if not c.students and self.clock() - c.created > SPARE_SECONDS]

@@ -9,14 +9,16 @@ import asyncio
 import os
 from collections import OrderedDict
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from puzzles.classes import MAX_CLASSES, UNUSED_DAYS, ClassError, Classes, Settings
+from puzzles.classes import MAX_PER_ADDRESS as CLASSES_PER_ADDRESS
 from puzzles.classes import SPARE_SECONDS as CLASS_SPARE
 from trainer.game.errors import LiteratureError
-from trainer.play.limits import MAX_IDLE, MAX_KEYS, SPARE_SECONDS, UNOPENED_SECONDS, Limits
+from trainer.play.limits import MAX_IDLE, MAX_KEYS, MAX_TABLES_PER_ADDRESS, SPARE_SECONDS, UNOPENED_SECONDS, Limits
 from trainer.play.table import Options, TableError
 from trainer.review.kept import MAX_UPLOAD_BYTES, UPLOADS, keep_log
 from trainer.web.table_hall import MAX_TABLES, Hall
@@ -149,3 +151,24 @@ def test_uploads_are_bounded_on_disk_and_a_padded_log_is_refused(tmp_path: Path)
     assert {p.stem for p in folder.iterdir()} == set(keys[10:]) | {keep_log(tmp_path, log)}
     sizes = sum(p.stat().st_size for p in folder.iterdir())
     assert sizes <= MAX_UPLOAD_BYTES
+
+
+def test_what_an_address_has_finished_or_put_to_use_does_not_count_against_it(tmp_path: Path) -> None:
+    """A club behind one address plays game after game; a school's teacher makes set after set."""
+    now = [1_000_000.0]
+    hall = Hall(tmp_path, clock=lambda: now[0])
+    made = [asyncio.run(hall.create(Options(seed=3), "192.0.2.1"))[0] for _ in range(MAX_TABLES_PER_ADDRESS)]
+    with pytest.raises(TableError) as capped:
+        asyncio.run(hall.create(Options(seed=3), "192.0.2.1"))
+    assert capped.value.status == 429
+    made[0].match = SimpleNamespace(over=True)  # type: ignore[assignment]  # (its game is over)
+    asyncio.run(hall.create(Options(seed=3), "192.0.2.1"))
+    classes = Classes(tmp_path, clock=lambda: now[0])
+    sets = [classes.create(Settings(), ["p-1"], "192.0.2.1")[0] for _ in range(CLASSES_PER_ADDRESS)]
+    with pytest.raises(ClassError) as full:
+        classes.create(Settings(), ["p-1"], "192.0.2.1")
+    assert full.value.status == 429
+    for found in sets:
+        classes.change(found.code, lambda c: c.join("Zoe", now[0]))
+    now[0] += 86400 + 1
+    classes.create(Settings(), ["p-1"], "192.0.2.1")  # (the sets in use, made yesterday, no longer count)

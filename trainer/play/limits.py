@@ -36,7 +36,7 @@ MAX_KEYS = 10_000
 MAX_IDLE = 3600.0
 """Seconds after which an unused bucket is forgotten (every limit of the server refills well within it)."""
 MAX_TABLES_PER_ADDRESS = 20
-"""Tables one client address may have made that are still kept (a flood from one address fills no cap)."""
+"""Tables not over yet that one client address may have made (a flood from one address fills no cap)."""
 UNOPENED_SECONDS = 3600.0
 """A table no seat was taken at within this long after it was made expires."""
 SPARE_SECONDS = 600.0
@@ -75,9 +75,10 @@ class Limits:
             raise TableError("too many requests: wait a moment and try again", 429)
 
 
-def check_share(owners: Mapping[str, str], live: Iterable[str], owner: str, most: int, what: str) -> None:
-    """Raise a 429 :class:`TableError` when ``owner`` (a client's address) made ``most`` of the things still
-    ``live`` (``owners``: who made each, by code), so that no address fills a server's cap alone.
+def check_share(owners: Mapping[str, str], live: Iterable[str], owner: str, most: int, what: str = "tables") -> None:
+    """Raise a 429 :class:`TableError` when ``owner`` (a client's address) made ``most`` of the things ``live``
+    (the tables not over, the classes unused or made within a day; ``owners``: who made each, by code), so that
+    no address fills a server's cap alone.
 
     >>> check_share({"a": "10.0.0.1", "b": "10.0.0.1"}, ["a"], "10.0.0.1", 2, "tables")
     >>> try:

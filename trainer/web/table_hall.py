@@ -41,7 +41,8 @@ from typing import Any, TypeVar
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.memory import give_back
-from trainer.play.limits import MAX_TABLES_PER_ADDRESS, Limits, check_share, stale
+from trainer.play.limits import MAX_TABLES_PER_ADDRESS as MAX_PER_ADDRESS
+from trainer.play.limits import Limits, check_share, stale
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.render.web.table_frame import frame, links, state_json
 
@@ -192,7 +193,7 @@ class Hall:
         """A new table made by the address ``owner`` (saved before its code is given) and its host's secret."""
         self.load_all()
         self.expire()
-        check_share(self.owners, self.tables, owner, MAX_TABLES_PER_ADDRESS, "tables")
+        check_share(self.owners, [c for c, t in self.tables.items() if t.phase != "over"], owner, MAX_PER_ADDRESS)
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this server holds {MAX_TABLES} tables already: try again later", 503)
         while True:
