@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from trainer.play.table import Table, TableError
 
 MAX_KEYS = 10_000
-"""Buckets kept at most (about 2 MB: a key of up to 110 characters and two numbers each)."""
+"""Buckets kept at most (about 3 MB: a key of up to 110 characters and two numbers each)."""
 MAX_IDLE = 3600.0
 """Seconds after which an unused bucket is forgotten (every limit of the server refills well within it)."""
 MAX_TABLES_PER_ADDRESS = 20
