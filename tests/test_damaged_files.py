@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from puzzles.classes import FOLDER as CLASSES
 from puzzles.classes import ClassSet
 from trainer.game.errors import LiteratureError
+from trainer.web.game_ids import game_id
 
 from web_helpers import client, form
 
@@ -231,3 +232,26 @@ def test_no_json_body_of_any_type_gets_a_500(tmp_path: Path) -> None:
     logging.getLogger("literature").setLevel(logging.WARNING)
     fuzz()
     assert 400 in seen
+
+
+# -- uploads and saved games --------------------------------------------------------------------------------
+
+KEY = "0123456789abcdef01234567"
+LOGS = [b"\xff\xfe garbage", b"", b"variant: classic\n" * 10, "x\ud800".encode("utf-8", "surrogatepass"),
+        b"[" * 100_000, b"variant: classic\nplayers: Ann Bob Cat Dan Eve Fay\ndealer: Ann\n1 Ann Bob 2S yes\n"]
+
+
+@pytest.mark.parametrize("data", LOGS)
+def test_a_damaged_kept_log_is_said_without_a_path(tmp_path: Path, data: bytes) -> None:
+    """A log kept in ``uploads/`` (or saved in ``games/``) that no longer reads: one line naming the file by its
+    own name, never the data folder's path; the other pages served."""
+    (tmp_path / "uploads").mkdir()
+    (tmp_path / "uploads" / f"{KEY}.lit").write_bytes(data)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "game.lit").write_bytes(data)
+    browser = client(tmp_path)
+    saved = f"/review/game/{game_id(tmp_path, tmp_path / 'games' / 'game.lit')}"
+    for path in (f"/review/log/{KEY}", f"/review/log/{KEY}?event=1", "/review", saved, f"{saved}?event=1"):
+        answer = browser.get(path)
+        clean(answer, tmp_path, path)
+    assert browser.get("/").status_code == 200

@@ -86,11 +86,12 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _library_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, LiteratureError)
-    if isinstance(error, ProgressError):  # (its message names the file: the log only, never a browser)
+    home = str(request.app.state.home)  # (a file of the data folder is named, never its path: that is the log's)
+    shown = str(error).replace(error.path or home, Path(error.path or home).name).replace(home, "the data folder")
+    if isinstance(error, ProgressError):
         log.error("%s %s: %s", request.method, request.url.path, error)
-        shown = error.message.replace(error.path or str(request.app.state.home), Path(error.path or "").name)
         return error_page(request, 503, "Progress unavailable", f"{shown} (the server's log names the file)")
-    return error_page(request, 400, "Cannot do that", str(error))
+    return error_page(request, 400, "Cannot do that", shown)
 
 
 async def _unexpected(request: Request, error: Exception) -> Response:
