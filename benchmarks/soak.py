@@ -1,6 +1,7 @@
 """A soak: tables of people and bots and learners answering, all at once against one server, for minutes.
 
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py [--tables 10] [--learners 20] [--seconds 600] [--pace 0.5]
+                                                     [--attack]
 
 Starts ``literature serve`` in its own process over a fresh data folder (as
 ``benchmarks/tables.py`` does) and runs against it, at once, for ``--seconds``:
@@ -9,7 +10,11 @@ Starts ``literature serve`` in its own process over a fresh data folder (as
   JSON API, sits with bots moving ``--pace`` seconds apart, plays ``auto`` when their own stream says it is
   their move, beside a spectator's stream; a new table when a game ends;
 - ``--learners`` simulated learners of ``benchmarks/web.py`` (``learner``): each trains through the pages
-  (form tokens), answering puzzle after puzzle.
+  (form tokens), answering puzzle after puzzle;
+- with ``--attack``, the floods of ``benchmarks/attacker.py`` beside them, from addresses of their own, for
+  the whole run (issue 56): bodies that never come, new Bearer values, tables and classes made from 8
+  addresses, junk JSON, padded uploads. The honest load must still be answered with 0 errors, and the
+  attacks get no 5xx but the 503 of a cap.
 
 Measured: requests made, errors (a refused request other than the expected 4xx, the limit on new tables
 that a person waits out; a request that failed; a broken stream; a table's file missing
@@ -35,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import tables, web
+from benchmarks.attacker import Attacker
 
 GROWTH_MB = 50.0
 EVERY = 2.0  # seconds between two samples of the server's memory
@@ -93,7 +99,7 @@ def stats(values: list[float]) -> str:
             f"worst {max(values):7.1f} ms")
 
 
-def soak(count: int, learners: int, seconds: float, pace: float) -> bool:
+def soak(count: int, learners: int, seconds: float, pace: float, attack: bool = False) -> bool:
     """Run the soak and print what it measured; True on PASS."""
     home = Path(tempfile.mkdtemp(prefix="literature-soak-"))
     log = (home / "server.log").open("w")  # a file, not a pipe: a long run's log never blocks the server
@@ -108,13 +114,15 @@ def soak(count: int, learners: int, seconds: float, pace: float) -> bool:
     deadline = started + seconds
     people = [guarded(tables.person, run.error, base, run, stop, 6, 1000 * (i + 1)) for i in range(count)]
     trainers = [guarded(web.learner, run.error, base, i, deadline, seen) for i in range(learners)]
+    attacker = Attacker(base, deadline)
     try:
         for thread in people + trainers:
             thread.start()
+        attacks = attacker.start(run.error) if attack else []
         time.sleep(max(0.0, deadline - time.monotonic()))
         stop.set()
         elapsed = time.monotonic() - started
-        for thread in trainers:
+        for thread in trainers + attacks:
             thread.join(120)
         end = rss_mb(server.pid)  # the end of the load, before the pages close
         tables.close_pages(run)
@@ -165,9 +173,11 @@ def soak(count: int, learners: int, seconds: float, pace: float) -> bool:
           f"slope {slope:+.2f} MB a minute")
     step = max(1, len(memory.samples) // 10)
     print("  memory over the run: " + ", ".join(f"{at:.0f} s {mb:.0f} MB" for at, mb in memory.samples[::step]))
+    if attack:
+        print("\n".join(attacker.report()))
     for error in errors[:10]:
         print("  error:", error)
-    passed = not errors and not fives and growth <= GROWTH_MB
+    passed = not errors and not fives and growth <= GROWTH_MB and not attacker.server_errors()
     print(f"{'PASS' if passed else 'FAIL'}: errors {len(errors)} (goal 0), 5xx {fives} (goal 0), "
           f"memory growth {growth:+.1f} MB (goal <= {GROWTH_MB:.0f} MB)")
     return passed
@@ -179,8 +189,9 @@ def main() -> int:
     parser.add_argument("--learners", type=int, default=20, help="simulated learners at once")
     parser.add_argument("--seconds", type=float, default=600.0, help="how long the soak runs")
     parser.add_argument("--pace", type=float, default=0.5, help="seconds between two bots' moves")
+    parser.add_argument("--attack", action="store_true", help="the floods of benchmarks/attacker.py beside the load")
     args = parser.parse_args()
-    return 0 if soak(args.tables, args.learners, args.seconds, args.pace) else 1
+    return 0 if soak(args.tables, args.learners, args.seconds, args.pace, args.attack) else 1
 
 
 if __name__ == "__main__":

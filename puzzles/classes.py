@@ -13,9 +13,12 @@ teacher allows them. Only hashes of the secrets are kept.
 :class:`Classes` keeps every class of a data folder, one private file each
 (``classes/CODE.json``), written before anyone is told of a change; a file
 that cannot be read refuses its own class only (410) and is kept aside. A
-class expires :data:`KEEP_DAYS` days after it was made (its file is removed);
-a server holds at most :data:`MAX_CLASSES`, a class at most
-:data:`MAX_STUDENTS` students. Nothing here writes a sentence for people:
+class expires :data:`KEEP_DAYS` days after it was made (its file is removed),
+one no student joined after :data:`UNUSED_DAYS`; a server holds at most
+:data:`MAX_CLASSES` (when they are all there, the oldest no student joined
+within :data:`SPARE_SECONDS` gives way to a new one), one address may make
+:data:`MAX_PER_ADDRESS` a day, or unused, a class takes at most :data:`MAX_STUDENTS`
+students. Nothing here writes a sentence for people:
 :mod:`trainer.render.classes` does.
 
     >>> from puzzles.examples import example_claim, example_certain
@@ -59,13 +62,16 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.files import puzzles_from_json
+from puzzles.marking import Mark, Miss, Outcome
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
 from puzzles.variety import compatible
-from trainer.files import read_kept, write_atomic
+from trainer.files import read_json, read_kept, write_atomic
+from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import PLAYER_COUNTS, Variant
+from trainer.play.limits import check_share
 from trainer.play.names import look_alike
 from trainer.play.table import CODE, TableError, check_person, digest
 
@@ -85,6 +91,13 @@ MAX_HINTS = 2
 """Hints a student may take on one puzzle (a nudge, then a clue; never the answer)."""
 KEEP_DAYS = 60
 """A class expires this many days after it was made: its file is removed, its links answer 404."""
+UNUSED_DAYS = 7
+"""A class no student has joined expires this many days after it was made."""
+SPARE_SECONDS = 3600.0
+"""When a server holds :data:`MAX_CLASSES`, a class no student joined this long after it was made gives way."""
+MAX_PER_ADDRESS = 20
+"""Classes one client address may have made that no student joined or that were made within a day (a flood
+from one address fills no cap; a teacher's sets in use do not count against the next ones)."""
 MAX_TITLE = 80
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 FIELDS = ("levels", "count", "kinds", "variant", "players", "hints", "closes", "title")
@@ -332,6 +345,15 @@ class ClassSet:
         """When the class expires (:data:`KEEP_DAYS` after it was made)."""
         return self.created + KEEP_DAYS * 86400.0
 
+    @property
+    def expires_unused(self) -> float:
+        """When the class expires if no student has joined it by then (:data:`UNUSED_DAYS` after it was made)."""
+        return self.created + UNUSED_DAYS * 86400.0
+
+    def gone(self, now: float) -> bool:
+        """Whether the class has expired at ``now``."""
+        return now >= self.expires or (not self.students and now >= self.expires_unused)
+
     def closed(self, now: float) -> bool:
         """Whether the closing date is past: first answers are no longer taken."""
         closes = self.settings.closes
@@ -480,24 +502,78 @@ class ClassSet:
 
     @classmethod
     def load(cls, text: str) -> ClassSet:
-        """A class read back from :meth:`text` (a :class:`LiteratureError` when it is not one)."""
+        """A class read back from :meth:`text` (a :class:`LiteratureError` when it is not one: whatever the
+        damage, a number that is not finite, a value of the wrong type, a title that is not text).
+
+        >>> for text in ('{"format": 1, "version": 1e999}', '[' * 5000 + ']' * 5000, '{"format": 1}'):
+        ...     try:
+        ...         ClassSet.load(text)
+        ...     except LiteratureError as error:
+        ...         print(error.message[:48])
+        not a class's file: a number that is not finite:
+        not a class's file: nested deeper than 64
+        not a class's file: KeyError 'settings'
+        """
         try:
-            data = json.loads(text)
+            data = read_json(text)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError("not a class's file of this version")
-            settings = data["settings"]
-            closes = settings.pop("closes")
+            settings = dict(data["settings"])
+            closes = _kind(settings.pop("closes"), str, type(None))
             read = Settings.read(settings, date(1970, 1, 1))
             read = replace(read, closes=date.fromisoformat(closes) if closes else None)
-            students = [Student(str(s["name"]), str(s["secret"]), float(s["joined"]),
-                                {int(n): Answer(**a) for n, a in s["answers"].items()}) for s in data["students"]]
-            found = cls(str(data["code"]), read, str(data["teacher"]), float(data["created"]),
-                        tuple(str(p) for p in data["puzzles"]), students, int(data["version"]))
-        except (ValueError, KeyError, TypeError, AttributeError, LiteratureError) as error:
-            raise LiteratureError(f"not a class's file: {str(error)[:100]}") from None
+            students = [Student(_kind(s["name"], str), _kind(s["secret"], str), _number(s["joined"]),
+                                {int(n): _answer(a) for n, a in _kind(s["answers"], dict).items()})
+                        for s in _kind(data["students"], list)]
+            found = cls(_kind(data["code"], str), read, _kind(data["teacher"], str), _number(data["created"]),
+                        tuple(_kind(p, str) for p in _kind(data["puzzles"], list)), students,
+                        _kind(data["version"], int))
+            if read_json(found.text()) != data:
+                raise ValueError("a value this program would not have written")
+            found.results()
+        except Exception as error:  # (data from outside the program: any damage refuses this class alone)
+            why = error.message if isinstance(error, LiteratureError) else str(error)
+            if isinstance(error, (KeyError, TypeError, AttributeError)):
+                why = f"{error.__class__.__name__} {why}"
+            raise LiteratureError(f"not a class's file: {why[:100]}") from None
         if not CODE.fullmatch(found.code) or not 1 <= len(found.puzzles) <= MAX_COUNT:
             raise LiteratureError("not a class's file: its code or its puzzles are wrong")
         return found
+
+
+def _kind(value: Any, *kinds: type) -> Any:
+    """``value`` when its type is one of ``kinds`` (exactly: ``True`` is not an ``int`` here), else ``TypeError``."""
+    if type(value) not in kinds:
+        raise TypeError(f"{type(value).__name__} where {' or '.join(k.__name__ for k in kinds)} was expected")
+    return value
+
+
+def _number(value: Any) -> float:
+    """A finite number read from a file (``TypeError`` for text, ``True``, ``null``)."""
+    return float(_kind(value, int, float))
+
+
+def _answer(raw: Any) -> Answer:
+    """One student's work on a puzzle, read back from a class's file, each field of its type."""
+    unknown = set(_kind(raw, dict)) - {"opened", "hints", "tries", "first", "right", "mark", "seconds"}
+    if unknown:
+        raise ValueError(f"an answer's field {sorted(unknown)[0][:20]!r}")
+    hints, tries = _kind(raw.get("hints", 0), int), _kind(raw.get("tries", 0), int)
+    seconds = raw.get("seconds")
+    mark = _kind(raw.get("mark"), dict, type(None))
+    if not (0 <= hints <= MAX_HINTS and tries >= 0):
+        raise ValueError("an answer's hints or tries")
+    if mark is not None and mark != _mark(mark).to_json():
+        raise ValueError("an answer's mark")
+    return Answer(_number(raw["opened"]), hints, tries, _kind(raw.get("first"), str, type(None)),
+                  _kind(raw.get("right"), bool, type(None)), mark, None if seconds is None else _number(seconds))
+
+
+def _mark(data: dict[str, Any]) -> Mark:
+    """A mark read back from :meth:`puzzles.marking.Mark.to_json` (an error when it is not one)."""
+    wrong = {Card.parse(card): Miss(_kind(m["said"], str, type(None)), _kind(m["actual"], str, type(None)))
+             for card, m in _kind(data["wrong"], dict).items()}
+    return Mark(_kind(data["correct"], bool), Outcome(data["outcome"]), wrong)
 
 
 class Classes:
@@ -509,6 +585,8 @@ class Classes:
         self.clock = clock
         self.classes: dict[str, ClassSet] = {}
         self.damaged: dict[str, str] = {}
+        self.owners: dict[str, str] = {}
+        """The address that made each class (since the server started), by code."""
         self.loaded = False
         self.lock = threading.RLock()
 
@@ -532,12 +610,16 @@ class Classes:
     def expire(self) -> list[str]:
         """Remove the classes past their expiry (their files too); their codes."""
         now = self.clock()
-        gone = [code for code, found in self.classes.items() if now >= found.expires]
+        gone = [code for code, found in self.classes.items() if found.gone(now)]
         for code in gone:
-            del self.classes[code]
-            with contextlib.suppress(OSError):
-                self.path(code).unlink()
+            self._remove(code)
         return gone
+
+    def _remove(self, code: str) -> None:
+        del self.classes[code]
+        self.owners.pop(code, None)
+        with contextlib.suppress(OSError):
+            self.path(code).unlink()
 
     def get(self, code: str) -> ClassSet:
         """The class ``code`` (404 when there is none or it expired, 410 when its file is damaged)."""
@@ -547,16 +629,26 @@ class Classes:
                 raise ClassError(f"class {code}'s file is damaged and cannot be read (the server kept it aside as "
                                  f"{self.damaged[code]}): make the set again", 410)
             found = self.classes.get(code) if CODE.fullmatch(code) else None
-            if found is None or self.clock() >= found.expires:
+            if found is None or found.gone(self.clock()):
                 self.expire()
                 raise ClassError(f"there is no class {code[:20]!r} here (it may have expired)", 404)
             return found
 
-    def create(self, settings: Settings, puzzles: Sequence[str]) -> tuple[ClassSet, str]:
-        """A new class (saved before its code is given) and the teacher's secret (503 when full)."""
+    def create(self, settings: Settings, puzzles: Sequence[str], owner: str = "") -> tuple[ClassSet, str]:
+        """A new class made by the address ``owner`` (saved before its code is given) and the teacher's secret
+        (429 when ``owner`` made :data:`MAX_PER_ADDRESS` of those kept, 503 when the server is full of classes
+        in use)."""
         with self.lock:
             self.load_all()
             self.expire()
+            try:
+                recent = [c.code for c in self.classes.values() if not c.students or self.clock() - c.created < 86400]
+                check_share(self.owners, recent, owner, MAX_PER_ADDRESS, "classes")
+            except TableError as error:
+                raise ClassError(error.message, error.status) from None
+            spare = [c for c in self.classes.values() if not c.students and self.clock() - c.created > SPARE_SECONDS]
+            if len(self.classes) >= MAX_CLASSES and spare:
+                self._remove(min(spare, key=lambda c: c.created).code)
             if len(self.classes) >= MAX_CLASSES:
                 raise ClassError(f"this server keeps {MAX_CLASSES} classes already: try again when one expires", 503)
             while True:
@@ -567,6 +659,7 @@ class Classes:
             made = ClassSet.new(code, settings, teacher, puzzles, self.clock())
             self._save(made)
             self.classes[code] = made
+            self.owners[code] = owner
             return made, teacher
 
     def change(self, code: str, action: Callable[[ClassSet], Any]) -> Any:
@@ -620,11 +713,11 @@ def pack_puzzle(puzzle_id: str) -> Puzzle:
     return puzzles_from_json(data, f"{BUILT_IN}, puzzle {puzzle_id[:40]}")[0]
 
 
-def make_class(classes: Classes, settings: Settings, seed: int) -> tuple[ClassSet, str]:
-    """A new class of ``classes`` with puzzles of the training pool picked for ``settings`` (:func:`pick`);
-    the class and the teacher's secret."""
+def make_class(classes: Classes, settings: Settings, seed: int, owner: str = "") -> tuple[ClassSet, str]:
+    """A new class of ``classes`` with puzzles of the training pool picked for ``settings`` (:func:`pick`),
+    made by the address ``owner``; the class and the teacher's secret."""
     chosen = pick(settings, training_pool(), seed)
-    return classes.create(settings, [p.id for p in chosen])
+    return classes.create(settings, [p.id for p in chosen], owner)
 
 
 def describe_levels(levels: Sequence[int]) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.store import DB_NAME
+from trainer.files import private_folder
 from trainer.game.errors import LiteratureError
 
 FOLDER = "learners"
@@ -94,5 +95,5 @@ def create(folder: Path, text: str) -> Learner:
         return taken[0]
     if len(learners) > MAX_LEARNERS:
         raise LiteratureError(f"this computer has {MAX_LEARNERS} learners already: pick one")
-    (folder / FOLDER / chosen).mkdir(parents=True, exist_ok=True)
+    private_folder(folder / FOLDER / chosen)  # (0700: no other user of the computer lists the learners)
     return Learner(chosen, chosen, folder / FOLDER / chosen / DB_NAME)

@@ -81,6 +81,7 @@ from puzzles.store_file import (
 )
 from puzzles.streak import Streak, streak_of
 from trainer.clock import now
+from trainer.files import private_folder
 from trainer.game.errors import LiteratureError
 
 MODES = ("normal", "memory")
@@ -246,7 +247,7 @@ class Progress:
         if self._db is not None:
             return self._db
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)  # (0700: no other user lists what is in it)
         except OSError as error:
             raise ProgressError(
                 f"cannot create the data directory ({error.strerror}); set LITERATURE_HOME to a writable one",

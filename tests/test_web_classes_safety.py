@@ -156,7 +156,8 @@ def requests(draw: st.DrawFn, code: str, n: str) -> tuple[str, str, dict[str, An
     options: dict[str, Any] = {}
     body = draw(st.sampled_from(["json", "form", "raw", "none"])) if method == "POST" else "none"
     if body == "json":
-        options["json"] = draw(st.dictionaries(st.sampled_from(KEYS), json_values, max_size=5))
+        options["content"] = json.dumps(draw(st.dictionaries(st.sampled_from(KEYS) | text, json_values, max_size=5)))
+        options["headers"] = {"content-type": "application/json"}
     elif body == "form":
         options["data"] = draw(st.dictionaries(st.sampled_from(KEYS), text, max_size=5))
     elif body == "raw":

@@ -7,6 +7,7 @@ browser's CSRF token, so that they get past the guard to the page's own handling
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -44,6 +45,10 @@ def _templates() -> list[tuple[str, list[str]]]:
 
 TEMPLATES = _templates()
 text = st.one_of(st.sampled_from(SAMPLES), st.text(max_size=40))
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | text
+                           | st.sampled_from(["\ud800", "x\udfffy"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
+                           max_leaves=8)
 segment = st.one_of(st.sampled_from(["2026-06-10", "p-a0ed36c3667a", "app.css", "puzzle.js", "..", "x", ""]),
                     st.text(min_size=1, max_size=30))
 
@@ -62,7 +67,7 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, object]]:
     if headers:
         options["headers"] = headers
     if method in ("POST", "PUT"):
-        body = draw(st.sampled_from(["form", "multipart", "raw", "none"]))
+        body = draw(st.sampled_from(["form", "multipart", "raw", "json", "none"]))
         fields = draw(st.dictionaries(st.sampled_from(FIELDS), text, max_size=5))
         if body == "form":
             options["data"] = fields
@@ -71,6 +76,10 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, object]]:
             options["files"] = {draw(st.sampled_from(["log", "upload"])): (name, draw(st.binary(max_size=200)),
                                                                           "text/plain")}
             options["data"] = fields
+        elif body == "json":  # (issue 56: every JSON type, non-finite numbers and lone surrogates included)
+            options["content"] = json.dumps(draw(st.dictionaries(st.sampled_from(FIELDS) | text, json_values,
+                                                                 max_size=4)))
+            options["headers"] = {**headers, "content-type": "application/json"}
         elif body == "raw":
             options["content"] = draw(st.binary(max_size=300))
             options["headers"] = {**headers, "content-type": draw(st.sampled_from(

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -126,4 +127,50 @@ def test_connections_past_the_cap_are_told_503_with_the_security_headers_and_clo
             answer = _read_all(extra).decode("latin-1")
         assert answer.startswith("HTTP/1.1 503") and all(f"{name}:" in answer.lower() for name in SAFE)
         for sock in held:
+            sock.close()
+
+
+def _from(address: tuple[str, int], source: str) -> socket.socket:
+    """A connection to the server from another address of this computer (127.0.0.2: another client)."""
+    return socket.create_connection(address, timeout=30, source_address=(source, 0))
+
+
+_NO_BODY = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{")
+
+
+def test_a_body_that_never_comes_is_timed_out_and_one_that_comes_is_read(tmp_path: Path) -> None:
+    with _server(tmp_path, LITERATURE_BODY_SECONDS="1", LITERATURE_HEADER_SECONDS="30") as address:
+        held = _connect(address)
+        held.sendall(_NO_BODY)  # the headers, then one byte of the 1,000 declared: the body never ends
+        assert _read_all(held) == b""  # closed by the server within the second (a 30 s wait fails the test)
+        with _connect(address) as honest:
+            body = b'{"players": 6}'
+            honest.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body))
+            time.sleep(0.3)  # (the body comes in a later packet, well within the limit)
+            honest.sendall(body)
+            assert _read_all(honest).startswith(b"HTTP/1.1 201")
+        held.close()
+
+
+def test_one_address_holding_its_whole_share_leaves_room_for_another(tmp_path: Path) -> None:
+    """The attack of issue 56: sockets that send complete headers and no body. One address gets its share (3
+    here, of 6 in all), the rest of its connections are told 503, and another address is still served."""
+    with _server(tmp_path, LITERATURE_MAX_CONNECTIONS="6", LITERATURE_MAX_PER_ADDRESS="3",
+                 LITERATURE_BODY_SECONDS="60", LITERATURE_HEADER_SECONDS="60") as address:
+        flood = [_from(address, "127.0.0.1") for _ in range(3)]
+        for sock in flood:
+            sock.sendall(_NO_BODY)
+        for _ in range(3):  # (read before sending: a request sent after the 503 would reset the connection)
+            with _from(address, "127.0.0.1") as more:
+                assert _read_all(more).startswith(b"HTTP/1.1 503")
+        for _ in range(2):  # another address, twice: served while the three are held
+            with _from(address, "127.0.0.2") as other:
+                other.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                assert _read_all(other).startswith(b"HTTP/1.1 200")
+        for sock in flood:  # the share is still held (nothing answered it): the test held it throughout
+            sock.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                sock.recv(1)
             sock.close()

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import logging
 import os
 import re
@@ -41,7 +42,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -138,7 +139,8 @@ def write_atomic(
     """Write ``text`` (UTF-8, or ``bytes`` as they are) to ``path`` through a temporary file in its folder
     and a rename, once :func:`check_target` allows it (``force``: replace an existing regular file;
     ``inputs``: the files being read, never replaced); the folder is created unless ``create_folder`` is
-    false; ``private``: readable by its owner only (0600, for secrets and a learner's data; else 0644). An
+    false; ``private``: readable by its owner only (0600, for secrets and a learner's data; else 0644; the
+    folders it makes 0700, :func:`private_folder`). An
     ``OSError`` names ``path``, never the temporary file.
 
     >>> import tempfile, pathlib
@@ -152,7 +154,10 @@ def write_atomic(
     folder = path.parent if str(path.parent) else Path(".")
     try:
         if create_folder:
-            folder.mkdir(parents=True, exist_ok=True)
+            if private:
+                private_folder(folder)
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise _naming(error, path) from None
@@ -172,6 +177,90 @@ def write_atomic(
         raise _naming(error, path) from None
     finally:
         Path(temp).unlink(missing_ok=True)
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` and the folders above it that are missing, each 0700 whatever the umask (a server's
+    folders: no other user of the computer lists the tables, classes or learners in them); folders already
+    there are left as they are.
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> private_folder(root / "a" / "b")
+    >>> [oct(f.stat().st_mode & 0o777) for f in (root / "a", root / "a" / "b")]
+    ['0o700', '0o700']
+    """
+    missing = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
+    for each in reversed(missing):  # outermost first
+        with contextlib.suppress(FileExistsError):  # (made meanwhile by another request: left as it is)
+            each.mkdir(mode=0o700)
+            os.chmod(each, 0o700)  # (mkdir's mode is masked by the umask)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(folder))
+
+
+MAX_DEPTH = 64
+"""How deeply arrays and objects may nest in JSON read from outside (this program writes a few levels)."""
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON as this program writes it, from a file or a request: ``ValueError`` (naming the damage) for text
+    that is not JSON, a number that is not finite (``NaN``, ``Infinity``, ``1e999``), a string with a lone
+    surrogate (``"\\ud800"``: it cannot be written back as UTF-8), or nesting deeper than :data:`MAX_DEPTH`.
+
+    >>> read_json('{"a": [1, 2.5, "x"]}')
+    {'a': [1, 2.5, 'x']}
+    >>> for bad in ('{"v": 1e999}', '[NaN]', '["\\ud800"]', '{"\\udc00": 1}', "[" * 100 + "]" * 100, "{"):
+    ...     try:
+    ...         read_json(bad)
+    ...     except ValueError as error:
+    ...         print(str(error)[:42])
+    a number that is not finite: 1e999
+    a number that is not finite: NaN
+    text that is not UTF-8 (a lone surrogate)
+    text that is not UTF-8 (a lone surrogate)
+    nested deeper than 64
+    not JSON: Expecting property name enclosed
+    """
+
+    def finite(number: str) -> float:
+        value = float(number)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError(f"a number that is not finite: {number[:20]}")
+        return value
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"a number that is not finite: {name}")
+
+    try:
+        data = json.loads(text, parse_float=finite, parse_constant=refuse)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_DEPTH}") from None
+    except ValueError as error:
+        if isinstance(error, json.JSONDecodeError):
+            raise ValueError(f"not JSON: {error}") from None
+        raise
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, str):
+            _utf8(value)
+        elif isinstance(value, (list, dict)):
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"nested deeper than {MAX_DEPTH}")
+            if isinstance(value, dict):
+                for key in value:
+                    _utf8(key)
+            todo.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return data
+
+
+def _utf8(text: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("text that is not UTF-8 (a lone surrogate)") from None
 
 
 def probe_folder(folder: Path) -> None:
@@ -246,7 +335,7 @@ def read_kept(
         files = []
     found: dict[str, T] = {}
     damaged: dict[str, str] = {}
-    caught: tuple[type[Exception], ...] = (OSError, UnicodeDecodeError, *errors)
+    caught: tuple[type[Exception], ...] = (Exception, *errors)  # (whatever the damage: 1e999, deep nesting, …)
     for file in files[:most]:
         if not code.fullmatch(file.stem):
             continue

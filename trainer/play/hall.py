@@ -54,11 +54,10 @@ from typing import TypeVar
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Event
-from trainer.game.notation import Game
 from trainer.memory import give_back
 from trainer.play.ending import SeatEnding, own_notes, seat_ending
 from trainer.play.game_ids import GameIds
-from trainer.play.limits import Limits
+from trainer.play.limits import MAX_TABLES_PER_ADDRESS, Limits, check_share, stale
 from trainer.play.match import Match
 from trainer.play.saved import load, save
 from trainer.play.seat import Reply
@@ -66,6 +65,7 @@ from trainer.play.seat_view import SeatView
 from trainer.play.table import CODE, Options, Table, TableError
 from trainer.review import Note, Review, review_game
 from trainer.review.kept import Reviews
+from trainer.review.opened import review_source
 
 log = logging.getLogger("literature.web.tables")
 
@@ -145,6 +145,8 @@ class Hall:
         self.locks: dict[str, asyncio.Lock] = {}
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.owners: dict[str, str] = {}
+        """The address that made each table (since the server started): an address may hold only a few."""
         self.made: dict[str, float] = {}
         """When each table last changed (before it was saved): the live stream's messages say it."""
         self.saved = 0
@@ -378,13 +380,15 @@ class Hall:
             return self.get(code)
 
     def _idle(self, table: Table) -> bool:
-        return self.clock() - table.touched > IDLE_SECONDS
+        return stale(table, self.clock(), IDLE_SECONDS, full=len(self.tables) >= MAX_TABLES)
 
     def expire(self) -> list[str]:
-        """Remove the tables nobody touched for :data:`IDLE_SECONDS` (their files too); their codes."""
+        """Remove the tables nobody touched for :data:`IDLE_SECONDS`, or at which no seat was taken within an
+        hour (:func:`~trainer.play.limits.stale`), their files too; their codes."""
         gone = [code for code, table in self.tables.items() if self._idle(table)]
         for code in gone:
             del self.tables[code]
+            self.owners.pop(code, None)
             with contextlib.suppress(OSError):
                 self.path(code).unlink()
             for listener in self.listeners.pop(code, set()):
@@ -393,10 +397,13 @@ class Hall:
                     listener.queue.put_nowait("")
         return gone
 
-    async def create(self, options: Options) -> tuple[Table, str]:
-        """A new table (saved before its code is given) and its host's secret."""
+    async def create(self, options: Options, owner: str = "") -> tuple[Table, str]:
+        """A new table made by the address ``owner`` (saved before its code is given) and its host's secret; an
+        address may have made only :data:`~trainer.play.limits.MAX_TABLES_PER_ADDRESS` tables not over yet."""
         self.load_all()
         self.expire()
+        check_share(self.owners, [c for c, t in self.tables.items() if t.phase != "over"], owner,
+                    MAX_TABLES_PER_ADDRESS)
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this server holds {MAX_TABLES} tables already: try again later", 503)
         while True:
@@ -406,7 +413,7 @@ class Hall:
         host = secrets.token_urlsafe(18)
         table = Table.new(code, options, host, self.clock())
         await asyncio.to_thread(self._save, table)
-        self.tables[code] = table
+        self.tables[code], self.owners[code] = table, owner
         return table, host
 
     # -- changes -------------------------------------------------------------------------------
@@ -577,11 +584,6 @@ class Hall:
         table.rest()
         table.changed(self.clock())
         give_back()  # what the game's bots and coaches freed, back to the system
-
-
-def review_source(code: str, game: Game) -> tuple[str, tuple[int, int]]:
-    """What the review pages call a finished table's game, and its stamp (:class:`trainer.review.kept.Reviews`)."""
-    return f"table:{code}", (len(game.events), 0)
 
 
 def _stamp(path: Path) -> tuple[int, int]:

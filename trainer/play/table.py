@@ -54,6 +54,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from trainer.files import read_json
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Event
 from trainer.game.notation import write_game
@@ -650,11 +651,11 @@ class Table:
         ...         print(error.message[:40])
         not a table's file (AttributeError: 'lis
         not a table's file (KeyError: 'options')
-        not a table's file (JSONDecodeError: Exp
+        not a table's file (ValueError: not JSON
         not a table's file (KeyError: 'options')
         """
         try:
-            table = cls._read(json.loads(text))
+            table = cls._read(read_json(text))
             table._check()
         except Exception as error:  # (the file is data from outside the program: any damage refuses it alone)
             if isinstance(error, LiteratureError):
@@ -697,7 +698,7 @@ class Table:
             raise ValueError("the end of the game")
         if any(said.seat not in self.names() for said in self.chat) or not self.muted <= set(self.names()):
             raise ValueError("the chat's seats are not the table's")
-        self.text()
+        read_json(self.text())  # (a time read as NaN from "nan" is not one)
         for viewer in [None, *(p.name for p in self.places)]:
             self.view(viewer)
 

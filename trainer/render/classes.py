@@ -77,13 +77,16 @@ def dates_line(found: ClassSet) -> str:
     """When answers close (if the teacher said) and when the class expires."""
     closes = found.settings.closes
     close = f"Answers are taken until {stamp(end_of(closes))}. " if closes else ""
-    return f"{close}The class and its results are deleted on {stamp(found.expires)}."
+    unused = f" (on {stamp(found.expires_unused)} if no student has joined by then)" if not found.students else ""
+    return f"{close}The class and its results are deleted on {stamp(found.expires)}{unused}."
 
 
 def expiry_json(found: ClassSet) -> dict[str, Any]:
-    """The class's dates for the API: ``expires`` and ``closes`` (ISO moments, UTC; ``closes`` may be null)."""
+    """The class's dates for the API: ``expires``, ``expires_unused`` (when it expires if no student has joined
+    by then) and ``closes`` (ISO moments, UTC; ``closes`` may be null)."""
     closes = found.settings.closes
     return {"expires": datetime.fromtimestamp(found.expires, UTC).isoformat(),
+            "expires_unused": datetime.fromtimestamp(found.expires_unused, UTC).isoformat(),
             "closes": datetime.fromtimestamp(end_of(closes), UTC).isoformat() if closes else None}
 
 

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from puzzles.store import home_dir
@@ -66,8 +66,14 @@ def page_routes() -> list[BaseRoute]:
     routes += worksheet_pages.routes
     routes += table_api_routes.routes + table_pages_routes.routes
     routes += class_pages.routes
+    routes.append(Route("/api/openapi.json", _openapi, methods=["GET"]))
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
+
+
+async def _openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the JSON API described as OpenAPI 3 (the package's ``web/openapi.json``)."""
+    return Response((Path(__file__).parent / "openapi.json").read_bytes(), media_type="application/json")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -80,9 +86,12 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _library_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, LiteratureError)
+    home = str(request.app.state.home)  # (a file of the data folder is named, never its path: that is the log's)
+    shown = str(error).replace(error.path or home, Path(error.path or home).name).replace(home, "the data folder")
     if isinstance(error, ProgressError):
-        return error_page(request, 503, "Progress unavailable", str(error))
-    return error_page(request, 400, "Cannot do that", str(error))
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        return error_page(request, 503, "Progress unavailable", f"{shown} (the server's log names the file)")
+    return error_page(request, 400, "Cannot do that", shown)
 
 
 async def _unexpected(request: Request, error: Exception) -> Response:

@@ -66,7 +66,8 @@ def _now(request: Request) -> float:
 
 async def _make(request: Request, settings: Settings) -> tuple[ClassSet, str]:
     """A new class picked from the pack (in a worker thread) and the teacher's secret."""
-    return await run_in_threadpool(rules.make_class, store(request), settings, int.from_bytes(os.urandom(7)))
+    return await run_in_threadpool(rules.make_class, store(request), settings, int.from_bytes(os.urandom(7)),
+                                   client_key(request))
 
 
 @api

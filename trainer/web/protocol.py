@@ -1,4 +1,4 @@
-"""The connections of ``literature serve``: a time limit on headers, a cap on open connections, safe headers.
+"""The connections of ``literature serve``: time limits on headers and bodies, caps on connections, safe headers.
 
 uvicorn closes a connection idle between requests (its ``timeout_keep_alive``)
 but waits for ever on one that never finishes its headers, takes any number
@@ -6,21 +6,20 @@ of connections, and answers a malformed request with a bare 400. Its HTTP/1.1
 protocol class is extended here (the documented ``http=`` setting of
 ``uvicorn.Config``):
 
-- a request's line and headers must arrive within :data:`HEADER_SECONDS` of
-  the connection opening or of the previous response, or the connection is
-  closed (a slow or silent client holds nothing for long);
-- beyond :data:`MAX_CONNECTIONS` open connections, a new one is answered 503
-  and closed at once;
+- a request's line and headers must arrive within :data:`HEADER_SECONDS` of the connection opening or of the
+  previous response, and its body within :data:`BODY_SECONDS` of its headers, or the connection is closed (a
+  slow or silent client, or one that declares a length and sends nothing, holds nothing for long);
+- beyond :data:`MAX_CONNECTIONS` open connections, or :data:`MAX_PER_ADDRESS` from one client address, a new
+  one is answered 503 and closed at once (one address never holds the connections others need);
 - the early answers made here (the 400 of a malformed request, that 503)
   carry the same security headers as every page (:data:`trainer.web.security.HEADERS`).
 
-``LITERATURE_HEADER_SECONDS`` sets the time limit and ``LITERATURE_MAX_CONNECTIONS``
-the cap (the tests use one second and a few connections).
+``LITERATURE_HEADER_SECONDS``, ``LITERATURE_BODY_SECONDS``, ``LITERATURE_MAX_CONNECTIONS`` and
+``LITERATURE_MAX_PER_ADDRESS`` set them (the tests use one second and a few connections). Behind a proxy every
+client has the proxy's address: let the proxy cap connections per client instead.
 
-    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "1.5"}), header_seconds({})
-    (1.5, 10.0)
-    >>> header_seconds({"LITERATURE_HEADER_SECONDS": "soon"}), max_connections({"LITERATURE_MAX_CONNECTIONS": "3"})
-    (10.0, 3)
+    >>> setting("S", 10.0, {"S": "1.5"}), setting("S", 10.0, {}), setting("S", 10.0, {"S": "soon"})
+    (1.5, 10.0, 10.0)
 """
 
 from __future__ import annotations
@@ -36,24 +35,21 @@ from trainer.web.security import HEADERS
 
 HEADER_SECONDS = 10.0
 """How long a connection may take to send a request's line and headers."""
+BODY_SECONDS = 30.0
+"""How long a request's body may take to arrive after its headers (5 MB at 170 kB/s)."""
 MAX_CONNECTIONS = 1000
 """Open connections at most (the live streams of pages included)."""
+MAX_PER_ADDRESS = 200
+"""Open connections from one address at most (a class behind one router), a fifth of :data:`MAX_CONNECTIONS`."""
 
 
-def header_seconds(environ: Mapping[str, str] = os.environ) -> float:
-    """The time limit on headers: ``LITERATURE_HEADER_SECONDS`` when it is a positive number, else the default."""
+def setting(name: str, default: float, environ: Mapping[str, str] = os.environ) -> float:
+    """The environment's ``name`` when it is a number above 0 and below 100,000, else ``default``."""
     try:
-        seconds = float(environ.get("LITERATURE_HEADER_SECONDS", ""))
+        value = float(environ.get(name, ""))
     except ValueError:
-        return HEADER_SECONDS
-    return seconds if 0 < seconds < 3600 else HEADER_SECONDS
-
-
-def max_connections(environ: Mapping[str, str] = os.environ) -> int:
-    """The cap on open connections: ``LITERATURE_MAX_CONNECTIONS`` when it is a positive whole number, else
-    :data:`MAX_CONNECTIONS`."""
-    text = environ.get("LITERATURE_MAX_CONNECTIONS", "")
-    return int(text) if text.isdigit() and 0 < int(text) <= 100_000 else MAX_CONNECTIONS
+        return default
+    return value if 0 < value < 100_000 else default
 
 
 class GuardedProtocol(H11Protocol):
@@ -63,12 +59,17 @@ class GuardedProtocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting: object = None
-        self._seconds = header_seconds()
-        self._most = max_connections()
+        self._body = False  # the deadline is the body's (else the headers')
+        self._seconds = setting("LITERATURE_HEADER_SECONDS", HEADER_SECONDS)
+        self._body_seconds = setting("LITERATURE_BODY_SECONDS", BODY_SECONDS)
+        self._most = int(setting("LITERATURE_MAX_CONNECTIONS", MAX_CONNECTIONS))
+        self._per_address = int(setting("LITERATURE_MAX_PER_ADDRESS", MAX_PER_ADDRESS))
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self._most:
+        address = self.client[0] if self.client else None
+        if len(self.connections) > self._most or (address is not None and self._per_address < sum(
+                1 for other in self.connections if (getattr(other, "client", None) or ("",))[0] == address)):
             self._answer(503, b"Too many connections: try again in a moment.")
             return
         self._arm()
@@ -79,8 +80,14 @@ class GuardedProtocol(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.cycle is not self._waiting:  # a request's headers have arrived
+        cycle = self.cycle
+        if self._body:
+            if cycle is not self._waiting or not cycle.more_body:  # the body has arrived
+                self._disarm()
+        elif cycle is not self._waiting and self._deadline is not None:  # a request's headers have arrived
             self._disarm()
+            if cycle.more_body and not cycle.response_complete:
+                self._arm(body=True)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -90,19 +97,23 @@ class GuardedProtocol(H11Protocol):
     def send_400_response(self, msg: str) -> None:
         self._answer(400, msg.encode("ascii", "replace"))
 
-    def _arm(self) -> None:
+    def _arm(self, *, body: bool = False) -> None:
         self._disarm()
         self._waiting = self.cycle
-        self._deadline = self.loop.call_later(self._seconds, self._too_slow)
+        self._body = body
+        self._deadline = self.loop.call_later(self._body_seconds if body else self._seconds, self._too_slow)
 
     def _disarm(self) -> None:
+        self._body = False
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
     def _too_slow(self) -> None:
-        self._deadline = None
-        if self.cycle is self._waiting and not self.transport.is_closing():
+        body, self._deadline, self._body = self._body, None, False
+        cycle = self.cycle
+        late = cycle is self._waiting and (not body or (cycle.more_body and not cycle.response_complete))
+        if late and not self.transport.is_closing():
             self.transport.close()
 
     def _answer(self, status: int, text: bytes) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -39,38 +38,15 @@ from starlette.routing import Route
 
 from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
-from trainer.play.hall import review_source
 from trainer.play.saved import load, saved_games
 from trainer.render.review_page import moment_view, queued_words
 from trainer.review.kept import Reviews, check_log, keep_log, stamp, upload_name, uploaded
 from trainer.review.moment import Why, read_log, why
+from trainer.review.opened import Opened, open_table
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
 from trainer.web.table_api import hall
 
 log = logging.getLogger("literature.web")
-
-
-@dataclass(frozen=True)
-class Opened:
-    """A game to review: its address, the record (only the hands its reviewer may see), the views offered.
-
-    ``public``: the notes judge every move from the public view (each claim from its claimer's), as a table's
-    spectator sees them; ``only``: the notes shown are this player's only (a table's seat sees its own);
-    ``table``: the game of a table (its review says whom it is shown as).
-    """
-
-    address: str
-    source: str
-    title: str
-    game: Game
-    views: tuple[str | None, ...]
-    default: str | None
-    stamp: tuple[int, int]
-    remark: str = ""
-    public: bool = False
-    only: str | None = None
-    table: bool = False
-    links: tuple[tuple[str, str], ...] = ()
 
 
 # -- where a game comes from ------------------------------------------------------------------------
@@ -107,19 +83,6 @@ def open_log(request: Request, key: str) -> Opened | Response:
     default = listed[0] if len(listed) == 1 else None
     views = (*listed, None)
     return Opened(f"/review/log/{key}", str(path), f"Uploaded log {key[:8]}", game, views, default, stamp(path))
-
-
-def open_table(code: str, game: Game, seat: str | None, queued: Sequence[int] | None = None) -> Opened:
-    """The finished game of table ``code`` (every hand: the game is over), seen by ``seat`` (its own notes, the
-    chances from its seat or the public's; ``queued``: its missed moments queued for training, how many new) or,
-    for ``None``, by a spectator (the public view and its notes)."""
-    links = (("the table", f"/t/{code}"), ("download the game (.lit)", f"/api/tables/{code}/log"))
-    source, stamp = review_source(code, game)  # (the hall's one review of the table, kept under this name)
-    address, title = f"/t/{code}/review", f"Review of table {code}"
-    if seat is None:
-        return Opened(address, source, title, game, (None,), None, stamp, public=True, table=True, links=links)
-    return Opened(address, source, title, game, (seat, None), seat, stamp, queued_words(queued), only=seat,
-                  table=True, links=links)
 
 
 # -- requests ----------------------------------------------------------------------------------------
@@ -237,7 +200,7 @@ async def review_table(request: Request, code: str, game: Game, seat: str | None
                        queued: Sequence[int] | None = None) -> Response:
     """``GET /t/CODE/review?event=N&view=V``: a finished table's game on this page, seen by ``seat`` (the seat
     this browser holds; ``queued``: its missed moments queued for training) or by a spectator (``None``)."""
-    return await show(request, open_table(code, game, seat, queued))
+    return await show(request, open_table(code, game, seat, queued_words(queued)))
 
 
 routes = [

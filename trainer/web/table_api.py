@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from puzzles.session import queue_missed
+from trainer.files import read_json
 from trainer.game.errors import LiteratureError
 from trainer.play.hall import Hall, Listener, Queue
 from trainer.play.limits import ACT, CHAT, CREATE, JOIN, READ
@@ -109,9 +110,9 @@ async def body_of(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise TableError("the request is not JSON") from None
+        data = read_json(raw)
+    except ValueError as error:
+        raise TableError(f"the request is not JSON this server reads ({error})") from None
     if not isinstance(data, dict):
         raise TableError("the request is not a JSON object")
     return data
@@ -169,7 +170,7 @@ async def create(request: Request) -> Response:
         raise TableError("seed: a table's deal is the server's own secret, never a client's (a server started "
                          f"with {FIXED_SEEDS}=1 takes a fixed seed, for tests and benchmarks)")
     options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
-    table, host = await tables.create(options)
+    table, host = await tables.create(options, client_key(request))
     return answer({"table": table.code, "host": host, "seats": table.names(), "link": f"/t/{table.code}"}, 201)
 
 

@@ -104,7 +104,7 @@ async def new_table(request: Request) -> Response:
         body: dict[str, Any] = {**form, "players": int(form["players"]) if form.get("players", "").isdigit()
                                 else form.get("players", 6)}
         options = Options.read(body, int.from_bytes(os.urandom(7), "big"))
-        table, host = await tables.create(options)
+        table, host = await tables.create(options, client_key(request))
     except LiteratureError as error:
         return _tables(request, error.status if isinstance(error, TableError) else 400, error.message)
     response = RedirectResponse(f"/t/{table.code}", status_code=303)
