@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from trainer.play.game_ids import game_id
 
 from puzzles.classes import FOLDER as CLASSES
 from puzzles.classes import ClassSet
 from trainer.game.errors import LiteratureError
+from trainer.play.game_ids import game_id
 
 from web_helpers import client, form
 

@@ -13,12 +13,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from trainer.play.hall import MAX_TABLES, Hall
 
 from puzzles.classes import MAX_CLASSES, UNUSED_DAYS, ClassError, Classes, Settings
 from puzzles.classes import MAX_PER_ADDRESS as CLASSES_PER_ADDRESS
 from puzzles.classes import SPARE_SECONDS as CLASS_SPARE
 from trainer.game.errors import LiteratureError
+from trainer.play.hall import MAX_TABLES, Hall
 from trainer.play.limits import MAX_IDLE, MAX_KEYS, MAX_TABLES_PER_ADDRESS, SPARE_SECONDS, UNOPENED_SECONDS, Limits
 from trainer.play.table import Options, TableError
 from trainer.review.kept import MAX_UPLOAD_BYTES, UPLOADS, keep_log
