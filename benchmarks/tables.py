@@ -48,11 +48,9 @@ def free_port() -> int:
 
 def events_on_file(home: Path, code: str) -> int:
     """How many events the table's file holds (its ``.lit`` lines after the headers)."""
-    data = json.loads((home / "tables" / f"{code}.json").read_text())
-    if not data["game"]:
-        return 0
+    text = (home / "tables" / f"{code}.lit").read_text()
     heads = ("#", "variant:", "players:", "dealer:", "hand ")
-    return sum(1 for line in data["game"].splitlines() if line.strip() and not line.startswith(heads))
+    return sum(1 for line in text.splitlines() if line.strip() and not line.startswith(heads))
 
 
 class Run:

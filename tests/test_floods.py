@@ -102,7 +102,7 @@ def test_a_flood_of_tables_from_many_addresses_leaves_room_for_an_honest_newcome
     now[0] += SPARE_SECONDS + 1
     newcomer, _ = asyncio.run(hall.create(Options(seed=3), "192.0.2.9"))  # served: the empty tables gave way
     assert hall.get(newcomer.code) is newcomer and hall.get(honest.code) is honest
-    assert len(hall.tables) == 2 and len(list((tmp_path / "tables").glob("*.json"))) == 2
+    assert len(hall.tables) == 2 and len(list((tmp_path / "tables").glob("*.lit"))) == 2
 
 
 def test_a_table_no_seat_was_taken_at_expires_within_the_hour(tmp_path: Path) -> None:

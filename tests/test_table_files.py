@@ -24,7 +24,7 @@ from trainer.play.game_ids import game_id
 from trainer.play.hall import FOLDER
 from trainer.play.match import Match, Seating
 from trainer.play.saved import save
-from trainer.play.table import Options, Table, TableError
+from trainer.play.table import TABLE_LINE, Options, Table, TableError
 
 from web_helpers import client, token
 
@@ -40,8 +40,10 @@ def _table(code: str, started: bool) -> Table:
 
 
 def _valid(started: bool) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(_table(BAD, started).text())
-    return data
+    """A table's record and game as the files before issue 53 kept them (one JSON object), which are still read."""
+    first, _, game = _table(BAD, started).text().partition("\n")
+    data: dict[str, Any] = json.loads(first.removeprefix(TABLE_LINE))
+    return {**data, "game": game or None}
 
 
 json_values = st.recursive(  # (issue 56: non-finite numbers, text reading "nan", lone surrogates too)
@@ -133,7 +135,7 @@ def test_files_holding_secrets_or_a_learners_data_are_private(tmp_path: Path) ->
         game_id(tmp_path, saved)  # makes the web key
         with Progress(tmp_path / "progress.sqlite3") as store:
             store.rating()
-        private = [tmp_path / FOLDER / f"{code}.json", saved, tmp_path / "progress.sqlite3",
+        private = [tmp_path / FOLDER / f"{code}.lit", saved, tmp_path / "progress.sqlite3",
                    *tmp_path.glob("*key*")]
         assert len(private) >= 4
         for path in private:
@@ -199,9 +201,9 @@ def test_a_finished_table_keeps_no_bots_or_coaches_knowledge() -> None:
 def test_the_damage_issue_56_found_in_table_files(tmp_path: Path, field: str, value: str) -> None:
     folder = tmp_path / FOLDER
     folder.mkdir()
-    (folder / f"{GOOD}.json").write_text(_table(GOOD, True).text())
+    (folder / f"{GOOD}.lit").write_text(_table(GOOD, True).text())
     text = re.sub(rf'"{field}": [^,\n}}]*', lambda _: f'"{field}": {value}', _table(BAD, True).text(), count=1)
-    (folder / f"{BAD}.json").write_text(text)
+    (folder / f"{BAD}.lit").write_text(text)
     browser = client(tmp_path)
     for path in (f"/api/tables/{BAD}/state", f"/t/{BAD}"):
         assert browser.get(path).status_code == 410
@@ -239,3 +241,21 @@ def test_names_that_look_alike_are_one_name_in_a_class(first: str, other: str) -
     assert refused.value.status == 409
     found.join("Ian", 0.0)
     found.join("Lan", 0.0)  # (I and L do not look alike: two names)
+
+
+def test_a_table_is_kept_as_its_games_log_and_an_old_json_file_is_written_again_as_one(tmp_path: Path) -> None:
+    """One saved form for every table (issue 53): a friends' table's file is its game's complete .lit, which
+    `literature check` reads as it reads a saved game; a table kept as JSON before is read, then kept as a .lit."""
+    from command_line import run
+
+    folder = tmp_path / FOLDER
+    folder.mkdir()
+    old = _table(GOOD, True)
+    first, _, game = old.text().partition("\n")
+    record = json.loads(first.removeprefix(TABLE_LINE))
+    (folder / f"{GOOD}.json").write_text(json.dumps({**record, "game": game}))  # the file as it was before
+    browser = client(tmp_path)
+    assert browser.get(f"/api/tables/{GOOD}/state").status_code == 200
+    assert not (folder / f"{GOOD}.json").exists() and (folder / f"{GOOD}.lit").read_text() == old.text()
+    code, out, err = run("check", str(folder / f"{GOOD}.lit"))
+    assert code == 0, (out, err)

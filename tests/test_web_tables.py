@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web_table_helpers import bearer
+from trainer.game.notation import parse_game
 from trainer.play.hall import IDLE_SECONDS
 from trainer.play.limits import Limits
 from trainer.play.match import CoachLevel
@@ -301,9 +301,10 @@ def test_the_table_file_is_json_with_the_complete_game(api: TestClient, tmp_path
     made = api.post("/api/tables", json={"seed": 9}).json()
     api.post(f"/api/tables/{made['table']}/start", headers=bearer(made["host"]))
     state = wait_for(api, made["table"], None, lambda s: s["event_count"] >= 3)
-    saved = json.loads((tmp_path / "tables" / f"{made['table']}.json").read_text())
-    assert saved["game"].count("\nhand ") == 6 and saved["game"].count(" asks ") >= 3
-    assert made["host"] not in json.dumps(saved) and state["phase"] in ("playing", "over")
+    saved = (tmp_path / "tables" / f"{made['table']}.lit").read_text()
+    assert saved.startswith("# literature table: {") and saved.count("\nhand ") == 6 and saved.count(" asks ") >= 3
+    assert parse_game(saved).events == Table.load(saved).match.game().events  # type: ignore[union-attr]
+    assert made["host"] not in saved and state["phase"] in ("playing", "over")
 
 
 def test_the_leak_scan_finds_a_card_of_another_hand() -> None:
@@ -382,7 +383,7 @@ def test_the_tables_seed_never_reaches_a_client_before_the_game_is_over(
     taken = api.post(f"/api/tables/{code}/seats/Ann", json={"name": "Zoe"})
     seen += [taken.text, api.post(f"/api/tables/{code}/start", headers=bearer(host)).text]
     secret = taken.json()["secret"]
-    seed = json.loads((tmp_path / "tables" / f"{code}.json").read_text())["options"]["seed"]
+    seed = Table.load((tmp_path / "tables" / f"{code}.lit").read_text()).options.seed
     assert seed >= 2**20  # (drawn by the server: seven random bytes)
     state = wait_for(api, code, secret, lambda s: s["turn"] == "Ann" or s["over"])
     assert not state["over"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from starlette.testclient import TestClient
 
 from tests.web_table_helpers import Stream, bearer, leaks, live_server
 from trainer.game.notation import parse_game
+from trainer.play.table import Table
 from trainer.web.app import create_app
 
 PEOPLE = ("Bob", "Cat", "Fay")
@@ -20,8 +20,8 @@ PEOPLE = ("Bob", "Cat", "Fay")
 
 def saved_events(home: Path, code: str) -> int:
     """How many events the table's file holds now."""
-    data = json.loads((home / "tables" / f"{code}.json").read_text())
-    return len(parse_game(data["game"]).events) if data["game"] else -1
+    table = Table.load((home / "tables" / f"{code}.lit").read_text())
+    return len(table.match.state.events) if table.match is not None else -1
 
 
 def play_out(base: str, code: str, secrets: dict[str, str], streams: dict[str | None, Stream]) -> None:

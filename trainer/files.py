@@ -313,9 +313,10 @@ def _naming(error: OSError, path: Path) -> OSError:
 
 def read_kept(
     folder: Path, code: re.Pattern[str], most: int, load: Callable[[str], T], code_of: Callable[[T], str],
-    errors: tuple[type[Exception], ...], log: logging.Logger, what: str,
+    errors: tuple[type[Exception], ...], log: logging.Logger, what: str, suffixes: tuple[str, ...] = (".json",),
 ) -> tuple[dict[str, T], dict[str, str]]:
-    """Every ``CODE.json`` a server kept in ``folder`` (at most ``most`` files; names not matching ``code``
+    """Every ``CODE.json`` (or ``CODE`` and another of ``suffixes``, the first of two files of one code kept)
+    a server kept in ``folder`` (at most ``most`` files; names not matching ``code``
     skipped), read by ``load``, which raises one of ``errors`` on a damaged file. A file that cannot be read,
     whatever its damage, or that holds another code, refuses only its own ``what``: it is renamed
     ``CODE.json.damaged`` (kept, never read again) and named in ``log``. The values read, by code, and the
@@ -330,14 +331,15 @@ def read_kept(
         ({'ab': 'ab'}, {'cd': 'cd.json.damaged', 'ef': 'ef.json.damaged'})
     """
     try:
-        files = sorted(folder.glob("*.json"))
+        files = sorted((f for suffix in suffixes for f in folder.glob(f"*{suffix}")),
+                       key=lambda f: (f.stem, suffixes.index(f.suffix)))
     except OSError:
         files = []
     found: dict[str, T] = {}
     damaged: dict[str, str] = {}
     caught: tuple[type[Exception], ...] = (Exception, *errors)  # (whatever the damage: 1e999, deep nesting, …)
     for file in files[:most]:
-        if not code.fullmatch(file.stem):
+        if not code.fullmatch(file.stem) or file.stem in found:
             continue
         try:
             value = load(file.read_text(encoding="utf-8"))

@@ -2,10 +2,10 @@
 
 ``literature play`` (the terminal), ``/play`` (a game against bots in the
 browser) and ``/t/CODE`` (friends) are doors onto the :class:`Hall`. It opens,
-saves and loads tables (:meth:`Table.text` and :meth:`Table.load`: a friends'
-table in ``tables/CODE.json``, a one-person game in its ``.lit`` in
-``games/``), takes each change under the table's one lock and saves it before
-anyone hears of it (:meth:`Hall.guarded`: whatever an action raises, the lock
+saves and loads tables in one form (:meth:`Table.text` and :meth:`Table.load`:
+the game's complete ``.lit``, a friends' table's own record in its first line;
+``tables/CODE.lit`` for a friends' table, ``games/`` for one person's), takes
+each change under the table's one lock and saves it before anyone hears of it (:meth:`Hall.guarded`: whatever an action raises, the lock
 is released, the table goes on, and the door gets a :class:`TableError` with a
 status and one line), drives the bots (:meth:`Hall.bot_moves`: the one driver;
 the pace is the door's: the terminal's pause, ``/play``'s one step per request,
@@ -334,18 +334,26 @@ class Hall:
     # -- the tables ----------------------------------------------------------------------------
 
     def path(self, code: str) -> Path:
-        """The file of table ``code``."""
-        return self.folder / f"{code}.json"
+        """The file of table ``code`` (a ``.lit``: :meth:`Table.text`)."""
+        return self.folder / f"{code}.lit"
 
     def load_all(self) -> None:
         """Read every table's file (once, at the first request). A file that cannot be read, whatever its
-        damage, refuses its own table only: it is renamed ``CODE.json.damaged`` (kept, never read again), named
+        damage, refuses its own table only: it is renamed ``CODE.lit.damaged`` (kept, never read again), named
         in the log, and its players are told so (:meth:`get`); a game a bot was to move on goes on."""
         if self.loaded:
             return
         self.loaded = True
         found, damaged = read_kept(self.folder, CODE, MAX_TABLES * 2, Table.load, lambda t: t.code,
-                                   (LiteratureError,), log, "table")
+                                   (LiteratureError,), log, "table", (".lit", ".json"))
+        for code, table in found.items():  # a table kept as JSON before issue 53: written as a .lit, once
+            old = self.folder / f"{code}.json"
+            if old.exists():
+                try:
+                    self._save(table)
+                    old.unlink()
+                except OSError as error:
+                    log.warning("table %s: its old file could not be written again as a .lit: %s", code, error)
         self.tables.update(found)
         self.damaged.update(damaged)
         self.expire()

@@ -71,7 +71,9 @@ from trainer.play.seat_view import SeatView, choices, offered, seat_view
 from trainer.play.view import Role
 
 FORMAT = 1
-"""The version of a table's file."""
+"""The version of a table's record (:meth:`Table.text`)."""
+TABLE_LINE = "# literature table:"
+"""The comment that begins a table's file and holds its record (:meth:`Table.text`)."""
 CODE = re.compile(r"[a-z2-9]{8}")
 """A table's code: eight letters and digits (no 0, 1: they read as O, l)."""
 MAX_PERSON = 24
@@ -625,18 +627,38 @@ class Table:
     # -- the file ------------------------------------------------------------------------------
 
     def text(self) -> str:
-        """The table's file: JSON with the game's saved text (a complete ``.lit``) inside."""
+        """The table's file, in one form for every table: its game's complete ``.lit`` (the seating line, every
+        hand, every event: what ``literature check`` and ``review`` read), under one more comment line that keeps
+        the table's own record (``# literature table: {...}``: its code, the host's hash, the seats, the chat,
+        the end). A one-person game has no such record: its file is the ``.lit`` alone. A lobby's file is the
+        record line alone (no deal yet).
+
+        >>> table = Table.new("abcd2345", Options(seed=3), "host", now=0.0)
+        >>> table.text().startswith(TABLE_LINE), table.text().count("\\n")
+        (True, 1)
+        >>> table.start("host", now=1.0)
+        >>> lines = table.text().splitlines()
+        >>> lines[1].startswith("# literature play:"), sum(line.startswith("hand ") for line in lines)
+        (True, 6)
+        >>> Table.load(table.text()).text() == table.text()
+        True
+        """
+        if not self.code and self.match is not None:
+            return self.match.text()
+        record = json.dumps(self._record())
+        return f"{TABLE_LINE} {record}\n" + (self.match.text() if self.match is not None else "")
+
+    def _record(self) -> dict[str, Any]:
+        """What the table's file keeps beside its game (:meth:`text`)."""
         options = self.options
-        data = {
+        return {
             "format": FORMAT, "code": self.code, "host": self.host, "created": self.created, "touched": self.touched,
             "options": {"variant": options.variant.value, "players": options.players, "bots": options.bots.value,
                         "coach": [c.value for c in options.coach], "seed": options.seed},
             "places": [{**asdict(p), "coach": p.coach.value} for p in self.places],
-            "game": self.match.text() if self.match is not None else None,
             "ending": self.ending, "version": self.version,
             "chat": [asdict(said) for said in self.chat], "muted": sorted(self.muted),
         }
-        return json.dumps(data, indent=1) + "\n"
 
     @classmethod
     def load(cls, text: str) -> Table:
@@ -644,18 +666,27 @@ class Table:
         does not replay, an ending of another shape), it raises :class:`LiteratureError` saying so, never
         anything else: a damaged file refuses its own table, and nothing more.
 
-        >>> for text in ("[]", '{"format": 1, "game": 5}', "nonsense", '{"format": 1, "places": {}}'):
+        >>> for text in (TABLE_LINE + " []", TABLE_LINE + ' {"format": 1}', "nonsense", '{"format": 1, "game": 5}',
+        ...              TABLE_LINE + " {"):
         ...     try:
         ...         Table.load(text)
         ...     except LiteratureError as error:
         ...         print(error.message[:40])
-        not a table's file (AttributeError: 'lis
+        not a table's file (TypeError: 'list' ob
+        not a table's file (KeyError: 'options')
+        not a table's file (missing 'variant:' h
         not a table's file (KeyError: 'options')
         not a table's file (ValueError: not JSON
-        not a table's file (KeyError: 'options')
         """
         try:
-            table = cls._read(read_json(text))
+            first, _, game = text.partition("\n")
+            if text.lstrip().startswith("{"):  # a table's file before issue 53: JSON with the game inside
+                data = read_json(text)
+            elif first.startswith(TABLE_LINE):
+                data = {**read_json(first[len(TABLE_LINE):]), "game": game or None}
+            else:  # a one-person game: its .lit alone
+                return cls.solo(Match.from_text(text))
+            table = cls._read(data)
             table._check()
         except Exception as error:  # (the file is data from outside the program: any damage refuses it alone)
             if isinstance(error, LiteratureError):
@@ -698,7 +729,7 @@ class Table:
             raise ValueError("the end of the game")
         if any(said.seat not in self.names() for said in self.chat) or not self.muted <= set(self.names()):
             raise ValueError("the chat's seats are not the table's")
-        read_json(self.text())  # (a time read as NaN from "nan" is not one)
+        read_json(json.dumps(self._record()))  # (a time read as NaN from "nan" is not one)
         for viewer in [None, *(p.name for p in self.places)]:
             self.view(viewer)
 
