@@ -5,9 +5,10 @@ browser) and ``/t/CODE`` (friends) are doors onto the :class:`Hall`. It opens,
 saves and loads tables in one form (:meth:`Table.text` and :meth:`Table.load`:
 the game's complete ``.lit``, a friends' table's own record in its first line;
 ``tables/CODE.lit`` for a friends' table, ``games/`` for one person's), takes
-each change under the table's one lock and saves it before anyone hears of it (:meth:`Hall.guarded`: whatever an action raises, the lock
-is released, the table goes on, and the door gets a :class:`TableError` with a
-status and one line), drives the bots (:meth:`Hall.bot_moves`: the one driver;
+each change under the table's one lock and saves it before anyone hears of it
+(:meth:`Hall.guarded`: whatever an action raises, the lock is released, the
+table goes on, and the door gets a :class:`TableError` with a status and one
+line), drives the bots (:meth:`Hall.bot_moves`: the one driver;
 the pace is the door's: the terminal's pause, ``/play``'s one step per request,
 a friends' table's second), and ends a game once (:meth:`Hall.end`: the
 result, what decided it, the give-away, each seat's reviewed moves, the missed
