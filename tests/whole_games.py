@@ -265,9 +265,10 @@ class Person:
         mine = rng.choice(sorted(seat.hand)) if seat.hand else "2S"
         outside = [c for h in sorted(seat.live) for c in cards_of(h) if not {half_of(x) for x in seat.hand} & {h}]
         empty = [p for p in seat.opponents() if seat.sizes.get(p) == 0]
+        other = f"{opponent} 8H" if seat.variant == "classic" else f"{opponent} {mine}"  # (no 8s in classic)
         return rng.choice([f"{mate} {mine}", f"{opponent} {mine}", f"Zed {mine}", f"{seat.me} {mine}",
-                           f"{opponent} {rng.choice(outside)}" if outside else f"{opponent} 8S",
-                           f"{empty[0]} {mine}" if empty else f"{opponent} 8H"])
+                           f"{opponent} {rng.choice(outside)}" if outside else other,
+                           f"{empty[0]} {mine}" if empty else other])
 
 
 # -- the logs of a server in this process: a traceback is a failure -----------------------------------
