@@ -365,7 +365,8 @@ def play_terminal(plan: Plan, home: Path) -> Outcome:
                 break
             read_screen(seat, term.text()[-20000:])
             lines: list[str] = []
-            for kind in person.kinds_now():
+            kinds = person.kinds_now()
+            for n, kind in enumerate(kinds):
                 made = person.lines(kind, seat)
                 if made is None:
                     person.defer(kind)
@@ -373,6 +374,7 @@ def play_terminal(plan: Plan, home: Path) -> Outcome:
                     lines.append("quit" if resumed < 2 else "table")
                     resumed += 1
                     if lines[-1] == "quit":
+                        person.give_back(kinds[n + 1 :])  # (sent after the resume)
                         break
                 else:
                     lines += made
