@@ -10,6 +10,7 @@ request answered in time. ``benchmarks/whole_games.py`` plays more of them.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -19,10 +20,10 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from whole_games import KINDS, Outcome, Plan, play_friends, play_solo, play_terminal
 
-EXAMPLES = 1
-"""Games per case in ``make test`` (the first, hypothesis's simplest plan: every kind once, six a turn): the
-seven games take about 35 s of CPU in all (marked slow but one: ``make quick`` plays one game at the terminal);
-``benchmarks/whole_games.py`` plays as many as it is asked."""
+EXAMPLES = int(os.environ.get("LITERATURE_WHOLE_GAMES", "1"))
+"""Games per case: in ``make test`` one (hypothesis's simplest plan: every kind once, six a turn), the seven
+games in about 30 s of CPU (marked slow but one: ``make quick`` plays one game at the terminal); more with
+``LITERATURE_WHOLE_GAMES=N``, and ``benchmarks/whole_games.py`` plays as many as it is asked."""
 
 
 @st.composite
@@ -86,7 +87,9 @@ def test_whole_games_at_a_friends_table(variant: str, players: int, people: int)
     @given(plans(variant, players, people))
     def game(plan: Plan) -> None:
         with tempfile.TemporaryDirectory() as home:
-            checked(play_friends(plan, Path(home)), late=True)
+            outcome = play_friends(plan, Path(home))
+            checked(outcome, late=True)
+            assert outcome.reviews >= 2 * (people + 1)  # the API's and the page's, for each person and a spectator
 
     game()
 

@@ -265,9 +265,10 @@ class Person:
         mine = rng.choice(sorted(seat.hand)) if seat.hand else "2S"
         outside = [c for h in sorted(seat.live) for c in cards_of(h) if not {half_of(x) for x in seat.hand} & {h}]
         empty = [p for p in seat.opponents() if seat.sizes.get(p) == 0]
+        other = f"{opponent} 8H" if seat.variant == "classic" else f"{opponent} {mine}"  # (no 8s in classic)
         return rng.choice([f"{mate} {mine}", f"{opponent} {mine}", f"Zed {mine}", f"{seat.me} {mine}",
-                           f"{opponent} {rng.choice(outside)}" if outside else f"{opponent} 8S",
-                           f"{empty[0]} {mine}" if empty else f"{opponent} 8H"])
+                           f"{opponent} {rng.choice(outside)}" if outside else other,
+                           f"{empty[0]} {mine}" if empty else other])
 
 
 # -- the logs of a server in this process: a traceback is a failure -----------------------------------
@@ -364,7 +365,8 @@ def play_terminal(plan: Plan, home: Path) -> Outcome:
                 break
             read_screen(seat, term.text()[-20000:])
             lines: list[str] = []
-            for kind in person.kinds_now():
+            kinds = person.kinds_now()
+            for n, kind in enumerate(kinds):
                 made = person.lines(kind, seat)
                 if made is None:
                     person.defer(kind)
@@ -372,6 +374,7 @@ def play_terminal(plan: Plan, home: Path) -> Outcome:
                     lines.append("quit" if resumed < 2 else "table")
                     resumed += 1
                     if lines[-1] == "quit":
+                        person.give_back(kinds[n + 1 :])  # (sent after the resume)
                         break
                 else:
                     lines += made
