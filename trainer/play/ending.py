@@ -216,6 +216,8 @@ class SeatEnding:
     notes: tuple[Note, ...]
     own_moves: int
     queued: tuple[int, int] | None = None
+    moves: int = 0
+    """Every move of the seat's, those ``auto`` made included (0: the turn never came to it)."""
 
 
 def seat_ending(match: Match, queued: tuple[int, int] | None = None) -> SeatEnding:
@@ -234,4 +236,5 @@ def seat_ending(match: Match, queued: tuple[int, int] | None = None) -> SeatEndi
 
     notes = sorted(own_notes(match), key=lambda n: (severity(n.kind), n.event))
     return SeatEnding(match.you, result(match), decided(match), counts(match.setup, match.state.events),
-                      tuple(notes), own_moves(match), queued)
+                      tuple(notes), own_moves(match), queued,
+                      sum(1 for event in match.state.events if actor_of(event) == match.you))

@@ -570,7 +570,7 @@ def show_ending(end: SeatEnding, match: Match, path: str) -> None:
     console().print(Text(f"Saved: {path}"), soft_wrap=True)
     show_decided(match, end.decided)
     console().print(Text(giveaway_words(end, match.setup), style="dim"), soft_wrap=False)
-    show_review(end.notes, lost=end.result.lost, own=end.own_moves)
+    show_review(end.notes, lost=end.result.lost, own=end.own_moves, moves=end.moves)
     queued = queued_words(end.queued)
     if queued:
         show_lines((queued,), "bold")
@@ -619,29 +619,34 @@ def moment_words(moment: TurningPoint, state: State | None) -> Words:
                     "then.")
 
 
-def quiet_review(lost: bool, own: int) -> tuple[str, str]:
+def quiet_review(lost: bool, own: int, moves: int = 1) -> tuple[str, str]:
     """What the review of the person's own moves says when it has no note (``own``: the moves they made
-    themselves, not with ``auto``), and its tone: ``good``, or ``alert`` after a loss or with nothing reviewed.
+    themselves, not with ``auto``; ``moves``: all of their seat's), and its tone: ``good``, or ``alert`` after a
+    loss or with nothing reviewed.
 
-    >>> quiet_review(False, 0)
+    >>> quiet_review(False, 0, 5)
     ('alert', "All your moves were auto's (the expert's): none of your own to review.")
-    >>> quiet_review(False, 12)[1]
+    >>> quiet_review(False, 0, 0)[1]
+    'The turn never came to you this game: no move of yours to review.'
+    >>> quiet_review(False, 12, 12)[1]
     'Nothing to remark: each of your 12 moves was as good as your view allowed.'
     """
+    if not moves:
+        return "alert", "The turn never came to you this game: no move of yours to review."
     if not own:
         return "alert", "All your moves were auto's (the expert's): none of your own to review."
     if lost:
         return "alert", "The review finds no mistake in your own moves: the game turned on the moments above."
-    moves = "your move was" if own == 1 else f"each of your {own} moves was"
-    return "good", f"Nothing to remark: {moves} as good as your view allowed."
+    each = "your move was" if own == 1 else f"each of your {own} moves was"
+    return "good", f"Nothing to remark: {each} as good as your view allowed."
 
 
-def show_review(notes: Sequence[Note], lost: bool = False, own: int = 1) -> None:
+def show_review(notes: Sequence[Note], lost: bool = False, own: int = 1, moves: int = 1) -> None:
     """The review of the person's own moves, worst first (after a loss, never as if nothing mattered; ``own``:
     the moves they made themselves)."""
     console().print(Rule("Your moves, reviewed (worst first)", style="dim"))
     if not notes:
-        tone, said = quiet_review(lost, own)
+        tone, said = quiet_review(lost, own, moves)
         console().print(Text(said, style="green" if tone == "good" else "yellow"))
         return
     for note in worst_first(notes):

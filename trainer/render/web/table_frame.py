@@ -214,7 +214,7 @@ def ending_view(end: SeatEnding, setup: Setup, position: State | None) -> dict[s
         "sets_void": [r.half_suit for r in end.decided.cancelled()],
         "moments": [(m.event, moment_words(m, position)) for m in end.decided.moments],
         "notes": [(n.event, n.kind.value, note_sentence(n)) for n in end.notes],
-        "quiet": quiet_review(end.result.lost, end.own_moves),
+        "quiet": quiet_review(end.result.lost, end.own_moves, end.moves),
         "given": giveaway_words(end, setup),
         "missed": missed, "added": added,
     }
