@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from puzzles.classes import MAX_CLASSES, UNUSED_DAYS, ClassError, Classes, Settings
 from puzzles.classes import MAX_PER_ADDRESS as CLASSES_PER_ADDRESS
@@ -21,7 +22,9 @@ from trainer.game.errors import LiteratureError
 from trainer.play.hall import MAX_TABLES, Hall
 from trainer.play.limits import MAX_IDLE, MAX_KEYS, MAX_TABLES_PER_ADDRESS, SPARE_SECONDS, UNOPENED_SECONDS, Limits
 from trainer.play.table import Options, TableError
-from trainer.review.kept import MAX_UPLOAD_BYTES, UPLOADS, keep_log
+from trainer.review.kept import MAX_UPLOAD_BYTES, UPLOAD_RATE, UPLOADS, keep_log
+
+from web_helpers import client, form
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,3 +175,16 @@ def test_what_an_address_has_finished_or_put_to_use_does_not_count_against_it(tm
         classes.change(found.code, lambda c: c.join("Zoe", now[0]))
     now[0] += 86400 + 1
     classes.create(Settings(), ["p-1"], "192.0.2.1")  # (the sets in use, made yesterday, no longer count)
+
+
+def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
+    log = (ROOT / "tests" / "data" / "six-diamonds.lit").read_text()
+    browser = client(tmp_path)
+    other = TestClient(browser.app, raise_server_exceptions=False, client=("192.0.2.9", 50000),
+                       base_url="http://127.0.0.1:8000")
+    statuses = [form(browser, "/review/upload", {"text": log + f"# game {n}\n"}, follow_redirects=False).status_code
+                for n in range(UPLOAD_RATE[1] + 1)]
+    assert statuses == [303] * UPLOAD_RATE[1] + [400]
+    refused = form(browser, "/review/upload", {"text": log}, follow_redirects=False)
+    assert "too many requests" in refused.text
+    assert form(other, "/review/upload", {"text": log}, follow_redirects=False).status_code == 303

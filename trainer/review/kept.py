@@ -47,6 +47,8 @@ MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 """What the kept uploads may take on disk in all (a game of 150 events is about 2 kB)."""
 MAX_UPLOADS = 5000
 """Uploads kept at most."""
+UPLOAD_RATE = (1 / 30, 20)
+"""Logs one address may upload: 20 at once, then one every 30 s (rate per second, burst)."""
 KEEP_UPLOAD_DAYS = 30
 """An upload nobody uploaded again for this many days is removed (its link then says so)."""
 _KEY = re.compile(r"[0-9a-f]{24}")

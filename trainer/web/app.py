@@ -71,8 +71,7 @@ def page_routes() -> list[BaseRoute]:
     return routes
 
 
-async def _openapi(request: Request) -> Response:
-    """``GET /api/openapi.json``: the JSON API described as OpenAPI 3 (the package's ``web/openapi.json``)."""
+async def _openapi(request: Request) -> Response:  # (the JSON API described as OpenAPI 3: web/openapi.json)
     return Response((Path(__file__).parent / "openapi.json").read_bytes(), media_type="application/json")
 
 

@@ -117,8 +117,7 @@ class GuardedProtocol(H11Protocol):
             self.transport.close()
 
     def _answer(self, status: int, text: bytes) -> None:
-        """Answer ``status`` with ``text`` and the security headers, and close the connection (written here
-        whatever state the client left the connection in: it may not have sent a request at all)."""
+        """Answer ``status`` with ``text`` and the security headers, and close (whatever the client sent yet)."""
         self._disarm()
         reason = {400: b"Bad Request", 503: b"Service Unavailable"}[status]
         headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(text)).encode()),

@@ -40,11 +40,11 @@ from trainer.game.errors import LiteratureError
 from trainer.game.notation import Game
 from trainer.play.saved import load, saved_games
 from trainer.render.review_page import moment_view, queued_words
-from trainer.review.kept import Reviews, check_log, keep_log, stamp, upload_name, uploaded
+from trainer.review.kept import UPLOAD_RATE, Reviews, check_log, keep_log, stamp, upload_name, uploaded
 from trainer.review.moment import Why, read_log, why
 from trainer.review.opened import Opened, open_table
 from trainer.web.pages import bad_request, games_folder, home, not_found, page
-from trainer.web.table_api import hall
+from trainer.web.table_api import client_key, hall
 
 log = logging.getLogger("literature.web")
 
@@ -115,6 +115,7 @@ async def review_upload(request: Request) -> Response:
     if not name:
         return _home_page(request, "Choose a .lit file to upload, or paste a game log.", 400)
     try:
+        hall(request).limits.check("upload:" + client_key(request), UPLOAD_RATE)
         await run_in_threadpool(check_log, data, name)
         key = keep_log(home(request), data)
     except LiteratureError as error:
