@@ -56,7 +56,7 @@ from fractions import Fraction
 from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import TACT, ExpertBot
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, fresh, most_cards, retakes
+from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 EASY_SPAN = 45
@@ -87,6 +87,10 @@ class Level:
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
     exact_ties: bool = False
     """Among the asks its memory finds likeliest, the one with the best exact chance."""
+    wary: Fraction = Fraction(0)
+    """An ask that can miss is worth its chance less this much per card the table has seen move to the seat's
+    team whose set its target may hold a card of (:meth:`LevelBot.exposed`), weighted by the chance of a miss:
+    a miss hands the target the turn, and it would take those cards back. A sure hit is never weighed."""
     signals: bool = False
     """With partners of its level, keeps the expert partners' signal and reads theirs
     (:mod:`trainer.play.signals`): every ask is for a card next to one it holds, and its exact view (claims,
@@ -153,12 +157,15 @@ class LevelBot:
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
-        fair = fresh(view.fair(asks), retakes(view, memory.moved, memory.holder), memory.chance)
+        fair = view.fair(asks)
         if self.level.sure_misses and self.expert is not None:
             k = self.expert.knowledge(view)
             can = [(t, c) for t, c in fair if k.holders(c).get(t)]
             fair = can or fair
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
+        if self.level.wary:
+            exposed = {t: self.exposed(view, memory, t) for t in {t for t, _ in fair}}
+            scored = {a: p - self.level.wary * (1 - p) * exposed[a[0]] if p < 1 else p for a, p in scored.items()}
         best = max(scored.values())
         top = [a for a in fair if scored[a] == best]
         if self.level.exact_ties and self.expert is not None and len(top) > 1:
@@ -168,6 +175,17 @@ class LevelBot:
             top = [a for a in top if exact[a] == most]
         target, card = self.rng.choice(top)
         return AskFor(target, card)
+
+    @staticmethod
+    def exposed(view: View, memory: Memory, target: str) -> int:
+        """The cards the table has seen move to the seat's team (still in play) of sets ``target`` may hold a card
+        of, by ``memory``: what ``target`` could surely take from the team if a miss handed it the turn."""
+        state = view.state
+        team = set(view.setup.members(view.team))
+        shown = [c for c, p in state.located.items() if p in team and state.in_play(c)]
+        may = {h for h in memory.halves if h in memory.some[target]
+               or any(target in memory.candidates.get(c, ()) or memory.holder.get(c) == target for c in h.cards)}
+        return sum(c.half_suit in may for c in shown)
 
     def exact_claim(self, view: View, memory: Memory) -> ClaimSet | None:
         """A set the seat can prove is its team's (by its exact view; one its ``memory`` places first); when it
