@@ -2,13 +2,15 @@
 
 Each level plays like a person of that strength, and all of them like good
 people: they never take the same card from the same player a third time
-while anything else can be asked (:meth:`~trainer.play.view.View.fair`), never
-take back a card the other team took from theirs (its last move they
-remember) while anything else can hit, unless taking it back makes the set
-certain for their team (:func:`~trainer.play.protocol.retakes`: the table
-knows where it is, and the other team would only ask it back), never make a
-claim that can be wrong while a certain claim or a question is available,
-and in the endgame claim the sets they are surest of first.
+while anything else can be asked (:meth:`~trainer.play.view.View.fair`),
+never make a claim that can be wrong while a certain claim or a question is
+available, and in the endgame claim the sets they are surest of first. No
+level gives up a sure hit on a card whose holder it knows (issue 54: until
+then they left a card the other team took from theirs, and lost for it to
+play that takes every sure hit); games stay of human length by what the
+lower levels forget: ``easy`` and ``medium`` lose track of a card once it has
+changed hands twice (:attr:`Level.track`), as a person does in a flurry of
+back and forth, so a contested card does not go back and forth for ever.
 
 Since issue 44 every level claims as a careful player who counts everything
 would (:attr:`Level.exact_claims`): a set its seat can prove is its team's
@@ -18,10 +20,11 @@ one it could know is wrong. Before, a level claimed by its memory: it left
 sets it could have proved unclaimed, and in the endgame guessed, some
 guesses wrong where its seat could have known better.
 
-- ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
-  hands;
+- ``easy``: remembers the last :data:`EASY_SPAN` events only, counts no
+  hands and loses track of a card that has changed hands twice;
 - ``medium``: remembers everything a careful player can keep track of
-  (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest,
+  (:class:`~trainer.play.memory.Memory`) but a card that has changed hands
+  twice, and asks where the card is likeliest,
   never where its seat could know the card is not (:attr:`Level.sure_misses`),
   and among the asks its memory finds equally likely makes the one with the
   best exact chance (:attr:`Level.exact_ties`);
@@ -72,6 +75,9 @@ class Level:
     """Events remembered (``None``: all of them)."""
     hand_counting: bool = True
     """Whether a hand filled by known cards is known to hold nothing else."""
+    track: int | None = None
+    """A card that has changed hands more than this many times is lost track of (``None``: never): the level's
+    memory no longer places it (:class:`~trainer.play.memory.Memory`)."""
     careless: float = 0.0
     """Share of asks made at random among the legal ones."""
     engine: float = 0.0
@@ -102,8 +108,8 @@ LEVEL_TACT = replace(TACT, ahead=Fraction(0))
 measured in issue 44."""
 
 LEVEL = {
-    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
-    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True),
+    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False, track=1),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True, track=1),
     BotKind.HARD: Level(BotKind.HARD, engine=0.1, sure_misses=True, claims_first=False, exact_ties=True,
                         signals=True),
 }
@@ -130,7 +136,7 @@ class LevelBot:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
-        memory = Memory(view, self.level.span, self.level.hand_counting)
+        memory = Memory(view, self.level.span, self.level.hand_counting, self.level.track)
         expert = self.expert is not None and self.level.engine and self.rng.random() < self.level.engine
         if expert and not self.level.claims_first:
             assert self.expert is not None
