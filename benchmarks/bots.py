@@ -832,10 +832,11 @@ class ReferenceSeat:
         return PassTo(event.to)
 
 
-def reference_game(job: GameJob, spec: str, side: int) -> tuple[int | None, int, float, float, int]:
+def reference_game(job: GameJob, spec: str, side: int) -> tuple[int | None, int, float, float, int, int]:
     """Play ``job``: team ``side`` the bot ``spec`` (a level, or any ``--duel`` spec: ``alone`` is the expert
     keeping no signal), the other team the reference opponent. Returns the winner, the events, each side's CPU
-    seconds (``spec``'s first) and the most times one card changed hands."""
+    seconds (``spec``'s first), the most times one card changed hands and the sets ``spec`` won less the
+    reference's."""
     table = new_table(job)
     setup = table.truth.setup
     timed: dict[str, Timed] = {}
@@ -847,7 +848,8 @@ def reference_game(job: GameJob, spec: str, side: int) -> tuple[int | None, int,
     game = table.play()
     mine = sum(t.seconds for seat, t in timed.items() if setup.team(seat) == side)
     theirs = sum(t.seconds for seat, t in timed.items() if setup.team(seat) != side)
-    return table.truth.winner, len(game.events), mine, theirs, hand_changes(game.events)
+    score = table.truth.score
+    return table.truth.winner, len(game.events), mine, theirs, hand_changes(game.events), score[side] - score[3 - side]
 
 
 @dataclass
@@ -863,6 +865,7 @@ class Row:
     events: list[int] = field(default_factory=list)
     seconds: float = 0.0
     theirs: float = 0.0
+    margin: int = 0
 
     def line(self) -> str:
         """The row as a line of docs/bots.md's table."""
@@ -871,7 +874,7 @@ class Row:
         decided = self.wins / max(self.wins + self.losses, 1)
         return (f"| `{self.spec}` | {self.variant} {self.players}p | {n} | {self.wins}-{self.losses} | {self.ties} | "
                 f"**{decided:.0%}** ({100 * low:.0f}-{100 * high:.0f}) | {statistics.median(self.events or [0]):.0f} | "
-                f"{self.seconds / max(n, 1):.2f} / {self.theirs / max(n, 1):.2f} |")
+                f"{self.margin / max(n, 1):+.2f} | {self.seconds / max(n, 1):.2f} / {self.theirs / max(n, 1):.2f} |")
 
 
 REFERENCE_GOALS = {"expert": 0.85, "hard": 0.60, "medium": 0.35}
@@ -885,9 +888,9 @@ def reference_report(specs: list[str], tables: list[tuple[str, int]], games: int
     (:data:`REFERENCE_GOALS`) were missed."""
     print(f"issue 54: each bot v the reference opponent (benchmarks/reference_bot.py), {games} games a row, each deal "
           f"played twice (seats swapped), seed {seed}, {workers} workers; {load()}")
-    print("| bot | table | games | wins-losses | ties | decided won (95% CI) | events (median) | CPU s/game, bot / "
-          "reference |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| bot | table | games | wins-losses | ties | decided won (95% CI) | events (median) | sets won less "
+          "lost, a game | CPU s/game, bot / reference |")
+    print("|---|---|---|---|---|---|---|---|---|")
     missed = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for variant, players in tables:
@@ -899,7 +902,8 @@ def reference_report(specs: list[str], tables: list[tuple[str, int]], games: int
                         job = GameJob(deal, seed, Variant(variant), players, BotKind.EXPERT, BotKind.EXPERT)
                         futures.append((side, pool.submit(reference_game, job, spec, side)))
                 for side, future in futures:
-                    winner, events, mine, theirs, _ = future.result()
+                    winner, events, mine, theirs, _, margin = future.result()
+                    row.margin += margin
                     row.wins += winner == side
                     row.losses += winner == 3 - side
                     row.ties += winner is None
