@@ -18,7 +18,7 @@ from trainer.game.notation import Game, parse_game
 from trainer.game.state import State
 from trainer.play.bots import make_bot
 from trainer.play.expert import ExpertBot
-from trainer.play.levels import LevelBot
+from trainer.play.levels import LEVEL, LevelBot
 from trainer.play.memory import Memory
 from trainer.play.protocol import LEVELS, BotKind
 from trainer.play.simulate import simulate, whose_move
@@ -137,3 +137,27 @@ def test_levels_claim_a_set_as_soon_as_their_memory_makes_it_certain() -> None:
                     assert isinstance(event, Claim) and event.half_suit in Memory(view).certain_sets(view.team)
             state.apply(event)
     assert seen >= 8
+
+
+def test_a_lower_level_loses_track_of_a_card_that_changed_hands_twice() -> None:
+    """Issue 54: what keeps easy and medium games short is what they forget. Bob took 2D from Ann, Ann took it
+    back, and Bob's memory at medium no longer places it; his full memory (hard, the expert) does, and he asks
+    for it."""
+    game = parse_game("""variant: classic
+players: Ann Bob Cat Dan Eve Fay
+dealer: Bob
+hand Bob: 5D 7D 9H 10H JH 2C 3C 4C
+Bob asks Ann for 2D: yes
+Bob asks Ann for 3D: no
+Ann asks Bob for 2D: yes
+Ann asks Bob for 6D: no
+""")
+    view = View.of(game.setup, game.events, "Bob")
+    two = Card.parse("2D")
+    assert Memory(view).holder.get(two) == "Ann"
+    medium = LevelBot(LEVEL[BotKind.MEDIUM], random.Random(0)).level
+    assert medium.track == 1 and LEVEL[BotKind.HARD].track is None
+    forgetful = Memory(view, medium.span, medium.hand_counting, medium.track)
+    assert two not in forgetful.holder and forgetful.chance(two, "Ann") < 1
+    assert "Bob" not in forgetful.candidates[two]  # (he knows he does not hold it)
+    assert make_bot(BotKind.HARD, random.Random(0)).decide(view) == AskFor("Ann", two)

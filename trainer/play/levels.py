@@ -28,7 +28,7 @@ guesses wrong where its seat could have known better.
   never where its seat could know the card is not (:attr:`Level.sure_misses`),
   and among the asks its memory finds equally likely makes the one with the
   best exact chance (:attr:`Level.exact_ties`);
-- ``hard``: the medium player who, with ``hard`` partners, keeps the expert
+- ``hard``: the medium player, keeping track of every card, who, with ``hard`` partners, keeps the expert
   partners' signal and reads theirs (:attr:`Level.signals`,
   :mod:`trainer.play.signals`: its exact view, and so its claims, count what
   its partners' asks tell), and plays the exact expert's move one time in ten
