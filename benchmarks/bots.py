@@ -36,6 +36,13 @@ level (``hard``), a frozen level (``frozen:hard``), the expert weighing by a :cl
 or a :class:`Level` of one's own (``level:engine=0.5,sure_misses=1``); it prints the first one's share of all games
 and of the decided games (95% Wilson interval) and its side's CPU seconds per game.
 
+``--reference`` (issue 54) plays each of ``--specs`` (the levels, and ``alone``: the expert keeping no signal)
+against the reference opponent (``benchmarks/reference_bot.py``, written from public descriptions of Fish bots,
+nothing of ``trainer/play`` in it) on every ``--tables`` table, each deal twice (seats swapped): the share of the
+decided games won with its 95% Wilson interval, against the goals (``expert`` 85%, ``hard`` 60%, ``medium`` 35%);
+then, with ``--ladder-games``, the ladder's neighbours head to head on ``--ladder-tables`` (as ``--duel``). It exits
+1 when a goal is missed.
+
 ``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
 the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
 hands, the events between a seat's turns, the neighbours' win rates, and ``auto`` in the person's seat at the
