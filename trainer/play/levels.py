@@ -62,7 +62,7 @@ from trainer.play.memory import Memory
 from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-EASY_SPAN = 45
+EASY_SPAN = 30
 """Events an ``easy`` bot remembers."""
 
 
