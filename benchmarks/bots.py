@@ -5,6 +5,8 @@
     .venv/bin/python benchmarks/bots.py --breaker [--games N] [--basic-games M] [--players 6|8] [--workers W]
     .venv/bin/python benchmarks/bots.py --duel A B [--tables classic:6,...] [--games N] [--workers W] [--seed S]
     .venv/bin/python benchmarks/bots.py --length [--games N] [--variant V] [--players P] [--workers W] [--seed S]
+    .venv/bin/python benchmarks/bots.py --reference [--games N] [--specs expert,alone,hard,medium,easy]
+                                        [--tables classic:6,...] [--ladder-games M] [--ladder-tables classic:6]
     .venv/bin/python benchmarks/bots.py --frozen [--games N] [--pairs expert,hard,...] [--tables classic:6,...]
                                         [--audit N] [--workers W] [--seed S]
 
@@ -33,6 +35,13 @@ team's decisions without claiming it; counted on the first ``--audit`` deals of 
 level (``hard``), a frozen level (``frozen:hard``), the expert weighing by a :class:`Tact` (``tact:giveaway=1``)
 or a :class:`Level` of one's own (``level:engine=0.5,sure_misses=1``); it prints the first one's share of all games
 and of the decided games (95% Wilson interval) and its side's CPU seconds per game.
+
+``--reference`` (issue 54) plays each of ``--specs`` (the levels, and ``alone``: the expert keeping no signal)
+against the reference opponent (``benchmarks/reference_bot.py``, written from public descriptions of Fish bots,
+nothing of ``trainer/play`` in it) on every ``--tables`` table, each deal twice (seats swapped): the share of the
+decided games won with its 95% Wilson interval, against the goals (``expert`` 85%, ``hard`` 60%, ``medium`` 35%);
+then, with ``--ladder-games``, the ladder's neighbours head to head on ``--ladder-tables`` (as ``--duel``). It exits
+1 when a goal is missed.
 
 ``--length`` (issue 42) measures the length of the levels' games before and after issue 42 (a frozen copy of
 the levels as they were is kept here, :class:`BeforeLevelBot`): events per game, the most times one card changes
@@ -76,6 +85,7 @@ from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View, ping_p
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from frozen_bots import frozen_bot  # the levels before issue 44, kept here, not in the game
+from reference_bot import ReferenceBot  # issue 54: an opponent written from public descriptions, not from ours
 
 LEVEL_NAMES = [kind.value for kind in LEVELS]
 
@@ -807,6 +817,119 @@ def duel_report(a: str, b: str, tables: list[tuple[str, int]], games: int, seed:
     print(load())
 
 
+# -- issue 54: every level against a reference opponent we did not derive from our bots ------------------------
+
+
+class ReferenceSeat:
+    """The reference opponent (``benchmarks/reference_bot.py``) in a table's seat: it is handed the seat's own
+    setup, the public events and the role, and answers with a game event, made a move here."""
+
+    kind = BotKind.BASIC
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bot = ReferenceBot(rng)
+
+    def decide(self, view: View) -> Move:
+        """The reference bot's move in ``view``."""
+        event = self.bot.decide(view.setup, view.events, view.seat, view.role.value, view.stalled)
+        if isinstance(event, Ask):
+            return AskFor(event.target, event.card)
+        if isinstance(event, Claim):
+            return ClaimSet.of(event.half_suit, dict(event.declared))
+        return PassTo(event.to)
+
+
+def reference_game(job: GameJob, spec: str, side: int) -> tuple[int | None, int, float, float, int, int]:
+    """Play ``job``: team ``side`` the bot ``spec`` (a level, or any ``--duel`` spec: ``alone`` is the expert
+    keeping no signal), the other team the reference opponent. Returns the winner, the events, each side's CPU
+    seconds (``spec``'s first), the most times one card changed hands and the sets ``spec`` won less the
+    reference's."""
+    table = new_table(job)
+    setup = table.truth.setup
+    timed: dict[str, Timed] = {}
+    for seat in setup.players:
+        rng = random.Random(f"{job.game_seed}:{seat}")
+        mates = [p for p in setup.members(setup.team(seat)) if p != seat]
+        bot: Bot = duel_bot(spec, rng, mates) if setup.team(seat) == side else ReferenceSeat(rng)
+        timed[seat] = table.bots[seat] = Timed(bot)  # type: ignore[assignment]
+    game = table.play()
+    mine = sum(t.seconds for seat, t in timed.items() if setup.team(seat) == side)
+    theirs = sum(t.seconds for seat, t in timed.items() if setup.team(seat) != side)
+    score = table.truth.score
+    return table.truth.winner, len(game.events), mine, theirs, hand_changes(game.events), score[side] - score[3 - side]
+
+
+@dataclass
+class Row:
+    """One row of the reference table: a bot against the reference opponent on one table."""
+
+    spec: str
+    variant: str
+    players: int
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+    events: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    theirs: float = 0.0
+    margin: int = 0
+
+    def line(self) -> str:
+        """The row as a line of docs/bots.md's table."""
+        n = self.wins + self.losses + self.ties
+        low, high = wilson(self.wins, self.wins + self.losses)
+        decided = self.wins / max(self.wins + self.losses, 1)
+        return (f"| `{self.spec}` | {self.variant} {self.players}p | {n} | {self.wins}-{self.losses} | {self.ties} | "
+                f"**{decided:.0%}** ({100 * low:.0f}-{100 * high:.0f}) | {statistics.median(self.events or [0]):.0f} | "
+                f"{self.margin / max(n, 1):+.2f} | {self.seconds / max(n, 1):.2f} / {self.theirs / max(n, 1):.2f} |")
+
+
+REFERENCE_GOALS = {"expert": 0.85, "hard": 0.60, "medium": 0.35}
+"""Issue 54: the share of the decided games against the reference opponent each level must win."""
+
+
+def reference_report(specs: list[str], tables: list[tuple[str, int]], games: int, seed: int, workers: int,
+                     ladder: list[tuple[str, int]], ladder_games: int) -> int:
+    """Every bot of ``specs`` against the reference opponent on every table, each deal twice (seats swapped), then
+    the ladder's neighbours head to head on ``ladder``; rows as docs/bots.md's tables. Returns how many goals
+    (:data:`REFERENCE_GOALS`) were missed."""
+    print(f"issue 54: each bot v the reference opponent (benchmarks/reference_bot.py), {games} games a row, each deal "
+          f"played twice (seats swapped), seed {seed}, {workers} workers; {load()}")
+    print("| bot | table | games | wins-losses | ties | decided won (95% CI) | events (median) | sets won less "
+          "lost, a game | CPU s/game, bot / reference |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    missed = 0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for variant, players in tables:
+            for spec in specs:
+                row = Row(spec, variant, players)
+                futures = []
+                for deal in range(games // 2):
+                    for side in (1, 2):
+                        job = GameJob(deal, seed, Variant(variant), players, BotKind.EXPERT, BotKind.EXPERT)
+                        futures.append((side, pool.submit(reference_game, job, spec, side)))
+                for side, future in futures:
+                    winner, events, mine, theirs, _, margin = future.result()
+                    row.margin += margin
+                    row.wins += winner == side
+                    row.losses += winner == 3 - side
+                    row.ties += winner is None
+                    row.events.append(events)
+                    row.seconds += mine
+                    row.theirs += theirs
+                goal = REFERENCE_GOALS.get(spec)
+                share = row.wins / max(row.wins + row.losses, 1)
+                mark = "" if goal is None else f"  goal {goal:.0%}: {_mark(share >= goal)}"
+                missed += goal is not None and share < goal
+                print(row.line() + mark, flush=True)
+    if ladder_games:
+        for variant, players in ladder:
+            for weaker, stronger in itertools.pairwise(LEVEL_NAMES):
+                duel_report(stronger, weaker, [(variant, players)], ladder_games, seed, workers)
+    print(load())
+    return missed
+
+
 def read_tables(spec: str) -> list[tuple[str, int]]:
     """``classic:6,fish54:8`` as (variant, players) pairs.
 
@@ -854,7 +977,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --frozen or --duel: variant:players, comma-separated")
     parser.add_argument("--audit", type=int, default=10,
                         help="with --frozen: deals per row audited for late and knowably wrong claims")
+    parser.add_argument("--reference", action="store_true",
+                        help="issue 54: every level (and the expert without its signal) v the reference opponent "
+                        "on --tables, then the ladder's neighbours on --ladder-tables")
+    parser.add_argument("--specs", default="expert,alone,hard,medium,easy",
+                        help="with --reference: the bots measured (levels, or --duel specs; alone: no signal)")
+    parser.add_argument("--ladder-tables", default="classic:6", help="with --reference: the neighbours' tables")
+    parser.add_argument("--ladder-games", type=int, default=0,
+                        help="with --reference: games per pair of neighbours (default 0: none)")
     args = parser.parse_args(argv)
+    if args.reference:
+        missed = reference_report(args.specs.split(","), read_tables(args.tables), args.games, args.seed,
+                                  args.workers, read_tables(args.ladder_tables), args.ladder_games)
+        return 1 if missed else 0
     if args.duel:
         duel_report(*args.duel, read_tables(args.tables), args.games, args.seed, args.workers)
         return 0

@@ -311,7 +311,7 @@ def test_keys_typed_while_the_bots_move_are_dropped_with_a_note(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_the_end_says_what_decided_a_lost_game(screen: Console) -> None:
-    match = play_out(Seat(Match.new(Seating(seed=49))))  # Ann's team loses 3-5
+    match = play_out(Seat(Match.new(Seating(seed=56))))  # Ann's team loses 3-5 (seed 49 until issue 54)
     team = match.setup.team("Ann")
     assert match.state.winner == 3 - team
     result = decided(match)

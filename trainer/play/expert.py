@@ -46,7 +46,7 @@ certain sets (asks close to the best chance weighed by what they give away,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,7 +56,7 @@ from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Event
 from trainer.play import signals
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, fresh, most_cards, retakes
+from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 CLEARLY_BETTER = Fraction(1, 4)  # a teammate's best ask beats the seat's own by this much: hand the turn over
@@ -135,8 +135,7 @@ class Why:
     ``reason``: ``keep`` (``classic``: it keeps the certain set ``half_suit``, which nothing can take away, to hand
     the turn on later, and asks), ``handover`` (it claims a kept set, or passes, to hand the turn to ``mate``,
     whose best ask hits with ``better``), ``completes`` (a hit makes ``half_suit`` certain for the team),
-    ``leave`` (the best chance takes back a card the other team took from the team: the table knows where it is,
-    and it would only be asked back), ``fair`` (the best chance takes a card from the same player a third time)
+    ``fair`` (the best chance takes a card from the same player a third time)
     ``signals`` (the signals it reads, :mod:`trainer.play.signals`, make it the likeliest: it hits with
     ``better`` by them, ``chance`` by the rules alone, against ``best``, the best by the rules alone) or
     ``weighs`` (it weighs the ask beyond its chance). ``chance``: the chance the expert's ask hits; ``best``: the
@@ -264,10 +263,6 @@ class ExpertBot:
         fair = set(view.fair(legal))
         if not any(a in fair for a in top):
             return Why("fair", chance=chance, best=best)
-        forced = {c: k.forced(c) for h in view.live_sets() for c in h.cards}
-        back = self.retakes(view, Memory(view).moved, forced)
-        if all(back(t, c) for t, c in top if (t, c) in fair):
-            return Why("leave", chance=chance, best=best)
         return Why("weighs", chance=chance, best=best)
 
     def signalled(self, view: View, move: AskFor, legal: list[tuple[str, Card]], chance: Fraction) -> Why | None:
@@ -303,18 +298,8 @@ class ExpertBot:
             if len(certain) > (1 if self.breaker else 0):
                 return ClaimSet.of(certain[0], {c: memory.holder[c] for c in certain[0].cards})
         asks = view.fair(self.legal(view)) if self.discreet else self.legal(view)
-        back = self.retakes(view, memory.moved, memory.holder)
-        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t and not back(t, c)]
+        sure = [(Fraction(1), t, c) for t, c in asks if memory.holder.get(c) == t]
         return self.best_ask(view, sure) if sure else None
-
-    def retakes(
-        self, view: View, moved: Mapping[Card, tuple[str, str]], holder: Mapping[Card, str | None]
-    ) -> Callable[[str, Card], bool]:
-        """Which asks would take back a card the other team took from the seat's team without making its set
-        certain (:func:`~trainer.play.protocol.retakes`): left while anything else can hit."""
-        if not self.discreet:
-            return lambda target, card: False
-        return retakes(view, moved, holder)
 
     def reserve(self, view: View, claimable: dict[HalfSuit, dict[Card, str]]) -> HalfSuit | None:
         """The certain set kept back as a stalemate breaker: the one with most cards away from the seat."""
@@ -344,7 +329,6 @@ class ExpertBot:
     def teammate_chance(self, view: View, k: Knowledge, mate: str) -> Fraction:
         """The best chance of a hit among the asks ``mate`` can certainly make (seen from the seat)."""
         opponents = [p for p in view.opponents if view.state.sizes[p]]
-        back = self.retakes(view, Memory(view).moved, {c: k.forced(c) for h in view.live_sets() for c in h.cards})
         best = Fraction(0)
         for half in view.live_sets():
             if not any(k.forced(c) == mate for c in half.cards):
@@ -355,7 +339,7 @@ class ExpertBot:
                 if mate in self.partners and not any(k.forced(c) == mate for c in signals.neighbours(card)):
                     continue  # a partner keeps the signal: only a card next to one they surely hold
                 chances = k.holders(card)
-                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents if not back(p, card))])
+                best = max([best, *(chances.get(p, Fraction(0)) for p in opponents)])
         return best
 
     def asks(self, view: View, k: Knowledge) -> list[tuple[Fraction, str, Card]]:
@@ -363,9 +347,6 @@ class ExpertBot:
         asks = self.legal(view)
         if self.discreet:  # no card taken from one player a third time, unless nothing else can be asked
             asks = view.fair(asks)
-            forced = {c: k.forced(c) for h in view.live_sets() for c in h.cards}
-            back = self.retakes(view, Memory(view).moved, forced)
-            asks = fresh(asks, back, lambda card, target: k.holders(card).get(target, Fraction(0)))
         found = []
         for target, card in asks:
             chance = k.holders(card).get(target, Fraction(0))

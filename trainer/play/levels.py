@@ -2,13 +2,15 @@
 
 Each level plays like a person of that strength, and all of them like good
 people: they never take the same card from the same player a third time
-while anything else can be asked (:meth:`~trainer.play.view.View.fair`), never
-take back a card the other team took from theirs (its last move they
-remember) while anything else can hit, unless taking it back makes the set
-certain for their team (:func:`~trainer.play.protocol.retakes`: the table
-knows where it is, and the other team would only ask it back), never make a
-claim that can be wrong while a certain claim or a question is available,
-and in the endgame claim the sets they are surest of first.
+while anything else can be asked (:meth:`~trainer.play.view.View.fair`),
+never make a claim that can be wrong while a certain claim or a question is
+available, and in the endgame claim the sets they are surest of first. No
+level gives up a sure hit on a card whose holder it knows (issue 54: until
+then they left a card the other team took from theirs, and lost for it to
+play that takes every sure hit); games stay of human length by what the
+lower levels forget: ``easy`` and ``medium`` lose track of a card once it has
+changed hands twice (:attr:`Level.track`), as a person does in a flurry of
+back and forth, so a contested card does not go back and forth for ever.
 
 Since issue 44 every level claims as a careful player who counts everything
 would (:attr:`Level.exact_claims`): a set its seat can prove is its team's
@@ -18,14 +20,15 @@ one it could know is wrong. Before, a level claimed by its memory: it left
 sets it could have proved unclaimed, and in the endgame guessed, some
 guesses wrong where its seat could have known better.
 
-- ``easy``: remembers the last :data:`EASY_SPAN` events only and counts no
-  hands;
+- ``easy``: remembers the last :data:`EASY_SPAN` events only, counts no
+  hands and loses track of a card that has changed hands twice;
 - ``medium``: remembers everything a careful player can keep track of
-  (:class:`~trainer.play.memory.Memory`) and asks where the card is likeliest,
+  (:class:`~trainer.play.memory.Memory`) but a card that has changed hands
+  twice, and asks where the card is likeliest,
   never where its seat could know the card is not (:attr:`Level.sure_misses`),
   and among the asks its memory finds equally likely makes the one with the
   best exact chance (:attr:`Level.exact_ties`);
-- ``hard``: the medium player who, with ``hard`` partners, keeps the expert
+- ``hard``: the medium player, keeping track of every card, who, with ``hard`` partners, keeps the expert
   partners' signal and reads theirs (:attr:`Level.signals`,
   :mod:`trainer.play.signals`: its exact view, and so its claims, count what
   its partners' asks tell), and plays the exact expert's move one time in ten
@@ -56,10 +59,10 @@ from fractions import Fraction
 from trainer.game.cards import Card, HalfSuit
 from trainer.play.expert import TACT, ExpertBot
 from trainer.play.memory import Memory
-from trainer.play.protocol import BotKind, fresh, most_cards, retakes
+from trainer.play.protocol import BotKind, most_cards
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
-EASY_SPAN = 45
+EASY_SPAN = 30
 """Events an ``easy`` bot remembers."""
 
 
@@ -72,6 +75,9 @@ class Level:
     """Events remembered (``None``: all of them)."""
     hand_counting: bool = True
     """Whether a hand filled by known cards is known to hold nothing else."""
+    track: int | None = None
+    """A card that has changed hands more than this many times is lost track of (``None``: never): the level's
+    memory no longer places it (:class:`~trainer.play.memory.Memory`)."""
     careless: float = 0.0
     """Share of asks made at random among the legal ones."""
     engine: float = 0.0
@@ -87,6 +93,10 @@ class Level:
     """Never ask where the seat could know the card is not (its exact chance is 0) while another ask can hit."""
     exact_ties: bool = False
     """Among the asks its memory finds likeliest, the one with the best exact chance."""
+    wary: Fraction = Fraction(0)
+    """An ask that can miss is worth its chance less this much per card the table has seen move to the seat's
+    team whose set its target may hold a card of (:meth:`LevelBot.exposed`), weighted by the chance of a miss:
+    a miss hands the target the turn, and it would take those cards back. A sure hit is never weighed."""
     signals: bool = False
     """With partners of its level, keeps the expert partners' signal and reads theirs
     (:mod:`trainer.play.signals`): every ask is for a card next to one it holds, and its exact view (claims,
@@ -98,8 +108,8 @@ LEVEL_TACT = replace(TACT, ahead=Fraction(0))
 measured in issue 44."""
 
 LEVEL = {
-    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False),
-    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True),
+    BotKind.EASY: Level(BotKind.EASY, span=EASY_SPAN, hand_counting=False, track=1),
+    BotKind.MEDIUM: Level(BotKind.MEDIUM, sure_misses=True, exact_ties=True, track=1),
     BotKind.HARD: Level(BotKind.HARD, engine=0.1, sure_misses=True, claims_first=False, exact_ties=True,
                         signals=True),
 }
@@ -126,7 +136,7 @@ class LevelBot:
         """Pass to the teammate with most cards; claim what is certain; else the likeliest fair ask."""
         if view.role is Role.PASS or (view.role is Role.PICK and not view.hand):
             return PassTo(most_cards(view, view.pass_targets()))
-        memory = Memory(view, self.level.span, self.level.hand_counting)
+        memory = Memory(view, self.level.span, self.level.hand_counting, self.level.track)
         expert = self.expert is not None and self.level.engine and self.rng.random() < self.level.engine
         if expert and not self.level.claims_first:
             assert self.expert is not None
@@ -153,12 +163,15 @@ class LevelBot:
         if self.level.careless and self.rng.random() < self.level.careless:
             target, card = self.rng.choice(view.fair(asks))
             return AskFor(target, card)
-        fair = fresh(view.fair(asks), retakes(view, memory.moved, memory.holder), memory.chance)
+        fair = view.fair(asks)
         if self.level.sure_misses and self.expert is not None:
             k = self.expert.knowledge(view)
             can = [(t, c) for t, c in fair if k.holders(c).get(t)]
             fair = can or fair
         scored: dict[tuple[str, Card], Fraction] = {a: memory.chance(a[1], a[0]) for a in fair}
+        if self.level.wary:
+            exposed = {t: self.exposed(view, memory, t) for t in {t for t, _ in fair}}
+            scored = {a: p - self.level.wary * (1 - p) * exposed[a[0]] if p < 1 else p for a, p in scored.items()}
         best = max(scored.values())
         top = [a for a in fair if scored[a] == best]
         if self.level.exact_ties and self.expert is not None and len(top) > 1:
@@ -168,6 +181,17 @@ class LevelBot:
             top = [a for a in top if exact[a] == most]
         target, card = self.rng.choice(top)
         return AskFor(target, card)
+
+    @staticmethod
+    def exposed(view: View, memory: Memory, target: str) -> int:
+        """The cards the table has seen move to the seat's team (still in play) of sets ``target`` may hold a card
+        of, by ``memory``: what ``target`` could surely take from the team if a miss handed it the turn."""
+        state = view.state
+        team = set(view.setup.members(view.team))
+        shown = [c for c, p in state.located.items() if p in team and state.in_play(c)]
+        may = {h for h in memory.halves if h in memory.some[target]
+               or any(target in memory.candidates.get(c, ()) or memory.holder.get(c) == target for c in h.cards)}
+        return sum(c.half_suit in may for c in shown)
 
     def exact_claim(self, view: View, memory: Memory) -> ClaimSet | None:
         """A set the seat can prove is its team's (by its exact view; one its ``memory`` places first); when it

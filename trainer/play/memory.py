@@ -14,6 +14,10 @@ hand and everyone's hand size. A few human-sized deductions follow:
   nothing else, and a player with as many free slots as possible cards holds
   them all.
 
+A memory may also lose track of a card that has changed hands more than
+``track`` times (issue 54, the lower levels): it no longer places it, and
+knows only that the player it last left does not hold it.
+
 Every fact is true (a forgetful memory knows less, never something false), so
 a set the memory places entirely on one team is certain.
 
@@ -45,7 +49,8 @@ from trainer.play.view import View
 class Memory:
     """The facts one seat remembers and the deductions a careful human makes from them."""
 
-    def __init__(self, view: View, span: int | None = None, hand_counting: bool = True) -> None:
+    def __init__(self, view: View, span: int | None = None, hand_counting: bool = True,
+                 track: int | None = None) -> None:
         state = view.state
         setup = view.setup
         self.view = view
@@ -58,11 +63,17 @@ class Memory:
         not_with: dict[Card, set[str]] = {}
         some: dict[str, set[HalfSuit]] = {p: set() for p in self.players}
         moved: dict[Card, tuple[str, str]] = {}
+        changes: dict[Card, int] = {}
         for event in events:
             if isinstance(event, Ask):
                 half = event.card.half_suit
                 some[event.asker].add(half)
                 if event.hit:
+                    changes[event.card] = changes.get(event.card, 0) + 1
+                    if track is not None and changes[event.card] > track:  # lost track of it: somewhere else
+                        holder.pop(event.card, None)
+                        not_with[event.card] = {event.target}
+                        continue
                     holder[event.card] = event.asker
                     moved[event.card] = (event.target, event.asker)
                     not_with.pop(event.card, None)
@@ -71,6 +82,7 @@ class Memory:
                     not_with.setdefault(event.card, set()).update((event.asker, event.target))
             elif isinstance(event, Claim):
                 for card in event.half_suit.cards:
+                    changes.pop(card, None)
                     holder.pop(card, None)
                     moved.pop(card, None)
                     not_with.pop(card, None)

@@ -459,9 +459,6 @@ def expert_words(move: Move, why: Why) -> Words:
     elif why.reason == "completes" and why.half_suit is not None:
         because = Words.of(": a hit makes ", why.half_suit, " certain for your team, worth more than a hit at "
                            f"{percent(why.best)}")
-    elif why.reason == "leave":
-        because = Words.of(": the best chance would take back a card the other team took from yours (the table "
-                           "knows where it is, and they would only ask it back)")
     elif why.reason == "signals":
         because = Words.of(": it reads the bots' signals (an expert or hard bot with partners asks only for a card "
                            f"next to one it holds), by which it hits with chance {percent(why.better)}")
