@@ -31,6 +31,7 @@ from trainer.play.protocol import LEVELS, BotKind
 from trainer.play.recap import recap
 from trainer.play.seat import Seat, Surest
 from trainer.play.simulate import STALL_LIMIT, simulate, whose_move
+from trainer.play.table import Table
 from trainer.play.view import AskFor, ClaimSet, Role, View, ping_pongs
 from trainer.render import play as render
 from trainer.render.play import alert_lines, recap_rows, reply_lines, show_events, show_review, table_view
@@ -242,7 +243,7 @@ def test_the_endgame_coach_names_the_set_and_why() -> None:
     (surest,) = coach.alerts()
     assert isinstance(surest, Surest)  # a value: the set, its likeliest placement and its exact chance
     assert set(surest.declared) == set(surest.half_suit.cards) and 0 <= surest.chance < 1
-    (alert,) = alert_lines(coach)
+    (alert,) = alert_lines(coach.alerts())
     found = re.fullmatch(r"Coach: no set is certain; the one you are surest of is (\w+): claim \1: .*, right in "
                          r"(\d+)% of the deals you cannot rule out(; the next surest: .*)?\.", alert)
     assert found, alert
@@ -257,7 +258,7 @@ def test_the_turn_starts_with_what_happened_since_your_last_move(screen: Console
     match = seat.match
     while not seat.your_move():
         match.bot_move()
-    screen.print(table_view(match, seat.open_book))
+    screen.print(table_view(Table.solo(match).seat_view(match.you)))
     text = screen.export_text()
     assert "dealer " + match.setup.dealer in text
     assert f"Since   your last move, {len(match.state.events)} events (from 1), by set:" in text

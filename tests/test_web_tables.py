@@ -341,12 +341,14 @@ def test_after_the_game_a_learner_finds_the_moments_they_missed_in_their_queue(t
     queues = {"Zoe": functools.partial(queue_missed, store_path=store)}
     hall = Hall(tmp_path, learner_queue=queues.get)
     hall._finish(table)
-    assert table.ending == {"queued": {"Bob": [2, 2]}}  # (the game of seed 4 with the signalling experts of issue 44)
-    assert hall.end(table, "Bob").queued == (2, 2) and hall.end(table, "Dan").queued is None
+    assert table.ending is not None and set(table.ending["queued"]) == {"Bob"}  # (Dan's person is no learner here)
+    missed, added = table.ending["queued"]["Bob"]
+    assert missed == added >= 1 and hall.end(table, "Bob").queued == (missed, added)
+    assert hall.end(table, "Dan").queued is None
     assert {n.player for n in hall.end(table, "Bob").notes} == {"Bob"} and hall.review(table).public.notes
     hall._finish(table)  # once only
     with Progress(store) as progress:
-        assert len(progress.due_reviews()) == 2
+        assert len(progress.due_reviews()) == added
 
 
 def test_the_pages_of_a_table(api: TestClient) -> None:
