@@ -10,10 +10,11 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from answers import wrong_answer
 
 from puzzles.daily import daily_puzzle
 from puzzles.files import dump_puzzles, load_puzzles
-from puzzles.marking import example_answer, format_answer
+from puzzles.marking import format_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
@@ -39,7 +40,7 @@ def right(puzzle: Puzzle) -> str:
 
 
 def wrong(puzzle: Puzzle) -> str:
-    return example_answer(puzzle).strip("'") + "\n"
+    return wrong_answer(puzzle) + "\n"
 
 
 # -- the daily counts once ------------------------------------------------------------
