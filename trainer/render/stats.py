@@ -318,9 +318,13 @@ def figures(summary: Summary) -> dict[str, str]:
     >>> f = figures(Summary(Counts(first_answer=1, revealed=1, attempts=2), Streak(1, 1, True), Rating()))
     >>> f["solved"], f["split"], f["first_answer"], f["streak"], f["rating"]
     ('1 solved of 2 tried', '1 at the first answer, 1 revealed', '50% right', '1 day (best 1; done today)', '1500?')
+    >>> f["memory"], figures(Summary(Counts(), Streak(0, 0, False), Rating(), memory_rating=Rating(1642, 60)))["memory"]
+    ('— (train in memory mode for one)', '1642 ± 60')
     """
     counts = summary.counts
+    memory = summary.memory_rating
     return {
+        "memory": rating_text(memory) if memory is not None else "— (train in memory mode for one)",
         "rating": f"{summary.rating.rating:.0f}{'?' if summary.provisional else ''}",
         "deviation": f"± {summary.rating.rd:.0f}",
         "level": f"level {summary.level} puzzles",
