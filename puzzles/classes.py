@@ -63,6 +63,7 @@ from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
 from puzzles.variety import compatible
+from trainer.explain.depth import Depth
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
 from trainer.game.variants import PLAYER_COUNTS, Variant
@@ -404,7 +405,7 @@ class ClassSet:
         work = self.open(secret, n, now)
         if work.hints >= MAX_HINTS:
             raise ClassError(f"{MAX_HINTS} hints is all a puzzle gives here: the rest is yours to find", 409)
-        hint = hint_for(puzzle, ("nudge", "clue")[work.hints])
+        hint = hint_for(puzzle, (Depth.NUDGE, Depth.CLUE)[work.hints])
         if work.first is None:
             work.hints += 1
             self.version += 1
@@ -412,7 +413,7 @@ class ClassSet:
 
     def hints_taken(self, work: Answer, puzzle: Puzzle) -> list[Hint]:
         """The hints the student took on a puzzle (to show them again)."""
-        return [hint_for(puzzle, depth) for depth in ("nudge", "clue")[: work.hints]]
+        return [hint_for(puzzle, depth) for depth in (Depth.NUDGE, Depth.CLUE)[: work.hints]]
 
     def answer(self, secret: str | None, n: int, line: object, puzzle: Puzzle, now: float) -> Reply:
         """Mark an answer to puzzle ``n`` as the trainer does (:func:`judge`) and keep it (:meth:`record`)."""

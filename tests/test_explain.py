@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board, Holds
-from trainer.explain.explanation import Depth, derive, explain, explain_game, final_step
+from trainer.explain.depth import Depth
+from trainer.explain.explanation import derive, explain, explain_game, final_step
 from trainer.game.cards import Card
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game

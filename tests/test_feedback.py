@@ -49,9 +49,10 @@ def test_a_wrong_holder_gets_the_step_that_rules_that_holder_out() -> None:
     assert lines[1] == "  QH: Bob cannot hold it in any deal that fits what you saw."
     assert lines[2].startswith("    Why: Bob holds 8 cards, all known: 2S (move 29), ")
     assert lines[2].endswith("7S (step 2); so Bob holds none of QH.")
-    reply = attempt.respond("Eve QH")  # only step 4 (which places QH) rules Eve out: its move about Eve, meanwhile
-    assert [(r.step, r.safe, [n for n, _ in r.moves]) for r in reply.ruled] == [(4, False, [185])]
-    assert reply_lines(reply, puzzle)[2] == "    What rules Eve out: move 185: Eve asks Fay for QH: no."
+    reply = attempt.respond("Eve QH")  # only step 4 (which places QH) rules Eve out: every move it rests on, meanwhile
+    assert [(r.step, r.safe, [n for n, _ in r.moves]) for r in reply.ruled] == [(4, False, [185, 270])]
+    assert reply_lines(reply, puzzle)[2] == ("    What rules Eve out: move 185: Eve asks Fay for QH: no; "
+                                             "move 270: Cat asks Dan for QH: no.")
     over = reply_lines(attempt.respond("reveal"), puzzle)
     assert "  QH: you said Eve, it is with Ann (step 4 rules Eve out)" in over
 

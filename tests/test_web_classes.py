@@ -294,6 +294,9 @@ def test_the_pages_a_teacher_makes_a_set_a_student_joins_answers_and_the_grid_sh
     assert "Wrong" in reply.text and "first answer is the one that counts" in reply.text
     grid = text_of(teacher.get(f"{base}/grid").text)
     assert "Zoe" in grid and "✓" in grid and "✗" in grid and "50% right" not in grid and "0% right" in grid
+    # the teacher sees why, in the third person: the step that rules the named holder out, and each explanation
+    assert "answered " in grid and "you said" not in grid and re.search(r"step \d+ rules \w+ out: \S", grid), grid
+    assert grid.count("Why (the explanation)") == 3
     sheet, key = teacher.get(f"{base}/sheet"), teacher.get(f"{base}/answers")
     assert sheet.status_code == 200 and "Puzzle 3" in sheet.text and "Year 7" in sheet.text
     assert right(first).split(",")[0].split()[0] in key.text and "answer key" in key.text

@@ -40,7 +40,8 @@ def explain(
 
     from trainer.engine.possible import read_game
     from trainer.engine.solve import default_viewer
-    from trainer.explain.explanation import Depth, explain_game
+    from trainer.explain.depth import Depth
+    from trainer.explain.explanation import explain_game
     from trainer.game.errors import LiteratureError
 
     if puzzle is not None:

@@ -26,18 +26,17 @@ one rung still sort by effort. (People read the rung as the explanation's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
 from trainer.engine.facts import Board, Fact, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
 from trainer.explain.cases import work_out
+from trainer.explain.depth import Depth
 from trainer.explain.mind import Mind, Step, Technique, render_refs
 from trainer.explain.rungs import RUNGS
-from trainer.explain.said import Said
+from trainer.explain.said import Move, Said
 from trainer.explain.sightings import sighting
 from trainer.explain.techniques import LADDER, ladder_of
 from trainer.game.cards import Card, HalfSuit
@@ -45,25 +44,6 @@ from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
-
-_MOVES = re.compile(r"\bmoves? (\d+(?:(?:, and |, | and )\d+)*)")
-
-
-def cited_moves(text: str) -> set[int]:
-    """The moves a step's text names ("on move 4", "(moves 1, 2, 3)", "gave it up on move 41").
-
-    >>> sorted(cited_moves("Cat said no on move 60; Eve still had KC then (gave it up on move 41); moves 7, 9"))
-    [7, 9, 41, 60]
-    """
-    return {int(n) for match in _MOVES.finditer(text) for n in re.findall(r"\d+", match.group(1))}
-
-
-class Depth(str, Enum):
-    """How much an explanation gives away."""
-
-    NUDGE = "nudge"
-    CLUE = "clue"
-    FULL = "full"
 
 
 @dataclass(frozen=True)
@@ -396,10 +376,12 @@ def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explan
     if len(cards) == 1:
         text = Said.of(sighting(cards[0], shown_by, board.viewer), "; it has left the game.")
     else:
-        text = Said.of(f"The claim on move {event} (", claim_said(board.events[event - 1]) if event else "",
+        text = Said.of("The claim on move ", Move(event) if event else "", " (",
+                       claim_said(board.events[event - 1]) if event else "",
                        ") showed where every card was; the set has left the game.")
     step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
-                Said.of(cards[0].half_suit, " has been claimed."), Said.of(f"Look at move {event}."),
+                Said.of(cards[0].half_suit, " has been claimed."),
+                Said.of("Look at move ", Move(event) if event else "", "."),
                 events=(event,) if event else (), depth=0, id=1, level=1)
     return Explanation(str(target), board, (step,), difficulty_of([step]), dict(holders),
                        is_set=isinstance(target, HalfSuit))

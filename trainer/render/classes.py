@@ -25,7 +25,16 @@ from puzzles.model import Puzzle
 from puzzles.quiz import Hint, Reply
 from trainer.game.cards import Card
 from trainer.render import worksheet
-from trainer.render.quiz import answer_words, hint_words, miss_words, question_words, refusal, said, step_words
+from trainer.render.quiz import (
+    answer_words,
+    hint_words,
+    miss_words,
+    question_words,
+    reason_words,
+    refusal,
+    said,
+    step_words,
+)
 from trainer.render.web.attempt import SHOWN, reply_view
 from trainer.render.web.table import history_rows, table_view
 from trainer.render.words import Words
@@ -39,7 +48,7 @@ def class_usage(puzzle: Puzzle) -> str:
 
     >>> from puzzles.examples import example_certain
     >>> class_usage(example_certain())
-    "Your answer, for example 'Eve 6D' ('none' when no card is certain)."
+    "Your answer, for example 'Bob 6S' ('none' when no card is certain)."
     """
     none = " ('none' when no card is certain)" if puzzle.question.kind == "certain" else ""
     return f"Your answer, for example {example_answer(puzzle)}{none}."
@@ -228,7 +237,8 @@ def grid(found: ClassSet, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
         columns.append({**item, "share": "" if share is None else f"{round(share * 100)}%", "level": puzzle.level,
                         "question": question_words(puzzle), "answer": answer_words(puzzle.expected),
                         "wrong": [{"answer": w["answer"], "count": w["count"],
-                                   "why": miss_words(mark_of(w["mark"]))} for w in item["wrong_answers"]]})
+                                   "why": reason_words(mark_of(w["mark"]), puzzle)} for w in item["wrong_answers"]],
+                        "steps": [step_words(s, puzzle) for s in puzzle.explanation]})
     return {"rows": rows, "columns": columns}
 
 

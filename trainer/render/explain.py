@@ -12,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.model import Puzzle
-from trainer.explain.explanation import Depth, Explanation
+from trainer.explain.depth import Depth
+from trainer.explain.explanation import Explanation
 from trainer.render.screen import stdout_console
 
 
