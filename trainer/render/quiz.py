@@ -451,6 +451,10 @@ def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
                     moves = moves or [Words.of(f"move {number}")]  # a long claim: its number only
                     break
                 moves.append(move)
+            if all(event is None for _, event in hint.moves):  # numbers only: one list, as a person says it
+                bare = [str(number) for number, _ in hint.moves]
+                return Words.of("Nudge: look at " + (f"move {bare[0]}" if len(bare) == 1 else
+                                                     f"moves {', '.join(bare[:-1])} and {bare[-1]}") + ".")
             return Words.of("Nudge: look at ", Words.join("; ", moves), ".")
         if hint.technique:
             return Words.of(f"Nudge: think of {hint.technique}.")
