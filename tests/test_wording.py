@@ -158,14 +158,14 @@ def test_a_certain_question_reads_the_same_on_every_face(tmp_path: Path) -> None
     console = Console(width=400, color_system=None)
     with console.capture() as terminal:
         console.print(puzzle_view(puzzle))
-    symbols = sentence  # (the pages and the terminal draw cards as symbols)
+    symbols = sentence  # (the pages and the terminal draw cards as symbols; a Markdown sheet keeps the codes)
     for card in puzzle.asked:
         symbols = symbols.replace(str(card), card.symbol)
 
     def flat(text: str) -> str:  # (a page's text has spaces where its elements meet)
         return re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", " ".join(text.split())))
 
-    assert sentence in flat(terminal.get())  # (the terminal names cards as typed: 2S)
+    assert symbols in flat(terminal.get())  # (the terminal draws them as the pages do: 2♠)
     assert symbols in flat(text_of(client(tmp_path).get(f"/p/{puzzle.id}").text))
     assert f"**{sentence}**" in worksheet_md([puzzle], "Set")
     assert symbols in flat(text_of(worksheet_html([puzzle], "Set")))

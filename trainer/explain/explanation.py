@@ -228,7 +228,7 @@ class Explanation:
                 {
                     "technique": step.technique.label,
                     "rung": step.rung,
-                    "text": str(self.text(step, depth)),
+                    "text": self.text(step, depth).symbols(),
                     "facts": facts_json(step),
                     "events": list(self.events(step)),
                     "uses_steps": [numbers[u] for u in step.uses if u in numbers],
@@ -414,15 +414,16 @@ def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:
     """What would settle where a card that is not forced is.
 
     >>> settle_texts(Card.parse("6D"), {"Bob": Fraction(1, 2), "Dan": Fraction(1, 2)})
-    ["6D: ruling out Bob or Dan settles it (a 'no' from one of them to 6D, or one of them asking for it)."]
+    ["6♦: ruling out Bob or Dan settles it (a 'no' from one of them to 6♦, or one of them asking for it)."]
     """
     names = sorted(holders, key=lambda p: (-holders[p], p))
+    shown = card.symbol
     if len(names) == 2:
         a, b = names
-        return [f"{card}: ruling out {a} or {b} settles it (a 'no' from one of them to {card}, "
+        return [f"{shown}: ruling out {a} or {b} settles it (a 'no' from one of them to {shown}, "
                 "or one of them asking for it)."]
-    return [f"{card}: {len(names) - 1} of {', '.join(names)} must be ruled out to settle it "
-            f"(each 'no' to {card}, or ask for it, rules a player out; a hit shows it)."]
+    return [f"{shown}: {len(names) - 1} of {', '.join(names)} must be ruled out to settle it "
+            f"(each 'no' to {shown}, or ask for it, rules a player out; a hit shows it)."]
 
 
 def explain_game(

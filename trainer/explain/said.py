@@ -158,6 +158,15 @@ class Said:
             raise NotationError(f"a sentence part names no card, set or move: {item!r}")
         return cls.of(*parts)
 
+    def symbols(self) -> str:
+        """The plain text as a person reads it: cards with their suit symbols (``str`` gives their codes).
+
+        >>> Said.of("Cat holds ", Card.parse("10D"), ".").symbols()
+        'Cat holds 10♦.'
+        """
+        return "".join(p if isinstance(p, str) else p.symbol if isinstance(p, Card) else str(p) if isinstance(p, Move)
+                       else p.code for p in self.parts)
+
     def __str__(self) -> str:
         return "".join(p if isinstance(p, str) else str(p) if isinstance(p, Move) else p.code for p in self.parts)
 

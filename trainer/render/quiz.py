@@ -13,14 +13,14 @@ after it, and the explanation (the terminal prints it; a page draws it step by s
     >>> reply_lines(attempt.respond("Ann 2D 3D"), puzzle)
     ('name a holder for 4D 5D 6D 7D too',)
     >>> reply_lines(attempt.respond("hint"), puzzle)
-    ('Nudge: look at move 1: Cat asks Bob for 3D: no.',)
+    ('Nudge: look at move 1: Cat asks Bob for 3♦: no.',)
     >>> for line in reply_lines(attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D"), puzzle):
     ...     print(line)
     Wrong: the claim is cancelled (all six cards are with your team, but not where you said).
-      Right: Ann 2D 3D 4D 5D.
-      6D: Ann cannot hold it in any deal that fits what you saw.
+      Right: Ann 2♦ 3♦ 4♦ 5♦.
+      6♦: Ann cannot hold it in any deal that fits what you saw.
         It is not in your hand.
-      7D: Cat cannot hold it in any deal that fits what you saw.
+      7♦: Cat cannot hold it in any deal that fits what you saw.
         It is in your hand.
     Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.
     >>> reply_lines(attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D"), puzzle)[0]
@@ -40,7 +40,7 @@ from puzzles.refute import Refutation
 from trainer.explain.depth import Depth
 from trainer.game.cards import Card
 from trainer.render.phrases import event_words, placement_words
-from trainer.render.words import Words, cards_words
+from trainer.render.words import Words, cards_words, shown
 
 ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
 """What a wrong answer ends with at the prompt."""
@@ -122,7 +122,7 @@ def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
     """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
     told = said(reply, puzzle)
     deal = deal_lines(told.deal) if told.deal is not None else []
-    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.offer), *map(str, told.why))
+    return (*map(shown, told.head), *deal, *map(shown, told.tail), *map(shown, told.offer), *map(shown, told.why))
 
 
 # -- the parts ----------------------------------------------------------------------------
@@ -509,12 +509,12 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
     >>> from puzzles.refute import refuting_deal
     >>> lines = deal_lines(refuting_deal(example_certain(), Card.parse("9C"), "Bob", seed=1))
     >>> lines[0]
-    'A deal that fits all 1 event(s) you saw and your own hand, with 9C not at Bob (hands now):'
+    'A deal that fits all 1 event(s) you saw and your own hand, with 9♣ not at Bob (hands now):'
     >>> [line.split()[0] for line in lines[1:]]
     ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay']
     """
     width = max(len(p) for p in deal.hands)
-    lines = [str(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
+    lines = [shown(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
                                         for p, cards in deal.shown(over).items())]
     if deal.hidden and not over:
         cards = " ".join(c.symbol for c in deal.hidden)
