@@ -62,3 +62,15 @@ def test_explain_in_the_terminal_writes_cards_with_symbols() -> None:
         code, out, _ = command_line.run("explain", str(SIX), target, "--as", "Ann")
         assert code == 0, out
         assert not bare_codes(out.splitlines()), out
+
+
+def test_a_class_answers_json_text_writes_cards_with_symbols() -> None:
+    """``POST /api/classes/CODE/answers``'s lines (what the page shows) draw cards as the page does; its data
+    (the mark, the deal's hands) keeps the notation's codes."""
+    from trainer.render.classes import verdict_json
+
+    for puzzle in load_pack()[::200]:
+        reply = Attempt(puzzle).respond(wrong_answer(puzzle))
+        found = verdict_json(reply, puzzle, True)
+        assert found["lines"] and not bare_codes(found["lines"]), (puzzle.id, found["lines"])
+        assert all(BARE.fullmatch(card) for card in found["mark"]["wrong"])
