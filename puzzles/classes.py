@@ -61,8 +61,9 @@ from typing import Any
 from puzzles.files import puzzles_from_json
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
+from puzzles.pick import BEGINNER_MOVES
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
-from puzzles.variety import compatible
+from puzzles.variety import compatible, moment
 from trainer.explain.depth import Depth
 from trainer.files import read_kept, write_atomic
 from trainer.game.errors import LiteratureError
@@ -198,7 +199,8 @@ def form_settings(form: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 
 def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
-    """The set's puzzles from ``pool``: of the variant, table size, levels and kinds asked, no recall drills,
+    """The set's puzzles from ``pool``: of the variant, table size, levels and kinds asked, no recall drills, at
+    levels 1 and 2 histories of at most :data:`puzzles.pick.BEGINNER_MOVES` moves,
     no two of one game nor near-duplicates (:func:`puzzles.variety.compatible`), the levels taken in turn and
     the kinds at each level (as far as the pack allows), then easiest first (the order is drawn from ``seed``).
     Too few fit: a 409 saying how many do.
@@ -212,7 +214,8 @@ def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
     puzzles.classes.ClassError: only 0 puzzles of the pack fit (classic, 8 players, levels 1-3, kinds ...): ask ...
     """
     fit = [p for p in pool if p.variant is settings.variant and len(p.players) == settings.players
-           and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)]
+           and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)
+           and (p.level > 2 or moment(p) <= BEGINNER_MOVES)]  # a beginner's history: as a sheet's
     rng = random.Random(seed)
     rng.shuffle(fit)
     queues: dict[tuple[int, str], list[Puzzle]] = {}
