@@ -289,6 +289,7 @@ def test_the_pages_a_teacher_makes_a_set_a_student_joins_answers_and_the_grid_sh
     first = pack_puzzle(_ids(tmp_path, code)[0])
     reply = form(student, f"/c/{code}/1", {"do": "answer", "line": right(first)}, headers={"hx-request": "true"})
     assert reply.status_code == 200 and "Correct" in reply.text and "Why, step by step" in reply.text
+    assert not re.search(r"Level \d · ([\w ]+) \(\1\)", text_of(reply.text))  # never "ask history (ask history)"
     second = pack_puzzle(_ids(tmp_path, code)[1])
     reply = form(student, f"/c/{code}/2", {"do": "hint"}, headers={"hx-request": "true"})
     assert "Nudge" in reply.text
