@@ -241,6 +241,11 @@ def test_stats_draw_the_rating_chart_accuracy_calendar_and_reviews(tmp_path: Pat
     shown = date.fromisoformat(day)
     assert f"None due now; next: 1 puzzle on {shown:%a} {shown.day} {shown:%b %Y}." in text  # what is due, when
     assert f'<a href="/p/{OTHER}">' in page.text and "in " in text  # the missed one is due later
+    from trainer.render.quiz import question_words
+
+    label = f"Level {missed.level}: {question_words(missed).symbols()}"
+    assert label in re.sub(r" ([?.,:])", r"\1", text)  # by what it is, not its id (the card drawn as a card)
+    assert f">{OTHER}<" not in page.text
     rating = summary.rating
     assert f"{round(rating.rating)}? ± {round(rating.rd)}" in text  # the deviation the CLI gives, provisional
 
