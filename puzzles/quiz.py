@@ -403,7 +403,7 @@ def hint_for(puzzle: Puzzle, depth: Depth | str) -> Hint:
     written = _written(step, depth)
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
-    if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
+    if written and not gives_away(written, puzzle) and len(f"{depth.value}: {written}") <= HINT_WIDTH:
         return Hint(depth, written=written, step=number)
     if depth is Depth.NUDGE:
         numbers = step.events[:3] if step else ()
