@@ -65,8 +65,10 @@ from puzzles.files import puzzles_from_json
 from puzzles.marking import Mark, Miss, Outcome
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
+from puzzles.pick import BEGINNER_MOVES
 from puzzles.quiz import Attempt, Hint, Reply, hint_for
-from puzzles.variety import compatible
+from puzzles.variety import compatible, moment
+from trainer.explain.depth import Depth
 from trainer.files import read_json, read_kept, write_atomic
 from trainer.game.cards import Card
 from trainer.game.errors import LiteratureError
@@ -210,7 +212,8 @@ def form_settings(form: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 
 def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
-    """The set's puzzles from ``pool``: of the variant, table size, levels and kinds asked, no recall drills,
+    """The set's puzzles from ``pool``: of the variant, table size, levels and kinds asked, no recall drills, at
+    levels 1 and 2 histories of at most :data:`puzzles.pick.BEGINNER_MOVES` moves,
     no two of one game nor near-duplicates (:func:`puzzles.variety.compatible`), the levels taken in turn and
     the kinds at each level (as far as the pack allows), then easiest first (the order is drawn from ``seed``).
     Too few fit: a 409 saying how many do.
@@ -224,7 +227,8 @@ def pick(settings: Settings, pool: Sequence[Puzzle], seed: int) -> list[Puzzle]:
     puzzles.classes.ClassError: only 0 puzzles of the pack fit (classic, 8 players, levels 1-3, kinds ...): ask ...
     """
     fit = [p for p in pool if p.variant is settings.variant and len(p.players) == settings.players
-           and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)]
+           and p.level in settings.levels and p.question.kind in settings.kinds and not is_recall(p)
+           and (p.level > 2 or moment(p) <= BEGINNER_MOVES)]  # a beginner's history: as a sheet's
     rng = random.Random(seed)
     rng.shuffle(fit)
     queues: dict[tuple[int, str], list[Puzzle]] = {}
@@ -426,7 +430,7 @@ class ClassSet:
         work = self.open(secret, n, now)
         if work.hints >= MAX_HINTS:
             raise ClassError(f"{MAX_HINTS} hints is all a puzzle gives here: the rest is yours to find", 409)
-        hint = hint_for(puzzle, ("nudge", "clue")[work.hints])
+        hint = hint_for(puzzle, (Depth.NUDGE, Depth.CLUE)[work.hints])
         if work.first is None:
             work.hints += 1
             self.version += 1
@@ -434,7 +438,7 @@ class ClassSet:
 
     def hints_taken(self, work: Answer, puzzle: Puzzle) -> list[Hint]:
         """The hints the student took on a puzzle (to show them again)."""
-        return [hint_for(puzzle, depth) for depth in ("nudge", "clue")[: work.hints]]
+        return [hint_for(puzzle, depth) for depth in (Depth.NUDGE, Depth.CLUE)[: work.hints]]
 
     def answer(self, secret: str | None, n: int, line: object, puzzle: Puzzle, now: float) -> Reply:
         """Mark an answer to puzzle ``n`` as the trainer does (:func:`judge`) and keep it (:meth:`record`)."""

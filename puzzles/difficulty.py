@@ -27,13 +27,12 @@ from fractions import Fraction
 from typing import Any
 
 from puzzles.ladder import NAMES, level_of
-from puzzles.model import RECALL, RECALL_LEVEL, Difficulty, Puzzle, Question, Step
+from puzzles.model import RECALL, RECALL_LEVEL, Difficulty, Puzzle, Question, Step, is_recall
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board
 from trainer.explain.explanation import (
     Explanation,
     backtrack,
-    cited_moves,
     derive,
     difficulty_of,
     explain,
@@ -102,8 +101,9 @@ def grade(explained: Explained, setup: Setup, events: Sequence[Event], viewer: s
 
 
 def with_cited(step: Step) -> Step:
-    """``step`` listing every move its text names, besides those it already lists."""
-    events = tuple(sorted(set(step.events) | cited_moves(step.text)))
+    """``step`` listing every move its sentence names (its :class:`~trainer.explain.said.Move` parts), besides
+    those it already lists."""
+    events = tuple(sorted(set(step.events) | set(step.said.moves())))
     return step if events == step.events else dataclasses.replace(step, events=events)
 
 
@@ -242,20 +242,25 @@ def _percent(value: Fraction) -> str:
 
 def explanation_json(puzzle: Puzzle) -> dict[str, Any]:
     """A puzzle's stored explanation as ``literature explain --puzzle ID --json`` prints it: its id, its level,
-    and each step's rung on the ladder, the rung's name, its sentence and the moves it rests on (a closing
-    note has no rung: ``null``).
+    each step's rung on the ladder, the rung's name, its sentence and the moves it rests on, and the closing
+    notes that stand on no rung in a list of their own (``notes``: their sentences). A recall drill (a card
+    simply seen) says so (``"drill": "recall"``) and gives its real level, the rung of its steps.
 
     >>> from puzzles.examples import example_claim
     >>> data = explanation_json(explain_again(example_claim()))
-    >>> data["level"], [(s["rung"], s["technique"], s["moves"]) for s in data["steps"]]
-    (2, [(1, 'elimination', []), (2, 'careful player', [1])])
+    >>> data["level"], [(s["rung"], s["technique"], s["moves"]) for s in data["steps"]], data["notes"]
+    (2, [(1, 'elimination', []), (2, 'careful player', [1])], [])
     >>> data["steps"][1]["text"]
     'Cat asked Bob for 3D on move 1, so Cat held another low diamond; you hold 2D 4D 5D 7D, so it is 6D.'
 
     """
-    return {"id": puzzle.id, "level": puzzle.level,
-            "steps": [{"rung": step.rung, "technique": step.technique, "text": step.text,
-                       "moves": list(step.events)} for step in puzzle.explanation]}
+    steps = [s for s in puzzle.explanation if s.rung is not None]
+    out: dict[str, Any] = {"id": puzzle.id, "level": puzzle.level}
+    if is_recall(puzzle):
+        out |= {"level": max((s.rung for s in steps if s.rung is not None), default=1), "drill": RECALL}
+    return out | {"steps": [{"rung": step.rung, "technique": step.technique, "text": step.text,
+                             "moves": list(step.events)} for step in steps],
+                  "notes": [step.text for step in puzzle.explanation if step.rung is None]}
 
 
 def explain_again(puzzle: Puzzle) -> Puzzle | None:

@@ -139,47 +139,66 @@ def parse_answer(text: str, puzzle: Puzzle) -> dict[Card, str]:
 
 
 def example_answer(puzzle: Puzzle) -> str:
-    """An example answer shaped like a real one, quoted: the asked cards with plausible,
-    distinct players, but never the answer itself (the split is drawn from the puzzle's id).
+    """An example answer shaped like a real one, quoted, that gives nothing away: the same number of cards split
+    among plausible, distinct players as the answer would be, but the cards are another set's (each asked card's
+    rank in another suit, or its place in another set), so it shares no card-holder pair with the answer and says
+    nothing about where the asked cards are. The set and the split are drawn from the puzzle's id.
 
-    A claim splits the six cards among two or three of the viewer's team; a locate
-    question gives each asked card a holder other than the viewer; a certain
-    question names one or two of the cards outside the viewer's hand.
+    A claim splits six cards among two or three of the viewer's team; a locate question gives each card a holder
+    other than the viewer; a certain question names one or two cards with players other than the viewer.
 
     >>> from puzzles.examples import example_certain, example_claim
-    >>> example_answer(example_claim())
-    "'Cat 2D 4D 6D 7D, Eve 3D 5D'"
+    >>> example_claim().question.half_suit.code, example_answer(example_claim())
+    ('LD', "'Cat 2C 4C 6C 7C, Eve 3C 5C'")
     >>> example_answer(example_certain())
-    "'Eve 6D'"
+    "'Bob 6S'"
     """
     rng = random.Random(puzzle.id)
     kind = puzzle.question.kind
     sizes = puzzle.state.sizes
-    asked = list(puzzle.asked)
-    truth = dict(puzzle.expected)
-    answer: dict[Card, str] = {}
-    for attempt in range(60):
-        # plausible players hold cards; if those alone can only spell the answer, anyone will do
-        seats = [p for p in puzzle.players if sizes[p] > 0 or attempt >= 30]
-        others = [p for p in seats if p != puzzle.viewer] or [p for p in puzzle.players if p != puzzle.viewer]
-        if kind == "claim":
-            team = [p for p in puzzle.team if p in seats] or list(puzzle.team)
-            groups = rng.randint(2, min(3, len(team))) if len(team) > 1 else 1
-            players = rng.sample(team, groups)
-            cards = rng.sample(asked, len(asked))
-            cuts = sorted(rng.sample(range(1, len(cards)), groups - 1))
-            answer = {}
-            for player, start, end in zip(players, [0, *cuts], [*cuts, len(cards)], strict=True):
-                answer.update({c: player for c in cards[start:end]})
-        elif kind == "certain":
-            chosen = rng.sample(asked, min(len(asked), len(others), rng.randint(1, 2)))
-            holders = rng.sample(others, len(chosen))
-            answer = dict(zip(chosen, holders, strict=True))
-        else:
-            answer = {c: rng.choice(others) for c in asked}
-        if answer != truth:
-            break
+    stand_in = _stand_in(puzzle, rng)
+    cards = [stand_in[c] for c in puzzle.asked]
+    seats = [p for p in puzzle.players if sizes[p] > 0]
+    others = [p for p in seats if p != puzzle.viewer]
+    if len(others) < 2:
+        others = [p for p in puzzle.players if p != puzzle.viewer]
+    answer: dict[Card, str]
+    if kind == "claim":
+        team = [p for p in puzzle.team if p in seats] or list(puzzle.team)
+        groups = rng.randint(2, min(3, len(team))) if len(team) > 1 else 1
+        players = rng.sample(team, groups)
+        shuffled = rng.sample(cards, len(cards))
+        cuts = sorted(rng.sample(range(1, len(shuffled)), groups - 1))
+        answer = {}
+        for player, start, end in zip(players, [0, *cuts], [*cuts, len(shuffled)], strict=True):
+            answer.update({c: player for c in shuffled[start:end]})
+    elif kind == "certain":
+        chosen = rng.sample(cards, min(len(cards), len(others), rng.randint(1, 2)))
+        answer = dict(zip(chosen, rng.sample(others, len(chosen)), strict=True))
+    else:
+        answer = {c: rng.choice(others) for c in cards}
     return f"'{format_answer(answer)}'"
+
+
+def _stand_in(puzzle: Puzzle, rng: random.Random) -> dict[Card, Card]:
+    """Each asked card's stand-in from a set no asked card belongs to: the same rank in another suit when the
+    variant has it, else the card at the same place in another set (the set of 8s and jokers is used last).
+
+    >>> from puzzles.examples import example_claim
+    >>> sorted((str(a), str(b)) for a, b in _stand_in(example_claim(), random.Random(1)).items())[:2]
+    [('2D', '2S'), ('3D', '3S')]
+    """
+    asked = {c.half_suit for c in puzzle.question.scope}
+    spare = [h for h in puzzle.variant.half_suits if h not in asked]
+    plain = [h for h in spare if h.code != "8J"]
+    stand_in: dict[Card, Card] = {}
+    for half in sorted(asked):
+        same_kind = [h for h in plain if h.code[0] == half.code[0]]
+        other = rng.choice(same_kind or plain or spare)
+        spare = [h for h in spare if h != other]
+        plain = [h for h in plain if h != other]
+        stand_in |= dict(zip(half.cards, other.cards, strict=True))
+    return stand_in
 
 
 def _scope_words(question: Question) -> str:

@@ -375,27 +375,59 @@ def table_of(puzzle: Puzzle) -> tuple[str, int]:
     return puzzle.variant.value, len(puzzle.players)
 
 
+@dataclass(frozen=True)
+class Hole:
+    """Where a pack is thin, as values: ``level`` with ``count`` of ``total`` puzzles, either of a table
+    (``table``: its variant and player count) or, with ``table`` ``None``, the level's claim puzzles.
+
+    >>> print(Hole(2, 1, 51, ("classic", 6)), Hole(1, 0, 10), sep="; ")
+    classic 6p: level 2 is 1 of 51 puzzles; level 1: 0 claim puzzles of 10
+    """
+
+    level: int
+    count: int
+    total: int
+    table: tuple[str, int] | None = None
+
+    def __str__(self) -> str:
+        if self.table is None:
+            return f"level {self.level}: {self.count} claim puzzles of {self.total}"
+        variant, players = self.table
+        return f"{variant} {players}p: level {self.level} is {self.count} of {self.total} puzzles"
+
+
+def thin_spots(pack: Sequence[Puzzle], share: float = MIN_SHARE, claims: float = MIN_CLAIMS) -> list[Hole]:
+    """Where ``pack`` is thin: a level 1-6 under ``share`` of a table's puzzles, claim puzzles under ``claims`` of
+    a level's (empty: none).
+
+    >>> from dataclasses import replace
+    >>> from puzzles.examples import example_claim
+    >>> thin_spots([replace(example_claim(), difficulty=replace(example_claim().difficulty, level=3))])[0]
+    Hole(level=1, count=0, total=1, table=('classic', 6))
+    """
+    found = []
+    for variant, players in TABLES:
+        table = [p for p in pack if table_of(p) == (variant, players)]
+        levels = Counter(p.level for p in table)
+        found += [Hole(level, levels[level], len(table), (variant, players))
+                  for level in LEVELS if levels[level] < share * len(table)]
+    for level in LEVELS:
+        at = [p for p in pack if p.level == level]
+        count = sum(p.question.kind == "claim" for p in at)
+        if count < claims * len(at):
+            found.append(Hole(level, count, len(at)))
+    return found
+
+
 def holes(pack: Sequence[Puzzle], share: float = MIN_SHARE, claims: float = MIN_CLAIMS) -> list[str]:
-    """Where ``pack`` is thin, in words: a level 1-6 under ``share`` of a table's puzzles, claim
-    puzzles under ``claims`` of a level's (empty: none).
+    """Where ``pack`` is thin, in words (:func:`thin_spots`, for the script's report).
 
     >>> from dataclasses import replace
     >>> from puzzles.examples import example_claim
     >>> holes([replace(example_claim(), difficulty=replace(example_claim().difficulty, level=3))])[:2]
     ['classic 6p: level 1 is 0 of 1 puzzles', 'classic 6p: level 2 is 0 of 1 puzzles']
     """
-    found = []
-    for variant, players in TABLES:
-        table = [p for p in pack if table_of(p) == (variant, players)]
-        levels = Counter(p.level for p in table)
-        found += [f"{variant} {players}p: level {level} is {levels[level]} of {len(table)} puzzles"
-                  for level in LEVELS if levels[level] < share * len(table)]
-    for level in LEVELS:
-        at = [p for p in pack if p.level == level]
-        count = sum(p.question.kind == "claim" for p in at)
-        if count < claims * len(at):
-            found.append(f"level {level}: {count} claim puzzles of {len(at)}")
-    return found
+    return [str(hole) for hole in thin_spots(pack, share, claims)]
 
 
 def _long(puzzle: Puzzle) -> bool:
@@ -492,7 +524,7 @@ def _trim(chosen: Sequence[Puzzle], kept: int, share: float, claims: float) -> l
     did not have: a table's commonest other level while a level of it is under ``share``, a level's
     non-claims while its claims are under ``claims`` (the candidates left looked like enough, and were not)."""
     grown = list(chosen)
-    before = {hole for hole in holes(grown[:kept], share, claims) if hole.startswith("level ")}
+    before = {hole.level for hole in thin_spots(grown[:kept], share, claims) if hole.table is None}
     while True:
         for variant, players in TABLES:
             table = [p for p in grown if table_of(p) == (variant, players)]
@@ -505,8 +537,8 @@ def _trim(chosen: Sequence[Puzzle], kept: int, share: float, claims: float) -> l
                     del grown[max(cut, key=lambda i: (counts[grown[i].level], i))]
                     break
         else:
-            opened = [int(hole.split()[1].rstrip(":")) for hole in holes(grown, share, claims)
-                      if hole.startswith("level ") and not any(hole.split(":")[0] == b.split(":")[0] for b in before)]
+            opened = [hole.level for hole in thin_spots(grown, share, claims)
+                      if hole.table is None and hole.level not in before]
             cut = [i for i in range(kept, len(grown)) if grown[i].level in opened
                    and grown[i].question.kind != "claim"]
             if not cut:
@@ -630,11 +662,20 @@ def explain_pack(content: dict[str, Any], *, workers: int = 1, executor: Executo
 
 def _argued_alike(stored: dict[str, Any], again: dict[str, Any]) -> bool:
     """Whether two records of a puzzle differ in their words only: the same level, techniques and steps (each
-    step's facts, moves and rungs), whatever the steps' text, nudge and clue say."""
+    step's facts and rungs), whatever the steps' text, nudge and clue say; a step may now cite more moves than it
+    did (a fact's move it rested on without citing it: "4H was with Ann then (taken on move 34)"). The stored
+    difficulty is kept (its score, which the daily schedule is drawn by, too)."""
     def argument(record: dict[str, Any]) -> list[dict[str, Any]]:
-        return [{k: v for k, v in step.items() if k not in ("text", "nudge", "clue")} for step in record["explanation"]]
-    return (stored["difficulty"] == again["difficulty"] and stored["techniques"] == again["techniques"]
-            and argument(stored) == argument(again))
+        return [{k: v for k, v in step.items() if k not in ("text", "nudge", "clue", "events")}
+                for step in record["explanation"]]
+
+    def level(record: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(v for k, v in sorted(record["difficulty"].items()) if k != "score")
+
+    cited = all(set(old.get("events", ())) <= set(new.get("events", ()))
+                for old, new in zip(stored["explanation"], again["explanation"], strict=False))
+    return (level(stored) == level(again) and stored["techniques"] == again["techniques"]
+            and argument(stored) == argument(again) and cited)
 
 
 def reword_pack(content: dict[str, Any], *, workers: int = 1, executor: Executor | None = None,

@@ -67,6 +67,8 @@ SHORTLIST = 12
 MEASURED = 64
 """How many puzzles of a level and kind are measured (:func:`printed_lines`, which reads their histories): the
 shortest histories first (a long history rarely folds short, and reading them all would take seconds)."""
+BEGINNER_MOVES = 60
+"""A sheet's puzzle of level 1 or 2 has a history of at most this many moves (a beginner reads it all)."""
 
 
 def needed_moves(puzzle: Puzzle) -> set[int]:
@@ -143,11 +145,13 @@ class Picked:
 
 def fits(puzzle: Puzzle, request: Request) -> bool:
     """Whether a pack puzzle is one ``request`` allows (its level, kind, variant, table size; recall drills
-    only when asked for, explanations no longer than asked)."""
+    only when asked for, explanations no longer than asked; at levels 1 and 2 a history of at most
+    :data:`BEGINNER_MOVES` moves)."""
     return (puzzle.level in request.levels and puzzle.question.kind in request.kinds
             and puzzle.variant in request.variants and len(puzzle.players) in request.players
             and (request.recall or not is_recall(puzzle))
-            and (request.max_explanation is None or len(puzzle.explanation) <= request.max_explanation))
+            and (request.max_explanation is None or len(puzzle.explanation) <= request.max_explanation)
+            and (puzzle.level > 2 or moment(puzzle) <= BEGINNER_MOVES))
 
 
 def pack_pool(request: Request) -> list[Puzzle]:

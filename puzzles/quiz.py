@@ -16,7 +16,7 @@ Every :class:`Reply` is a value (a kind, the mark, the hint, the refuting deal);
     >>> attempt.respond("Ann 2D 3D").message
     'name a holder for 4D 5D 6D 7D too'
     >>> hint = attempt.respond("hint").hint
-    >>> hint.depth, hint.moves
+    >>> hint.depth.value, hint.moves
     ('nudge', ((1, Ask(asker='Cat', target='Bob', card=Card.parse('3D'), hit=False)),))
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
     >>> reply.kind, reply.done, reply.mark.outcome.value, sorted(str(c) for c in reply.mark.wrong)
@@ -32,16 +32,16 @@ Every :class:`Reply` is a value (a kind, the mark, the hint, the refuting deal);
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
 from puzzles.model import KINDS, LEVELS, Puzzle, Step
 from puzzles.rating import level_for
 from puzzles.variety import compatible
+from trainer.explain.depth import Depth
 from trainer.explain.said import Said
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError, NotationError
@@ -72,7 +72,8 @@ YES_WORDS = frozenset({"y", "yes", *HINT_WORDS, *REVEAL_WORDS})
 
 @dataclass(frozen=True)
 class Hint:
-    """A hint as values: ``depth`` (``nudge`` or ``clue``) and what it points at.
+    """A hint as values: ``depth`` (:class:`~trainer.explain.depth.Depth`: a nudge or a clue) and what it
+    points at.
 
     ``written``: the explainer's own words for it (used when they are safe and fit
     :data:`HINT_WIDTH`); else a nudge points at ``moves`` (each move's number and its
@@ -82,7 +83,7 @@ class Hint:
     ``step``: the number (from 1) of the explanation's step the hint leads to, when it has one.
     """
 
-    depth: str
+    depth: Depth
     written: Said = field(default_factory=Said)
     moves: tuple[tuple[int, Event | None], ...] = ()
     technique: str = ""
@@ -239,7 +240,7 @@ class Attempt:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
             return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
-                         ruled=rulings(self.puzzle, result))
+                         ruled=rulings(self.puzzle, result), memory=self.memory)
         self._finish(solved=True)
         return Reply("verdict", True, result, tries=self.tries, rated=self.rated)
 
@@ -248,7 +249,7 @@ class Attempt:
         if self.hints >= 2:
             self.confirming = True
             return Reply("confirm")
-        depth = ("nudge", "clue")[self.hints]
+        depth = (Depth.NUDGE, Depth.CLUE)[self.hints]
         self.hints += 1
         return Reply("hint", hint=hint_for(self.puzzle, depth))
 
@@ -333,7 +334,8 @@ def ruling(puzzle: Puzzle, card: Card, said: str) -> Ruling:
     """The step of ``puzzle``'s explanation that rules ``said`` out as ``card``'s holder: the first whose facts
     exclude ``said`` for it, else the first that places it with someone else (read from the steps' facts, not
     their words). While the puzzle is open it may be shown only when it is ``safe``; else the learner is pointed
-    at its moves that concern ``said`` (those that would place an answer card given by number only).
+    at every move the step rests on (its ``events``: each move its facts rest on; those that would place an
+    answer card given by number only).
 
     >>> from puzzles.examples import example_claim
     >>> found = ruling(example_claim(), Card.parse("6D"), "Bob")
@@ -351,8 +353,9 @@ def ruling(puzzle: Puzzle, card: Card, said: str) -> Ruling:
     step = steps[number - 1]
     safe = not _places_answer(puzzle, number)
     events = [(n, _event(puzzle, n)) for n in step.events]
-    about = [(n, e) for n, e in events if e is not None and _involves(e, said)]
-    moves = tuple((n, None if e is None or _places(e, puzzle) else e) for n, e in (about or events))
+    moves = tuple((n, None if e is None or _places(e, puzzle) else e) for n, e in events)
+    if _eliminates([e for _, e in moves if e is not None], puzzle):  # together they would place an answer card
+        moves = tuple((n, None) for n, _ in moves)
     return Ruling(card, said, number, safe, moves)
 
 
@@ -374,18 +377,11 @@ def _places_answer(puzzle: Puzzle, number: int, seen: frozenset[int] = frozenset
     return any(_places_answer(puzzle, used, seen | {number}) for used in step.uses_steps)
 
 
-def _involves(event: Event, player: str) -> bool:
-    if isinstance(event, Ask):
-        return player in (event.asker, event.target)
-    if isinstance(event, Claim):
-        return player == event.claimer or player in {p for _, p in (*event.declared, *event.actual)}
-    return player in (event.player, event.to)
-
-
 # -- hints --------------------------------------------------------------------------
 
-def hint_for(puzzle: Puzzle, depth: str) -> Hint:
-    """The hint at ``depth`` (``nudge`` or ``clue``); it never names an answer card's holder.
+def hint_for(puzzle: Puzzle, depth: Depth | str) -> Hint:
+    """The hint at ``depth`` (a nudge or a clue: the full explanation is no hint, it comes with the answer); it
+    never names an answer card's holder.
 
     The hints follow the first step of the explanation that takes thought (not
     a card simply seen) about a card of the question's set(s) (:func:`key_step`).
@@ -395,24 +391,44 @@ def hint_for(puzzle: Puzzle, depth: str) -> Hint:
     technique's question.
 
     >>> from puzzles.examples import example_claim
-    >>> hint = hint_for(example_claim(), "clue")
-    >>> hint.depth, hint.technique, hint.card
+    >>> hint = hint_for(example_claim(), Depth.CLUE)
+    >>> hint.depth.value, hint.technique, hint.card
     ('clue', 'ask inference', Card.parse('6D'))
     """
+    depth = Depth(depth)
+    if depth is Depth.FULL:
+        raise ValueError("the full explanation is no hint: it is shown with the answer")
     number = key_step(puzzle)
     step = puzzle.explanation[number - 1] if number is not None else None
-    written: Said | None = getattr(step, f"{depth}_said", None) if step else None
+    written = _written(step, depth)
     technique = (step.technique if step else "") or (puzzle.techniques[0] if puzzle.techniques else "")
     level = puzzle.difficulty.name
-    if written and not gives_away(written, puzzle) and len(f"{depth}: {written}") <= HINT_WIDTH:
+    if written and not gives_away(written, puzzle) and len(f"{depth.value}: {written}") <= HINT_WIDTH:
         return Hint(depth, written=written, step=number)
-    if depth == "nudge":
+    if depth is Depth.NUDGE:
         numbers = step.events[:3] if step else ()
         moves = tuple((n, None if (e := _event(puzzle, n)) is None or _places(e, puzzle) or _outside(e, puzzle)
                        else e) for n in numbers)
+        if _eliminates([e for _, e in moves if e is not None], puzzle):  # together they leave one holder
+            moves = tuple((n, None) for n, _ in moves)
         return Hint(depth, moves=moves, technique=technique, step=number)
     return Hint(depth, technique=technique, card=_focus_card(puzzle, step), techniques=tuple(puzzle.techniques),
                 level=level, step=number)
+
+
+def _written(step: Step | None, depth: Depth) -> Said | None:
+    """The explainer's own words for a step at ``depth`` (``None``: it has none)."""
+    if step is None:
+        return None
+    match depth:
+        case Depth.NUDGE:
+            return step.nudge_said
+        case Depth.CLUE:
+            return step.clue_said
+        case Depth.FULL:
+            return step.said
+        case _:
+            assert_never(depth)
 
 
 def cited_moves(puzzle: Puzzle) -> frozenset[int]:
@@ -424,7 +440,7 @@ def cited_moves(puzzle: Puzzle) -> frozenset[int]:
     frozenset({1})
     """
     cited = {n for step in puzzle.explanation for n in step.events}
-    for depth in ("nudge", "clue"):
+    for depth in (Depth.NUDGE, Depth.CLUE):
         cited |= {n for n, _ in hint_for(puzzle, depth).moves}
     return frozenset(n for n in cited if 0 < n <= len(puzzle.game.events))
 
@@ -452,8 +468,9 @@ def cited_by(reply: Reply, puzzle: Puzzle) -> frozenset[int]:
 
 
 def gives_away(text: Said, puzzle: Puzzle) -> bool:
-    """Whether a hint would tell an answer card's place: it names a card of the answer (a value among its
-    parts, outside the viewer's hand) and, anywhere in the same text, a player or "you".
+    """Whether a hint's words could tell an answer card's place: they name a card of the answer outside the
+    viewer's hand (read from the sentence's card values, never its letters). A hint that names no such card
+    cannot place one; one that does is replaced by a hint that points at moves or asks the technique's question.
 
     >>> from puzzles.examples import example_claim
     >>> gives_away(Said.of(Card.parse("6D"), " cannot be with Ann, Bob, Dan, Eve, Fay."), example_claim())
@@ -461,10 +478,35 @@ def gives_away(text: Said, puzzle: Puzzle) -> bool:
     >>> gives_away(Said.of("Cat must hold another card of ", Card.parse("6D").half_suit, "."), example_claim())
     False
     """
-    if not set(text.cards()) & {c for c in puzzle.expected if c not in puzzle.own_cards}:
-        return False
-    words = {w for part in text.parts if isinstance(part, str) for w in re.findall(r"[A-Za-z0-9]+", part)}
-    return bool(words & ({*puzzle.players, "you", "You", "your", "Your"}))
+    return bool(set(text.cards()) & {c for c in puzzle.expected if c not in puzzle.own_cards})
+
+
+def _eliminates(events: Sequence[Event], puzzle: Puzzle) -> bool:
+    """Whether ``events`` shown together name an answer card (outside the viewer's hand) and, among their players,
+    its holder or every player but its holder and the viewer: read as a list, they could place it.
+
+    >>> from puzzles.examples import example_claim
+    >>> from trainer.game.events import Ask
+    >>> c = Card.parse("6D")
+    >>> _eliminates([Ask("Bob", "Dan", c, False), Ask("Eve", "Fay", c, False)], example_claim())
+    True
+    >>> _eliminates([Ask("Bob", "Dan", c, False)], example_claim()), _eliminates([Ask("Bob", "Cat", c, True)],
+    ...                                                                          example_claim())
+    (False, True)
+    """
+    named = {p for e in events for p in _players(e)}
+    cards = {e.card for e in events if isinstance(e, Ask)} | {c for e in events if isinstance(e, Claim)
+                                                             for c, _ in e.declared}
+    return any(card in cards and (holder in named or set(puzzle.players) - {holder, puzzle.viewer} <= named)
+               for card, holder in puzzle.expected.items() if card not in puzzle.own_cards)
+
+
+def _players(event: Event) -> set[str]:
+    if isinstance(event, Ask):
+        return {event.asker, event.target}
+    if isinstance(event, Claim):
+        return {event.claimer, *(p for _, p in (*event.declared, *event.actual))}
+    return {p for p in (event.player, event.to) if p}
 
 
 def _places(event: Event, puzzle: Puzzle) -> bool:

@@ -15,7 +15,7 @@ from puzzles.classes import ClassError, ClassSet, Settings, judge, pick
 from puzzles.marking import format_answer
 from puzzles.model import KINDS, is_recall
 from puzzles.packs import training_pool
-from puzzles.variety import compatible, game_key
+from puzzles.variety import compatible, game_key, moment
 from trainer.game.variants import Variant
 
 POOL = training_pool()
@@ -39,13 +39,15 @@ def test_a_set_fits_what_was_asked_one_puzzle_a_game_easiest_first(asked: Settin
     except ClassError as error:
         assert error.status == 409 and "ask for fewer" in error.message
         fit = [p for p in POOL if p.variant is asked.variant and len(p.players) == asked.players
-               and p.level in asked.levels and p.question.kind in asked.kinds and not is_recall(p)]
+               and p.level in asked.levels and p.question.kind in asked.kinds and not is_recall(p)
+               and (p.level > 2 or moment(p) <= 60)]
         assert len({game_key(p) for p in fit}) < asked.count  # (one puzzle a game: the pack has too few games)
         return
     assert len(chosen) == asked.count and len({p.id for p in chosen}) == asked.count
     for k, puzzle in enumerate(chosen):
         assert puzzle.variant is asked.variant and len(puzzle.players) == asked.players
         assert puzzle.level in asked.levels and puzzle.question.kind in asked.kinds
+        assert puzzle.level > 2 or moment(puzzle) <= 60  # a beginner's history, as on a sheet
         assert compatible(puzzle, chosen[:k] + chosen[k + 1:])
     assert [p.level for p in chosen] == sorted(p.level for p in chosen)
     assert [p.id for p in pick(asked, POOL, seed)] == [p.id for p in chosen]  # (the same seed, the same set)

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from trainer.engine import Knowledge, solve
 from trainer.engine.facts import Board, Holds
-from trainer.explain.explanation import Depth, derive, explain, explain_game, final_step
+from trainer.explain.depth import Depth
+from trainer.explain.explanation import derive, explain, explain_game, final_step
 from trainer.game.cards import Card
 from trainer.game.notation import Game, read_game
 from trainer.game.randomplay import random_game
@@ -48,8 +49,8 @@ def test_json_is_exactly_the_issue_example() -> None:
             {
                 "technique": "ask inference",
                 "rung": 2,
-                "text": "Cat asked Bob for 3D on move 1, so Cat held another low diamond; "
-                "you hold 2D 4D 5D 7D, so it is 6D.",
+                "text": "Cat asked Bob for 3♦ on move 1, so Cat held another low diamond; "
+                "you hold 2♦ 4♦ 5♦ 7♦, so it is 6♦.",
                 "facts": [{"card": "6D", "holder": "Cat"}],
                 "events": [1],
                 "uses_steps": [],
@@ -61,14 +62,14 @@ def test_json_is_exactly_the_issue_example() -> None:
 def test_three_depths_in_the_terminal() -> None:
     code, full, _ = run(SIX, "6D")
     assert code == 0
-    assert full.splitlines()[0] == "6D is with Cat · grade 2 (careful player), score 2.33"
-    assert "1. [careful player] Cat asked Bob for 3D on move 1" in full
-    assert "move 1: Cat asks Bob for 3D: no" in full
+    assert full.splitlines()[0] == "6♦ is with Cat · grade 2 (careful player), score 2.33"
+    assert "1. [careful player] Cat asked Bob for 3♦ on move 1" in full
+    assert "move 1: Cat asks Bob for 3♦: no" in full
     _, clue, _ = run(SIX, "6D", "--depth", "clue")
     assert "Cat must hold another card of LD." in clue and "is with Cat" not in clue
     _, nudge, _ = run(SIX, "6D", "--depth", "nudge")
     assert nudge.splitlines() == [
-        "Where is 6D? · grade 2 (careful player), score 2.33",
+        "Where is 6♦? · grade 2 (careful player), score 2.33",
         "Hint: Look at Cat's ask on move 1.",
     ]
 
@@ -98,9 +99,9 @@ def test_a_card_not_forced_gets_odds_and_what_would_settle_it() -> None:
     game = read_game(SIX)
     exact = solve(game.setup, game.events, "Ann").holders(Card.parse("9C"))
     assert odds == {p: round(float(q), 4) for p, q in exact.items()}
-    assert found["settle"] and "9C" in found["settle"][0]
-    code, text, _ = run(SIX, "9C")
-    assert code == 0 and "9C is not forced" in text and "Bob 21%" in text
+    assert found["settle"] and "9♣" in found["settle"][0]
+    code, text, _ = run(SIX, "9♣")
+    assert code == 0 and "9♣ is not forced" in text and "Bob 21%" in text
 
 
 def test_a_claimed_set_is_seen_in_the_claim() -> None:

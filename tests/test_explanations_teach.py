@@ -158,14 +158,32 @@ def test_explain_a_puzzle_as_json(pack: list[Puzzle]) -> None:
     code, out, err = command_line.run("explain", "--puzzle", puzzle.id, "--json")
     assert (code, err) == (0, "")
     found = json.loads(out)
-    assert set(found) == {"id", "level", "steps"} and (found["id"], found["level"]) == (puzzle.id, 4)
+    assert set(found) == {"id", "level", "steps", "notes"} and (found["id"], found["level"]) == (puzzle.id, 4)
     assert found == explanation_json(puzzle)
-    assert [s["text"] for s in found["steps"]] == [s.text for s in puzzle.explanation]
-    for shown, step in zip(found["steps"], puzzle.explanation, strict=True):
+    ruled = [s for s in puzzle.explanation if s.rung is not None]
+    assert [s["text"] for s in found["steps"]] == [s.text for s in ruled]
+    assert found["notes"] == [s.text for s in puzzle.explanation if s.rung is None]
+    for shown, step in zip(found["steps"], ruled, strict=True):
         assert set(shown) == {"rung", "technique", "text", "moves"}
         assert shown["technique"] == NAMES[shown["rung"]] and shown["moves"] == list(step.events)
         assert all(1 <= n <= len(puzzle.game.events) for n in shown["moves"])
     assert max(s["rung"] for s in found["steps"]) == 4
+
+
+def test_explain_json_gives_every_step_a_rung_and_a_recall_drill_its_real_level(pack: list[Puzzle]) -> None:
+    """No step of ``explain --puzzle ID --json`` has ``rung: null`` (a closing note is in ``notes``), and a recall
+    drill gives the level of its steps' rung, not 0."""
+    from puzzles.model import is_recall
+
+    drills = [p for p in pack if is_recall(p)]
+    noted = [p for p in pack if any(s.rung is None for s in p.explanation)][:20]
+    assert drills and noted
+    for puzzle in [*drills, *noted]:
+        found = explanation_json(puzzle)
+        assert all(s["rung"] in range(1, 7) and s["technique"] for s in found["steps"]), puzzle.id
+        assert found["level"] >= max(s["rung"] for s in found["steps"]) >= 1, puzzle.id
+        assert found["notes"] == [s.text for s in puzzle.explanation if s.rung is None]
+    assert all(explanation_json(p)["drill"] == "recall" for p in drills)
 
 
 def test_explain_a_puzzle_in_the_terminal_and_an_unknown_id(pack: list[Puzzle]) -> None:

@@ -11,7 +11,6 @@ from puzzles.files import load_puzzles
 from puzzles.marking import format_answer
 from puzzles.model import Puzzle
 from puzzles.packs import load_pack
-from trainer.explain.explanation import cited_moves
 from trainer.game.cards import Card
 from trainer.game.events import Ask, Claim
 from trainer.render.quiz import question_words
@@ -141,7 +140,7 @@ def test_a_long_history_folds_only_runs_of_asks_of_other_sets_no_step_needs() ->
     assert sum(hidden(p) for p in puzzles) > 0
     for puzzle in puzzles:
         events = puzzle.game.events
-        needed = {n for step in puzzle.explanation for n in {*step.events, *cited_moves(step.text)}}
+        needed = {n for step in puzzle.explanation for n in {*step.events, *step.said.moves()}}
         asked = {card.half_suit for card in puzzle.question.scope}
         shown: list[int] = []
         for item in folded(puzzle):

@@ -306,25 +306,59 @@ def test_certain_mistakes_in_plain_words(answer: str, verdict: str, misses: list
     assert result.correct is (verdict == "Correct.")
 
 
-@pytest.mark.slow
-def test_example_answers_are_shaped_like_the_answer_and_are_not_it() -> None:
+def _example_pairs(puzzle: Puzzle) -> dict[Card, str]:
+    """The example answer read back into card -> player (its cards are another set's, so the puzzle's own reader
+    refuses them: it is read as a claim of the set they belong to)."""
     from puzzles.marking import example_answer
+
+    text = example_answer(puzzle).strip("'")
+    pairs: dict[Card, str] = {}
+    for part in text.split(", "):
+        holder, *cards = part.split()
+        assert holder in puzzle.players and cards, (puzzle.id, text)
+        pairs.update({Card.parse(c): holder for c in cards})
+    holders = [part.split()[0] for part in text.split(", ")]
+    assert len(holders) == len(set(holders)), text  # each player named once
+    return pairs
+
+
+@pytest.mark.slow
+def test_no_example_answer_in_the_pack_gives_anything_away() -> None:
+    """Over the whole shipped pack: no example shares a card-holder pair with the answer, nor names a card of the
+    question's set(s); it is shaped like an answer (a claim: six cards among teammates; else the asked number of
+    cards, or one or two, with players other than the viewer)."""
     from puzzles.packs import load_pack
 
-    for puzzle in load_pack():
-        text = example_answer(puzzle).strip("'")
-        example = parse_answer(text, puzzle)  # it parses: the shape a real answer has
-        assert example != dict(puzzle.expected), puzzle.id
-        holders = [part.split()[0] for part in text.split(", ")]
-        assert len(holders) == len(set(holders)), text  # each player named once
+    shared = 0
+    pack = load_pack()
+    for puzzle in pack:
+        example = _example_pairs(puzzle)
+        shared += bool(set(example.items()) & set(puzzle.answer.items()))
+        asked_sets = {c.half_suit for c in puzzle.question.scope}
+        assert not {c.half_suit for c in example} & asked_sets, puzzle.id
+        assert all(puzzle.variant.has(c) for c in example), puzzle.id
         if puzzle.question.kind == "claim":
-            assert set(example) == set(puzzle.question.scope)
+            assert len(example) == 6 and set(example.values()) <= set(puzzle.team), puzzle.id
         else:
-            assert puzzle.viewer not in holders
-            assert set(example) <= set(puzzle.asked)
-            with_cards = [p for p in puzzle.players if p != puzzle.viewer and puzzle.state.sizes[p]]
-            if len(with_cards) >= 2:  # plausible: nobody with an empty hand is named
-                assert set(holders) <= set(with_cards), (puzzle.id, text)
+            assert puzzle.viewer not in example.values(), puzzle.id
+            wanted = len(puzzle.asked) if puzzle.question.kind == "locate" else len(example)
+            assert len(example) == wanted and 1 <= len(example) <= max(2, len(puzzle.asked)), puzzle.id
+    assert shared == 0
+    assert len(pack) > 1000  # the whole pack was read
+
+
+@pytest.mark.parametrize("kind", ["claim", "certain"])
+def test_an_example_answer_is_another_sets_and_the_same_for_the_same_puzzle(kind: str) -> None:
+    from puzzles.examples import example_certain, example_claim
+    from puzzles.marking import example_answer
+
+    puzzle = example_claim() if kind == "claim" else example_certain()
+    example = _example_pairs(puzzle)
+    assert example_answer(puzzle) == example_answer(puzzle)
+    assert all(c.half_suit.code != "LD" for c in example)
+    assert {c.rank for c in example} <= {c.rank for c in puzzle.asked}  # the same ranks in another suit
+    with pytest.raises(AnswerError):  # a learner who types the example is told it is not about this set
+        parse_answer(example_answer(puzzle).strip("'"), puzzle)
 
 
 @settings(max_examples=60, deadline=None)

@@ -10,10 +10,11 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from answers import wrong_answer
 
 from puzzles.daily import daily_puzzle
 from puzzles.files import dump_puzzles, load_puzzles
-from puzzles.marking import example_answer, format_answer
+from puzzles.marking import format_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.packs import load_pack
 from puzzles.store import Progress
@@ -39,7 +40,7 @@ def right(puzzle: Puzzle) -> str:
 
 
 def wrong(puzzle: Puzzle) -> str:
-    return example_answer(puzzle).strip("'") + "\n"
+    return wrong_answer(puzzle) + "\n"
 
 
 # -- the daily counts once ------------------------------------------------------------
@@ -199,6 +200,26 @@ def test_memory_mode_shows_one_move_at_a_time_in_a_terminal(tmp_path: Path) -> N
         term.type(b"quit\n")
         term.read_until(b"Session (memory mode)")
         assert term.exit_code() == 0
+
+
+@pytest.mark.slow
+def test_memory_playback_at_a_pace_steps_on_with_enter_and_takes_nothing_typed_as_an_answer(tmp_path: Path) -> None:
+    """With a pace far longer than the test, Enter shows the next move at once; a line typed during the playback
+    ('Ann 2D', Enter) is a step, never an answer, and the question then waits for a real one."""
+    short = sorted((p for p in load_pack() if 3 <= len(p.game.events) <= 6), key=lambda p: p.id)[0]
+    pack = tmp_path / "one.json"
+    pack.write_text(dump_puzzles([short]))
+    moves = len(short.game.events)
+    with Terminal(tmp_path / "home", "train", "--pack", str(pack), "--memory", "--pace", "300", "--count", "1") as term:
+        for move in range(1, moves + 1):
+            term.read_until(f"Move {move} of {moves}:".encode())
+            term.type(b"Ann 2D\n" if move == 1 else b"\n")
+        term.read_until(b"answer> ")
+        term.type(b"quit\n")
+        term.read_until(b"Session (memory mode)")
+        assert term.exit_code() == 0
+    with Progress(tmp_path / "home" / "progress.sqlite3") as store:
+        assert [a["answer"] for a in store.attempts()] in ([], [None])  # quit: no answer was taken
 
 
 @pytest.mark.slow

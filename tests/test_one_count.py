@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from answers import wrong_answer
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from puzzles import session as session_module
 from puzzles.counts import Attempted, Counts, by_level, count
 from puzzles.daily import daily_puzzle
 from puzzles.files import load_puzzles
-from puzzles.marking import example_answer, format_answer
+from puzzles.marking import format_answer
 from puzzles.model import Puzzle
 from puzzles.progress import learner_summary
 
@@ -44,7 +45,7 @@ def right(puzzle: Puzzle) -> str:
 
 
 def wrong(puzzle: Puzzle) -> str:
-    return example_answer(puzzle).strip("'") + "\n"
+    return wrong_answer(puzzle) + "\n"
 
 
 def run(*args: str, input: str = "") -> str:

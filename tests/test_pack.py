@@ -190,12 +190,18 @@ def test_histogram_counts() -> None:
 
 def test_every_step_lists_every_move_its_text_names() -> None:
     """A step's ``events`` hold every move its text relies on ("gave it up on move 41" included), and the
-    reading effort of the score counts them."""
-    from trainer.explain.explanation import cited_moves
+    reading effort of the score counts them; every move a sentence names is a value (a ``Move`` part), never a
+    number in its letters, so the moves are read from the parts."""
+    import re
 
+    bare = re.compile(r"\bmoves? \d")
     for puzzle in load_pack():
         for step in puzzle.explanation:
-            assert cited_moves(step.text) <= set(step.events), (puzzle.id, step.text)
+            for said in (step.said, step.nudge_said, step.clue_said):
+                if said is None:
+                    continue
+                assert set(said.moves()) <= set(step.events), (puzzle.id, str(said))
+                assert not any(isinstance(p, str) and bare.search(p) for p in said.parts), (puzzle.id, str(said))
 
 
 def test_reword_pack_takes_the_explainers_new_words_only_where_the_argument_is_the_same() -> None:

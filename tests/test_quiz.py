@@ -86,10 +86,10 @@ def test_wrong_claim_names_the_fate_and_why_each_holder_is_wrong_then_reveal_sho
     lines = said(reply, puzzle)
     assert lines == (
         f"Wrong: {CLAIM_FATE[fate]}",
-        "  Right: Ann 2D 3D 4D 5D.",  # what the answer got right
-        "  6D: Ann cannot hold it in any deal that fits what you saw.",
+        "  Right: Ann 2♦ 3♦ 4♦ 5♦.",  # what the answer got right
+        "  6♦: Ann cannot hold it in any deal that fits what you saw.",
         "    It is not in your hand.",  # the reason for each wrong holder
-        "  7D: Cat cannot hold it in any deal that fits what you saw.",
+        "  7♦: Cat cannot hold it in any deal that fits what you saw.",
         "    It is in your hand.",  # the viewer's own card: nothing the table does not show
         "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.",
     )
@@ -99,10 +99,10 @@ def test_wrong_claim_names_the_fate_and_why_each_holder_is_wrong_then_reveal_sho
     lines = said(reply, puzzle)
     step = next(r.step for r in reply.ruled if str(r.card) == "6D")  # the step that places 6D rules Ann out
     assert step is not None and any(str(f["card"]) == "6D" for f in puzzle.explanation[step - 1].facts)
-    assert f"  6D: you said Ann, it is with Cat (step {step} rules Ann out)" in lines
-    assert any(line.startswith("  7D: you said Cat, it is in your hand") for line in lines)
-    assert "  Right: Ann 2D 3D 4D 5D." in lines
-    assert "The answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in lines
+    assert f"  6♦: you said Ann, it is with Cat (step {step} rules Ann out)" in lines
+    assert any(line.startswith("  7♦: you said Cat, it is in your hand") for line in lines)
+    assert "  Right: Ann 2♦ 3♦ 4♦ 5♦." in lines
+    assert "The answer: Ann 2♦ 3♦ 4♦ 5♦ 7♦, Cat 6♦." in lines
     result = attempt.result
     assert result is not None
     assert (result.outcome, result.correct, result.solved, result.tries, result.ending) == (
@@ -135,7 +135,7 @@ def test_hints_go_nudge_clue_then_ask_before_the_full_explanation() -> None:
     assert attempt.respond("hint").kind == "confirm"
     reply = attempt.respond("hint")
     assert (reply.kind, reply.done) == ("revealed", True)
-    assert "The answer: Cat 6D." in said(reply, LOCATE)
+    assert "The answer: Cat 6♦." in said(reply, LOCATE)
     assert attempt.result is not None
     assert (attempt.result.outcome, attempt.result.correct, attempt.result.hints) == ("wrong", False, 3)
 
@@ -197,7 +197,7 @@ def test_skip_quit_and_the_prompt_commands() -> None:
     skipped = Attempt(LOCATE)
     reply = skipped.respond("skip")
     assert (reply.kind, reply.done) == ("skipped", True)
-    assert said(reply, LOCATE)[:2] == ("Skipped.", "The answer: Cat 6D.")
+    assert said(reply, LOCATE)[:2] == ("Skipped.", "The answer: Cat 6♦.")
     assert skipped.result is not None and skipped.result.ending == "skipped"
     quitter = Attempt(LOCATE)
     assert quitter.respond("quit").kind == "quit"
@@ -267,7 +267,7 @@ def test_train_flow_bad_answer_hint_answer_skip_and_end_of_input() -> None:
     assert "'Zed' is not at the table" in out
     assert "Nudge: Look at Cat's ask on move 1." in out
     assert "Correct: the set is won." in out
-    assert "Skipped.\nThe answer: Ann 2D 3D 4D 5D 7D, Cat 6D." in out
+    assert "Skipped.\nThe answer: Ann 2♦ 3♦ 4♦ 5♦ 7♦, Cat 6♦." in out
     assert "Session" in out and "1 solved of 1 tried" in out and "(also 1 skipped)" in out
     assert "Traceback" not in out
     with Progress() as store:
@@ -294,7 +294,7 @@ def test_wrong_claim_through_the_cli_updates_rating_and_schedules_review() -> No
     code, out = train(CliRunner(), "Ann 2D 3D 4D 5D 6D, Cat 7D\nreveal\n", "--kind", "claim", "--count", "1",
                       "--level", "2")
     assert code == 0, out
-    assert "Wrong: the claim is" in out and "7D: you said Cat, it is in your hand" in out
+    assert "Wrong: the claim is" in out and "7♦: you said Cat, it is in your hand" in out
     assert "Weakest technique  careful player" in out
     with Progress() as store:
         assert store.rating().rating < 1500

@@ -260,7 +260,7 @@ def test_explain_a_note_through_the_explainer() -> None:
     assert data["notes"][0]["explanation"]["assignment"]["6D"] == "Cat"
     assert data["notes"][1]["explanation"]["holder"] == "Bob"  # JS, seen moving to Bob
     code, out, _ = run("review", str(REVIEW / "lost-claim.lit"), "--explain", "6")
-    assert code == 0 and "6D is with Cat" in out
+    assert code == 0 and "6♦ is with Cat" in out
     code, _, err = run("review", str(REVIEW / "lost-claim.lit"), "--explain", "99")
     assert code == 2 and "out of range" in err
 

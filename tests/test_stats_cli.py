@@ -105,8 +105,8 @@ def test_grade_single_record_and_plain_output(tmp_path: Path) -> None:
     code, out, _ = run("grade", str(one), "-a", "Ann 2D 3D 4D 5D 6D, Cat 7D")
     assert code == 0
     assert out.splitlines()[0].startswith("Wrong: the claim is cancelled")
-    assert "  6D: you said Ann, it is with Cat" in out
-    assert "2. Cat asked Bob for 3D on move 1" in out
+    assert "  6♦: you said Ann, it is with Cat" in out
+    assert "2. Cat asked Bob for 3♦ on move 1" in out
 
 
 def test_grade_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:

@@ -94,7 +94,7 @@ def test_an_explanation_edited_to_say_the_opposite_is_never_printed(tmp_path: Pa
     path = write(tmp_path / "lie.json", HONEST | {"explanation": steps, "techniques": ["case analysis"]})
     code, out, err = run("grade", str(path), "--answer", RIGHT)
     assert (code, err) == (0, "") and out.startswith("Correct")
-    assert lie not in out and "Cat asked Bob for 3D on move 1" in out
+    assert lie not in out and "Cat asked Bob for 3♦ on move 1" in out
     code, out, _ = run("grade", str(path), "--answer", RIGHT, "--json")
     assert json.loads(out)["explanation"] == HONEST["explanation"]
 

@@ -86,7 +86,7 @@ def test_the_version_constants_are_pyprojects() -> None:
 def test_the_cli_choices_mirror_the_librarys() -> None:
     from puzzles.model import KINDS, LEVELS
     from trainer.cli import choices, generate, simulate
-    from trainer.explain.explanation import Depth
+    from trainer.explain.depth import Depth
     from trainer.game.variants import PLAYER_COUNTS, Variant
     from trainer.play.match import CoachLevel
     from trainer.play.protocol import BotKind

@@ -176,3 +176,17 @@ def test_the_executor_interface_gives_the_same_results_anywhere() -> None:
     request = Request(count=2, seed=4, levels=(2, 3), players=(6,))
     with ThreadPoolExecutor(2) as pool:
         assert [p.id for p in generate(request, executor=pool)] == [p.id for p in generate(request)]
+
+
+@pytest.mark.parametrize("kinds", [("claim",), ("locate", "claim", "certain")])
+def test_a_beginners_sheet_draws_only_histories_of_at_most_60_moves(kinds: tuple[str, ...]) -> None:
+    """Levels 1 and 2 (claims too, which the pack mostly holds long) are drawn from histories of at most 60
+    moves, for every seed tried; the other kinds fill in where too few claims are that short."""
+    from puzzles.generate import Request
+    from puzzles.pick import BEGINNER_MOVES, pick
+    from puzzles.variety import moment
+
+    for seed in range(4):
+        picked = pick(Request(count=10, levels=(1, 2), kinds=kinds, seed=seed))
+        assert len(picked.puzzles) == 10
+        assert all(moment(p) <= BEGINNER_MOVES == 60 for p in picked.puzzles), [moment(p) for p in picked.puzzles]

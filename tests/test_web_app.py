@@ -170,3 +170,23 @@ def test_a_content_length_that_is_not_a_number_is_a_400(tmp_path: Path) -> None:
     for length in ("²", "-1", "1e3", "x"):
         sent = browser.post("/learner", content=b"", headers={"content-length": length.encode("latin-1")})
         assert sent.status_code == 400, length
+
+
+def test_the_header_leads_to_learn_and_classes_and_the_memory_rating_shows_beside_the_rating(tmp_path: Path) -> None:
+    from puzzles.examples import example_certain, example_claim
+    from puzzles.store import Progress
+
+    with Progress(tmp_path / "progress.sqlite3") as store:
+        store.record(example_claim(), answer="Ann 2D 3D 4D 5D 7D, Cat 6D", outcome="won", correct=True, hints=0,
+                     seconds=5.0)
+        store.record(example_certain(), answer="Cat 6D", outcome="right", correct=True, hints=0, seconds=5.0,
+                     mode="memory")
+        memory = store.summary().memory_rating
+    assert memory is not None
+    browser = client(tmp_path)
+    for url in ("/", "/stats"):
+        page = browser.get(url)
+        assert page.status_code == 200
+        assert 'href="/learn"' in page.text.split("</nav>")[0] and 'href="/classes"' in page.text.split("</nav>")[0]
+        assert f"Memory rating {memory.rating:.0f}" in text_of(page.text), url
+    assert browser.get("/learn").status_code == 200 and browser.get("/classes").status_code == 200

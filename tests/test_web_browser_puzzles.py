@@ -66,12 +66,13 @@ def test_solve_the_daily_by_clicking_and_see_the_verdict_and_streak(site: tuple[
     # the explanation, step by step: a step chosen marks its moves in the history (CSS from the server, no script)
     steps = page.query_selector_all("li.step")
     last = steps[-1].get_attribute("id")
-    assert steps[-1].get_attribute("data-events") == "81"  # Ann's ask for 9D on move 81
+    # Ann's ask for 9D on move 81, and the hits that had brought 10D QD AD to Dan ("taken on moves 65, 66, 63")
+    assert steps[-1].get_attribute("data-events") == "63 65 66 81"
     colours = "els => els.map(e => [e.id, getComputedStyle(e).backgroundColor])"
     before = dict(page.eval_on_selector_all("ol.history li", colours))
     page.click(f'a.show-moves[href="#{last}"]')
     after = dict(page.eval_on_selector_all("ol.history li", colours))
-    assert [move for move in after if after[move] != before[move]] == ["m81"]
+    assert [move for move in after if after[move] != before[move]] == ["m63", "m65", "m66", "m81"]
 
 
 def test_answer_wrong_retry_and_take_a_hint(site: tuple[str, Any]) -> None:

@@ -22,6 +22,7 @@ from puzzles import classes
 from puzzles.classes import pack_puzzle
 from puzzles.marking import format_answer, mark_text
 from puzzles.model import Puzzle
+from trainer.game.cards import Card
 from trainer.web.app import create_app
 
 from web_helpers import form, text_of
@@ -119,7 +120,8 @@ def test_a_teacher_makes_a_set_three_students_answer_and_the_results_and_csv_are
     assert one["id"] == ids[0] and one["right_share"] == pytest.approx(1 / 3, abs=0.001) and one["answered"] == 3
     assert one["wrong_answers"][0]["answer"] == wrong(puzzles[0]) and one["wrong_answers"][0]["count"] == 2
     assert one["wrong_answers"][0]["mark"]["wrong"] == first["mark"]["wrong"]
-    assert all(line.split(":")[0] in first["mark"]["wrong"] for line in one["wrong_answers"][0]["why"])
+    symbols = {Card.parse(code).symbol for code in first["mark"]["wrong"]}  # the JSON's text draws cards as symbols
+    assert all(line.split(":")[0] in symbols for line in one["wrong_answers"][0]["why"])
     assert two["right_share"] == 1.0 and three["right_share"] is None and three["wrong_answers"] == []
 
     table = api.get(f"/api/classes/{code}/results.csv", headers=bearer(teacher))
@@ -287,6 +289,7 @@ def test_the_pages_a_teacher_makes_a_set_a_student_joins_answers_and_the_grid_sh
     first = pack_puzzle(_ids(tmp_path, code)[0])
     reply = form(student, f"/c/{code}/1", {"do": "answer", "line": right(first)}, headers={"hx-request": "true"})
     assert reply.status_code == 200 and "Correct" in reply.text and "Why, step by step" in reply.text
+    assert not re.search(r"Level \d · ([\w ]+) \(\1\)", text_of(reply.text))  # never "ask history (ask history)"
     second = pack_puzzle(_ids(tmp_path, code)[1])
     reply = form(student, f"/c/{code}/2", {"do": "hint"}, headers={"hx-request": "true"})
     assert "Nudge" in reply.text
@@ -294,6 +297,9 @@ def test_the_pages_a_teacher_makes_a_set_a_student_joins_answers_and_the_grid_sh
     assert "Wrong" in reply.text and "first answer is the one that counts" in reply.text
     grid = text_of(teacher.get(f"{base}/grid").text)
     assert "Zoe" in grid and "✓" in grid and "✗" in grid and "50% right" not in grid and "0% right" in grid
+    # the teacher sees why, in the third person: the step that rules the named holder out, and each explanation
+    assert "answered " in grid and "you said" not in grid and re.search(r"step \d+ rules \w+ out: \S", grid), grid
+    assert grid.count("Why (the explanation)") == 3
     sheet, key = teacher.get(f"{base}/sheet"), teacher.get(f"{base}/answers")
     assert sheet.status_code == 200 and "Puzzle 3" in sheet.text and "Year 7" in sheet.text
     assert right(first).split(",")[0].split()[0] in key.text and "answer key" in key.text

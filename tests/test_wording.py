@@ -8,16 +8,16 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.explain.said import Said, agree, names
+from trainer.explain.said import Move, Said, agree, names
 from trainer.explain.wording import Clause, Reason, gather, said
 from trainer.game.cards import Card
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 CARDS = [Card.parse(c) for c in ("2S", "10H", "QD", "AC", "RJ")]
 reason = st.one_of(
-    st.builds(lambda p, c, m: Reason("no", p, c, str(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
+    st.builds(lambda p, c, m: Reason("no", p, c, Move(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
               st.integers(1, 200)),
-    st.builds(lambda p, c, m: Reason("asked", p, c, str(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
+    st.builds(lambda p, c, m: Reason("asked", p, c, Move(m)), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
               st.integers(1, 200)),
     st.builds(lambda p, c, s: Reason("lacks", p, c, f"⟨{s}⟩"), st.sampled_from(PLAYERS), st.sampled_from(CARDS),
               st.integers(1, 9)),
@@ -42,6 +42,9 @@ def test_gathering_keeps_every_player_card_and_move(clauses: list[Clause]) -> No
     assert len(joined) <= len("; ".join(dict.fromkeys(texts)))  # never longer
     # the cards are values in the gathered sentences: each card of a reason is among them
     assert {c.card for c in clauses if isinstance(c, Reason)} <= {card for s in out for card in s.cards()}
+    # and so are the moves: each move a reason rests on is a value of the sentences, read without their letters
+    assert {c.note.number for c in clauses if isinstance(c, Reason) and isinstance(c.note, Move)} == \
+        {n for s in out for n in s.moves()}
 
 
 def test_known_gatherings() -> None:
@@ -50,15 +53,15 @@ def test_known_gatherings() -> None:
     def told(*clauses: Clause) -> list[str]:
         return [str(s) for s in gather(clauses)]
 
-    assert told(Reason("no", "Bob", c("9H"), "119"), Reason("no", "Bob", c("KH"), "102")) == \
+    assert told(Reason("no", "Bob", c("9H"), Move(119)), Reason("no", "Bob", c("KH"), Move(102))) == \
         ["Bob said no to 9H KH (moves 119, 102)"]
-    assert told(Reason("no", "Ann", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44")) == \
+    assert told(Reason("no", "Ann", c("3C"), Move(10)), Reason("no", "Bob", c("3C"), Move(44))) == \
         ["Ann and Bob said no to 3C (moves 10, 44)"]
     # one reason of a form is left as it was
-    assert told(Reason("no", "Ann", c("3C"), "10"), Reason("hand", "hand", c("3C"))) == \
+    assert told(Reason("no", "Ann", c("3C"), Move(10)), Reason("hand", "hand", c("3C"))) == \
         ["Ann said no to 3C on move 10", "3C is not in your hand"]
     # one player twice for one card is named once
-    assert told(Reason("no", "Bob", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44")) == \
+    assert told(Reason("no", "Bob", c("3C"), Move(10)), Reason("no", "Bob", c("3C"), Move(44))) == \
         ["Bob said no to 3C (moves 10, 44)"]
 
 
@@ -155,14 +158,14 @@ def test_a_certain_question_reads_the_same_on_every_face(tmp_path: Path) -> None
     console = Console(width=400, color_system=None)
     with console.capture() as terminal:
         console.print(puzzle_view(puzzle))
-    symbols = sentence  # (the pages and the terminal draw cards as symbols)
+    symbols = sentence  # (the pages and the terminal draw cards as symbols; a Markdown sheet keeps the codes)
     for card in puzzle.asked:
         symbols = symbols.replace(str(card), card.symbol)
 
     def flat(text: str) -> str:  # (a page's text has spaces where its elements meet)
         return re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", " ".join(text.split())))
 
-    assert sentence in flat(terminal.get())  # (the terminal names cards as typed: 2S)
+    assert symbols in flat(terminal.get())  # (the terminal draws them as the pages do: 2♠)
     assert symbols in flat(text_of(client(tmp_path).get(f"/p/{puzzle.id}").text))
     assert f"**{sentence}**" in worksheet_md([puzzle], "Set")
     assert symbols in flat(text_of(worksheet_html([puzzle], "Set")))

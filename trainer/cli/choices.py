@@ -47,7 +47,7 @@ class CoachChoice(str, Enum):
 
 
 class DepthChoice(str, Enum):
-    """``--depth``: :class:`trainer.explain.explanation.Depth`."""
+    """``--depth``: :class:`trainer.explain.depth.Depth`."""
 
     NUDGE = "nudge"
     CLUE = "clue"

@@ -40,7 +40,8 @@ def explain(
 
     from trainer.engine.possible import read_game
     from trainer.engine.solve import default_viewer
-    from trainer.explain.explanation import Depth, explain_game
+    from trainer.explain.depth import Depth
+    from trainer.explain.explanation import explain_game
     from trainer.game.errors import LiteratureError
 
     if puzzle is not None:
@@ -84,8 +85,8 @@ def explain(
         if deal is not None:
             from trainer.render.witness import show_deal
 
-            show_deal(deal, f"One deal that fits everything seen, drawn at random (hands now; {open_card} marked):",
-                      open_card)
+            show_deal(deal, "One deal that fits everything seen, drawn at random (hands now; "
+                      f"{open_card.symbol if open_card else ''} marked):", open_card)
         if ladder:
             print("Level: not forced, no level." if level is None else
                   f"Level {level[0]} ({level[1]}): the lowest rung of the ladder whose techniques place it.")

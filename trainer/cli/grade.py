@@ -28,7 +28,7 @@ def grade(
     from puzzles.marking import mark_text
     from puzzles.verify import verified
     from trainer.render.quiz import explanation_words, miss_words, verdict_words
-    from trainer.render.words import print_plain
+    from trainer.render.words import print_plain, shown
 
     puzzle = verified(pick(load_puzzles(puzzle_file), puzzle_id, str(puzzle_file)), str(puzzle_file))
     result = mark_text(puzzle, answer)
@@ -36,5 +36,5 @@ def grade(
         out = result.to_json() | {"explanation": [step.to_json() for step in puzzle.explanation]}
         print(json.dumps(out))
         return
-    print_plain([str(verdict_words(result)), *(f"  {line}" for line in miss_words(result)),
-                 *(str(line) for line in explanation_words(puzzle))])
+    print_plain([shown(verdict_words(result)), *(f"  {shown(line)}" for line in miss_words(result)),
+                 *(shown(line) for line in explanation_words(puzzle))])

@@ -155,8 +155,12 @@ def play_history(
         for move in range(1, events + 1):
             if memory.pace > 0:
                 show_event(puzzle, move)
-                time.sleep(memory.pace)
-                forget_event(1)
+                typed = _typed_within(memory.pace) if terminal else None
+                if not terminal:
+                    time.sleep(memory.pace)
+                forget_event(1 if typed is None else 2)  # the move, and the line Enter echoed
+                if typed is not None and typed.strip().lower() in ("q", "quit", "stop"):
+                    return False
                 continue
             if terminal:  # the move is the prompt: Enter ends its line, which is then erased
                 typed = read(event_line(puzzle, move) + "  ")
@@ -170,8 +174,27 @@ def play_history(
         show_line("")
         show_line("Stopped.")
         return False
+    if terminal:
+        _drop_typed()
     show_position(puzzle)
     return True
+
+
+def _typed_within(seconds: float) -> str | None:
+    """Wait up to ``seconds`` for a line typed at the terminal (Enter steps to the next move at once): the line,
+    or ``None``. A line typed during the playback is taken here, never later as an answer."""
+    import select
+
+    ready, _, _ = select.select([sys.stdin], [], [], seconds)
+    return sys.stdin.readline() if ready else None
+
+
+def _drop_typed() -> None:
+    """Forget anything typed but not yet entered when the playback ends (it is no answer)."""
+    with contextlib.suppress(ImportError, OSError, ValueError):
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
 def line_editing() -> None:

@@ -121,7 +121,7 @@ class Elsewhere:
     moved), ``"still had"``
     (``player`` was dealt it and gave it up at move ``event``, after the ask), ``"claimed"``
     (``player`` was dealt it, as the claim at move ``event`` showed) or ``"with"`` (it was with
-    ``player`` then).
+    ``player`` then, having reached them with the hit at move ``event``).
     """
 
     cards: tuple[Card, ...]
@@ -252,7 +252,7 @@ class _Reader:
         claimed: dict[Card, Sighting] = {}
         for number, event in enumerate(self.events, start=1):
             if isinstance(event, Ask):
-                one = self._ask(event, number, prove(event, state.located), state.located, lacks)
+                one = self._ask(event, number, prove(event, state.located), state.located, lacks, moved_at)
                 if one is not None:
                     one_of.append(one)
                 if event.hit:
@@ -319,13 +319,14 @@ class _Reader:
             return Sighting(player, "hit", moved, event.target)
         return Sighting(player, "hand", None)
 
-    def _then(self, card: Card, holder: str, number: int) -> Elsewhere:
-        """Why a seen card was with ``holder`` at move ``number``."""
+    def _then(self, card: Card, holder: str, number: int, reached: int | None) -> Elsewhere:
+        """Why a seen card was with ``holder`` at move ``number`` (``reached``: the hit that had brought it there,
+        if one had)."""
         if self.dealt.get(card) == holder and self.dealt_how.get(card) == "hit" and self.first_hit[card] > number:
             return Elsewhere((card,), "still had", holder, self.first_hit[card])
         if self.dealt_how.get(card) == "claim" and self.dealt.get(card) == holder:
             return Elsewhere((card,), "claimed", holder, self.claim_of[card])
-        return Elsewhere((card,), "with", holder)
+        return Elsewhere((card,), "with", holder, reached)
 
     def _ask(
         self,
@@ -334,6 +335,7 @@ class _Reader:
         proof: Proof,
         moved: Mapping[Card, str],
         lacks: dict[Card, dict[str, Given]],
+        moved_at: Mapping[Card, int],
     ) -> OneOf | None:
         """The facts an ask gives (:func:`~trainer.engine.reading.prove`) about unseen cards, with reasons."""
         card, asker = ask.card, ask.asker
@@ -353,7 +355,7 @@ class _Reader:
             if holder == self.viewer and other not in moved and self.dealt_how.get(other) == "hand":
                 yours.append(other)
                 continue
-            why = self._then(other, holder, number)
+            why = self._then(other, holder, number, moved_at.get(other) if other in moved else None)
             if holder == self.viewer and why.how == "with":  # it had reached the viewer: "you held" it too
                 yours.append(other)
             else:

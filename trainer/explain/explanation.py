@@ -26,18 +26,17 @@ one rung still sort by effort. (People read the rung as the explanation's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
 from trainer.engine.facts import Board, Fact, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
 from trainer.explain.cases import work_out
+from trainer.explain.depth import Depth
 from trainer.explain.mind import Mind, Step, Technique, render_refs
 from trainer.explain.rungs import RUNGS
-from trainer.explain.said import Said
+from trainer.explain.said import Move, Said
 from trainer.explain.sightings import sighting
 from trainer.explain.techniques import LADDER, ladder_of
 from trainer.game.cards import Card, HalfSuit
@@ -45,25 +44,6 @@ from trainer.game.errors import LiteratureError, NotationError
 from trainer.game.events import Claim, Event
 from trainer.game.notation import Game
 from trainer.game.state import Setup
-
-_MOVES = re.compile(r"\bmoves? (\d+(?:(?:, and |, | and )\d+)*)")
-
-
-def cited_moves(text: str) -> set[int]:
-    """The moves a step's text names ("on move 4", "(moves 1, 2, 3)", "gave it up on move 41").
-
-    >>> sorted(cited_moves("Cat said no on move 60; Eve still had KC then (gave it up on move 41); moves 7, 9"))
-    [7, 9, 41, 60]
-    """
-    return {int(n) for match in _MOVES.finditer(text) for n in re.findall(r"\d+", match.group(1))}
-
-
-class Depth(str, Enum):
-    """How much an explanation gives away."""
-
-    NUDGE = "nudge"
-    CLUE = "clue"
-    FULL = "full"
 
 
 @dataclass(frozen=True)
@@ -248,7 +228,7 @@ class Explanation:
                 {
                     "technique": step.technique.label,
                     "rung": step.rung,
-                    "text": str(self.text(step, depth)),
+                    "text": self.text(step, depth).symbols(),
                     "facts": facts_json(step),
                     "events": list(self.events(step)),
                     "uses_steps": [numbers[u] for u in step.uses if u in numbers],
@@ -396,10 +376,12 @@ def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explan
     if len(cards) == 1:
         text = Said.of(sighting(cards[0], shown_by, board.viewer), "; it has left the game.")
     else:
-        text = Said.of(f"The claim on move {event} (", claim_said(board.events[event - 1]) if event else "",
+        text = Said.of("The claim on move ", Move(event) if event else "", " (",
+                       claim_said(board.events[event - 1]) if event else "",
                        ") showed where every card was; the set has left the game.")
     step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
-                Said.of(cards[0].half_suit, " has been claimed."), Said.of(f"Look at move {event}."),
+                Said.of(cards[0].half_suit, " has been claimed."),
+                Said.of("Look at move ", Move(event) if event else "", "."),
                 events=(event,) if event else (), depth=0, id=1, level=1)
     return Explanation(str(target), board, (step,), difficulty_of([step]), dict(holders),
                        is_set=isinstance(target, HalfSuit))
@@ -432,15 +414,16 @@ def settle_texts(card: Card, holders: dict[str, Fraction]) -> list[str]:
     """What would settle where a card that is not forced is.
 
     >>> settle_texts(Card.parse("6D"), {"Bob": Fraction(1, 2), "Dan": Fraction(1, 2)})
-    ["6D: ruling out Bob or Dan settles it (a 'no' from one of them to 6D, or one of them asking for it)."]
+    ["6♦: ruling out Bob or Dan settles it (a 'no' from one of them to 6♦, or one of them asking for it)."]
     """
     names = sorted(holders, key=lambda p: (-holders[p], p))
+    shown = card.symbol
     if len(names) == 2:
         a, b = names
-        return [f"{card}: ruling out {a} or {b} settles it (a 'no' from one of them to {card}, "
+        return [f"{shown}: ruling out {a} or {b} settles it (a 'no' from one of them to {shown}, "
                 "or one of them asking for it)."]
-    return [f"{card}: {len(names) - 1} of {', '.join(names)} must be ruled out to settle it "
-            f"(each 'no' to {card}, or ask for it, rules a player out; a hit shows it)."]
+    return [f"{shown}: {len(names) - 1} of {', '.join(names)} must be ruled out to settle it "
+            f"(each 'no' to {shown}, or ask for it, rules a player out; a hit shows it)."]
 
 
 def explain_game(

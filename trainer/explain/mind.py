@@ -117,6 +117,12 @@ class Step:
     counted: bool = False  # case analysis settled by counting every deal (no human contradiction found)
     level: int = 0  # the rung on the ladder (RUNGS), 0: the technique's lowest
 
+    def __post_init__(self) -> None:
+        # the step rests on every move its sentences name (each a Move value): it cites them all
+        named = {*self.text.moves(), *self.clue.moves(), *self.nudge.moves()}
+        if not named <= set(self.events):
+            object.__setattr__(self, "events", tuple(sorted({*self.events, *named})))
+
     @property
     def rung(self) -> int:
         """The step's rung on the ladder (:data:`RUNGS`): 1 elimination … 6 case analysis."""

@@ -1,11 +1,13 @@
-"""A sentence of the explainer as parts: text, with the cards and sets it names kept as values.
+"""A sentence of the explainer as parts: text, with the cards, sets and moves it names kept as values.
 
 The explainer words its steps (the design lets it) but never flattens a card
 into letters: a :class:`Said` is a tuple of parts, each a string, a
 :class:`~trainer.game.cards.Card` or a :class:`~trainer.game.cards.HalfSuit`.
 ``render`` turns it into its own :class:`~trainer.render.words.Words`, a pack
 stores it as JSON (:meth:`Said.to_json`), and nothing ever searches the
-letters of a sentence for a card.
+letters of a sentence for a card. A move of the history a sentence names is a
+:class:`Move`, so the moves a step cites are read from its parts
+(:meth:`Said.moves`), never from its letters.
 
     >>> from trainer.game.cards import Card, HalfSuit
     >>> said = Said.of("Cat asked for ", Card.parse("3D"), ", a card of ", HalfSuit.parse("LD"), ".")
@@ -15,6 +17,9 @@ letters of a sentence for a card.
     ['Cat asked for ', {'card': '3D'}, ', a card of ', {'set': 'LD'}, '.']
     >>> Said.from_json(said.to_json()) == said
     True
+    >>> told = Said.of("Bob said no on move ", Move(4), " and ", Move(9), ".")
+    >>> str(told), told.moves(), told.to_json()[1]
+    ('Bob said no on move 4 and 9.', (4, 9), {'move': 4})
 """
 
 from __future__ import annotations
@@ -25,8 +30,23 @@ from dataclasses import dataclass
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import NotationError
 
-Part = str | Card | HalfSuit
-"""One part of a sentence: text, a card, or a set."""
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A move of the history named in a sentence, by its number (from 1): printed as the number.
+
+    >>> str(Move(41)), Move(4) < Move(41)
+    ('41', True)
+    """
+
+    number: int
+
+    def __str__(self) -> str:
+        return str(self.number)
+
+
+Part = str | Card | HalfSuit | Move
+"""One part of a sentence: text, a card, a set, or a move's number."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +96,10 @@ class Said:
         """The sets the sentence names, in order."""
         return tuple(p for p in self.parts if isinstance(p, HalfSuit))
 
+    def moves(self) -> tuple[int, ...]:
+        """The numbers of the moves the sentence names, in order."""
+        return tuple(p.number for p in self.parts if isinstance(p, Move))
+
     def map_text(self, change: Callable[[str], str]) -> Said:
         """The sentence with ``change`` applied to each text part (cards and sets kept).
 
@@ -94,10 +118,9 @@ class Said:
             return Said.of(*self.parts[:-1], self.parts[-1][:-1])
         return self
 
-    def to_json(self) -> list[str | dict[str, str]]:
-        """The parts as JSON: strings, ``{"card": "4S"}`` and ``{"set": "LS"}``."""
-        return [p if isinstance(p, str) else {"card": p.code} if isinstance(p, Card) else {"set": p.code}
-                for p in self.parts]
+    def to_json(self) -> list[str | dict[str, str | int]]:
+        """The parts as JSON: strings, ``{"card": "4S"}``, ``{"set": "LS"}`` and ``{"move": 41}``."""
+        return [_part_json(p) for p in self.parts]
 
     @classmethod
     def from_json(cls, data: object) -> Said:
@@ -108,7 +131,7 @@ class Said:
         >>> Said.from_json([{"card": "XX"}])
         Traceback (most recent call last):
         ...
-        trainer.game.errors.NotationError: a sentence part names no card or set: {'card': 'XX'}
+        trainer.game.errors.NotationError: a sentence part names no card, set or move: {'card': 'XX'}
         """
         if isinstance(data, str):
             return cls.of(data)
@@ -126,13 +149,26 @@ class Said:
                 if isinstance(item, dict) and set(item) == {"set"} and isinstance(item["set"], str):
                     parts.append(HalfSuit.parse(item["set"]))
                     continue
+                if isinstance(item, dict) and set(item) == {"move"} and type(item["move"]) is int \
+                        and item["move"] > 0:
+                    parts.append(Move(item["move"]))
+                    continue
             except NotationError:
                 pass
-            raise NotationError(f"a sentence part names no card or set: {item!r}")
+            raise NotationError(f"a sentence part names no card, set or move: {item!r}")
         return cls.of(*parts)
 
+    def symbols(self) -> str:
+        """The plain text as a person reads it: cards with their suit symbols (``str`` gives their codes).
+
+        >>> Said.of("Cat holds ", Card.parse("10D"), ".").symbols()
+        'Cat holds 10♦.'
+        """
+        return "".join(p if isinstance(p, str) else p.symbol if isinstance(p, Card) else str(p) if isinstance(p, Move)
+                       else p.code for p in self.parts)
+
     def __str__(self) -> str:
-        return "".join(p if isinstance(p, str) else p.code for p in self.parts)
+        return "".join(p if isinstance(p, str) else str(p) if isinstance(p, Move) else p.code for p in self.parts)
 
     def __add__(self, other: Part | Said) -> Said:
         return Said.of(self, other)
@@ -142,6 +178,25 @@ class Said:
 
     def __bool__(self) -> bool:
         return bool(self.parts)
+
+
+def _part_json(part: Part) -> str | dict[str, str | int]:
+    if isinstance(part, str):
+        return part
+    if isinstance(part, Move):
+        return {"move": part.number}
+    return {"card": part.code} if isinstance(part, Card) else {"set": part.code}
+
+
+def moves_said(numbers: Iterable[int | Move]) -> Said:
+    """Move numbers as a sentence names them: ``move 4``, ``moves 4, 9``, each number a :class:`Move`.
+
+    >>> said = moves_said([4, 9])
+    >>> str(said), said.moves()
+    ('moves 4, 9', (4, 9))
+    """
+    listed = [n if isinstance(n, Move) else Move(n) for n in numbers]
+    return Said.of("move " if len(listed) == 1 else "moves ", Said.join(", ", listed))
 
 
 def cards_said(cards: Iterable[Card]) -> Said:

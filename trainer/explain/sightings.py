@@ -17,9 +17,13 @@ say them with these clauses (cards kept as values), which
 from __future__ import annotations
 
 from trainer.engine.facts import Elsewhere, Given, Sighting
-from trainer.explain.said import Said, cards_said
+from trainer.explain.said import Move, Said, cards_said
 from trainer.explain.wording import Clause, Reason, said
 from trainer.game.cards import Card, HalfSuit
+
+
+def _move(event: int | None) -> Move | str:
+    return Move(event) if event else "?"
 
 
 def given(fact: Given) -> Clause:
@@ -27,12 +31,12 @@ def given(fact: Given) -> Clause:
 
     >>> from trainer.engine.facts import Given
     >>> given(Given("said no", Card.parse("3C"), "Bob", 44))
-    Reason(kind='no', player='Bob', card=Card.parse('3C'), note='44')
+    Reason(kind='no', player='Bob', card=Card.parse('3C'), note=Move(number=44))
     """
     if fact.how == "asked":
-        return Reason("asked", fact.player, fact.card, str(fact.event))
+        return Reason("asked", fact.player, fact.card, _move(fact.event))
     if fact.how == "said no":
-        return Reason("no", fact.player, fact.card, str(fact.event))
+        return Reason("no", fact.player, fact.card, _move(fact.event))
     if fact.how == "no cards":
         return Said.of(f"{fact.player} has no cards left")
     return Reason("hand", "hand", fact.card)
@@ -48,11 +52,12 @@ def sighting(card: Card, seen: Sighting, viewer: str | None) -> Said:
     'A took 2S from you on move 1'
     """
     if seen.how == "claim":
-        return Said.of(f"{seen.player} held ", card, f": {seen.source}'s claim on move {seen.event} showed it")
+        return Said.of(f"{seen.player} held ", card, f": {seen.source}'s claim on move ", _move(seen.event),
+                       " showed it")
     if seen.how == "hit":
         who = "you" if seen.player == viewer else seen.player
         source = "you" if seen.source == viewer else seen.source
-        return Said.of(f"{who} took ", card, f" from {source} on move {seen.event}")
+        return Said.of(f"{who} took ", card, f" from {source} on move ", _move(seen.event))
     return Said.of(card, " is in your hand")
 
 
@@ -63,10 +68,10 @@ def elsewhere(reason: Elsewhere) -> Clause:
         return Said.of(f"you {'held' if reason.moved else 'hold'} ", cards_said(reason.cards))
     card, holder = reason.cards[0], reason.player
     if reason.how == "still had":
-        return Reason("still", holder, card, str(reason.event))
+        return Reason("still", holder, card, _move(reason.event))
     if reason.how == "claimed":
-        return Said.of(f"{holder} had ", card, f" (shown by the claim on move {reason.event})")
-    return Reason("with", holder, card)
+        return Said.of(f"{holder} had ", card, " (shown by the claim on move ", _move(reason.event), ")")
+    return Reason("with", holder, card, _move(reason.event) if reason.event else "")
 
 
 def kind_of(half: HalfSuit) -> str:

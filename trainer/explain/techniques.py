@@ -41,7 +41,7 @@ from functools import partial
 
 from trainer.engine.facts import Fact, Holds, Lacks, OneOf
 from trainer.explain.mind import DEEP, Mind, Premises, Step, Technique, Why, ref
-from trainer.explain.said import Said, agree, cards_said, names
+from trainer.explain.said import Move, Said, agree, cards_said, names
 from trainer.explain.sightings import elsewhere, kind_of, sighting
 from trainer.explain.wording import Clause, join_reasons
 from trainer.game.cards import Card
@@ -99,13 +99,13 @@ def seen(mind: Mind) -> Step | None:
         if card in mind.stated:
             continue
         events = (seen_card.event,) if seen_card.event else ()
-        where = f"move {seen_card.event}" if seen_card.event else "your hand"
+        where = Said.of("move ", Move(seen_card.event)) if seen_card.event else Said.of("your hand")
         return Step(
             Technique.SEEN,
             (Holds(card, seen_card.player),),
             text=_sentences(Said.of(sighting(card, seen_card, mind.board.viewer), ".")),
             clue=Said.of(card, " has been seen."),
-            nudge=Said.of(f"Look at {where}."),
+            nudge=Said.of("Look at ", where, "."),
             events=events,
             depth=0,
             level=1,
@@ -194,10 +194,10 @@ def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step |
         ask = one.ask
         kind = kind_of(one.half_suit)
         target = "you" if ask.target == mind.board.viewer else ask.target
-        start = Said.of(f"{asker} asked {target} for ", ask.card,
-                        f" on move {one.event}, so {asker} held another {kind}")
+        start = Said.of(f"{asker} asked {target} for ", ask.card, " on move ", Move(one.event),
+                        f", so {asker} held another {kind}")
         reasons = join_reasons([elsewhere(reason) for reason in one.ruled_out] + _whys(whys))
-        nudge = f"Look at {asker}'s ask on move {one.event}."
+        nudge = Said.of(f"Look at {asker}'s ask on move ", Move(one.event), ".")
         clue = Said.of(f"{asker} must hold another card of ", one.half_suit, ".")
         premises = Premises.of(whys, [one.event, *(r.event for r in one.ruled_out if r.event)])
         level = 3 if old else 2
@@ -224,7 +224,8 @@ def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[Said], list[Wh
     whys: list[Why] = []
     for card in mind.board.seen_with(player):
         seen_card = mind.board.seen[card]
-        parts.append(Said.of(card, f" (move {seen_card.event})" if seen_card.event else " (dealt)"))
+        parts.append(Said.of(card, " (move ", Move(seen_card.event), ")") if seen_card.event
+                     else Said.of(card, " (dealt)"))
         if seen_card.event:
             whys.append(Why(Said(), frozenset({seen_card.event})))
     for card in mind.board.unseen:
@@ -318,7 +319,7 @@ def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True, places: b
         packs = _packing(mind, player, limit) if packing else []
         if not packs or len(packs) < left:
             continue
-        asks = _listed([Said.of(_one_of(cs), f" (ask on move {one.event})") for one, cs in packs])
+        asks = _listed([Said.of(_one_of(cs), " (ask on move ", Move(one.event), ")") for one, cs in packs])
         pack_whys = [w for one, cs in packs for c in one.cards if c not in cs
                      if (w := mind.why_lacks(c, player, limit)) is not None]
         premises = Premises.of(mine + pack_whys, [one.event for one, _ in packs])
@@ -402,14 +403,14 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                     whys = [w for _, _, ws in choice for w in ws]
                     premises = Premises.of(whys, [one.event for one, _, _ in choice] + [
                         r.event for one, _, _ in choice for r in one.ruled_out if r.event])
-                    moves = ", ".join(str(one.event) for one, _, _ in choice)
+                    moves = Said.join(", ", [Move(one.event) for one, _, _ in choice])
                     kind = kind_of(choice[0][0].half_suit)
-                    need = f"{names(group)} each held another {kind} (asks on moves {moves})"
+                    need = Said.of(f"{names(group)} each held another {kind} (asks on moves ", moves, ")")
                     reasons = join_reasons(_ruled_out([one for one, _, _ in choice]) + _whys(whys))
-                    nudge = f"Compare the asks on moves {moves}."
+                    nudge = Said.of("Compare the asks on moves ", moves, ".")
                     if len(union) < k:
                         return _step(Technique.SHARED_ASKS, (), premises,
-                                     text=Said.of(f"Then {need}, but only ", cards_said(union) or "no card",
+                                     text=Said.of("Then ", need, ", but only ", cards_said(union) or "no card",
                                                   f" {'is' if len(union) == 1 else 'are'} left for them (", reasons,
                                                   "). Impossible."),
                                      clue=f"{names(group)} need more cards than are left.", nudge=nudge,
@@ -420,7 +421,7 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
                         continue
                     ruled = agree(sorted({f.player for f in new}, key=mind.board.players.index), "holds", "hold")
                     return _step(Technique.SHARED_ASKS, new, premises,
-                                 text=Said.of(f"{need}; only ", cards_said(union), " are left for them (", reasons,
+                                 text=Said.of(need, "; only ", cards_said(union), " are left for them (", reasons,
                                               f"), so these {k} cards are theirs, one each, and {ruled} none of "
                                               "them."),
                                  clue=Said.of(f"{names(group)} share ", cards_said(union), " between them."),

@@ -7,11 +7,13 @@ when each player gives one reason, by card) and said as a person would say
 them, the cards kept as values (:class:`~trainer.explain.said.Said`):
 
     >>> from trainer.game.cards import Card
+    >>> from trainer.explain.said import Move
     >>> c = Card.parse
-    >>> [str(s) for s in gather([Reason("no", "Bob", c("9H"), "119"), Reason("no", "Bob", c("KH"), "102"),
-    ...                          Reason("asked", "Bob", c("5D"), "116"), Reason("asked", "Bob", c("3H"), "101")])]
+    >>> m = Move
+    >>> [str(s) for s in gather([Reason("no", "Bob", c("9H"), m(119)), Reason("no", "Bob", c("KH"), m(102)),
+    ...                          Reason("asked", "Bob", c("5D"), m(116)), Reason("asked", "Bob", c("3H"), m(101))])]
     ['Bob said no to 9H KH (moves 119, 102)', 'Bob asked for 5D 3H (moves 116, 101), so held none of them']
-    >>> [str(s) for s in gather([Reason("no", "Ann", c("3C"), "10"), Reason("no", "Bob", c("3C"), "44"),
+    >>> [str(s) for s in gather([Reason("no", "Ann", c("3C"), m(10)), Reason("no", "Bob", c("3C"), m(44)),
     ...                          Reason("hand", "hand", c("3C"))])]
     ['Ann and Bob said no to 3C (moves 10, 44)', '3C is not in your hand']
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from trainer.explain.said import Said, agree, names
+from trainer.explain.said import Move, Said, agree, moves_said, names
 from trainer.game.cards import Card
 
 Parts = Sequence[Card]
@@ -33,14 +35,15 @@ class Reason(NamedTuple):
     """One reason of a known form: ``kind`` (``no``, ``asked``, ``lacks``, ``holds``, ``still``, ``with``,
     ``hand``), the player, the card and a note (a move number, a step reference or ``the supposition``).
 
-    >>> str(Reason("asked", "Bob", Card.parse("5D"), "116").said())
-    'Bob asked for 5D on move 116, so did not hold it'
+    >>> told = Reason("asked", "Bob", Card.parse("5D"), Move(116)).said()
+    >>> str(told), told.moves()
+    ('Bob asked for 5D on move 116, so did not hold it', (116,))
     """
 
     kind: str
     player: str
     card: Card
-    note: str = ""
+    note: str | Move = ""
 
     def said(self) -> Said:
         """The reason alone, in words."""
@@ -63,49 +66,46 @@ def _cards(cards: Parts) -> Said:
 class _Form(NamedTuple):
     """One way a reason is worded: alone, several cards of one player, several players of one card."""
 
-    one: Callable[[str, Card, str], Said]  # player, card, note
-    by_player: Callable[[str, Parts, str], Said]  # player, cards, notes
-    by_card: Callable[[list[str], Card, str], Said] | None  # players, card, notes (None: by player only)
+    one: Callable[[str, Card, str | Move], Said]  # player, card, note
+    by_player: Callable[[str, Parts, Said], Said]  # player, cards, notes
+    by_card: Callable[[list[str], Card, Said], Said] | None  # players, card, notes (None: by player only)
     moves: bool = False  # the notes are move numbers
-
-
-def _moves(numbers: Sequence[str]) -> str:
-    return f"move {numbers[0]}" if len(numbers) == 1 else f"moves {', '.join(numbers)}"
 
 
 _FORMS = {
     "no": _Form(
-        lambda p, c, n: Said.of(f"{p} said no to ", c, f" on move {n}"),
-        lambda p, cs, ns: Said.of(f"{p} said no to ", _cards(cs), f" ({ns})"),
-        lambda ps, c, ns: Said.of(f"{names(ps)} said no to ", c, f" ({ns})"),
+        lambda p, c, n: Said.of(f"{p} said no to ", c, " on move ", n),
+        lambda p, cs, ns: Said.of(f"{p} said no to ", _cards(cs), " (", ns, ")"),
+        lambda ps, c, ns: Said.of(f"{names(ps)} said no to ", c, " (", ns, ")"),
         moves=True,
     ),
     "asked": _Form(
-        lambda p, c, n: Said.of(f"{p} asked for ", c, f" on move {n}, so did not hold it"),
-        lambda p, cs, ns: Said.of(f"{p} asked for ", _cards(cs), f" ({ns}), so held none of them"),
-        lambda ps, c, ns: Said.of(f"{names(ps)} asked for ", c, f" ({ns}), so did not hold it"),
+        lambda p, c, n: Said.of(f"{p} asked for ", c, " on move ", n, ", so did not hold it"),
+        lambda p, cs, ns: Said.of(f"{p} asked for ", _cards(cs), " (", ns, "), so held none of them"),
+        lambda ps, c, ns: Said.of(f"{names(ps)} asked for ", c, " (", ns, "), so did not hold it"),
         moves=True,
     ),
     "lacks": _Form(
-        lambda p, c, n: Said.of(f"{p} does not hold ", c, f" ({n})"),
-        lambda p, cs, ns: Said.of(f"{p} does not hold ", _cards(cs), f" ({ns})"),
-        lambda ps, c, ns: Said.of(agree(ps, "does not hold", "do not hold") + " ", c, f" ({ns})"),
+        lambda p, c, n: Said.of(f"{p} does not hold ", c, " (", n, ")"),
+        lambda p, cs, ns: Said.of(f"{p} does not hold ", _cards(cs), " (", ns, ")"),
+        lambda ps, c, ns: Said.of(agree(ps, "does not hold", "do not hold") + " ", c, " (", ns, ")"),
     ),
     "holds": _Form(
-        lambda p, c, n: Said.of(f"{p} holds ", c, f" ({n})"),
-        lambda p, cs, ns: Said.of(f"{p} holds ", _cards(cs), f" ({ns})"),
-        lambda ps, c, ns: Said.of(agree(ps, "holds", "hold") + " ", c, f" ({ns})"),
+        lambda p, c, n: Said.of(f"{p} holds ", c, " (", n, ")"),
+        lambda p, cs, ns: Said.of(f"{p} holds ", _cards(cs), " (", ns, ")"),
+        lambda ps, c, ns: Said.of(agree(ps, "holds", "hold") + " ", c, " (", ns, ")"),
     ),
     "still": _Form(
-        lambda p, c, n: Said.of(f"{p} still had ", c, f" then (gave it up on move {n})"),
-        lambda p, cs, ns: Said.of(f"{p} still had ", _cards(cs), f" then (gave them up on {ns})"),
+        lambda p, c, n: Said.of(f"{p} still had ", c, " then (gave it up on move ", n, ")"),
+        lambda p, cs, ns: Said.of(f"{p} still had ", _cards(cs), " then (gave them up on ", ns, ")"),
         None,
         moves=True,
     ),
     "with": _Form(
-        lambda p, c, n: Said.of(c, f" was with {p} then"),
-        lambda p, cs, ns: Said.of(_cards(cs), f" were with {p} then"),
+        lambda p, c, n: Said.of(c, f" was with {p} then", *((" (taken on move ", n, ")") if n else ())),
+        lambda p, cs, ns: Said.of(_cards(cs), f" were with {p} then", *((" (taken on ", ns, ")") if ns else ())),
         None,
+        moves=True,
     ),
     "hand": _Form(
         lambda p, c, n: Said.of(c, " is not in your hand"),
@@ -118,7 +118,9 @@ _FORMS = {
 def _say(group: Sequence[Reason], by_player: bool) -> Said:
     form = _FORMS[group[0].kind]
     notes = [r.note for r in group]
-    told = _moves(notes) if form.moves else ", ".join(dict.fromkeys(notes))
+    numbers = list(dict.fromkeys(n for n in notes if isinstance(n, Move)))
+    told = (moves_said(numbers) if numbers else Said()) if form.moves \
+        else Said.of(", ".join(dict.fromkeys(str(n) for n in notes)))
     if by_player or form.by_card is None:
         return form.by_player(group[0].player, list(dict.fromkeys(r.card for r in group)), told)
     return form.by_card([r.player for r in group], group[0].card, told)
@@ -136,9 +138,11 @@ def gather(clauses: Iterable[Clause]) -> list[Said]:
     >>> [str(s) for s in gather([Reason("holds", "Bob", c("3D"), "b"), Reason("holds", "Bob", c("4D"), "b"),
     ...                          Reason("holds", "Bob", c("7D"), "c"), Said.of("Eve has no cards left")])]
     ['Bob holds 3D 4D (b)', 'Bob holds 7D (c)', 'Eve has no cards left']
-    >>> [str(s) for s in gather([Reason("still", "Eve", c("10C"), "20"), Reason("still", "Eve", c("AC"), "78"),
+    >>> [str(s) for s in gather([Reason("still", "Eve", c("10C"), Move(20)), Reason("still", "Eve", c("AC"), Move(78)),
     ...                          Reason("with", "Ann", c("10C")), Reason("with", "Ann", c("KC"))])]
     ['Eve still had 10C AC then (gave them up on moves 20, 78)', '10C KC were with Ann then']
+    >>> [str(s) for s in gather([Reason("with", "Ann", c("10C"), Move(20)), Reason("with", "Ann", c("KC"), Move(31))])]
+    ['10C KC were with Ann then (taken on moves 20, 31)']
     """
     unique = list(dict.fromkeys(clauses))
     reasons = [r for r in unique if isinstance(r, Reason)]

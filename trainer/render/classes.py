@@ -25,10 +25,19 @@ from puzzles.model import Puzzle
 from puzzles.quiz import Hint, Reply
 from trainer.game.cards import Card
 from trainer.render import worksheet
-from trainer.render.quiz import answer_words, hint_words, miss_words, question_words, refusal, said, step_words
+from trainer.render.quiz import (
+    answer_words,
+    hint_words,
+    miss_words,
+    question_words,
+    reason_words,
+    refusal,
+    said,
+    step_words,
+)
 from trainer.render.web.attempt import SHOWN, reply_view
 from trainer.render.web.table import history_rows, table_view
-from trainer.render.words import Words
+from trainer.render.words import Words, shown
 
 PRACTICE = "Your first answer is the one that counts; answer again for practice."
 """What follows a reply on a class's page (instead of the training page's Reveal, Hint, Skip advice)."""
@@ -39,7 +48,7 @@ def class_usage(puzzle: Puzzle) -> str:
 
     >>> from puzzles.examples import example_certain
     >>> class_usage(example_certain())
-    "Your answer, for example 'Eve 6D' ('none' when no card is certain)."
+    "Your answer, for example 'Bob 6S' ('none' when no card is certain)."
     """
     none = " ('none' when no card is certain)" if puzzle.question.kind == "certain" else ""
     return f"Your answer, for example {example_answer(puzzle)}{none}."
@@ -101,7 +110,7 @@ def student_json(found: ClassSet, n: int, puzzle: Puzzle, work: Answer) -> dict[
         "puzzle": n, "count": len(found.puzzles), "variant": puzzle.variant.value, "players": list(puzzle.players),
         "you": puzzle.viewer, "team": list(puzzle.team), "hand": [str(c) for c in sorted(puzzle.own_cards)],
         "sizes": {p: state.sizes[p] for p in puzzle.players}, "history": [str(e) for e in puzzle.game.events],
-        "question": {"kind": puzzle.question.kind, "text": str(question_words(puzzle)),
+        "question": {"kind": puzzle.question.kind, "text": shown(question_words(puzzle)),
                      "cards": [str(c) for c in puzzle.asked]},
         "usage": class_usage(puzzle),
         "hints": {"allowed": found.settings.hints, "taken": work.hints, "most": MAX_HINTS},
@@ -111,7 +120,7 @@ def student_json(found: ClassSet, n: int, puzzle: Puzzle, work: Answer) -> dict[
         out.update(first={"answer": work.first, "outcome": work.outcome, "mark": work.mark},
                    answer=format_answer(puzzle.expected), level=puzzle.level, theme=puzzle.difficulty.name,
                    techniques=list(puzzle.techniques),
-                   explanation=[str(step_words(step, puzzle)) for step in puzzle.explanation])
+                   explanation=[shown(step_words(step, puzzle)) for step in puzzle.explanation])
     return out
 
 
@@ -121,7 +130,7 @@ def verdict_json(reply: Reply, puzzle: Puzzle, counted: bool) -> dict[str, Any]:
     assert reply.mark is not None
     told = said(reply, puzzle)
     out: dict[str, Any] = {"correct": reply.mark.correct, "outcome": reply.mark.outcome.value, "counted": counted,
-                           "mark": reply.mark.to_json(), "lines": [str(w) for w in (*told.head, *told.tail)]}
+                           "mark": reply.mark.to_json(), "lines": [shown(w) for w in (*told.head, *told.tail)]}
     if told.deal is not None:
         out["deal"] = {"card": str(told.deal.card), "said": told.deal.said,
                        "hands": {p: [str(c) for c in cards] for p, cards in told.deal.shown(True).items()}}
@@ -209,7 +218,7 @@ def results_json(found: ClassSet) -> dict[str, Any]:
     results = found.results()
     for item in results["puzzles"]:
         for given in item["wrong_answers"]:
-            given["why"] = [str(line) for line in miss_words(mark_of(given["mark"]))]
+            given["why"] = [shown(line) for line in miss_words(mark_of(given["mark"]))]
     return {**results, **expiry_json(found), "settings": found.settings.to_json()}
 
 
@@ -231,7 +240,8 @@ def grid(found: ClassSet, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
         columns.append({**item, "share": "" if share is None else f"{round(share * 100)}%", "level": puzzle.level,
                         "question": question_words(puzzle), "answer": answer_words(puzzle.expected),
                         "wrong": [{"answer": w["answer"], "count": w["count"],
-                                   "why": miss_words(mark_of(w["mark"]))} for w in item["wrong_answers"]]})
+                                   "why": reason_words(mark_of(w["mark"]), puzzle)} for w in item["wrong_answers"]],
+                        "steps": [step_words(s, puzzle) for s in puzzle.explanation]})
     return {"rows": rows, "columns": columns}
 
 

@@ -12,8 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.model import Puzzle
-from trainer.explain.explanation import Depth, Explanation
+from trainer.explain.depth import Depth
+from trainer.explain.explanation import Explanation
+from trainer.game.cards import Card
+from trainer.render.phrases import event_words
 from trainer.render.screen import stdout_console
+from trainer.render.words import shown
 
 
 def headline(found: Explanation, depth: Depth) -> Text:
@@ -23,24 +27,25 @@ def headline(found: Explanation, depth: Depth) -> Text:
     >>> from trainer.explain.explanation import explain_game
     >>> found = explain_game(read_game(EXAMPLES / "six-diamonds.lit"), "Ann", "6D")
     >>> headline(found, Depth.FULL).plain
-    '6D is with Cat · grade 2 (careful player), score 2.33'
+    '6♦ is with Cat · grade 2 (careful player), score 2.33'
     >>> headline(found, Depth.NUDGE).plain
-    'Where is 6D? · grade 2 (careful player), score 2.33'
+    'Where is 6♦? · grade 2 (careful player), score 2.33'
     """
     text = Text()
+    target = found.target if found.is_set else Card.parse(found.target).symbol
     forced = all(h is not None for h in found.assignment.values())
     if depth is not Depth.FULL and forced:
-        text.append(f"Where {'are the cards of' if found.is_set else 'is'} {found.target}?", style="bold")
+        text.append(f"Where {'are the cards of' if found.is_set else 'is'} {target}?", style="bold")
     elif found.is_set:
-        placed = ", ".join(f"{c} {h}" for c, h in found.assignment.items() if h is not None)
+        placed = ", ".join(f"{c.symbol} {h}" for c, h in found.assignment.items() if h is not None)
         text.append(f"{found.target}: ", style="bold")
         text.append(placed or "no card is placed")
         if not forced:
             text.append(" (not every card is forced)")
     elif found.holder is not None:
-        text.append(f"{found.target} is with {found.holder}", style="bold")
+        text.append(f"{target} is with {found.holder}", style="bold")
     else:
-        text.append(f"{found.target} is not forced", style="bold")
+        text.append(f"{target} is not forced", style="bold")
     if found.difficulty is not None:
         hardest = found.difficulty
         text.append(f" · grade {hardest.rung} ({hardest.name}), score {hardest.score}")
@@ -54,7 +59,7 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
     texts = found.texts(depth)
     if depth is Depth.NUDGE:
         if texts:
-            parts.append(Text.assemble(("Hint: ", "bold"), str(texts[0])))
+            parts.append(Text.assemble(("Hint: ", "bold"), shown(texts[0])))
     elif found.steps:
         numbers = {s.id: n for n, s in enumerate(found.steps, start=1)}
         table = Table.grid(padding=(0, 1))
@@ -62,10 +67,10 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
         table.add_column()
         for n, (step, text) in enumerate(zip(found.steps, texts, strict=True), start=1):
             label = Text(f"[{step.rung_name}]", style="cyan")
-            body = Text.assemble(label, " ", str(text))
+            body = Text.assemble(label, " ", shown(text))
             if depth is Depth.FULL:
                 for event in found.events(step):
-                    body.append(f"\n  move {event}: {found.board.event_text(event)}", style="dim")
+                    body.append(f"\n  move {event}: {shown(event_words(found.board.events[event - 1]))}", style="dim")
                 used = [str(numbers[u]) for u in step.uses if u in numbers]
                 if used:
                     body.append(f"\n  uses step{'s' if len(used) > 1 else ''} {', '.join(used)}", style="dim")
@@ -73,7 +78,7 @@ def explanation_view(found: Explanation, depth: Depth | str = Depth.FULL) -> Gro
         parts.append(table)
     for card, odds in found.holders.items():
         line = ", ".join(f"{p} {float(q):.0%}" for p, q in sorted(odds.items(), key=lambda item: -item[1]))
-        parts.append(Text.assemble((f"{card}: ", "bold"), line))
+        parts.append(Text.assemble((f"{card.symbol}: ", "bold"), line))
     for sentence in found.settle:
         parts.append(Text(sentence))
     return Group(*parts)

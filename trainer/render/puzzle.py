@@ -24,6 +24,7 @@ from trainer.game.state import SetStatus
 from trainer.render.game import card_text, hand_text
 from trainer.render.quiz import question_words, reply_lines, usage
 from trainer.render.screen import stdout_console
+from trainer.render.words import shown
 
 
 def _hand(cards: Iterable[Card]) -> Text:
@@ -56,7 +57,7 @@ def puzzle_view(
     history, folded = history_view(puzzle, height)
     if not folded:
         parts: list[Table | Text] = [header_text(puzzle), *position_parts(puzzle, table=True), history]
-        parts.append(Text("\n" + str(question_words(puzzle)), style="bold green"))
+        parts.append(Text("\n" + shown(question_words(puzzle)), style="bold green"))
         return Group(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
     body = Group(header_text(puzzle), history)
     return Group(Panel(body, title=title, subtitle=subtitle, expand=False), position_view(puzzle))
@@ -136,7 +137,7 @@ def position_parts(puzzle: Puzzle, *, table: bool = False) -> list[Table | Text]
 
 def position_view(puzzle: Puzzle) -> Group:
     """What ``show`` reprints: hand, hand sizes, score and the question, in a few lines."""
-    return Group(*position_parts(puzzle), Text(str(question_words(puzzle)), style="bold green"))
+    return Group(*position_parts(puzzle), Text(shown(question_words(puzzle)), style="bold green"))
 
 
 def focus_sets(puzzle: Puzzle) -> frozenset[HalfSuit]:

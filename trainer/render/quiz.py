@@ -13,14 +13,14 @@ after it, and the explanation (the terminal prints it; a page draws it step by s
     >>> reply_lines(attempt.respond("Ann 2D 3D"), puzzle)
     ('name a holder for 4D 5D 6D 7D too',)
     >>> reply_lines(attempt.respond("hint"), puzzle)
-    ('Nudge: look at move 1: Cat asks Bob for 3D: no.',)
+    ('Nudge: look at move 1: Cat asks Bob for 3♦: no.',)
     >>> for line in reply_lines(attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D"), puzzle):
     ...     print(line)
     Wrong: the claim is cancelled (all six cards are with your team, but not where you said).
-      Right: Ann 2D 3D 4D 5D.
-      6D: Ann cannot hold it in any deal that fits what you saw.
+      Right: Ann 2♦ 3♦ 4♦ 5♦.
+      6♦: Ann cannot hold it in any deal that fits what you saw.
         It is not in your hand.
-      7D: Cat cannot hold it in any deal that fits what you saw.
+      7♦: Cat cannot hold it in any deal that fits what you saw.
         It is in your hand.
     Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on.
     >>> reply_lines(attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D"), puzzle)[0]
@@ -31,14 +31,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import assert_never
 
 from puzzles.marking import Mark, Outcome, example_answer
 from puzzles.model import Puzzle, Step
 from puzzles.quiz import HINT_WIDTH, Hint, Reply, Ruling
 from puzzles.refute import Refutation
+from trainer.explain.depth import Depth
 from trainer.game.cards import Card
 from trainer.render.phrases import event_words, placement_words
-from trainer.render.words import Words, cards_words
+from trainer.render.words import Words, cards_words, shown
 
 ADVICE = "Try again, or 'reveal' the answer and why; 'hint' helps, 'skip' moves on."
 """What a wrong answer ends with at the prompt."""
@@ -100,7 +102,7 @@ def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
                     offer=(Words.of(f"{again}, or go on solving."),))
     if kind == "wrong" and reply.mark is not None:
         return Said((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
-                     *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle)), reply.deal,
+                     *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle, memory=reply.memory)), reply.deal,
                     offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
         return Said((verdict_words(reply.mark, reply.tries, rated=reply.rated),), why=explanation_words(puzzle))
@@ -120,7 +122,7 @@ def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
     """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
     told = said(reply, puzzle)
     deal = deal_lines(told.deal) if told.deal is not None else []
-    return (*map(str, told.head), *deal, *map(str, told.tail), *map(str, told.offer), *map(str, told.why))
+    return (*map(shown, told.head), *deal, *map(shown, told.tail), *map(shown, told.offer), *map(shown, told.why))
 
 
 # -- the parts ----------------------------------------------------------------------------
@@ -131,9 +133,9 @@ def usage(puzzle: Puzzle, *, buttons: bool = False) -> str:
 
     >>> from puzzles.examples import example_claim
     >>> usage(example_claim())
-    "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D' ('help' for the commands)."
+    "Your answer, for example 'Cat 2C 4C 6C 7C, Eve 3C 5C' ('help' for the commands)."
     >>> usage(example_claim(), buttons=True)
-    "Your answer, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', typed or clicked (a card, then its holder)."
+    "Your answer, for example 'Cat 2C 4C 6C 7C, Eve 3C 5C', typed or clicked (a card, then its holder)."
     """
     if buttons:
         return f"Your answer, for example {example_answer(puzzle)}, typed or clicked (a card, then its holder)."
@@ -146,7 +148,7 @@ def page_help_lines(puzzle: Puzzle) -> tuple[str, ...]:
     >>> from puzzles.examples import example_claim
     >>> for line in page_help_lines(example_claim()):
     ...     print(line)
-    Answer in the notation's words, for example 'Cat 2D 4D 6D 7D, Eve 3D 5D', or click a card, then its holder.
+    Answer in the notation's words, for example 'Cat 2C 4C 6C 7C, Eve 3C 5C', or click a card, then its holder.
     Hint: a nudge, then a clue, then (asked first) the full explanation.
     Reveal: the answer and why (the puzzle counts as not solved).
     Skip: leave this puzzle not solved, with the answer and why.
@@ -277,10 +279,11 @@ def right_words(mark: Mark) -> tuple[Words, ...]:
 
 
 def why_wrong(mark: Mark, deal: Refutation | None = None, ruled: tuple[Ruling, ...] = (),
-              puzzle: Puzzle | None = None) -> tuple[Words, ...]:
+              puzzle: Puzzle | None = None, *, memory: bool = False) -> tuple[Words, ...]:
     """Why each mistake is one, without telling where a card is (the learner may try again): a holder named
     that no deal allows (with the step that rules that holder out, :func:`ruling_words`), the certain cards
-    left out, a card named that some deal puts elsewhere (``deal``, the one shown, for its card).
+    left out, a card named that some deal puts elsewhere (``deal``, the one shown, for its card). ``memory``: the
+    history cannot be shown, so every move a ruling cites is quoted in full.
 
     >>> from puzzles.marking import Miss
     >>> wrong = {Card.parse("6D"): Miss(None, "Cat"), Card.parse("7D"): Miss("Bob", None),
@@ -297,7 +300,7 @@ def why_wrong(mark: Mark, deal: Refutation | None = None, ruled: tuple[Ruling, .
         lines.append(Words.of("  ", card, f": {mark.wrong[card].said} cannot hold it in any deal that fits what "
                                           "you saw."))
         if card in why and puzzle is not None:
-            lines += ruling_words(why[card], puzzle)
+            lines += ruling_words(why[card], puzzle, memory=memory)
     left = mark.of_kind("left out")
     if left:
         lines.append(Words.of("  Certain, but left out: ", cards_words(left), "."))
@@ -312,7 +315,7 @@ def why_wrong(mark: Mark, deal: Refutation | None = None, ruled: tuple[Ruling, .
     return tuple(lines)
 
 
-def ruling_words(ruling: Ruling, puzzle: Puzzle) -> tuple[Words, ...]:
+def ruling_words(ruling: Ruling, puzzle: Puzzle, *, memory: bool = False) -> tuple[Words, ...]:
     """While the puzzle is open, why ``ruling.said`` cannot hold the card: the explanation's step that rules
     them out when it places no answer card, else the moves to look at.
 
@@ -332,14 +335,16 @@ def ruling_words(ruling: Ruling, puzzle: Puzzle) -> tuple[Words, ...]:
         return (Words.of("    Why: ", step),)
     if not ruling.moves:
         return ()
-    shown = ruling.moves[:3]
-    moves = [Words.of(f"move {n}: ", event_words(e)) for n, e in shown if e is not None]
-    bare = [str(n) for n, e in shown if e is None]  # a move that would give the answer away: its number only
+    # every move it rests on: the first three in full, the others (and any that would give the answer away) by
+    # number, kept on screen in the history; none is left out. In memory mode (no history to look at) all in full.
+    told = [(n, e) for n, e in ruling.moves if e is not None][:None if memory else 3]
+    moves = [Words.of(f"move {n}: ", event_words(e)) for n, e in told]
+    bare = [str(n) for n, e in ruling.moves if (n, e) not in told]
     if bare:
         numbers = f"move {bare[0]}" if len(bare) == 1 else f"moves {', '.join(bare[:-1])} and {bare[-1]}"
-        moves.append(Words.of(f"{numbers} (in the history)"))
-    more = f" and {len(ruling.moves) - 3} more" if len(ruling.moves) > 3 else ""
-    return (Words.of(f"    What rules {ruling.said} out: ", Words.join("; ", moves), f"{more}."),)
+        where = "not quoted: it would give the answer away" if memory else "in the history"
+        moves.append(Words.of(f"{numbers} ({where})"))
+    return (Words.of(f"    What rules {ruling.said} out: ", Words.join("; ", moves), "."),)
 
 
 def _tells(said: Words, puzzle: Puzzle) -> bool:
@@ -380,6 +385,52 @@ def miss_words(mark: Mark, ruled: tuple[Ruling, ...] = ()) -> tuple[Words, ...]:
     return tuple(lines)
 
 
+def reason_words(mark: Mark, puzzle: Puzzle) -> tuple[Words, ...]:
+    """For the teacher: each mistake of an answer in the third person, and for a holder named who cannot hold
+    the card, the step of the explanation that rules that holder out (its number and its words).
+
+    >>> from puzzles.examples import example_certain
+    >>> from puzzles.marking import mark_text
+    >>> [line] = reason_words(mark_text(example_certain(), "Bob 6D"), example_certain())
+    >>> str(line)[:66]
+    '6D: answered Bob, it is with Cat; step 1 rules Bob out: Cat asked '
+    """
+    from puzzles.quiz import ruling
+
+    lines = []
+    for card, miss in sorted(mark.wrong.items()):
+        if miss.said is None:
+            lines.append(Words.of(card, f": left out, but it is certain: {miss.actual} holds it"))
+        elif miss.actual is None:
+            lines.append(Words.of(card, f": answered {miss.said}, but nobody can be sure who holds it"))
+        else:
+            where = "in the viewer's hand" if miss.actual == puzzle.viewer else f"with {miss.actual}"
+            line = Words.of(card, f": answered {miss.said}, it is {where}")
+            found = ruling(puzzle, card, miss.said)
+            if found.step is not None:
+                line += Words.of(f"; step {found.step} rules {miss.said} out: ",
+                                 step_words(puzzle.explanation[found.step - 1], puzzle))
+            lines.append(line)
+    return tuple(lines)
+
+
+def depth_word(depth: Depth) -> str:
+    """How a hint's depth is called: ``Nudge``, ``Clue``, ``Explanation``.
+
+    >>> depth_word(Depth.CLUE)
+    'Clue'
+    """
+    match depth:
+        case Depth.NUDGE:
+            return "Nudge"
+        case Depth.CLUE:
+            return "Clue"
+        case Depth.FULL:
+            return "Explanation"
+        case _:
+            assert_never(depth)
+
+
 def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
     """A hint in one line of :data:`~puzzles.quiz.HINT_WIDTH` columns: ``Nudge: ...`` or ``Clue: ...``.
 
@@ -389,8 +440,8 @@ def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
     'Clue: ask inference: an asker held another card of that set; which one can it be?'
     """
     if hint.written:
-        return Words.of(f"{hint.depth.capitalize()}: ", hint.written)
-    if hint.depth == "nudge":
+        return Words.of(f"{depth_word(hint.depth)}: ", hint.written)
+    if hint.depth is Depth.NUDGE:
         if hint.moves:
             moves: list[Words] = []
             for number, event in hint.moves:
@@ -400,6 +451,10 @@ def hint_words(hint: Hint, puzzle: Puzzle) -> Words:
                     moves = moves or [Words.of(f"move {number}")]  # a long claim: its number only
                     break
                 moves.append(move)
+            if all(event is None for _, event in hint.moves):  # numbers only: one list, as a person says it
+                bare = [str(number) for number, _ in hint.moves]
+                return Words.of("Nudge: look at " + (f"move {bare[0]}" if len(bare) == 1 else
+                                                     f"moves {', '.join(bare[:-1])} and {bare[-1]}") + ".")
             return Words.of("Nudge: look at ", Words.join("; ", moves), ".")
         if hint.technique:
             return Words.of(f"Nudge: think of {hint.technique}.")
@@ -454,12 +509,12 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
     >>> from puzzles.refute import refuting_deal
     >>> lines = deal_lines(refuting_deal(example_certain(), Card.parse("9C"), "Bob", seed=1))
     >>> lines[0]
-    'A deal that fits all 1 event(s) you saw and your own hand, with 9C not at Bob (hands now):'
+    'A deal that fits all 1 event(s) you saw and your own hand, with 9♣ not at Bob (hands now):'
     >>> [line.split()[0] for line in lines[1:]]
     ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay']
     """
     width = max(len(p) for p in deal.hands)
-    lines = [str(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
+    lines = [shown(deal_heading(deal)), *(f"{p.ljust(width)}  " + (" ".join(c.symbol for c in cards) or "—")
                                         for p, cards in deal.shown(over).items())]
     if deal.hidden and not over:
         cards = " ".join(c.symbol for c in deal.hidden)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -11,11 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.counts import Counts
-from puzzles.model import LEVEL_NAMES
+from puzzles.model import LEVEL_NAMES, Puzzle
 from puzzles.rating import Rating, is_provisional, level_for
 from puzzles.store import Summary
 from puzzles.streak import Streak
 from trainer.render.screen import stdout_console
+from trainer.render.words import Words
 
 _BARS = "▁▂▃▄▅▆▇█"
 
@@ -318,9 +320,13 @@ def figures(summary: Summary) -> dict[str, str]:
     >>> f = figures(Summary(Counts(first_answer=1, revealed=1, attempts=2), Streak(1, 1, True), Rating()))
     >>> f["solved"], f["split"], f["first_answer"], f["streak"], f["rating"]
     ('1 solved of 2 tried', '1 at the first answer, 1 revealed', '50% right', '1 day (best 1; done today)', '1500?')
+    >>> f["memory"], figures(Summary(Counts(), Streak(0, 0, False), Rating(), memory_rating=Rating(1642, 60)))["memory"]
+    ('— (train in memory mode for one)', '1642 ± 60')
     """
     counts = summary.counts
+    memory = summary.memory_rating
     return {
+        "memory": rating_text(memory) if memory is not None else "— (train in memory mode for one)",
         "rating": f"{summary.rating.rating:.0f}{'?' if summary.provisional else ''}",
         "deviation": f"± {summary.rating.rd:.0f}",
         "level": f"level {summary.level} puzzles",
@@ -344,9 +350,9 @@ DAILY_VERDICTS = {
 """How today's daily went (:func:`puzzles.counts.kind_of`), as the home page says it: a style and a sentence."""
 
 
-def stats_page(summary: Summary, scheduled: list[tuple[str, datetime]], now: datetime) -> dict[str, Any]:
+def stats_page(summary: Summary, scheduled: Sequence[tuple[Puzzle, datetime]], now: datetime) -> dict[str, Any]:
     """What ``/stats`` shows: the figures, the rating chart, the rows per level, the calendar as weeks, the
-    reviews scheduled (``(puzzle id, when due)``) as said from ``now``."""
+    reviews scheduled (``(puzzle, when due)``: each by its level and question) as said from ``now``."""
     from trainer.render.web.chart import rating_chart
 
     return {
@@ -357,5 +363,17 @@ def stats_page(summary: Summary, scheduled: list[tuple[str, datetime]], now: dat
                    for level, name, c in level_rows(summary)],
         "next_reviews": next_reviews(summary.reviews_next),
         "weeks": calendar_weeks(summary.calendar, now.date()),
-        "scheduled": [(pid, when_due(due, now)) for pid, due in scheduled],
+        "scheduled": [(puzzle.id, when_due(due, now), review_label(puzzle)) for puzzle, due in scheduled],
     }
+
+
+def review_label(puzzle: Puzzle) -> Words:
+    """What a puzzle due for review is, in a line: its level and its question.
+
+    >>> from puzzles.examples import example_claim
+    >>> review_label(example_claim()).symbols()
+    'Level 3: Claim low diamonds (LD): name the holder of each of its six cards.'
+    """
+    from trainer.render.quiz import question_words
+
+    return Words.of(f"Level {puzzle.level}: ", question_words(puzzle))

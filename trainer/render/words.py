@@ -2,8 +2,8 @@
 
 The render layer words a value (a verdict, a hint, a coach's note, a recap)
 as :class:`Words`: plain text with the cards and sets kept as values. The
-terminal prints ``str(words)`` (cards as their codes, as every terminal view
-prints them); a page draws each card with :func:`trainer.render.web.card_html`
+terminal prints :func:`shown` (cards with their suit symbols, as every view
+draws them); a page draws each card with :func:`trainer.render.web.card_html`
 through the ``words`` filter. So no page ever searches a sentence for a card:
 the card is there as a value.
 
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from trainer.explain.said import Part, Said
 from trainer.game.cards import Card
 
-__all__ = ["Part", "Said", "Words", "cards_words", "fit", "print_plain"]
+__all__ = ["Part", "Said", "Words", "cards_words", "fit", "print_plain", "shown"]
 
 Words = Said
 """Render's sentences are the explainer's :class:`~trainer.explain.said.Said`: one type from the step to the page."""
@@ -44,6 +44,18 @@ def cards_words(cards: Iterable[Card]) -> Words:
     '2D 3D'
     """
     return Words.join(" ", cards)
+
+
+def shown(words: Words | str) -> str:
+    """A sentence as a person reads it on any face: each card with its suit symbol (``A♣``, ``10♦``), as the
+    history, the hands and the pages draw cards. ``str(words)`` keeps the notation's codes (what is typed, and
+    what a file or a test compares).
+
+    >>> from trainer.game.cards import Card, HalfSuit
+    >>> shown(Words.of("Who holds ", Card.parse("AC"), " of ", HalfSuit.parse("HC"), "?"))
+    'Who holds A♣ of HC?'
+    """
+    return words if isinstance(words, str) else words.symbols()
 
 
 def fit(line: str, width: int) -> list[str]:

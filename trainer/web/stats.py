@@ -25,7 +25,7 @@ CALENDAR_DAYS = 35
 def _stats(store: Path, games: Path) -> dict[str, Any]:
     summary = learner_summary(store, games, calendar_days=CALENDAR_DAYS)
     with Progress(store) as progress:
-        scheduled = [(p.id, due) for p, due in progress.scheduled(limit=30)]
+        scheduled = progress.scheduled(limit=30)
         now = progress.clock()
     return stats_page(summary, scheduled, now)
 
