@@ -39,7 +39,7 @@ from puzzles.daily import checked_daily
 from puzzles.files import puzzles_from_json
 from puzzles.model import Puzzle
 from puzzles.packs import BUILT_IN, record
-from puzzles.quiz import Attempt, Reply
+from puzzles.quiz import Attempt, QuizReply
 from puzzles.store import Progress, Recorded
 from puzzles.streak import Streak
 from puzzles.verify import verified
@@ -71,7 +71,7 @@ class Served:
     lesson: int | None = None
     memory: bool = False
     attempt: Attempt = field(init=False)
-    replies: list[Reply] = field(default_factory=list)
+    replies: list[QuizReply] = field(default_factory=list)
     recorded: Recorded | None = None
     streak: Streak | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -126,12 +126,12 @@ class Attempts:
         return len(self._served)
 
 
-def answer(served: Served, line: str, store: Path) -> Reply:
+def answer(served: Served, line: str, store: Path) -> QuizReply:
     """Feed ``line`` to the attempt; when that ends it, store it in the learner's ``store`` (unless
     ``served.record`` is false). A line after the end is answered with the end again, changing nothing."""
     with served.lock:
         if served.done:
-            return served.replies[-1] if served.replies else Reply("quit", True)
+            return served.replies[-1] if served.replies else QuizReply("quit", True)
         reply = served.attempt.respond(line[:2000])
         served.replies.append(reply)
         result = served.attempt.result

@@ -66,7 +66,7 @@ from puzzles.marking import Mark, Miss, Outcome
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.pick import BEGINNER_MOVES
-from puzzles.quiz import Attempt, Hint, Reply, hint_for
+from puzzles.quiz import Attempt, Hint, QuizReply, hint_for
 from puzzles.variety import compatible, moment
 from trainer.explain.depth import Depth
 from trainer.files import read_json, read_kept, write_atomic
@@ -294,7 +294,7 @@ class Student:
     answers: dict[int, Answer] = field(default_factory=dict)
 
 
-def judge(puzzle: Puzzle, line: object) -> tuple[Reply, str | None]:
+def judge(puzzle: Puzzle, line: object) -> tuple[QuizReply, str | None]:
     """An answer read and marked as ``literature train`` does (:class:`puzzles.quiz.Attempt`): the reply
     (``invalid`` or ``empty`` when it is not an answer: a command is not one here) and the answer as the
     notation writes it. Slow for a wrong answer (its refuting deal is drawn): no lock is held meanwhile.
@@ -308,11 +308,11 @@ def judge(puzzle: Puzzle, line: object) -> tuple[Reply, str | None]:
     """
     text = line if isinstance(line, str) else ""
     if not text.strip():
-        return Reply("empty"), None
+        return QuizReply("empty"), None
     attempt = Attempt(puzzle, clock=lambda: 0.0)
     reply = attempt.respond(text[:2000])
     if reply.kind not in ("wrong", "verdict", "invalid"):
-        return Reply("empty"), None
+        return QuizReply("empty"), None
     return reply, attempt.first_answer
 
 
@@ -440,12 +440,12 @@ class ClassSet:
         """The hints the student took on a puzzle (to show them again)."""
         return [hint_for(puzzle, depth) for depth in (Depth.NUDGE, Depth.CLUE)[: work.hints]]
 
-    def answer(self, secret: str | None, n: int, line: object, puzzle: Puzzle, now: float) -> Reply:
+    def answer(self, secret: str | None, n: int, line: object, puzzle: Puzzle, now: float) -> QuizReply:
         """Mark an answer to puzzle ``n`` as the trainer does (:func:`judge`) and keep it (:meth:`record`)."""
         self.open(secret, n, now)
         return self.record(secret, n, *judge(puzzle, line), now)
 
-    def record(self, secret: str | None, n: int, reply: Reply, text: str | None, now: float) -> Reply:
+    def record(self, secret: str | None, n: int, reply: QuizReply, text: str | None, now: float) -> QuizReply:
         """Keep a marked answer (``text``, as :func:`judge` wrote it): an ``invalid`` or ``empty`` reply counts
         nothing; else the first one marked is kept, and later ones are practice. After the closing date only
         practice is taken (409)."""
@@ -686,7 +686,7 @@ class Classes:
                                      503) from None
             return result
 
-    def mark(self, code: str, secret: str | None, n: int, line: object, now: float) -> tuple[Reply, bool, Puzzle]:
+    def mark(self, code: str, secret: str | None, n: int, line: object, now: float) -> tuple[QuizReply, bool, Puzzle]:
         """Mark a student's answer to puzzle ``n`` of class ``code`` (:meth:`ClassSet.answer`): the reply,
         whether it was the first answer (it counts), the puzzle. Slow for a wrong answer (its refuting deal is
         worked out): call it in a worker thread."""
@@ -695,7 +695,7 @@ class Classes:
         puzzle = pack_puzzle(found.puzzle_id(n))
         reply, text = judge(puzzle, line)  # (outside the lock: the other classes' requests go on meanwhile)
 
-        def act(c: ClassSet) -> tuple[Reply, bool]:
+        def act(c: ClassSet) -> tuple[QuizReply, bool]:
             first = c.open(secret, n, now).first is None
             c.record(secret, n, reply, text, now)
             return reply, first and reply.kind in ("wrong", "verdict")

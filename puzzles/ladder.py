@@ -49,7 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from puzzles.model import LEVEL_NAMES
 from trainer.engine.facts import Board
 from trainer.explain import techniques as tech
-from trainer.explain.mind import Mind, Step
+from trainer.explain.mind import Deduction, Mind
 from trainer.game.cards import Card
 from trainer.game.events import Event
 from trainer.game.state import Setup
@@ -62,7 +62,7 @@ NAMES = {level: name for level, name in LEVEL_NAMES.items() if level}
 TOP = 6
 """Case analysis: whatever the exact engine proves (every puzzle's answer is forced)."""
 
-_Technique = Callable[[Mind], Step | None]
+_Technique = Callable[[Mind], Deduction | None]
 
 
 

@@ -8,7 +8,7 @@ again (the attempt is rated on the first answer, as lichess does) or ``reveal``.
 Hints climb from a nudge to a clue, neither of which names an answer card's
 holder; the third is the full explanation and asks to be confirmed first.
 
-Every :class:`Reply` is a value (a kind, the mark, the hint, the refuting deal);
+Every :class:`QuizReply` is a value (a kind, the mark, the hint, the refuting deal);
 :mod:`trainer.render.quiz` words it, once for the terminal and once for the pages::
 
     >>> from puzzles.examples import example_claim
@@ -109,7 +109,7 @@ class Ruling:
 
 
 @dataclass(frozen=True)
-class Reply:
+class QuizReply:
     """What comes of one line, as values, and whether the attempt is over.
 
     ``kind``: ``invalid`` (bad answer, try again: ``message`` is the reader's line,
@@ -197,7 +197,7 @@ class Attempt:
         """Whether the attempt has ended."""
         return self.result is not None
 
-    def respond(self, line: str) -> Reply:
+    def respond(self, line: str) -> QuizReply:
         """Take one line of input and say what happens."""
         if self.done:
             raise RuntimeError("the attempt is over")
@@ -209,13 +209,13 @@ class Attempt:
                 self.hints += 1
                 return self.reveal()
         if not word:
-            return Reply("empty")
+            return QuizReply("empty")
         if word in HELP_WORDS:
-            return Reply("help", memory=self.memory)
+            return QuizReply("help", memory=self.memory)
         if word in SHOW_WORDS:
-            return Reply("show")
+            return QuizReply("show")
         if word in LAST_WORDS:
-            return Reply("last")
+            return QuizReply("last")
         first, _, rest = word.partition(" ")
         if first == "history":
             return self._history(rest)
@@ -232,61 +232,61 @@ class Attempt:
         try:
             answer = parse_answer(text, self.puzzle)
         except AnswerError as error:
-            return Reply("invalid", message=error.message)
+            return QuizReply("invalid", message=error.message)
         result = mark(self.puzzle, answer)
         self.tries += 1
         self.last = result
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            return Reply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
+            return QuizReply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
                          ruled=rulings(self.puzzle, result), memory=self.memory)
         self._finish(solved=True)
-        return Reply("verdict", True, result, tries=self.tries, rated=self.rated)
+        return QuizReply("verdict", True, result, tries=self.tries, rated=self.rated)
 
-    def hint(self) -> Reply:
+    def hint(self) -> QuizReply:
         """The next hint: a nudge, then a clue; the third is the full explanation, after a confirmation."""
         if self.hints >= 2:
             self.confirming = True
-            return Reply("confirm")
+            return QuizReply("confirm")
         depth = (Depth.NUDGE, Depth.CLUE)[self.hints]
         self.hints += 1
-        return Reply("hint", hint=hint_for(self.puzzle, depth))
+        return QuizReply("hint", hint=hint_for(self.puzzle, depth))
 
-    def reveal(self) -> Reply:
+    def reveal(self) -> QuizReply:
         """Show the answer and the explanation; the attempt ends unsolved."""
         return self._end("revealed")
 
-    def skip(self) -> Reply:
+    def skip(self) -> QuizReply:
         """On to the next puzzle: the answer and the explanation are shown; the attempt ends unsolved."""
         return self._end("skipped")
 
-    def quit(self) -> Reply:
+    def quit(self) -> QuizReply:
         """Leave (also for Ctrl-C and end of input). The attempt is kept as ``quit`` (or as its first answer)."""
         if not self.done:
             self._finish(solved=False, ending="quit")
-        return Reply("quit", True)
+        return QuizReply("quit", True)
 
-    def _history(self, rest: str) -> Reply:
+    def _history(self, rest: str) -> QuizReply:
         if self.memory:
-            return Reply("invalid", refused="memory")
+            return QuizReply("invalid", refused="memory")
         focus = rest.strip()
         if not focus or focus == "all":
-            return Reply("history", focus="")
+            return QuizReply("history", focus="")
         for player in self.puzzle.players:
             if player.lower() == focus:
-                return Reply("history", focus=player)
+                return QuizReply("history", focus=player)
         try:
             half = HalfSuit.parse(focus)
         except NotationError:
-            return Reply("invalid", refused="focus", focus=focus)
-        return Reply("history", focus=half.code)
+            return QuizReply("invalid", refused="focus", focus=focus)
+        return QuizReply("history", focus=half.code)
 
-    def _end(self, ending: str) -> Reply:
+    def _end(self, ending: str) -> QuizReply:
         self._finish(solved=False, ending=ending)
         last = self.last if self.last is not None and not self.last.correct else None
         ruled = rulings(self.puzzle, last) if last is not None else ()
-        return Reply(ending, True, last=last, tries=self.tries, ruled=ruled)
+        return QuizReply(ending, True, last=last, tries=self.tries, ruled=ruled)
 
     def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)
@@ -445,7 +445,7 @@ def cited_moves(puzzle: Puzzle) -> frozenset[int]:
     return frozenset(n for n in cited if 0 < n <= len(puzzle.game.events))
 
 
-def cited_by(reply: Reply, puzzle: Puzzle) -> frozenset[int]:
+def cited_by(reply: QuizReply, puzzle: Puzzle) -> frozenset[int]:
     """The moves a reply points at: a hint's moves (or, when it is the explainer's own words, those of the step
     it leads to), and for each wrong holder the moves that rule it out (the step's own, when it is shown).
 

@@ -36,7 +36,7 @@ COUNTS = (5, 10, 20)
 
 
 @dataclass(frozen=True)
-class Summary:
+class SessionSummary:
     """The figures of a session just ended, as ``literature train`` ends with them."""
 
     counts: Counts
@@ -103,11 +103,11 @@ class Training:
             self.served = None
             self.over = True
 
-    def summary(self) -> Summary:
+    def summary(self) -> SessionSummary:
         """The session's figures, as ``literature train`` ends with them."""
         with Progress(self.store) as store:
             after = store.rating().rating
-        return Summary(self.session.counts(), (time.monotonic() - self.started) / 60, self.rating_before, after,
+        return SessionSummary(self.session.counts(), (time.monotonic() - self.started) / 60, self.rating_before, after,
                        self.session.weakest(), self.exhausted,
                        [(r.puzzle.id, r.puzzle.difficulty.name, r.correct, r.solved, r.ending)
                         for r in self.session.played()])

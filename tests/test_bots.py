@@ -18,7 +18,7 @@ from trainer.game.state import Setup, State
 from trainer.play.bots import BotKind, make_bot
 from trainer.play.expert import ExpertBot
 from trainer.play.memory import Memory
-from trainer.play.simulate import GameJob, Summary, new_table, play, simulate, whose_move
+from trainer.play.simulate import GameJob, RunSummary, new_table, play, simulate, whose_move
 from trainer.play.view import AskFor, ClaimSet, PassTo, Role, View
 
 from checked import checks_at_least
@@ -285,14 +285,14 @@ def test_expert_breaks_the_stalemate_in_classic() -> None:
 def test_the_simulator_plays_the_stalemate_breaker() -> None:
     """The STUCK position in a complete deal: the expert's two moves become a claim and a pass."""
     from trainer.play.expert import ExpertBot
-    from trainer.play.simulate import Table
+    from trainer.play.simulate import GameInPlay
 
     hands = {
         "Ann": "2D 3D 4D 5D 6D 7D 9S JS", "Bob": "7H QH 2S 3S 4S 5S 6S QS", "Cat": "2H 6H 9D 10D JD QD KD 9C",
         "Dan": "3H 4H KS AS 7S 9H 10H JH", "Eve": "2C 3C 4C 5C 6C 7C 10C AD", "Fay": "10S 5H KH AH JC QC KC AC",
     }
     setup = Setup.create("classic", list(hands), "Ann", {p: parse_cards(h) for p, h in hands.items()})
-    table = Table(setup, {p: ExpertBot(random.Random(0)) for p in setup.players})
+    table = GameInPlay(setup, {p: ExpertBot(random.Random(0)) for p in setup.players})
     for event in parse_game(STUCK).events:
         table.apply(event)
     table.step()
@@ -312,7 +312,7 @@ def seat_swapped(games: int, seed: int, strong: BotKind, weak: BotKind, players:
     half = games // 2
     first = simulate(half, seed, "classic", players, strong, weak, workers=workers)
     second = simulate(games - half, seed + 1, "classic", players, weak, strong, workers=workers)
-    return Summary.of(first).wins["1"] + Summary.of(second).wins["2"]
+    return RunSummary.of(first).wins["1"] + RunSummary.of(second).wins["2"]
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from puzzles.files import load_puzzles
 from puzzles.model import Difficulty, Puzzle
 from puzzles.packs import load_pack
-from puzzles.quiz import Attempt, Reply, hint_for, matching, next_puzzle
+from puzzles.quiz import Attempt, QuizReply, hint_for, matching, next_puzzle
 from puzzles.store import Progress
 from trainer.cli import app
 from trainer.game.errors import LiteratureError
@@ -26,7 +26,7 @@ BY = {(p.variant.value, p.question.kind): p for p in PUZZLES}
 CLAIM, LOCATE = BY[("classic", "claim")], BY[("classic", "locate")]
 
 
-def said(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
+def said(reply: QuizReply, puzzle: Puzzle) -> tuple[str, ...]:
     """What the terminal prints of a reply."""
     return reply_lines(reply, puzzle)
 

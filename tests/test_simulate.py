@@ -15,7 +15,7 @@ from trainer.cli import app
 from trainer.game.notation import parse_game, read_game, write_game
 from trainer.game.variants import Variant
 from trainer.play.bots import BotKind
-from trainer.play.simulate import GameJob, Summary, file_name, new_table, play, simulate
+from trainer.play.simulate import GameJob, RunSummary, file_name, new_table, play, simulate
 
 runner = CliRunner()
 CONFIGS = [("classic", 6), ("classic", 8), ("fish54", 6), ("fish54", 8)]
@@ -83,7 +83,7 @@ def test_same_seed_same_games_whatever_the_executor() -> None:
 
 def test_summary_counts_wins_and_sets() -> None:
     results = simulate(6, seed=2, team1="basic", team2="random", workers=1)
-    summary = Summary.of(results)
+    summary = RunSummary.of(results)
     assert summary.games == 6 and sum(summary.wins.values()) == 6
     assert summary.average_sets["1"] == sum(r.score[0] for r in results) / 6
     assert summary.wins["1"] == sum(r.winner == 1 for r in results)

@@ -67,7 +67,7 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool, again: bool = False) 
     from puzzles.course import mastered, next_number, next_practice, practice_pool, puzzle, standings
     from puzzles.store import Progress
     from trainer.cli.prompt import read_line
-    from trainer.cli.quizzing import Memory, line_editing, pause, quiz
+    from trainer.cli.quizzing import Playback, line_editing, pause, quiz
     from trainer.render.course import (
         answer_words,
         example_intro,
@@ -114,7 +114,7 @@ def run_lesson(chosen: Lesson, *, pace: float, wait: bool, again: bool = False) 
             return
         show_line(practice_intro(chosen), "bold")
         pool = practice_pool(chosen)
-        memory = Memory(pace) if chosen.memory else None
+        memory = Playback(pace) if chosen.memory else None
         while True:
             tried = store.attempted_ids()
             drawn = next_practice(chosen, tried, pool)

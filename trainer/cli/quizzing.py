@@ -49,7 +49,7 @@ class StoppedAfter(KeyboardInterrupt):
 
 
 @dataclass(frozen=True)
-class Memory:
+class Playback:
     """Memory mode: the history is played one move at a time, ``pace`` seconds each (0: Enter for the next)."""
 
     pace: float = 3.0
@@ -65,7 +65,7 @@ def quiz(
     read: Callable[[str], str] = read_line,
     record: bool = True,
     practice: bool = False,
-    memory: Memory | None = None,
+    memory: Playback | None = None,
     lesson: int | None = None,
 ) -> AttemptResult:
     """Show ``puzzle``, read lines until the attempt ends, store it (unless ``record`` is false; ``lesson``:
@@ -144,7 +144,7 @@ def converse(attempt: Attempt, read: Callable[[str], str], save: Callable[[Attem
 
 
 def play_history(
-    puzzle: Puzzle, memory: Memory, read: Callable[[str], str], number: int | None, total: int | None
+    puzzle: Puzzle, memory: Playback, read: Callable[[str], str], number: int | None, total: int | None
 ) -> bool:
     """Memory mode: the deal, then each move alone (the previous one erased in a terminal), then the
     position and the question. ``False`` when the learner stops (Ctrl-C, end of input, ``q``)."""

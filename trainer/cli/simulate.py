@@ -43,7 +43,7 @@ def simulate_command(
 
     from trainer.game.variants import Variant
     from trainer.play.protocol import BotKind
-    from trainer.play.simulate import GameResult, Summary, save, simulate
+    from trainer.play.simulate import GameResult, RunSummary, save, simulate
     from trainer.render.simulate import SimulationProgress, show_summary
 
     if players not in PLAYER_COUNTS:
@@ -69,7 +69,7 @@ def simulate_command(
     except OSError as error:
         raise fail(f"{error.filename or out}: {error.strerror or error}") from None
     wall = time.perf_counter() - start
-    summary = Summary.of(results)
+    summary = RunSummary.of(results)
     if as_json:
         report = {
             "games": summary.games,

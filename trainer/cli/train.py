@@ -57,7 +57,7 @@ def train(
     from puzzles.session import Session, draw, session_pool
     from puzzles.store import Progress
     from trainer.cli.prompt import interrupts_held, read_line
-    from trainer.cli.quizzing import Memory, StoppedAfter, line_editing, pause, quiz
+    from trainer.cli.quizzing import Playback, StoppedAfter, line_editing, pause, quiz
     from trainer.clock import now
     from trainer.render.puzzle import SessionTotals, show_line, show_summary
 
@@ -94,7 +94,7 @@ def train(
                     break
                 if wait and number > 1 and not pause(read_line, f"puzzle {number}/{count}"):
                     break
-                result = quiz(puzzle, store, number=number, total=count, memory=Memory(pace) if memory else None)
+                result = quiz(puzzle, store, number=number, total=count, memory=Playback(pace) if memory else None)
                 session.results.append(result)
                 if result.ending == "quit":
                     break

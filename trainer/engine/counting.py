@@ -35,7 +35,7 @@ from functools import lru_cache
 from math import comb, factorial
 
 from trainer.engine.packing import PYTHON
-from trainer.engine.problem import SET_CACHE, Counts, Problem, SetProblem, solved, special_players
+from trainer.engine.problem import SET_CACHE, DealCounts, Problem, SetProblem, solved, special_players
 
 BITS, FIELD, HALF = PYTHON.bits, PYTHON.field, PYTHON.half  # keys are Python integers (:mod:`trainer.engine.packing`)
 pack, unpack = PYTHON.pack, PYTHON.unpack
@@ -145,7 +145,7 @@ def _back_step(states: Iterable[int], pairs: Sequence[tuple[int, int]], after: d
     return before
 
 
-def count_deals(problem: Problem) -> Counts:
+def count_deals(problem: Problem) -> DealCounts:
     """Count the consistent deals exactly, and the deals per card and player."""
     return Counter(problem).counts()
 
@@ -167,7 +167,7 @@ class Counter:
         self.tables: list[SetTable] = []
         self.layers: list[dict[int, int]] = []
         self.end: dict[int, int] = {}
-        self._counts: Counts | None = None
+        self._counts: DealCounts | None = None
         capacity = problem.capacity
         if any(c < 0 or c >= HALF - 6 for c in capacity):
             return
@@ -219,16 +219,16 @@ class Counter:
         """Room each player has left for free cards after the partial deal ``u``."""
         return unpack(pack(self.problem.capacity) - u, self.n)
 
-    def counts(self) -> Counts:
+    def counts(self) -> DealCounts:
         """Per card and player, the number of consistent deals giving the card to the player."""
         if self._counts is None:
             self._counts = self._marginals()
         return self._counts
 
-    def _marginals(self) -> Counts:
+    def _marginals(self) -> DealCounts:
         n, tables, layers = self.n, self.tables, self.layers
         if self.total == 0:
-            return Counts(0, {}, (0,) * n)
+            return DealCounts(0, {}, (0,) * n)
         # backward pass: back[k][u] = completions of a partial deal u after k tables
         back: list[dict[int, int]] = [{} for _ in layers]
         back[-1] = self.end
@@ -261,7 +261,7 @@ class Counter:
                 for p, r in enumerate(rest):
                     if r:
                         free_per_player[p] += layers[-1][u] * _ways(rest, fact, without=p)
-        return Counts(self.total, per_card, tuple(free_per_player))
+        return DealCounts(self.total, per_card, tuple(free_per_player))
 
 
 class Retiring:
@@ -386,7 +386,7 @@ class Retiring:
         return per_card, free_count
 
 
-def marginals(problem: Problem) -> Counts:
+def marginals(problem: Problem) -> DealCounts:
     """The same as ``Counter(problem).counts()``: one retiring pass per player kept active
     when players retire early enough to pay for it, else the full pass of :class:`Counter`."""
     n = len(problem.players)
@@ -397,7 +397,7 @@ def marginals(problem: Problem) -> Counts:
         return retiring_marginals(problem)
 
 
-def retiring_marginals(problem: Problem) -> Counts:
+def retiring_marginals(problem: Problem) -> DealCounts:
     """Per-card counts from one :class:`Retiring` pass per player, that player kept active."""
     n = len(problem.players)
     per_card: dict[str, list[int]] = {}
@@ -407,12 +407,12 @@ def retiring_marginals(problem: Problem) -> Counts:
         run = Retiring(problem, keep=frozenset([player]))
         total = run.total
         if total == 0:
-            return Counts(0, {}, (0,) * n)
+            return DealCounts(0, {}, (0,) * n)
         column, free_count = run.column(player)
         for code, count in column.items():
             per_card.setdefault(code, [0] * n)[player] = count
         free_per_player[player] = free_count
-    return Counts(total, {c: tuple(v) for c, v in per_card.items()}, tuple(free_per_player))
+    return DealCounts(total, {c: tuple(v) for c, v in per_card.items()}, tuple(free_per_player))
 
 
 def _merge(layer: dict[int, int], d: int, bucket: int, capacity: list[int]) -> dict[int, int]:

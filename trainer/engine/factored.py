@@ -63,7 +63,7 @@ from trainer.engine import compiled
 from trainer.engine.expansion import Expanded, expanded, least, placements
 from trainer.engine.packing import NUMPY
 from trainer.engine.plan import plan
-from trainer.engine.problem import Counts, Problem
+from trainer.engine.problem import DealCounts, Problem
 from trainer.engine.residues import WIDE, factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
@@ -123,7 +123,7 @@ class Factored:
         self.per_card = per_card
         n = self.n = len(problem.players)
         self.total = 0
-        self._counts: Counts | None = None
+        self._counts: DealCounts | None = None
         self.steps: list[_Step] = []
         self.pairs = 0  # state-class pairs the forward pass combined
         self.fixed: list[Expanded] = []  # the sets of one class, folded into the capacities
@@ -360,7 +360,7 @@ class Factored:
     def _rebuild(self, residues: Array) -> int:
         return rebuild([int(x) for x in residues], self.primes)
 
-    def counts(self, only: tuple[str, ...] | None = None) -> Counts:
+    def counts(self, only: tuple[str, ...] | None = None) -> DealCounts:
         """Per card and player, the number of consistent deals giving the card to the player (a pass
         made with ``per_card``, the default: its forward half made the channels they need). With
         ``only`` (the cards of the set made ``final``), the backward pass stops once it has their
@@ -379,11 +379,11 @@ class Factored:
             inner = {code for table in self.tables for code in table.cards}
             return self._unfold(self._backward(set(only) & inner))
         if self._counts is None:
-            self._counts = self._unfold(self._backward()) if self.total else Counts(0, {}, (0,) * self.n)
+            self._counts = self._unfold(self._backward()) if self.total else DealCounts(0, {}, (0,) * self.n)
             self.steps, self.layers = [], []  # the pairs and layers are needed no more: free their memory
         return self._counts
 
-    def _backward(self, only: set[str] | None = None) -> Counts:
+    def _backward(self, only: set[str] | None = None) -> DealCounts:
         n, capacity = self.n, self.inner.capacity
         # every count now is at most the total: fewer primes may do
         primes = primes_for(self.counted, WIDE)
@@ -437,7 +437,7 @@ class Factored:
                 for p in derived:
                     row[p] = rest if len(derived) == 1 else rest * capacity[p] // share if share else 0
                 per_card[code] = tuple(row)
-        return Counts(self.counted, per_card, tuple(free))
+        return DealCounts(self.counted, per_card, tuple(free))
 
     def _sums(self, ahead: list[list[int]]) -> list[_Sums]:
         """Per step, given the forward layers' channel labels: what its backward step sums (:class:`_Sums`).
@@ -492,7 +492,7 @@ class Factored:
 
         return max(group, key=gain) if group else None
 
-    def _unfold(self, inner: Counts) -> Counts:
+    def _unfold(self, inner: DealCounts) -> DealCounts:
         """The counts of the whole problem from those without the sets of one class: each times their
         coefficients; a folded card with a special player ``j``, the class's coefficient there
         (``cells``) times the others' count; with another player, its ``star`` coefficient times the
@@ -507,7 +507,7 @@ class Factored:
                 for j, p in enumerate(table.special):
                     row[p] = rest * int(table.cells[0, i, j]) * inner.total
                 per_card[code] = tuple(row)
-        return Counts(scale * inner.total, per_card, free)
+        return DealCounts(scale * inner.total, per_card, free)
 
     def _shifts(self, k: int, labels: list[int]) -> tuple[Array, Array]:
         """Which backward channels of layer ``k`` the step must sum, state by state, and which it can read.

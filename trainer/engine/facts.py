@@ -226,10 +226,10 @@ def _built(
 ) -> Board:
     """:meth:`Board.build`, cached: a puzzle's explanation and its grading (one board per level tried) read
     the same position several times, and a board is never changed once read."""
-    return _Reader(Setup.create(variant, players, dealer, dict(hands)), events, viewer).read()
+    return _FactReader(Setup.create(variant, players, dealer, dict(hands)), events, viewer).read()
 
 
-class _Reader:
+class _FactReader:
     """Two passes over the history: first who was dealt each seen card, then the facts of each event."""
 
     def __init__(self, setup: Setup, events: tuple[Event, ...], viewer: str | None):

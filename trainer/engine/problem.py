@@ -2,7 +2,7 @@
 
 A :class:`Problem` is built from a history by :func:`trainer.engine.solve.counting_model`;
 every counting pass (:mod:`trainer.engine.counting`, :mod:`trainer.engine.sweep`,
-:mod:`trainer.engine.factored`) reads it and answers with :class:`Counts`, and
+:mod:`trainer.engine.factored`) reads it and answers with :class:`DealCounts`, and
 :mod:`trainer.engine.passes` chooses among them.
 
     >>> problem = Problem(players=("A", "B"), capacity=(1, 1), free=0,
@@ -50,7 +50,7 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Counts:
+class DealCounts:
     """Exact counts: ``total`` consistent deals; ``per_card[code][p]`` of them
     deal the card to player index ``p``; ``free_per_player[p]`` the same for
     any one free card."""

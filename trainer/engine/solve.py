@@ -19,7 +19,7 @@ from math import factorial
 
 from trainer.engine.constraints import History
 from trainer.engine.passes import Pass, count_total, full_pass
-from trainer.engine.problem import Counts, Problem, SetProblem
+from trainer.engine.problem import DealCounts, Problem, SetProblem
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import ImpossibleHistoryError, LiteratureError
 from trainer.game.events import Event
@@ -450,7 +450,7 @@ def counting_model(history: History) -> Model:
     return Model(Problem(dims, capacities, free, tuple(sets)), plain, room, ways)
 
 
-def _current(history: History, model: Model, counts: Counts) -> dict[Card, dict[str, int]]:
+def _current(history: History, model: Model, counts: DealCounts) -> dict[Card, dict[str, int]]:
     """Per card in play: the number of deals putting it with each player now."""
     state, dims = history.state, model.problem.players
     ways, plain, room = model.plain_ways, model.plain, model.plain_room

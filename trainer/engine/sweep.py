@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from trainer.engine.boxes import box_sums
 from trainer.engine.packing import NUMPY
-from trainer.engine.problem import SET_CACHE, Counts, Problem, SetProblem, shape, solved
+from trainer.engine.problem import SET_CACHE, DealCounts, Problem, SetProblem, shape, solved
 from trainer.engine.residues import factorials, primes_for, rebuild, rebuild_all
 
 Array = npt.NDArray[np.int64]
@@ -121,7 +121,7 @@ class Sweep:
         n = self.n = len(problem.players)
         capacity = problem.capacity
         self.total = 0
-        self._counts: Counts | None = None
+        self._counts: DealCounts | None = None
         self.tables: list[TableArrays] = []
         self.layers: list[_Layer] = []
         self.kept: list[tuple[npt.NDArray[np.int32], ...] | None] = []  # per table, the forward's pairs
@@ -264,7 +264,7 @@ class Sweep:
     def _rebuild(self, residues: Array) -> int:
         return rebuild([int(x) for x in residues], self.primes)
 
-    def counts(self) -> Counts:
+    def counts(self) -> DealCounts:
         """Per card and player, the number of consistent deals giving the card to the player."""
         if self._counts is None:
             self._counts = self._backward()
@@ -283,10 +283,10 @@ class Sweep:
         for states, classes, _, grid in self._pairs(self.layers[k], self.tables[k], self.bounds[k]):
             yield states, classes, self.index[grid]
 
-    def _backward(self) -> Counts:
+    def _backward(self) -> DealCounts:
         n = self.n
         if self.total == 0:
-            return Counts(0, {}, (0,) * n)
+            return DealCounts(0, {}, (0,) * n)
         # every count now is at most the total: fewer primes may do
         primes = primes_for(self.total)
         r = len(primes)
@@ -320,5 +320,5 @@ class Sweep:
             for p in range(n):
                 ways = self._ways(self.rest, p)[:r]
                 free_per_player[p] = rebuild(((last * ways % moduli).sum(axis=1) % moduli[:, 0]).tolist(), primes)
-        return Counts(self.total, per_card, tuple(free_per_player))
+        return DealCounts(self.total, per_card, tuple(free_per_player))
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, Protocol
 
 from trainer.engine.facts import Fact, Holds, Lacks
-from trainer.explain.mind import Mind, Premises, Step, Technique
+from trainer.explain.mind import Deduction, Mind, Premises, Technique
 from trainer.explain.said import Said
 from trainer.explain.techniques import HUMAN, LADDER, next_step, saturate
 from trainer.explain.wording import join_reasons
@@ -48,7 +48,7 @@ def work_out(
     referee: Referee | None,
     done: Callable[[Mind], bool] | None = None,
     focus: frozenset[Card] = frozenset(),
-    ladder: tuple[Callable[[Mind], Step | None], ...] = LADDER,
+    ladder: tuple[Callable[[Mind], Deduction | None], ...] = LADDER,
 ) -> Mind:
     """Apply the ``ladder``'s techniques cheapest first, with case analysis (given a ``referee``) as the last
     resort, restarting from the cheapest after each step, until nothing follows.
@@ -74,7 +74,7 @@ def work_out(
     return mind
 
 
-def _needed(mind: Mind, final: Step, since: Mind) -> list[Step]:
+def _needed(mind: Mind, final: Deduction, since: Mind) -> list[Deduction]:
     """The steps of ``mind`` after ``since`` that ``final`` rests on, in order, ending with ``final``."""
     want: set[int] = set()
     todo = [final.id]
@@ -87,7 +87,7 @@ def _needed(mind: Mind, final: Step, since: Mind) -> list[Step]:
     return [mind.steps[i] for i in sorted(want)]
 
 
-def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
+def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Deduction] | None:
     """Steps showing ``fact`` is impossible (the last one states the contradiction), or ``None``.
 
     With ``splits`` > 0, a supposition that leads nowhere is split on a card with few candidates,
@@ -103,7 +103,7 @@ def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
         key=lambda item: (item[0], item[1]),
     )
     for _, card, players in options[:3]:
-        branches: list[Step] = []
+        branches: list[Deduction] = []
         for player in players:
             found = refute(sub, Holds(card, player), splits - 1)
             if found is None:
@@ -114,7 +114,7 @@ def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
             reasons = Said.of(" (", join_reasons(w.text for w in whys), ")") if whys else Said()
             premises = Premises.of(whys)
             split = sub.apply(
-                Step(
+                Deduction(
                     Technique.CASE_ANALYSIS, (),
                     text=Said.of("Then ", card, f" is with {' or '.join(players)}", reasons,
                                  ", and each case is impossible."),
@@ -127,7 +127,7 @@ def refute(mind: Mind, fact: Fact, splits: int = 0) -> list[Step] | None:
     return None
 
 
-def _tree(steps: Iterable[Step]) -> Iterator[Step]:
+def _tree(steps: Iterable[Deduction]) -> Iterator[Deduction]:
     """Every step of a proof, with the steps of its cases, depth first."""
     for step in steps:
         yield step
@@ -142,7 +142,7 @@ def _away_clue(card: Card) -> Said:
     return Said.of("Take ", card, " away from the one player the moves point to, and look for a contradiction.")
 
 
-def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
+def _case_step(supposed: Fact, proof: list[Deduction], mind: Mind) -> Deduction:
     """The opposite of ``supposed`` holds: supposing it leads to the contradiction ``proof`` ends with.
 
     "Suppose Eve held 9C" rules Eve out for 9C; "suppose Bob did not hold 9C"
@@ -163,7 +163,7 @@ def _case_step(supposed: Fact, proof: list[Step], mind: Mind) -> Step:
         # the supposition names the card's true holder: the hints must not (they come before the answer)
         text, clue, nudge = (Said.of(f"Suppose {player} did not hold ", card, "."), _away_clue(card),
                              _away_nudge(card))
-    return Step(
+    return Deduction(
         Technique.CASE_ANALYSIS,
         (fact,),
         text=text,
@@ -181,7 +181,7 @@ class _Option(NamedTuple):
     """A supposition case analysis may refute, and its refutation (``None``: none found)."""
 
     supposed: Fact
-    proof: list[Step] | None
+    proof: list[Deduction] | None
 
     @property
     def cost(self) -> float:
@@ -212,7 +212,7 @@ def _settle(mind: Mind, card: Card, holders: list[str], ruled: list[str]) -> tup
     return cheapest.cost, cheapest
 
 
-def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = frozenset()) -> Step | None:
+def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = frozenset()) -> Deduction | None:
     """Rule a player out for a card by supposing they hold it and reaching a contradiction, or place a card
     by supposing its holder did not hold it (one contradiction for all the other candidates).
 
@@ -250,7 +250,7 @@ def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = 
         return _case_step(best[1].supposed, best[1].proof, mind)
     card, holders, ruled = cards[0]
     if len(holders) == 1:
-        return Step(
+        return Deduction(
             Technique.CASE_ANALYSIS,
             (Holds(card, holders[0]),),
             text=Said.of(f"Suppose {holders[0]} did not hold ", card, ": then no deal fits every ask and hand size "
@@ -260,7 +260,7 @@ def case_analysis(mind: Mind, referee: Referee | None, focus: frozenset[Card] = 
             counted=True,
         )
     player = ruled[0]
-    return Step(
+    return Deduction(
         Technique.CASE_ANALYSIS,
         (Lacks(card, player),),
         text=Said.of(f"Suppose {player} held ", card, ": then no deal fits every ask and hand size together "

@@ -34,7 +34,7 @@ from trainer.engine.facts import Board, Fact, Holds, Lacks
 from trainer.engine.solve import Knowledge, solve, solve_game
 from trainer.explain.cases import work_out
 from trainer.explain.depth import Depth
-from trainer.explain.mind import Mind, Step, Technique, render_refs
+from trainer.explain.mind import Deduction, Mind, Technique, render_refs
 from trainer.explain.rungs import RUNGS
 from trainer.explain.said import Move, Said
 from trainer.explain.sightings import sighting
@@ -47,7 +47,7 @@ from trainer.game.state import Setup
 
 
 @dataclass(frozen=True)
-class Difficulty:
+class Hardness:
     """How hard an explanation is: the rung of the hardest technique it needs (1–6) and the effort of all
     its steps."""
 
@@ -64,17 +64,17 @@ class Difficulty:
         return {"level": self.rung, "name": self.name, "score": self.score}
 
 
-def difficulty_of(steps: Sequence[Step]) -> Difficulty | None:
+def difficulty_of(steps: Sequence[Deduction]) -> Hardness | None:
     """The difficulty of a chain of steps (``None`` for no step).
 
-    >>> step = Step(Technique.ELIMINATION, (), Said(), Said(), Said(), level=2)
+    >>> step = Deduction(Technique.ELIMINATION, (), Said(), Said(), Said(), level=2)
     >>> difficulty_of([step, step])
     Difficulty(rung=2, score=2.67, name='careful player')
     """
     if not steps:
         return None
     rung = max(s.rung for s in steps)
-    return Difficulty(rung, round(rung + sum(s.weight for s in steps), 2), RUNGS[rung])
+    return Hardness(rung, round(rung + sum(s.weight for s in steps), 2), RUNGS[rung])
 
 
 def derive(
@@ -115,7 +115,7 @@ def derive(
     return work_out(mind, referee, settled, focus, ladder)
 
 
-def backtrack(mind: Mind, ids: Sequence[int]) -> list[Step]:
+def backtrack(mind: Mind, ids: Sequence[int]) -> list[Deduction]:
     """The steps ``ids`` rest on, themselves included, in the order they were found."""
     want: set[int] = set()
     todo = list(ids)
@@ -128,7 +128,7 @@ def backtrack(mind: Mind, ids: Sequence[int]) -> list[Step]:
     return [mind.steps[i] for i in sorted(want)]
 
 
-def final_step(mind: Mind, card: Card) -> Step | None:
+def final_step(mind: Mind, card: Card) -> Deduction | None:
     """The step that placed ``card`` (a seen step for a seen card)."""
     for step in mind.steps.values():
         if any(isinstance(f, Holds) and f.card is card for f in step.facts):
@@ -136,7 +136,7 @@ def final_step(mind: Mind, card: Card) -> Step | None:
     return None
 
 
-def _cases(steps: Sequence[Step]) -> Iterator[Step]:
+def _cases(steps: Sequence[Deduction]) -> Iterator[Deduction]:
     for step in steps:
         for case in step.cases:
             yield case
@@ -163,8 +163,8 @@ class Explanation:
 
     target: str
     board: Board
-    steps: tuple[Step, ...]
-    difficulty: Difficulty | None
+    steps: tuple[Deduction, ...]
+    difficulty: Hardness | None
     assignment: dict[Card, str | None]
     holders: dict[Card, dict[str, Fraction]] = field(default_factory=dict)
     settle: tuple[str, ...] = ()
@@ -190,7 +190,7 @@ class Explanation:
             labels[case.id] = _letters(n)
         return labels
 
-    def text(self, step: Step, depth: Depth | str = Depth.FULL) -> Said:
+    def text(self, step: Deduction, depth: Depth | str = Depth.FULL) -> Said:
         """One step at a depth, its cards kept as values; the full text spells out the cases of a case analysis."""
         depth = Depth(depth)
         if depth is Depth.NUDGE:
@@ -199,7 +199,7 @@ class Explanation:
             return render_refs(step.clue, self.labels)
         return self._full(step, self.labels)
 
-    def _full(self, step: Step, labels: dict[int, str]) -> Said:
+    def _full(self, step: Deduction, labels: dict[int, str]) -> Said:
         text = render_refs(step.text, labels)
         if step.cases:
             inner = Said.join(" ", (Said.of(f"({labels[c.id]}) ", self._full(c, labels)) for c in step.cases))
@@ -208,7 +208,7 @@ class Explanation:
                 text += Said.of(" So ", Said.join("; ", (fact_said(f) for f in step.facts)), ".")
         return text
 
-    def events(self, step: Step) -> tuple[int, ...]:
+    def events(self, step: Deduction) -> tuple[int, ...]:
         """The moves ``step`` rests on: those of its premises and of its cases' steps (every move its text names,
         "gave it up on move 41" too, so a reader is shown every move the text relies on)."""
         return tuple(sorted(set(step.events).union(*(self.events(case) for case in step.cases))))
@@ -259,7 +259,7 @@ def fact_said(fact: Fact) -> Said:
     return Said.of(f"{fact.player} {'holds' if isinstance(fact, Holds) else 'does not hold'} ", fact.card)
 
 
-def facts_json(step: Step) -> list[dict[str, object]]:
+def facts_json(step: Deduction) -> list[dict[str, object]]:
     """A step's facts: ``{"card", "holder"}``, or ``{"card", "excluded": [...]}`` per card."""
     out: list[dict[str, object]] = []
     excluded: dict[Card, list[str]] = {}
@@ -344,7 +344,7 @@ def explain(
     )
 
 
-def _merge_seen(steps: list[Step]) -> list[Step]:
+def _merge_seen(steps: list[Deduction]) -> list[Deduction]:
     """One step for all the seen cards of an explanation (nothing rests on them), placed first."""
     sights = [s for s in steps if s.technique is Technique.SEEN]
     if len(sights) < 2:
@@ -354,7 +354,7 @@ def _merge_seen(steps: list[Step]) -> list[Step]:
     texts = [Said.of(Said.join(" ", [f.card for s in yours for f in s.facts]), " are in your hand.")] \
         if len(yours) > 1 else []
     texts += [s.text for s in (moved if len(yours) > 1 else sights)]
-    merged = Step(
+    merged = Deduction(
         Technique.SEEN,
         tuple(f for s in sights for f in s.facts),
         Said.join(" ", texts),
@@ -379,7 +379,7 @@ def _claimed(board: Board, target: Card | HalfSuit, cards: list[Card]) -> Explan
         text = Said.of("The claim on move ", Move(event) if event else "", " (",
                        claim_said(board.events[event - 1]) if event else "",
                        ") showed where every card was; the set has left the game.")
-    step = Step(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
+    step = Deduction(Technique.SEEN, tuple(Holds(c, p) for c, p in holders.items()), text,
                 Said.of(cards[0].half_suit, " has been claimed."),
                 Said.of("Look at move ", Move(event) if event else "", "."),
                 events=(event,) if event else (), depth=0, id=1, level=1)

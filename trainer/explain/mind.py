@@ -2,10 +2,10 @@
 
 A :class:`Mind` holds what a player has worked out so far on top of a
 :class:`~trainer.engine.facts.Board`: derived holders and exclusions of unseen
-cards, each with the :class:`Step` that found it. A step names its
+cards, each with the :class:`Deduction` that found it. A step names its
 :class:`Technique` (its rung on the ladder), the facts it adds, its texts at
 three depths (full, clue, nudge) and its :class:`Premises`: the moves and
-earlier steps it rests on. Every known fact carries its reason (:class:`Why`);
+earlier steps it rests on. Every known fact carries its reason (:class:`Because`);
 a text points at an earlier step with :func:`ref`, and :func:`render_refs`
 turns the pointers into labels once an explanation is numbered.
 
@@ -20,7 +20,7 @@ and :mod:`trainer.explain.cases` (6, case analysis).
     >>> six = Card.parse("6D")
     >>> mind.candidates(six)
     ['Bob', 'Cat', 'Dan', 'Eve', 'Fay']
-    >>> step = mind.apply(Step(Technique.ASK_INFERENCE, (Holds(six, "Cat"),), Said.of("Cat held ", six, "."),
+    >>> step = mind.apply(Deduction(Technique.ASK_INFERENCE, (Holds(six, "Cat"),), Said.of("Cat held ", six, "."),
     ...                        Said(), Said()))
     >>> player, why = mind.holder(six)
     >>> player, str(render_refs(said(why.text), {step.id: "step 1"})), mind.candidates(six)
@@ -73,7 +73,7 @@ _LOWEST = {Technique.SEEN: 1, Technique.ELIMINATION: 1, Technique.ASK_INFERENCE:
 
 
 @dataclass(frozen=True)
-class Why:
+class Because:
     """The reason a fact is known: a clause, the moves and steps it comes from, and its depth (0: given)."""
 
     text: Clause
@@ -100,7 +100,7 @@ def render_refs(text: Said, labels: dict[int, str]) -> Said:
 
 
 @dataclass(frozen=True)
-class Step:
+class Deduction:
     """One deduction: its technique, the facts it adds, why (texts at three depths), and its premises."""
 
     technique: Technique
@@ -113,7 +113,7 @@ class Step:
     depth: int = 1
     id: int = 0
     impossible: bool = False
-    cases: tuple[Step, ...] = ()
+    cases: tuple[Deduction, ...] = ()
     counted: bool = False  # case analysis settled by counting every deal (no human contradiction found)
     level: int = 0  # the rung on the ladder (RUNGS), 0: the technique's lowest
 
@@ -147,11 +147,11 @@ class Premises(NamedTuple):
     depth: int
 
     @classmethod
-    def of(cls, whys: Iterable[Why], events: Iterable[int] = ()) -> Premises:
+    def of(cls, whys: Iterable[Because], events: Iterable[int] = ()) -> Premises:
         """The premises of a step resting on facts known for ``whys`` (and on moves ``events``).
 
-        >>> Premises.of([Why(Said.of("Bob said no to 3C on move 44"), frozenset({44})),
-        ...              Why(Said.of("Cat holds 6D (⟨1⟩)"), steps=frozenset({1}), depth=1)], [1])
+        >>> Premises.of([Because(Said.of("Bob said no to 3C on move 44"), frozenset({44})),
+        ...              Because(Said.of("Cat holds 6D (⟨1⟩)"), steps=frozenset({1}), depth=1)], [1])
         Premises(events=(1, 44), uses=(1,), depth=2)
         """
         found = list(whys)
@@ -167,12 +167,12 @@ class Mind:
 
     def __init__(self, board: Board, ids: Iterator[int] | None = None):
         self.board = board
-        self.steps: dict[int, Step] = {}
-        self.held: dict[Card, tuple[str, Why]] = {}
-        self.lacked: dict[Card, dict[str, Why]] = {}
+        self.steps: dict[int, Deduction] = {}
+        self.held: dict[Card, tuple[str, Because]] = {}
+        self.lacked: dict[Card, dict[str, Because]] = {}
         self.stated: set[Card] = set()
         self.supposed: Fact | None = None
-        self.contradiction: Step | None = None
+        self.contradiction: Deduction | None = None
         self.max_depth = 0
         self._ids = ids if ids is not None else itertools.count(1)
 
@@ -202,28 +202,28 @@ class Mind:
         other.max_depth = self.max_depth
         other.supposed = fact
         if isinstance(fact, Holds):
-            other.held[fact.card] = (fact.player, Why(Reason("holds", fact.player, fact.card, "the supposition")))
+            other.held[fact.card] = (fact.player, Because(Reason("holds", fact.player, fact.card, "the supposition")))
         else:
-            other.lacked.setdefault(fact.card, {})[fact.player] = Why(
+            other.lacked.setdefault(fact.card, {})[fact.player] = Because(
                 Reason("lacks", fact.player, fact.card, "the supposition"))
         return other
 
-    def holder(self, card: Card, limit: int = DEEP) -> tuple[str, Why] | None:
+    def holder(self, card: Card, limit: int = DEEP) -> tuple[str, Because] | None:
         """Who holds ``card`` now, if known from facts no deeper than ``limit``."""
         seen = self.board.seen.get(card)
         if seen is not None:
             text = sighting(card, seen, self.board.viewer)
-            return seen.player, Why(text, frozenset({seen.event} if seen.event else ()))
+            return seen.player, Because(text, frozenset({seen.event} if seen.event else ()))
         found = self.held.get(card)
         if found is not None and found[1].depth <= limit:
             return found
         return None
 
-    def why_lacks(self, card: Card, player: str, limit: int = DEEP) -> Why | None:
+    def why_lacks(self, card: Card, player: str, limit: int = DEEP) -> Because | None:
         """Why ``player`` cannot hold ``card`` (from facts no deeper than ``limit``), or ``None``."""
         fact = self.board.lacks.get(card, {}).get(player)
         if fact is not None:
-            return Why(given(fact), frozenset({fact.event} if fact.event else ()))
+            return Because(given(fact), frozenset({fact.event} if fact.event else ()))
         derived = self.lacked.get(card, {}).get(player)
         if derived is not None and derived.depth <= limit:
             return derived
@@ -232,10 +232,10 @@ class Mind:
             return held[1]
         return None
 
-    def split(self, cards: Iterable[Card], player: str, limit: int = DEEP) -> tuple[list[Card], list[Why]]:
+    def split(self, cards: Iterable[Card], player: str, limit: int = DEEP) -> tuple[list[Card], list[Because]]:
         """Of ``cards``, those ``player`` may still hold, and the reasons that rule out the others."""
         possible: list[Card] = []
-        whys: list[Why] = []
+        whys: list[Because] = []
         for card in cards:
             why = self.why_lacks(card, player, limit)
             if why is None:
@@ -259,7 +259,7 @@ class Mind:
         """Unseen cards whose holder is not known (from facts no deeper than ``limit``)."""
         return [c for c in self.board.unseen if self.holder(c, limit) is None]
 
-    def apply(self, step: Step) -> Step:
+    def apply(self, step: Deduction) -> Deduction:
         """Record a step (giving it an id) and the facts it adds."""
         clash = None if step.impossible else self._clash(step)
         if clash is not None:
@@ -282,16 +282,16 @@ class Mind:
                 if fact.card in self.board.seen:
                     self.stated.add(fact.card)
                     continue
-                why = Why(Reason("holds", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
+                why = Because(Reason("holds", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
                           depth=step.depth)
                 self.held.setdefault(fact.card, (fact.player, why))
             else:
-                why = Why(Reason("lacks", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
+                why = Because(Reason("lacks", fact.player, fact.card, ref(step.id)), steps=frozenset({step.id}),
                           depth=step.depth)
                 self.lacked.setdefault(fact.card, {}).setdefault(fact.player, why)
         return step
 
-    def _clash(self, step: Step) -> Why | None:
+    def _clash(self, step: Deduction) -> Because | None:
         """The reason for an already known fact that contradicts one of ``step``'s facts."""
         for fact in step.facts:
             if isinstance(fact, Holds):

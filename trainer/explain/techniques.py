@@ -1,7 +1,7 @@
 """Named, human-sized deduction techniques, one small function each, cheapest first; and the ladder.
 
 A technique looks at a :class:`~trainer.explain.mind.Mind` (what a player has
-worked out) and returns the next :class:`~trainer.explain.mind.Step` it can
+worked out) and returns the next :class:`~trainer.explain.mind.Deduction` it can
 take (a new fact, with its reasons), or ``None``:
 
 1. :func:`seen`: the card moved in a hit or is in your own hand;
@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from trainer.engine.facts import Fact, Holds, Lacks, OneOf
-from trainer.explain.mind import DEEP, Mind, Premises, Step, Technique, Why, ref
+from trainer.explain.mind import DEEP, Because, Deduction, Mind, Premises, Technique, ref
 from trainer.explain.said import Move, Said, agree, cards_said, names
 from trainer.explain.sightings import elsewhere, kind_of, sighting
 from trainer.explain.wording import Clause, join_reasons
@@ -59,8 +59,8 @@ def _step(
     nudge: _Text,
     level: int,
     impossible: bool = False,
-) -> Step:
-    return Step(technique, facts, _sentences(Said.of(text)), _sentences(Said.of(clue)), _sentences(Said.of(nudge)),
+) -> Deduction:
+    return Deduction(technique, facts, _sentences(Said.of(text)), _sentences(Said.of(clue)), _sentences(Said.of(nudge)),
                 premises.events, premises.uses, premises.depth, impossible=impossible, level=level)
 
 
@@ -79,14 +79,14 @@ def _sentences(text: Said) -> Said:
     return Said.of(*parts)
 
 
-def _whys(whys: Iterable[Why]) -> list[Clause]:
+def _whys(whys: Iterable[Because]) -> list[Clause]:
     return [w.text for w in whys]
 
 
 # -- 1. seen ---------------------------------------------------------------------
 
 
-def seen(mind: Mind) -> Step | None:
+def seen(mind: Mind) -> Deduction | None:
     """A seen card not yet stated: it moved in a hit, or it is in your hand.
 
     >>> from trainer.engine.facts import Board
@@ -100,7 +100,7 @@ def seen(mind: Mind) -> Step | None:
             continue
         events = (seen_card.event,) if seen_card.event else ()
         where = Said.of("move ", Move(seen_card.event)) if seen_card.event else Said.of("your hand")
-        return Step(
+        return Deduction(
             Technique.SEEN,
             (Holds(card, seen_card.player),),
             text=_sentences(Said.of(sighting(card, seen_card, mind.board.viewer), ".")),
@@ -116,7 +116,7 @@ def seen(mind: Mind) -> Step | None:
 # -- 2. elimination --------------------------------------------------------------
 
 
-def elimination(mind: Mind, limit: int = 0) -> Step | None:
+def elimination(mind: Mind, limit: int = 0) -> Deduction | None:
     """A card that only one player can still hold (or, under a supposition, none).
 
     >>> from trainer.engine.facts import Board
@@ -135,7 +135,7 @@ def elimination(mind: Mind, limit: int = 0) -> Step | None:
     for card in mind.board.unseen:
         if mind.holder(card) is not None:
             continue
-        whys: list[Why] = []
+        whys: list[Because] = []
         ruled: list[str] = []
         left: list[str] = []
         for player in players:
@@ -175,7 +175,7 @@ def reads_history(mind: Mind, one: OneOf) -> bool:
                for card in one.half_suit.cards)
 
 
-def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step | None:
+def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Deduction | None:
     """An asker held another card of the set: when only one is left for them, it is theirs.
 
     With ``history=False`` only the asks a careful player reads now (:func:`reads_history` is false).
@@ -217,17 +217,17 @@ def ask_inference(mind: Mind, limit: int = 0, *, history: bool = True) -> Step |
 # -- 4. hand counting ------------------------------------------------------------
 
 
-def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[Said], list[Why]]:
+def _accounted(mind: Mind, player: str, limit: int) -> tuple[list[Said], list[Because]]:
     """The cards known to be with ``player``, as short texts, and the reasons for them (a seen card's: the move
     that showed it)."""
     parts: list[Said] = []
-    whys: list[Why] = []
+    whys: list[Because] = []
     for card in mind.board.seen_with(player):
         seen_card = mind.board.seen[card]
         parts.append(Said.of(card, " (move ", Move(seen_card.event), ")") if seen_card.event
                      else Said.of(card, " (dealt)"))
         if seen_card.event:
-            whys.append(Why(Said(), frozenset({seen_card.event})))
+            whys.append(Because(Said(), frozenset({seen_card.event})))
     for card in mind.board.unseen:
         held = mind.holder(card, limit)
         if held is not None and held[0] == player:
@@ -266,7 +266,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True, places: bool = True) -> Step | None:
+def hand_counting(mind: Mind, limit: int = 0, *, packing: bool = True, places: bool = True) -> Deduction | None:
     """A hand whose size is reached by known cards (the careful player's full hand, rung 2), or by separate
     asks, or equals its candidates (hand counting, rung 4).
 
@@ -347,9 +347,9 @@ def _listed(items: list[Said]) -> Said:
     return Said.of(Said.join(", ", items[:-1]), " and ", items[-1])
 
 
-def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]:
+def _open_asks(mind: Mind, limit: int) -> dict[str, list[tuple[OneOf, tuple[Card, ...], list[Because]]]]:
     """Per player, the asks not yet explained by a card known to be theirs, with the cards still possible."""
-    found: dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]] = {}
+    found: dict[str, list[tuple[OneOf, tuple[Card, ...], list[Because]]]] = {}
     seen_sets: set[tuple[str, tuple[Card, ...]]] = set()
     for one in mind.board.one_of:
         player = one.player
@@ -379,13 +379,13 @@ def _ruled_out(ones: Iterable[OneOf]) -> list[Clause]:
     return ([Said.of(f"you {verb} ", cards_said(yours))] if yours else []) + texts
 
 
-def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
+def shared_asks(mind: Mind, limit: int = 0) -> Deduction | None:
     """Several askers each need one of the same few cards: with as many cards as askers, nobody else has them.
 
     Two to four players, one ask each, in one half-suit.
     """
     asks = _open_asks(mind, limit)
-    by_half: dict[object, dict[str, list[tuple[OneOf, tuple[Card, ...], list[Why]]]]] = {}
+    by_half: dict[object, dict[str, list[tuple[OneOf, tuple[Card, ...], list[Because]]]]] = {}
     for player, options in asks.items():
         for option in options:
             if 2 <= len(option[1]) <= 4:
@@ -431,10 +431,10 @@ def shared_asks(mind: Mind, limit: int = 0) -> Step | None:
 
 # -- 5. chains -------------------------------------------------------------------
 
-DIRECT: tuple[Callable[[Mind, int], Step | None], ...] = (elimination, ask_inference, hand_counting, shared_asks)
+DIRECT: tuple[Callable[[Mind, int], Deduction | None], ...] = (elimination, ask_inference, hand_counting, shared_asks)
 
 
-def chains(mind: Mind) -> Step | None:
+def chains(mind: Mind) -> Deduction | None:
     """Elimination, ask inference, hand counting or shared asks resting on derived facts, shallowest first."""
     for limit in range(1, mind.max_depth + 1):
         for technique in DIRECT:
@@ -444,7 +444,7 @@ def chains(mind: Mind) -> Step | None:
     return None
 
 
-def chain_depth(mind: Mind, step: Step) -> int:
+def chain_depth(mind: Mind, step: Deduction) -> int:
     """How many derived steps lead to ``step`` at most (1: it rests on the table only)."""
     below = [chain_depth(mind, mind.steps[i]) for i in step.uses if i in mind.steps]
     return 1 + max(below, default=0)
@@ -452,13 +452,13 @@ def chain_depth(mind: Mind, step: Step) -> int:
 
 # -- the ladder ------------------------------------------------------------------
 
-LADDER: tuple[Callable[[Mind], Step | None], ...] = (
+LADDER: tuple[Callable[[Mind], Deduction | None], ...] = (
     seen, elimination, ask_inference, hand_counting, shared_asks, chains
 )
-HUMAN: tuple[Callable[[Mind], Step | None], ...] = LADDER[1:]  # what a supposition runs: nothing new is seen
+HUMAN: tuple[Callable[[Mind], Deduction | None], ...] = LADDER[1:]  # what a supposition runs: nothing new is seen
 
 
-def next_step(mind: Mind, ladder: tuple[Callable[[Mind], Step | None], ...] = LADDER) -> Step | None:
+def next_step(mind: Mind, ladder: tuple[Callable[[Mind], Deduction | None], ...] = LADDER) -> Deduction | None:
     """The step of the cheapest technique on ``ladder`` that finds one, or ``None``.
 
     >>> from trainer.engine.facts import Board
@@ -477,7 +477,7 @@ def next_step(mind: Mind, ladder: tuple[Callable[[Mind], Step | None], ...] = LA
 
 def saturate(
     mind: Mind,
-    ladder: tuple[Callable[[Mind], Step | None], ...] = LADDER,
+    ladder: tuple[Callable[[Mind], Deduction | None], ...] = LADDER,
     done: Callable[[Mind], bool] | None = None,
 ) -> Mind:
     """Apply techniques cheapest first, restarting from the cheapest after each step, until nothing follows.
@@ -493,7 +493,7 @@ def saturate(
     return mind
 
 
-_Ladder = tuple[Callable[[Mind], Step | None], ...]
+_Ladder = tuple[Callable[[Mind], Deduction | None], ...]
 
 
 def ladder_of(level: int) -> _Ladder:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from trainer.play.bots import Bot, BotKind, make_bot
 from trainer.play.protocol import LEVELS, table_level
-from trainer.play.simulate import GameJob, GameResult, Summary, play, simulate
+from trainer.play.simulate import GameJob, GameResult, RunSummary, play, simulate
 from trainer.play.view import AskFor, ClaimSet, Move, PassTo, Role, View
 
 __all__ = [
@@ -24,7 +24,7 @@ __all__ = [
     "Move",
     "PassTo",
     "Role",
-    "Summary",
+    "RunSummary",
     "View",
     "make_bot",
     "play",

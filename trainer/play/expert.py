@@ -129,7 +129,7 @@ TACT = Tact()
 
 
 @dataclass(frozen=True)
-class Why:
+class ExpertWhy:
     """Why the expert's move is not the ask with the best chance to hit (the coach says it, issue 44).
 
     ``reason``: ``keep`` (``classic``: it keeps the certain set ``half_suit``, which nothing can take away, to hand
@@ -231,7 +231,7 @@ class ExpertBot:
             return self.hopeless_ask(view)  # never a claim that can be wrong while a question can be asked
         return self.claim(view, k, claimable)  # stalemate: use the reserve, or the surest set in hand
 
-    def why(self, view: View, move: Move) -> Why | None:
+    def why(self, view: View, move: Move) -> ExpertWhy | None:
         """Why ``move`` (this bot's move in ``view``) is not the ask with the best chance to hit, if it is not
         (``None``: it is, or it is a certain claim or a pass the coach would advise too)."""
         if view.role not in (Role.PLAY, Role.PICK) or not view.hand:
@@ -246,26 +246,26 @@ class ExpertBot:
             mate = move.to if isinstance(move, PassTo) else self.better_teammate(view, k, self.asks(view, k))
             if mate is None:
                 return None
-            return Why("handover", best=best, mate=mate, better=self.teammate_chance(view, k, mate))
+            return ExpertWhy("handover", best=best, mate=mate, better=self.teammate_chance(view, k, mate))
         if not isinstance(move, AskFor):
             return None
         chance = chances.get((move.target, move.card), Fraction(0))
         if claimable and view.setup.variant.pass_after_claim:
             half = min(claimable, key=lambda h: h.index)
-            return Why("keep", chance=chance, best=best, half_suit=half)
+            return ExpertWhy("keep", chance=chance, best=best, half_suit=half)
         if chance >= best:
             return self.signalled(view, move, legal, chance)
         team = set(view.setup.members(view.team))
         half = move.card.half_suit
         if all(k.forced(c) in team for c in half.cards if c != move.card):
-            return Why("completes", chance=chance, best=best, half_suit=half)
+            return ExpertWhy("completes", chance=chance, best=best, half_suit=half)
         top = [a for a, p in chances.items() if p == best]
         fair = set(view.fair(legal))
         if not any(a in fair for a in top):
-            return Why("fair", chance=chance, best=best)
-        return Why("weighs", chance=chance, best=best)
+            return ExpertWhy("fair", chance=chance, best=best)
+        return ExpertWhy("weighs", chance=chance, best=best)
 
-    def signalled(self, view: View, move: AskFor, legal: list[tuple[str, Card]], chance: Fraction) -> Why | None:
+    def signalled(self, view: View, move: AskFor, legal: list[tuple[str, Card]], chance: Fraction) -> ExpertWhy | None:
         """``signals`` when the ask, the best by the bot's view, is not the best by the rules alone: the signals it
         reads made it so (``chance`` and ``best`` by the rules alone, ``better`` by the bot's view)."""
         if not self.read:
@@ -274,7 +274,7 @@ class ExpertBot:
         chances = {(t, c): plain.holders(c).get(t, Fraction(0)) for t, c in legal}
         best = max(chances.values(), default=Fraction(0))
         alone = chances.get((move.target, move.card), Fraction(0))
-        return Why("signals", chance=alone, best=best, better=chance) if alone < best else None
+        return ExpertWhy("signals", chance=alone, best=best, better=chance) if alone < best else None
 
     def pass_to(self, view: View) -> str:
         """The teammate handed the turn: the one with most cards, or (:attr:`Tact.pass_best`) the best ask."""

@@ -52,7 +52,7 @@ from trainer.game.variants import PLAYER_COUNTS, Variant
 from trainer.play.bots import BotKind, keeps_signal, make_bot
 from trainer.play.expert import ExpertBot
 from trainer.play.protocol import most_cards, table_level
-from trainer.play.simulate import Table, whose_move
+from trainer.play.simulate import GameInPlay, whose_move
 from trainer.play.view import AskFor, Move, PassTo, Role, View
 
 HEADER = "# literature play:"
@@ -185,7 +185,7 @@ class Match:
         self.setup = setup
         self.you = seating.seat()
         self.path = path
-        self.table = Table(setup, {})
+        self.table = GameInPlay(setup, {})
         self.people: set[str] = {self.you} if people is None else {setup.check_player(p) for p in people}
         """The seats people play (the others are bots'): ``{you}`` unless told otherwise."""
         self.played: set[str] = set(self.people)

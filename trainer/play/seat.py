@@ -45,7 +45,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.errors import LiteratureError
 from trainer.game.events import Ask, Claim, Event
 from trainer.play.coach import Coach
-from trainer.play.expert import ExpertBot, Why, likeliest
+from trainer.play.expert import ExpertBot, ExpertWhy, likeliest
 from trainer.play.giveaway import GiveAway, given_away
 from trainer.play.match import CoachLevel, Match, move_rng
 from trainer.play.table_prompt import Command, PromptError, Word, parse_command
@@ -99,7 +99,7 @@ class Advice:
     possible: ``surest``), or ``asks`` (the legal ``asks`` with the best exact ``chance``).
 
     With the full coach, where the ``expert`` bot would play otherwise: its move (``expert``) and why
-    (``why``, :class:`~trainer.play.expert.Why`)."""
+    (``why``, :class:`~trainer.play.expert.ExpertWhy`)."""
 
     kind: AdviceKind
     certain: Certain | None = None
@@ -108,7 +108,7 @@ class Advice:
     chance: Fraction = Fraction(0)
     asks: tuple[tuple[str, Card], ...] = ()
     expert: Move | None = None
-    why: Why | None = None
+    why: ExpertWhy | None = None
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def whose_move(state: State) -> tuple[str, Role]:
     return turn, Role.PASS
 
 
-class Table:
+class GameInPlay:
     """One game in progress: the true position, each seat's own view of it, the bots."""
 
     def __init__(self, setup: Setup, bots: dict[str, Bot], stall_limit: int = STALL_LIMIT) -> None:
@@ -176,7 +176,7 @@ class GameResult:
     forced_claims: int
 
 
-def new_table(job: GameJob) -> Table:
+def new_table(job: GameJob) -> GameInPlay:
     """Deal the game of ``job`` and seat its bots (each seat has its own random stream)."""
     base = job.game_seed
     rng = random.Random(base)
@@ -191,7 +191,7 @@ def new_table(job: GameJob) -> Table:
         other = job.team2 if setup.team(seat) == 1 else job.team1
         rivals = setup.members(3 - setup.team(seat)) if keeps_signal(BotKind(other)) else ()
         bots[seat] = make_bot(kind, random.Random(f"{base}:{seat}"), partners=mates, rivals=rivals)
-    return Table(setup, bots, job.stall_limit)
+    return GameInPlay(setup, bots, job.stall_limit)
 
 
 def play(job: GameJob) -> GameResult:
@@ -293,7 +293,7 @@ def existing(out: Path, games: int) -> list[Path]:
 
 
 @dataclass(frozen=True)
-class Summary:
+class RunSummary:
     """What a run of games came to."""
 
     games: int
@@ -304,10 +304,10 @@ class Summary:
     forced_claims: int
 
     @classmethod
-    def of(cls, results: Sequence[GameResult]) -> Summary:
+    def of(cls, results: Sequence[GameResult]) -> RunSummary:
         """Summarise finished games.
 
-        >>> Summary.of(simulate(2, seed=1, workers=1)).games
+        >>> RunSummary.of(simulate(2, seed=1, workers=1)).games
         2
         """
         n = len(results) or 1

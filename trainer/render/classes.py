@@ -22,7 +22,7 @@ from typing import Any
 from puzzles.classes import MAX_HINTS, Answer, ClassSet, Student, describe_levels, end_of
 from puzzles.marking import Mark, Miss, Outcome, example_answer, format_answer
 from puzzles.model import Puzzle
-from puzzles.quiz import Hint, Reply
+from puzzles.quiz import Hint, QuizReply
 from trainer.game.cards import Card
 from trainer.render import worksheet
 from trainer.render.quiz import (
@@ -124,7 +124,7 @@ def student_json(found: ClassSet, n: int, puzzle: Puzzle, work: Answer) -> dict[
     return out
 
 
-def verdict_json(reply: Reply, puzzle: Puzzle, counted: bool) -> dict[str, Any]:
+def verdict_json(reply: QuizReply, puzzle: Puzzle, counted: bool) -> dict[str, Any]:
     """What ``POST /api/classes/CODE/answers`` answers: the mark, whether it was the first answer (``counted``),
     the lines the page shows, and a wrong answer's refuting deal (the hands of a deal that fits the history)."""
     assert reply.mark is not None
@@ -137,14 +137,14 @@ def verdict_json(reply: Reply, puzzle: Puzzle, counted: bool) -> dict[str, Any]:
     return out
 
 
-def refused_answer(reply: Reply, puzzle: Puzzle) -> str:
+def refused_answer(reply: QuizReply, puzzle: Puzzle) -> str:
     """The one line saying why an answer cannot be read (nothing was counted)."""
     if reply.kind == "empty":
         return f"answer: {class_usage(puzzle)}"
     return refusal(reply, puzzle)
 
 
-def _class_view(reply: Reply, puzzle: Puzzle) -> dict[str, Any]:
+def _class_view(reply: QuizReply, puzzle: Puzzle) -> dict[str, Any]:
     view = reply_view(reply, puzzle)
     if reply.kind in ("wrong", "verdict"):  # (the theme and the answer are drawn below the replies)
         view["tail"] = (Words.of(PRACTICE),) if reply.kind == "wrong" else ()
@@ -161,7 +161,7 @@ def first_reply(work: Answer) -> dict[str, Any] | None:
 
 
 def student_context(found: ClassSet, student: Student, n: int, puzzle: Puzzle, work: Answer,
-                    replies: Sequence[Reply] = (), hints: Sequence[Hint] = ()) -> dict[str, Any]:
+                    replies: Sequence[QuizReply] = (), hints: Sequence[Hint] = ()) -> dict[str, Any]:
     """What ``class_puzzle.html`` draws: the board, the history and the question as the puzzle page draws them;
     the hints taken; the first answer and, once answered, the answer, the theme and the steps; ``replies``:
     what the last answer or hint got."""

@@ -23,7 +23,7 @@ from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus, Setup, State
 from trainer.play.ending import ClaimResult, Decided, Result, SeatEnding, SetOutcome, TurningPoint
-from trainer.play.expert import Why
+from trainer.play.expert import ExpertWhy
 from trainer.play.giveaway import GiveAway
 from trainer.play.match import Match
 from trainer.play.recap import Claimed, Missed, Recap, Took, by_set, claim_outcome
@@ -433,13 +433,13 @@ def hint_words(advice: Advice) -> Words:
             assert_never(kind)
 
 
-def expert_words(move: Move, why: Why) -> Words:
+def expert_words(move: Move, why: ExpertWhy) -> Words:
     """What the expert would play where it is not the best chance to hit, and why, in one sentence.
 
     >>> from fractions import Fraction
     >>> from trainer.game.cards import Card, HalfSuit
     >>> from trainer.play.view import AskFor
-    >>> str(expert_words(AskFor("Bob", Card.parse("5D")), Why("completes", Fraction(1, 2), Fraction(3, 4),
+    >>> str(expert_words(AskFor("Bob", Card.parse("5D")), ExpertWhy("completes", Fraction(1, 2), Fraction(3, 4),
     ...                                                        HalfSuit.parse("LD"))))
     'The expert would ask Bob for 5D (chance 50%): a hit makes LD certain for your team, worth more than a hit at 75%.'
     """

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from puzzles.counts import Counts
 from puzzles.model import Puzzle
-from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, Reply, cited_moves
+from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, QuizReply, cited_moves
 from trainer.game.cards import Card, HalfSuit
 from trainer.game.events import Ask, Claim, Event
 from trainer.game.state import SetStatus
@@ -345,7 +345,7 @@ def show_line(line: str, style: str = "") -> None:
     stdout_console().print(Text(line, style=style))
 
 
-def show_reply(reply: Reply, puzzle: Puzzle) -> None:
+def show_reply(reply: QuizReply, puzzle: Puzzle) -> None:
     """Print what the quiz says after one line (:func:`trainer.render.quiz.reply_lines`): verdicts in colour,
     hints highlighted."""
     console = stdout_console()

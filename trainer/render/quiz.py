@@ -1,4 +1,4 @@
-"""The words of an attempt at a puzzle: what :class:`puzzles.quiz.Reply` values say, written once.
+"""The words of an attempt at a puzzle: what :class:`puzzles.quiz.QuizReply` values say, written once.
 
 :func:`said` words a reply as :class:`~trainer.render.words.Words` (cards kept as
 values) in its parts: the lines before a refuting deal, the deal itself (a value:
@@ -35,7 +35,7 @@ from typing import assert_never
 
 from puzzles.marking import Mark, Outcome, example_answer
 from puzzles.model import Puzzle, Step
-from puzzles.quiz import HINT_WIDTH, Hint, Reply, Ruling
+from puzzles.quiz import HINT_WIDTH, Hint, QuizReply, Ruling
 from puzzles.refute import Refutation
 from trainer.explain.depth import Depth
 from trainer.game.cards import Card
@@ -71,7 +71,7 @@ CLUES = {
 
 
 @dataclass(frozen=True)
-class Said:
+class ReplyWords:
     """A reply in words: ``head`` (before the deal), ``deal`` (the refuting deal, a value), ``tail`` (after it),
     ``offer`` (what may be done next: a page shows it only while it still holds, under its last reply),
     ``why`` (the theme and the explanation, which a page draws as steps instead)."""
@@ -83,42 +83,42 @@ class Said:
     offer: tuple[Words, ...] = ()
 
 
-def said(reply: Reply, puzzle: Puzzle, *, buttons: bool = False) -> Said:
+def said(reply: QuizReply, puzzle: Puzzle, *, buttons: bool = False) -> ReplyWords:
     """What ``reply`` (to an attempt at ``puzzle``) says; with ``buttons``, on a page, whose buttons (Hint, Reveal,
     Skip, Show the answer) stand for the words typed at the prompt."""
     kind = reply.kind
     if kind == "empty":
-        return Said(offer=(Words.of(usage(puzzle, buttons=buttons)),))
+        return ReplyWords(offer=(Words.of(usage(puzzle, buttons=buttons)),))
     if kind == "help":
         lines = page_help_lines(puzzle) if buttons else help_lines(puzzle, memory=reply.memory)
-        return Said(offer=tuple(Words.of(line) for line in lines))
+        return ReplyWords(offer=tuple(Words.of(line) for line in lines))
     if kind == "invalid":
-        return Said((Words.of(refusal(reply, puzzle)),))
+        return ReplyWords((Words.of(refusal(reply, puzzle)),))
     if kind == "hint" and reply.hint is not None:
-        return Said((hint_words(reply.hint, puzzle),))
+        return ReplyWords((hint_words(reply.hint, puzzle),))
     if kind == "confirm":
         again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
-        return Said((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
+        return ReplyWords((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
                     offer=(Words.of(f"{again}, or go on solving."),))
     if kind == "wrong" and reply.mark is not None:
-        return Said((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
+        return ReplyWords((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
                      *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle, memory=reply.memory)), reply.deal,
                     offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
     if kind == "verdict" and reply.mark is not None:
-        return Said((verdict_words(reply.mark, reply.tries, rated=reply.rated),), why=explanation_words(puzzle))
+        return ReplyWords((verdict_words(reply.mark, reply.tries, rated=reply.rated),), why=explanation_words(puzzle))
     if kind in ("revealed", "skipped"):
         head = [Words.of("Skipped.")] if kind == "skipped" else []
         if reply.last is not None:
             head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in right_words(reply.last)),
                      *(Words.of("  ", line) for line in miss_words(reply.last, reply.ruled))]
         head.append(Words.of("The answer: ", answer_words(puzzle.expected), "."))
-        return Said(tuple(head), why=explanation_words(puzzle))
+        return ReplyWords(tuple(head), why=explanation_words(puzzle))
     if kind == "quit":
-        return Said((Words.of("Stopped."),))
-    return Said()
+        return ReplyWords((Words.of("Stopped."),))
+    return ReplyWords()
 
 
-def reply_lines(reply: Reply, puzzle: Puzzle) -> tuple[str, ...]:
+def reply_lines(reply: QuizReply, puzzle: Puzzle) -> tuple[str, ...]:
     """The terminal's lines of a reply: :func:`said`'s words as text, the deal as :func:`deal_lines`."""
     told = said(reply, puzzle)
     deal = deal_lines(told.deal) if told.deal is not None else []
@@ -184,7 +184,7 @@ def help_lines(puzzle: Puzzle, *, memory: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def refusal(reply: Reply, puzzle: Puzzle) -> str:
+def refusal(reply: QuizReply, puzzle: Puzzle) -> str:
     """Why a line was refused: the answer reader's message, or what the attempt refused."""
     if reply.refused == "memory":
         return "In memory mode the history is not shown again; 'last' repeats the last event."
@@ -486,8 +486,8 @@ def step_words(step: Step, puzzle: Puzzle) -> Words:
     in the record: nothing is looked for in its letters).
 
     >>> from puzzles.examples import example_claim
-    >>> from trainer.explain.said import Said
-    >>> step = Step("elimination", Said.of(Card.parse("6D"), " and ", Card.parse("10D"), " are in your hand."))
+    >>> from trainer.explain.said import ReplyWords
+    >>> step = Step("elimination", ReplyWords.of(Card.parse("6D"), " and ", Card.parse("10D"), " are in your hand."))
     >>> said = step_words(step, example_claim())
     >>> said.cards(), str(said) == step.text
     ((Card.parse('6D'), Card.parse('10D')), True)
@@ -522,6 +522,6 @@ def deal_lines(deal: Refutation, over: bool = False) -> list[str]:
     return lines
 
 
-__all__ = ["Said", "answer_words", "deal_heading", "deal_lines", "explanation_words", "help_lines", "hint_words",
+__all__ = ["ReplyWords", "answer_words", "deal_heading", "deal_lines", "explanation_words", "help_lines", "hint_words",
            "miss_words", "page_help_lines", "question_words", "refusal", "reply_lines", "right_words",
            "ruling_words", "said", "step_words", "usage", "verdict_words", "why_wrong"]

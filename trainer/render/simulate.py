@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from trainer.play.simulate import Summary
+from trainer.play.simulate import RunSummary
 from trainer.render.progress import Bar
 from trainer.render.screen import stdout_console
 
@@ -16,11 +16,11 @@ class SimulationProgress(Bar):
         super().__init__(label, games, enabled=enabled)
 
 
-def summary_table(summary: Summary, team1: str, team2: str, wall: float, out: str) -> Table:
+def summary_table(summary: RunSummary, team1: str, team2: str, wall: float, out: str) -> Table:
     """The summary of a run: wins, ties, sets, length and time per game.
 
     >>> from trainer.play.simulate import simulate
-    >>> table = summary_table(Summary.of(simulate(2, seed=1, workers=1)), "basic", "random", 1.0, "games")
+    >>> table = summary_table(RunSummary.of(simulate(2, seed=1, workers=1)), "basic", "random", 1.0, "games")
     >>> table.row_count
     9
     """
@@ -40,6 +40,6 @@ def summary_table(summary: Summary, team1: str, team2: str, wall: float, out: st
     return table
 
 
-def show_summary(summary: Summary, team1: str, team2: str, wall: float, out: str) -> None:
+def show_summary(summary: RunSummary, team1: str, team2: str, wall: float, out: str) -> None:
     """Print the summary table."""
     stdout_console().print(summary_table(summary, team1, team2, wall, out))

@@ -87,7 +87,7 @@ def position(game: Game, event: int, viewer: str | None) -> Position:
 
 
 @dataclass(frozen=True)
-class Step:
+class NoteStep:
     """One step of the explainer: its sentence (the explainer's own wording, its cards kept as values), the
     ladder's name of its rung, the moves it cites."""
 
@@ -102,7 +102,7 @@ class Why:
     forced, a deal that fits all that view had seen (hands just before the move) with the card marked."""
 
     note: Note
-    steps: tuple[Step, ...] = ()
+    steps: tuple[NoteStep, ...] = ()
     deal: Hands | None = None
     card: Card | None = None
 
@@ -126,7 +126,7 @@ def why(review: Review, note: Note) -> Why:
     except Exception as error:  # a defect of the explainer: the note is still shown, without its why
         log.error("explaining a note at event %d failed", note.event, exc_info=error)
         return Why(note)
-    steps = tuple(Step(text, step.rung_name, found.events(step))
+    steps = tuple(NoteStep(text, step.rung_name, found.events(step))
                   for step, text in zip(found.steps, found.texts(), strict=True))
     return Why(note, steps, deal, found.unforced if deal is not None else None)
 

@@ -29,7 +29,7 @@ from starlette.routing import Route
 from puzzles import classes as rules
 from puzzles.classes import ClassError, Classes, ClassSet, Settings, pack_puzzle, well_formed
 from puzzles.model import KINDS, LEVELS
-from puzzles.quiz import Reply
+from puzzles.quiz import QuizReply
 from trainer import clock
 from trainer.play.limits import ACT, CREATE, JOIN, READ, Limits
 from trainer.render import classes as views
@@ -264,7 +264,7 @@ async def student_puzzle(request: Request) -> Response:
     if student is None:
         return RedirectResponse(f"/c/{code}", status_code=303)
     shown = pack_puzzle(found.puzzle_id(n))
-    replies: list[Reply] = []
+    replies: list[QuizReply] = []
     refused = ""
     if request.method == "POST":
         async with request.form(max_files=0, max_fields=10, max_part_size=8192) as raw:

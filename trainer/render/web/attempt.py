@@ -18,9 +18,9 @@ from typing import Any
 from puzzles.attempts import Served
 from puzzles.marking import example_answer
 from puzzles.model import LEVEL_NAMES, Puzzle
-from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, Reply, cited_by, cited_moves
+from puzzles.quiz import BEGINNER_FOLD, BEGINNER_LEVELS, QuizReply, cited_by, cited_moves
 from puzzles.rating import is_provisional, level_for
-from puzzles.training import Summary
+from puzzles.training import SessionSummary
 from trainer.render.course import lesson_said
 from trainer.render.quiz import deal_heading, question_words, said, step_words, usage
 from trainer.render.stats import solved_text, split_text
@@ -58,7 +58,7 @@ def daily_note(served: Served) -> str:
     return ""
 
 
-def reply_view(reply: Reply, puzzle: Puzzle, *, current: bool = True) -> dict[str, Any]:
+def reply_view(reply: QuizReply, puzzle: Puzzle, *, current: bool = True) -> dict[str, Any]:
     """What the page draws of one reply: its kind, the sentences before and after a refuting deal (Words),
     the deal (a value, drawn as hands) and its heading, the theme once it is over; the explanation is drawn
     step by step instead. What it offers to do next (Try again, Hint, Skip...) only while it is ``current``
@@ -202,7 +202,7 @@ def puzzle_context(served: Served) -> dict[str, Any]:
     return context
 
 
-def summary_view(summary: Summary) -> dict[str, Any]:
+def summary_view(summary: SessionSummary) -> dict[str, Any]:
     """What ``train.html`` draws of a session's summary: its figures, and the words of the counts."""
     levels = {name: level for level, name in LEVEL_NAMES.items() if level}
     return {**vars(summary), "solved_text": solved_text(summary.counts), "split_text": split_text(summary.counts),
