@@ -149,6 +149,19 @@ def test_the_web_is_a_thin_door() -> None:
     assert sum(sizes.values()) <= WEB_LINES_LIMIT, f"trainer/web has {sum(sizes.values())} lines ({largest}, ...)"
 
 
+def test_one_name_per_idea() -> None:
+    """No class name is defined twice in trainer/ and puzzles/ (three Tables in one call chain were one too many:
+    a reader, a search and a traceback each had to ask which)."""
+    where: dict[str, list[str]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef):
+                    where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    twice = {name: places for name, places in where.items() if len(places) > 1}
+    assert len(where) > 100 and not twice, twice
+
+
 def _state(value: ast.expr | None) -> bool:
     """Whether a module-level value is state a server would change: an empty container, or an object made by
     calling a class (a registry, a cache, a lock)."""
