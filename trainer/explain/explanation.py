@@ -17,7 +17,7 @@ one rung still sort by effort. (People read the rung as the explanation's
     >>> game = read_game(EXAMPLES / "six-diamonds.lit")
     >>> found = explain_game(game, "Ann", "6D")
     >>> found.holder, found.difficulty
-    ('Cat', Difficulty(rung=2, score=2.33, name='careful player'))
+    ('Cat', Hardness(rung=2, score=2.33, name='careful player'))
     >>> [str(text) for text in found.texts("nudge")]
     ["Look at Cat's ask on move 1."]
     >>> [text.parts for text in found.texts("clue")]
@@ -69,7 +69,7 @@ def difficulty_of(steps: Sequence[Deduction]) -> Hardness | None:
 
     >>> step = Deduction(Technique.ELIMINATION, (), Said(), Said(), Said(), level=2)
     >>> difficulty_of([step, step])
-    Difficulty(rung=2, score=2.67, name='careful player')
+    Hardness(rung=2, score=2.67, name='careful player')
     """
     if not steps:
         return None

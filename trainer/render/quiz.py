@@ -486,8 +486,8 @@ def step_words(step: Step, puzzle: Puzzle) -> Words:
     in the record: nothing is looked for in its letters).
 
     >>> from puzzles.examples import example_claim
-    >>> from trainer.explain.said import ReplyWords
-    >>> step = Step("elimination", ReplyWords.of(Card.parse("6D"), " and ", Card.parse("10D"), " are in your hand."))
+    >>> from trainer.explain.said import Said
+    >>> step = Step("elimination", Said.of(Card.parse("6D"), " and ", Card.parse("10D"), " are in your hand."))
     >>> said = step_words(step, example_claim())
     >>> said.cards(), str(said) == step.text
     ((Card.parse('6D'), Card.parse('10D')), True)

@@ -140,6 +140,7 @@ def context(view: SeatView, base: str, *, reply: Reply | None = None, picked: st
         "open": view.history_open, "solo": False, "pace": PACE, "end": None, "host": False,
         "bot_due": view.bot_due, "seed": None, "away": [], "late": None, "offered": None, "chat_sent": False,
         "chat": view.chat[-CHAT_SHOWN:], "persons": {p.name: p for p in view.places},
+        "claim_example": claim_example(view),
         **door,
     }
     out["free"] = [p.name for p in view.places if not p.held] if out["host"] and view.phase is Phase.PLAYING else []
@@ -151,7 +152,7 @@ def context(view: SeatView, base: str, *, reply: Reply | None = None, picked: st
     kind = (ReplyKind.INVALID if refused else reply.kind if reply is not None
             else ReplyKind.INFO if out["said"] else None)
     out["said_kind"] = kind.value if kind is not None else ""
-    out["answered"] = kind is not None and kind is not ReplyKind.MOVED  # the bots wait till it is read
+    out["answered"] = bool(refused) or (reply is not None and reply.kind is not ReplyKind.MOVED)  # (read first)
     position, setup = view.position, view.setup
     if position is None or setup is None:
         return out
@@ -184,6 +185,21 @@ def context(view: SeatView, base: str, *, reply: Reply | None = None, picked: st
             (card, viewer if card in view.hand else next((p for p in claimers if p != viewer), viewer))
             for card in half.cards]}
     return out
+
+
+def claim_example(view: SeatView) -> str:
+    """How a claim is typed, shown in the seat's own terms: a set it holds cards of, those cards with the seat,
+    the rest with a teammate (the form of a claim, not a deduction: the coach says which claims are sure); no card
+    of another's hand is named but those of a set the seat holds, which every claim names."""
+    mates = [p for p in view.setup.members(view.setup.team(view.viewer))] if view.setup and view.viewer else []
+    mate = next((p for p in mates if p != view.viewer), view.viewer or "NAME")
+    half = min((c.half_suit for c in view.hand), default=None)
+    if half is None or view.viewer is None:
+        return "claim SET: NAME CARDS, NAME CARDS"
+    mine = [c for c in half.cards if c in view.hand]
+    rest = [c for c in half.cards if c not in view.hand]
+    parts = [f"{view.viewer} {' '.join(map(str, mine))}"] + ([f"{mate} {' '.join(map(str, rest))}"] if rest else [])
+    return f"claim {half}: {', '.join(parts)}"
 
 
 def links(view: SeatView) -> list[tuple[str, str]]:
