@@ -19,9 +19,9 @@ them in the shared store instead: see ``docs/web.md``.
     >>> store = pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3"
     >>> attempts = Attempts()
     >>> served = attempts.open((str(store), "p", "x"), lambda: Served(example_claim()))
-    >>> answer(served, "hint", store).kind
+    >>> answer(served, "hint", store).kind.value
     'hint'
-    >>> answer(served, "Ann 2D 3D 4D 5D 7D, Cat 6D", store).kind, served.recorded is not None
+    >>> answer(served, "Ann 2D 3D 4D 5D 7D, Cat 6D", store).kind.value, served.recorded is not None
     ('verdict', True)
 """
 
@@ -39,7 +39,7 @@ from puzzles.daily import checked_daily
 from puzzles.files import puzzles_from_json
 from puzzles.model import Puzzle
 from puzzles.packs import BUILT_IN, record
-from puzzles.quiz import Attempt, QuizReply
+from puzzles.quiz import Attempt, QuizReply, QuizReplyKind
 from puzzles.store import Progress, Recorded
 from puzzles.streak import Streak
 from puzzles.verify import verified
@@ -131,7 +131,7 @@ def answer(served: Served, line: str, store: Path) -> QuizReply:
     ``served.record`` is false). A line after the end is answered with the end again, changing nothing."""
     with served.lock:
         if served.done:
-            return served.replies[-1] if served.replies else QuizReply("quit", True)
+            return served.replies[-1] if served.replies else QuizReply(QuizReplyKind.QUIT, True)
         reply = served.attempt.respond(line[:2000])
         served.replies.append(reply)
         result = served.attempt.result

@@ -31,9 +31,9 @@ students. Nothing here writes a sentence for people:
     puzzles.classes.ClassError: someone called Zoe is in this class already: choose a name that does not look like it
     >>> made.open(zoe, 1, now=2.0).opened
     2.0
-    >>> made.answer(zoe, 1, "Ann 2D 3D 4D 5D 6D, Cat 7D", puzzles["c"], now=12.0).kind
+    >>> made.answer(zoe, 1, "Ann 2D 3D 4D 5D 6D, Cat 7D", puzzles["c"], now=12.0).kind.value
     'wrong'
-    >>> made.answer(zoe, 1, "Ann 2D 3D 4D 5D 7D, Cat 6D", puzzles["c"], now=20.0).kind  # practice now
+    >>> made.answer(zoe, 1, "Ann 2D 3D 4D 5D 7D, Cat 6D", puzzles["c"], now=20.0).kind.value  # practice now
     'verdict'
     >>> row = made.results()["students"][0]["answers"][0]
     >>> row["first"], row["tries"], row["seconds"]
@@ -66,7 +66,7 @@ from puzzles.marking import Mark, Miss, Outcome
 from puzzles.model import KINDS, LEVELS, Puzzle, is_recall
 from puzzles.packs import BUILT_IN, record, training_pool
 from puzzles.pick import BEGINNER_MOVES
-from puzzles.quiz import Attempt, Hint, QuizReply, hint_for
+from puzzles.quiz import Attempt, Hint, QuizReply, QuizReplyKind, hint_for
 from puzzles.variety import compatible, moment
 from trainer.explain.depth import Depth
 from trainer.files import read_json, read_kept, write_atomic
@@ -301,18 +301,18 @@ def judge(puzzle: Puzzle, line: object) -> tuple[QuizReply, str | None]:
 
     >>> from puzzles.examples import example_claim
     >>> reply, text = judge(example_claim(), "ann 2d 3d 4d 5d 7d; cat 6d")
-    >>> reply.kind, text
+    >>> reply.kind.value, text
     ('verdict', 'Ann 2D 3D 4D 5D 7D, Cat 6D')
-    >>> judge(example_claim(), "reveal")[0].kind
+    >>> judge(example_claim(), "reveal")[0].kind.value
     'empty'
     """
     text = line if isinstance(line, str) else ""
     if not text.strip():
-        return QuizReply("empty"), None
+        return QuizReply(QuizReplyKind.EMPTY), None
     attempt = Attempt(puzzle, clock=lambda: 0.0)
     reply = attempt.respond(text[:2000])
     if reply.kind not in ("wrong", "verdict", "invalid"):
-        return QuizReply("empty"), None
+        return QuizReply(QuizReplyKind.EMPTY), None
     return reply, attempt.first_answer
 
 

@@ -19,10 +19,10 @@ Every :class:`QuizReply` is a value (a kind, the mark, the hint, the refuting de
     >>> hint.depth.value, hint.moves
     ('nudge', ((1, Ask(asker='Cat', target='Bob', card=Card.parse('3D'), hit=False)),))
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 6D, Cat 7D")
-    >>> reply.kind, reply.done, reply.mark.outcome.value, sorted(str(c) for c in reply.mark.wrong)
+    >>> reply.kind.value, reply.done, reply.mark.outcome.value, sorted(str(c) for c in reply.mark.wrong)
     ('wrong', False, 'cancelled', ['6D', '7D'])
     >>> reply = attempt.respond("Ann 2D 3D 4D 5D 7D, Cat 6D")
-    >>> reply.kind, reply.mark.correct, reply.tries
+    >>> reply.kind.value, reply.mark.correct, reply.tries
     ('verdict', True, 2)
     >>> result = attempt.result
     >>> result.outcome, result.correct, result.solved, result.tries, result.hints, result.seconds
@@ -35,6 +35,7 @@ import random
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any, assert_never
 
 from puzzles.marking import Mark, format_answer, mark, parse_answer
@@ -108,6 +109,24 @@ class Ruling:
     moves: tuple[tuple[int, Event | None], ...] = ()
 
 
+class QuizReplyKind(str, Enum):
+    """What came of a line typed at a puzzle (see :class:`QuizReply`)."""
+
+    INVALID = "invalid"
+    EMPTY = "empty"
+    HELP = "help"
+    SHOW = "show"
+    HISTORY = "history"
+    LAST = "last"
+    HINT = "hint"
+    CONFIRM = "confirm"
+    WRONG = "wrong"
+    VERDICT = "verdict"
+    REVEALED = "revealed"
+    SKIPPED = "skipped"
+    QUIT = "quit"
+
+
 @dataclass(frozen=True)
 class QuizReply:
     """What comes of one line, as values, and whether the attempt is over.
@@ -126,7 +145,7 @@ class QuizReply:
     cannot hold it (in ``mark``, or ``last``), the step that rules that holder out (:func:`rulings`).
     """
 
-    kind: str
+    kind: QuizReplyKind
     done: bool = False
     mark: Mark | None = None
     focus: str | None = None
@@ -209,13 +228,13 @@ class Attempt:
                 self.hints += 1
                 return self.reveal()
         if not word:
-            return QuizReply("empty")
+            return QuizReply(QuizReplyKind.EMPTY)
         if word in HELP_WORDS:
-            return QuizReply("help", memory=self.memory)
+            return QuizReply(QuizReplyKind.HELP, memory=self.memory)
         if word in SHOW_WORDS:
-            return QuizReply("show")
+            return QuizReply(QuizReplyKind.SHOW)
         if word in LAST_WORDS:
-            return QuizReply("last")
+            return QuizReply(QuizReplyKind.LAST)
         first, _, rest = word.partition(" ")
         if first == "history":
             return self._history(rest)
@@ -232,26 +251,26 @@ class Attempt:
         try:
             answer = parse_answer(text, self.puzzle)
         except AnswerError as error:
-            return QuizReply("invalid", message=error.message)
+            return QuizReply(QuizReplyKind.INVALID, message=error.message)
         result = mark(self.puzzle, answer)
         self.tries += 1
         self.last = result
         if self.first is None:
             self.first, self.first_answer = result, format_answer(answer) if answer else "none"
         if not result.correct:
-            return QuizReply("wrong", mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
+            return QuizReply(QuizReplyKind.WRONG, mark=result, deal=_refuting(self.puzzle, result), tries=self.tries,
                          ruled=rulings(self.puzzle, result), memory=self.memory)
         self._finish(solved=True)
-        return QuizReply("verdict", True, result, tries=self.tries, rated=self.rated)
+        return QuizReply(QuizReplyKind.VERDICT, True, result, tries=self.tries, rated=self.rated)
 
     def hint(self) -> QuizReply:
         """The next hint: a nudge, then a clue; the third is the full explanation, after a confirmation."""
         if self.hints >= 2:
             self.confirming = True
-            return QuizReply("confirm")
+            return QuizReply(QuizReplyKind.CONFIRM)
         depth = (Depth.NUDGE, Depth.CLUE)[self.hints]
         self.hints += 1
-        return QuizReply("hint", hint=hint_for(self.puzzle, depth))
+        return QuizReply(QuizReplyKind.HINT, hint=hint_for(self.puzzle, depth))
 
     def reveal(self) -> QuizReply:
         """Show the answer and the explanation; the attempt ends unsolved."""
@@ -265,28 +284,28 @@ class Attempt:
         """Leave (also for Ctrl-C and end of input). The attempt is kept as ``quit`` (or as its first answer)."""
         if not self.done:
             self._finish(solved=False, ending="quit")
-        return QuizReply("quit", True)
+        return QuizReply(QuizReplyKind.QUIT, True)
 
     def _history(self, rest: str) -> QuizReply:
         if self.memory:
-            return QuizReply("invalid", refused="memory")
+            return QuizReply(QuizReplyKind.INVALID, refused="memory")
         focus = rest.strip()
         if not focus or focus == "all":
-            return QuizReply("history", focus="")
+            return QuizReply(QuizReplyKind.HISTORY, focus="")
         for player in self.puzzle.players:
             if player.lower() == focus:
-                return QuizReply("history", focus=player)
+                return QuizReply(QuizReplyKind.HISTORY, focus=player)
         try:
             half = HalfSuit.parse(focus)
         except NotationError:
-            return QuizReply("invalid", refused="focus", focus=focus)
-        return QuizReply("history", focus=half.code)
+            return QuizReply(QuizReplyKind.INVALID, refused="focus", focus=focus)
+        return QuizReply(QuizReplyKind.HISTORY, focus=half.code)
 
     def _end(self, ending: str) -> QuizReply:
         self._finish(solved=False, ending=ending)
         last = self.last if self.last is not None and not self.last.correct else None
         ruled = rulings(self.puzzle, last) if last is not None else ()
-        return QuizReply(ending, True, last=last, tries=self.tries, ruled=ruled)
+        return QuizReply(QuizReplyKind(ending), True, last=last, tries=self.tries, ruled=ruled)
 
     def _finish(self, *, solved: bool, ending: str = "") -> None:
         seconds = round(max(0.0, float(self.clock() - self.started)), 1)

@@ -35,7 +35,7 @@ from typing import assert_never
 
 from puzzles.marking import Mark, Outcome, example_answer
 from puzzles.model import Puzzle, Step
-from puzzles.quiz import HINT_WIDTH, Hint, QuizReply, Ruling
+from puzzles.quiz import HINT_WIDTH, Hint, QuizReply, QuizReplyKind, Ruling
 from puzzles.refute import Refutation
 from trainer.explain.depth import Depth
 from trainer.game.cards import Card
@@ -87,35 +87,44 @@ def said(reply: QuizReply, puzzle: Puzzle, *, buttons: bool = False) -> ReplyWor
     """What ``reply`` (to an attempt at ``puzzle``) says; with ``buttons``, on a page, whose buttons (Hint, Reveal,
     Skip, Show the answer) stand for the words typed at the prompt."""
     kind = reply.kind
-    if kind == "empty":
-        return ReplyWords(offer=(Words.of(usage(puzzle, buttons=buttons)),))
-    if kind == "help":
-        lines = page_help_lines(puzzle) if buttons else help_lines(puzzle, memory=reply.memory)
-        return ReplyWords(offer=tuple(Words.of(line) for line in lines))
-    if kind == "invalid":
-        return ReplyWords((Words.of(refusal(reply, puzzle)),))
-    if kind == "hint" and reply.hint is not None:
-        return ReplyWords((hint_words(reply.hint, puzzle),))
-    if kind == "confirm":
-        again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
-        return ReplyWords((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
-                    offer=(Words.of(f"{again}, or go on solving."),))
-    if kind == "wrong" and reply.mark is not None:
-        return ReplyWords((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
-                     *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle, memory=reply.memory)), reply.deal,
-                    offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
-    if kind == "verdict" and reply.mark is not None:
-        return ReplyWords((verdict_words(reply.mark, reply.tries, rated=reply.rated),), why=explanation_words(puzzle))
-    if kind in ("revealed", "skipped"):
-        head = [Words.of("Skipped.")] if kind == "skipped" else []
-        if reply.last is not None:
-            head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in right_words(reply.last)),
-                     *(Words.of("  ", line) for line in miss_words(reply.last, reply.ruled))]
-        head.append(Words.of("The answer: ", answer_words(puzzle.expected), "."))
-        return ReplyWords(tuple(head), why=explanation_words(puzzle))
-    if kind == "quit":
-        return ReplyWords((Words.of("Stopped."),))
-    return ReplyWords()
+    match kind:
+        case QuizReplyKind.EMPTY:
+            return ReplyWords(offer=(Words.of(usage(puzzle, buttons=buttons)),))
+        case QuizReplyKind.HELP:
+            lines = page_help_lines(puzzle) if buttons else help_lines(puzzle, memory=reply.memory)
+            return ReplyWords(offer=tuple(Words.of(line) for line in lines))
+        case QuizReplyKind.INVALID:
+            return ReplyWords((Words.of(refusal(reply, puzzle)),))
+        case QuizReplyKind.HINT:
+            return ReplyWords((hint_words(reply.hint, puzzle),)) if reply.hint is not None else ReplyWords()
+        case QuizReplyKind.CONFIRM:
+            again = "Press Show the answer to see it" if buttons else "Type 'hint' again to see it"
+            return ReplyWords((Words.of("The next hint shows the answer and ends this puzzle as not solved."),),
+                              offer=(Words.of(f"{again}, or go on solving."),))
+        case QuizReplyKind.WRONG:
+            if reply.mark is None:
+                return ReplyWords()
+            return ReplyWords((verdict_words(reply.mark), *(Words.of("  ", line) for line in right_words(reply.mark)),
+                               *why_wrong(reply.mark, reply.deal, reply.ruled, puzzle, memory=reply.memory)),
+                              reply.deal, offer=(Words.of(BUTTONS_ADVICE if buttons else ADVICE),))
+        case QuizReplyKind.VERDICT:
+            if reply.mark is None:
+                return ReplyWords()
+            return ReplyWords((verdict_words(reply.mark, reply.tries, rated=reply.rated),),
+                              why=explanation_words(puzzle))
+        case QuizReplyKind.REVEALED | QuizReplyKind.SKIPPED:
+            head = [Words.of("Skipped.")] if kind is QuizReplyKind.SKIPPED else []
+            if reply.last is not None:
+                head += [Words.of("Your last answer:"), *(Words.of("  ", line) for line in right_words(reply.last)),
+                         *(Words.of("  ", line) for line in miss_words(reply.last, reply.ruled))]
+            head.append(Words.of("The answer: ", answer_words(puzzle.expected), "."))
+            return ReplyWords(tuple(head), why=explanation_words(puzzle))
+        case QuizReplyKind.QUIT:
+            return ReplyWords((Words.of("Stopped."),))
+        case QuizReplyKind.SHOW | QuizReplyKind.HISTORY | QuizReplyKind.LAST:  # (the face shows those itself)
+            return ReplyWords()
+        case _:
+            assert_never(kind)
 
 
 def reply_lines(reply: QuizReply, puzzle: Puzzle) -> tuple[str, ...]:

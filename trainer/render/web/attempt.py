@@ -78,7 +78,7 @@ def reply_view(reply: QuizReply, puzzle: Puzzle, *, current: bool = True) -> dic
     told = said(reply, puzzle, buttons=True)
     theme = told.why[:1]  # the theme's line; the steps are drawn below, with their moves
     offer = told.offer if current else ()
-    return {"kind": reply.kind, "head": told.head, "tail": told.tail + offer + theme, "deal": told.deal,
+    return {"kind": reply.kind.value, "head": told.head, "tail": told.tail + offer + theme, "deal": told.deal,
             "heading": deal_heading(told.deal) if told.deal is not None else None}
 
 
