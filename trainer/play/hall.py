@@ -241,10 +241,7 @@ class Hall:
         (:func:`trainer.play.saved.save`: never over a file there); a game read from its file goes on in it."""
         table = Table.solo(match)
         if match.path is None:
-            match.path = None
-            table.match = match
-            where = folder or self.home / GAMES
-            path = save(match, where)
+            path = save(match, folder or self.home / GAMES)
             with self._registry:
                 self.games[path] = (table, _stamp(path))
         return table
@@ -269,25 +266,27 @@ class Hall:
         with self._registry:
             return self.game_locks.setdefault(key, threading.Lock())
 
-    def respond(self, table: Table, seat: str, line: object) -> Reply:
-        """One line typed at ``seat`` of a one-person game (:meth:`Table.respond`), under the game's lock, saved
-        when it played a move; a fault comes out as a :class:`TableError` (:meth:`guarded`)."""
+    def run(self, table: Table, action: Callable[[Table], T]) -> T:
+        """``action`` on a one-person game: the one place its lock is taken (released whatever happens), the
+        change saved, a fault a :class:`TableError` (:meth:`guarded`). A friends' table changes through
+        :meth:`change`."""
         with self._lock(table):
-            return self.guarded(table, lambda t: t.respond(seat, line, self.clock()))
+            return self.guarded(table, action)
+
+    def respond(self, table: Table, seat: str, line: object) -> Reply:
+        """One line typed at ``seat`` of a one-person game (:meth:`Table.respond`), saved when it played a move."""
+        return self.run(table, lambda t: t.respond(seat, line, self.clock()))
 
     def bot_moves(self, table: Table, steps: int | None = 1,
                   after: Callable[[list[Event]], None] | None = None) -> list[Event]:
-        """The one bot driver: the bots play while it is their move, at most ``steps`` moves (``None``: until a
-        person's move or the end), each saved before the next; ``after`` is told each move's events (the
-        terminal shows them and pauses: the pace is the door's)."""
+        """The one bot driver of a one-person game: the bots play while it is their move, at most ``steps`` moves
+        (``None``: until a person's move or the end), each saved before the next; ``after`` is told each move's
+        events (the terminal shows them and pauses: the pace is the door's). A friends' table's driver
+        (:meth:`drive`) plays the same step (:meth:`_bot_step`) a second apart."""
         moved: list[Event] = []
         done = 0
         while table.bot_due() and (steps is None or done < steps):
-            if table.code:
-                events = self.guarded(table, lambda t: t.bot_step(self.clock()) if t.bot_due() else [])
-            else:
-                with self._lock(table):
-                    events = self.guarded(table, lambda t: t.bot_step(self.clock()) if t.bot_due() else [])
+            events = self.run(table, self._bot_step)
             moved += events
             done += 1
             if after is not None:
@@ -565,8 +564,9 @@ class Hall:
         except Exception:  # a defect: logged, and the table waits (the next change kicks it again)
             log.exception("table %s: the driver failed", code)
 
-    def _bot_step(self, table: Table) -> None:
-        self.bot_moves(table, steps=1)
+    def _bot_step(self, table: Table) -> list[Event]:
+        """One bot's move, when it is a bot's (every door's bots move through this)."""
+        return table.bot_step(self.clock()) if table.bot_due() else []
 
     def _finish(self, table: Table) -> None:
         """The end of a friends' table, once: its one review, and each learner's missed positions queued (the
