@@ -202,11 +202,20 @@ def seat_view(table: Table, viewer: str | None) -> SeatView:
 
 
 def choices(table: Table, viewer: str) -> Choices:
-    """What the seat may do now (:meth:`trainer.play.table.Table.options_of`), as values."""
-    found = table.options_of(viewer)
-    return Choices({t: tuple(Card.parse(c) for c in cards) for t, cards in found["asks"].items()},
-                   {HalfSuit.parse(h): tuple(Card.parse(c) for c in cards) for h, cards in found["claims"].items()},
-                   tuple(found["claimers"]), tuple(found["passes"]))
+    """What the seat may do now, from its own view (the rules' answer, never a page's): whom it may ask for
+    which cards, the sets it may claim and who may claim them, whom it may pass the turn to."""
+    match = table.match
+    assert match is not None
+    role = match.decider()[1]
+    view = match.table.view(viewer, role)
+    asks: dict[str, tuple[Card, ...]] = {}
+    for target, card in view.legal_asks():
+        asks[target] = (*asks.get(target, ()), card)
+    passes = view.pass_targets() if role in (Role.PASS, Role.PICK) else view.handover_targets()
+    if role is Role.PASS and not passes:
+        passes = sorted(match.state.actors())
+    claims = {h: h.cards for h in view.live_sets()} if role is not Role.PASS else {}
+    return Choices(asks, claims, tuple(view.claimers()) if claims else (), tuple(passes))
 
 
 def offered(table: Table, viewer: str, choices: Choices) -> AskFor | None:

@@ -68,7 +68,6 @@ from trainer.play.protocol import LEVELS as BOT_LEVELS
 from trainer.play.protocol import BotKind, table_level
 from trainer.play.seat import Reply, ReplyKind, Seat
 from trainer.play.seat_view import SeatView, choices, offered, seat_view
-from trainer.play.view import Role
 
 FORMAT = 1
 """The version of a table's record (:meth:`Table.text`)."""
@@ -572,20 +571,9 @@ class Table:
                 and match.decider()[0] == viewer)
 
     def options_of(self, viewer: str) -> dict[str, Any]:
-        """What the seat may do now, from its own view (the pages build their buttons from it): ``asks`` (whom,
-        for which cards), ``claims`` (each set in play, its cards), ``claimers``, ``passes``."""
-        match = self.match
-        assert match is not None
-        role = match.decider()[1]
-        view = match.table.view(viewer, role)
-        asks: dict[str, list[str]] = {}
-        for target, card in view.legal_asks():
-            asks.setdefault(target, []).append(str(card))
-        passes = view.pass_targets() if role in (Role.PASS, Role.PICK) else view.handover_targets()
-        if role is Role.PASS and not passes:
-            passes = sorted(match.state.actors())
-        claims = {str(h): [str(c) for c in h.cards] for h in view.live_sets()} if role is not Role.PASS else {}
-        return {"asks": asks, "claims": claims, "claimers": view.claimers() if claims else [], "passes": passes}
+        """What the seat may do now, from its own view, as the JSON API sends it (:func:`choices`): ``asks``
+        (whom, for which cards), ``claims`` (each set in play, its cards), ``claimers``, ``passes``."""
+        return choices(self, viewer).as_json()
 
     def offered_ask(self, viewer: str) -> str | None:
         """The ask a face offers the seat as its example (``Bob 6D``): one that can hit, from the seat's own view

@@ -85,24 +85,6 @@ def sets_line(state: State) -> Text:
     return text
 
 
-def turn_words(match: Match, offered: str | None = None) -> Words:
-    """Whose move it is, in words, from the person's side; ``offered``: the ask given as the example (one that
-    can hit, :meth:`trainer.play.table.Table.offered_ask`; without one, the form of an ask, never an ask the
-    seat may not make).
-
-    >>> from trainer.play.match import Match, Seating
-    >>> match = Match.new(Seating(seed=3))
-    >>> while match.decider()[0] != match.you: _ = match.bot_move()
-    >>> str(turn_words(match))
-    'Your move: ask (NAME CARD), claim (claim LD: ...), or help.'
-    """
-    state = match.state
-    if state.over:
-        return Words.of("Game over.")
-    seat, role = match.decider()
-    return turn_sentence(state, match.you, seat, role, offered)
-
-
 def turn_sentence(state: State, you: str | None, seat: str, role: Role, offered: str | None = None) -> Words:
     """Whose move it is on ``state`` (``seat``, to ``role``), said to ``you`` (``None``: a spectator)."""
     return Words.of(_turn(state, you, seat, role, offered or "NAME CARD"))
